@@ -1,0 +1,4 @@
+export { createDb, createPool, type Database } from './connection';
+export { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded';
+export { migrate } from './migrate';
+export type * from './types.gen';

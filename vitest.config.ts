@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: pure unit tests, integration tests against real PostgreSQL (one database per test
+// file, cloned from a migrated template), and browser journeys in real Chromium against the built app.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/test/**/*.test.ts', 'web/test/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['server/test/**/*.test.ts', 'worker/test/**/*.test.ts', 'sql/test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['web/e2e/**/*.e2e.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          // One Chromium at a time: the machine has two cores and the server runs beside it.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
