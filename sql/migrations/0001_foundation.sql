@@ -9,6 +9,8 @@ CREATE TABLE companies (
   subscription_status text NOT NULL DEFAULT 'trialing'
     CHECK (subscription_status IN ('trialing', 'active', 'past_due', 'canceled', 'locked')),
   subscription_type text NOT NULL DEFAULT 'trial' CHECK (subscription_type IN ('trial', 'monthly', 'annual')),
+  -- The plan chosen at signup (or later), billed once the trial converts.
+  billing_period text NOT NULL DEFAULT 'monthly' CHECK (billing_period IN ('monthly', 'annual')),
   subscription_active boolean NOT NULL DEFAULT true,
   trial_ends_at timestamptz,
   account_locked boolean NOT NULL DEFAULT false,
@@ -95,7 +97,7 @@ CREATE TABLE activity_logs (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   user_id uuid REFERENCES user_profiles (id) ON DELETE CASCADE,
   company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
-  action_type text NOT NULL CHECK (action_type IN ('calculation', 'seat_change', 'users_removed', 'signup', 'login')),
+  action_type text NOT NULL CHECK (action_type IN ('calculation', 'seat_change', 'users_removed')),
   description text,
   amount numeric(14, 2),
   calculation_data jsonb,

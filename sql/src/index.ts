@@ -1,4 +1,5 @@
 export { createDb, createPool, type Database } from './connection';
 export { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded';
+export { type Listener, listen } from './listen';
 export { migrate } from './migrate';
 export type * from './types.gen';

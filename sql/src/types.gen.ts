@@ -55,6 +55,7 @@ export interface ActivityLogs {
 export interface Companies {
   account_locked: Generated<boolean>;
   admin_seats: Generated<number>;
+  billing_period: Generated<string>;
   cancel_at_period_end: Generated<boolean>;
   cancelled_at: Timestamp | null;
   client_data_enabled: Generated<boolean>;

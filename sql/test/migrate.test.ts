@@ -10,7 +10,10 @@ afterAll(() => t.drop());
 
 describe('migrate', () => {
   it('records every migration and is a no-op when run again', async () => {
-    const rows = await t.db.selectFrom('schema_migrations' as never).select('version' as never).execute();
+    const rows = await t.db
+      .selectFrom('schema_migrations' as never)
+      .select('version' as never)
+      .execute();
     expect(rows.map((r) => (r as { version: string }).version)).toEqual(await listMigrations());
     const again = await migrate(t.url);
     expect(again.applied).toEqual([]);

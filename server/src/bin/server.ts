@@ -1,0 +1,21 @@
+/** The API + web server process. The launcher (server/src/launch) starts it with DATABASE_URL set. */
+import { createDb, createPool } from '@pippitch/sql';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+
+const config = loadConfig();
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
+const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server' });
+const db = createDb(pool);
+const app = await buildApp({ config, db, logger: config.env === 'production' });
+
+await app.listen({ host: config.host, port: config.port });
+process.send?.({ type: 'listening', port: config.port });
+
+async function shutdown(): Promise<void> {
+  await app.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);

@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'dist');
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; every other path gets index.html so
+ * the client router can take it (unknown paths are sent to / there).
+ */
+export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST): Promise<void> {
+  if (!existsSync(join(dist, 'index.html'))) {
+    app.log.warn(`web app not built (${dist}); run pnpm --filter @pippitch/web build`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    wildcard: false,
+    setHeaders(reply, path) {
+      reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method !== 'GET' || req.url.startsWith('/trpc') || req.url.startsWith('/api')) {
+      return reply.code(404).send({ error: 'Not found' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * `pnpm start`: the whole product on one machine. Starts embedded PostgreSQL (unless DATABASE_URL is
+ * set), applies migrations, seeds the demo company, then runs the server and the worker as child
+ * processes, restarting either if it dies, and prints where to go and how to sign in.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { createDb, createPool, ensureDatabase, migrate, startEmbeddedPostgres } from '@pippitch/sql';
+import { loadConfig } from '../config';
+import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const log = (line: string) => console.log(`[pippitch] ${line}`);
+const started = Date.now();
+const config = loadConfig();
+
+let databaseUrl = config.databaseUrl;
+let stopDatabase = async () => {};
+if (!databaseUrl) {
+  const embedded = await startEmbeddedPostgres({ dataDir: join(ROOT, config.dataDir, 'pg'), log });
+  stopDatabase = embedded.stop;
+  databaseUrl = await ensureDatabase(embedded.url, 'pippitch');
+  log(`embedded PostgreSQL on port ${embedded.port} (data in ${join(config.dataDir, 'pg')})`);
+}
+
+await migrate(databaseUrl, log);
+if (config.demoData) {
+  const db = createDb(createPool(databaseUrl, { max: 2 }));
+  if (await seedDemoData(db)) log('demo company created');
+  await db.destroy();
+}
+
+const children = new Map<string, ChildProcess>();
+let stopping = false;
+
+function run(name: string, entry: string, onMessage?: (msg: unknown) => void): void {
+  const child = fork(join(ROOT, entry), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: 'inherit',
+  });
+  children.set(name, child);
+  if (onMessage) child.on('message', onMessage);
+  child.on('exit', (code, signal) => {
+    children.delete(name);
+    if (stopping) return;
+    log(`${name} stopped (${signal ?? `exit ${code}`}); restarting in 2 s`);
+    setTimeout(() => run(name, entry), 2000);
+  });
+}
+
+function banner(port: number): void {
+  const url = `http://localhost:${port}`;
+  const lines = [
+    '',
+    `PipPitch is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    '',
+    `Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
+    ...DEMO_MEMBERS.map((m) => `  ${m.role.padEnd(12)} ${m.email}`),
+    '',
+    'Stop with Ctrl+C.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+run('server', 'server/src/bin/server.ts', (msg) => {
+  const m = msg as { type?: string; port?: number };
+  if (m.type === 'listening' && m.port) banner(m.port);
+});
+run('worker', 'worker/src/main.ts');
+
+async function shutdown(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  const exits = [...children.values()].map((c) => new Promise((ok) => c.once('exit', ok)));
+  for (const c of children.values()) c.kill('SIGTERM');
+  await Promise.race([Promise.all(exits), new Promise((ok) => setTimeout(ok, 5000))]);
+  await stopDatabase();
+  process.exit(0);
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

@@ -1,0 +1,60 @@
+import { loginInput, MESSAGES, requestResetInput, resetPasswordInput, signupInput } from '@pippitch/shared/auth';
+import { z } from 'zod';
+import { logIn } from '../services/auth/login';
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../services/auth/password-reset';
+import { createSession, deleteSession } from '../services/auth/sessions';
+import { signUpCompany } from '../services/auth/signup';
+import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
+
+export const authRouter = router({
+  /** Who is signed in (null when nobody): drives the route gate and the nav buttons. */
+  session: publicProcedure.query(({ ctx }) => {
+    const v = ctx.viewer;
+    if (!v) return null;
+    return {
+      user: { id: v.user.id, email: v.user.email, fullName: v.user.fullName, role: v.user.role },
+      company: {
+        id: v.company.id,
+        name: v.company.name,
+        access: v.company.access,
+        companyFinderEnabled: v.company.companyFinderEnabled,
+        clientDataEnabled: v.company.clientDataEnabled,
+      },
+    };
+  }),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const result = await logIn(ctx.db, input, ctx.request);
+    ctx.cookie?.set(result.token, result.expiresAt);
+    return { redirectTo: result.redirectTo, role: result.role };
+  }),
+
+  logout: authedProcedure.mutation(async ({ ctx }) => {
+    await deleteSession(ctx.db, ctx.viewer.sessionId);
+    ctx.cookie?.clear();
+    return { ok: true as const };
+  }),
+
+  /** The signup wizard's final step: company + admin + 60-day trial, then signed in. */
+  signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
+    const result = await signUpCompany(ctx.db, input, ctx.services.now());
+    const session = await createSession(ctx.db, result.userId, ctx.request);
+    ctx.cookie?.set(session.token, session.expiresAt);
+    return { trialEndsAt: result.trialEndsAt.toISOString(), redirectTo: '/signup-success' };
+  }),
+
+  requestPasswordReset: publicProcedure.input(requestResetInput).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx.db, input.email, { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl });
+    return { message: MESSAGES.resetSent };
+  }),
+
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    await resetPassword(ctx.db, input.token, input.password, ctx.request.ip);
+    return { message: MESSAGES.passwordUpdated };
+  }),
+
+  /** For the reset page: does this link still work? (Checked again when the password is sent.) */
+  checkResetToken: publicProcedure.input(z.object({ token: z.string().max(200) })).query(async ({ ctx, input }) => {
+    return { valid: await isResetTokenUsable(ctx.db, input.token, ctx.services.now()) };
+  }),
+});

@@ -1,0 +1,34 @@
+import { MESSAGES } from '@pippitch/shared/auth';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { tooManyRequests } from '../../errors';
+
+/**
+ * Fixed-window counter in PostgreSQL, so the limit holds across every server process. One statement:
+ * increment (or create) the current window and read the count back.
+ */
+export async function hit(db: Database, key: string, windowSeconds: number): Promise<number> {
+  const row = await sql<{ hits: number }>`
+    INSERT INTO rate_limits (key, window_start, hits)
+    VALUES (${key}, to_timestamp(floor(extract(epoch FROM now()) / ${windowSeconds}) * ${windowSeconds}), 1)
+    ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+    RETURNING hits`.execute(db);
+  return row.rows[0]?.hits ?? 0;
+}
+
+export interface Limit {
+  key: string;
+  max: number;
+  windowSeconds: number;
+}
+
+export async function enforce(db: Database, limits: Limit[]): Promise<void> {
+  for (const limit of limits) {
+    if ((await hit(db, limit.key, limit.windowSeconds)) > limit.max) throw tooManyRequests(MESSAGES.tooManyAttempts);
+  }
+}
+
+/** Old windows are useless; the worker calls this now and then. */
+export async function pruneRateLimits(db: Database): Promise<void> {
+  await db.deleteFrom('rate_limits').where('window_start', '<', sql<Date>`now() - interval '1 day'`).execute();
+}

@@ -1,0 +1,121 @@
+import { type CompanyAccess, companyAccess, type RoleType } from '@pippitch/shared/access';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { hashToken, newToken } from './tokens';
+
+export const SESSION_DAYS = 7;
+export const SESSION_COOKIE = 'pp_session';
+
+export interface Viewer {
+  sessionId: string;
+  user: { id: string; email: string; fullName: string; role: RoleType; companyId: string };
+  company: {
+    id: string;
+    name: string;
+    access: CompanyAccess;
+    companyFinderEnabled: boolean;
+    clientDataEnabled: boolean;
+  };
+}
+
+export async function createSession(
+  db: Database,
+  userId: string,
+  meta: { userAgent?: string | undefined; ip?: string | undefined },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  await db
+    .insertInto('sessions')
+    .values({
+      id: hashToken(token),
+      user_id: userId,
+      expires_at: expiresAt,
+      user_agent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/**
+ * The viewer behind a session cookie, or null. A deactivated member has no sessions (deactivation
+ * deletes them), and the is_active check here closes any race with that.
+ */
+export async function resolveSession(
+  db: Database,
+  token: string | undefined,
+  now = new Date(),
+): Promise<Viewer | null> {
+  if (!token || token.length > 100) return null;
+  const id = hashToken(token);
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('user_profiles as u', 'u.id', 's.user_id')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
+    .where('s.id', '=', id)
+    .where('s.expires_at', '>', now)
+    .where('u.is_active', '=', true)
+    .select([
+      's.id as session_id',
+      's.last_seen_at',
+      'u.id as user_id',
+      'u.email',
+      'u.full_name',
+      'u.role_type',
+      'c.id as company_id',
+      'c.name as company_name',
+      'c.account_locked',
+      'c.subscription_status',
+      'c.subscription_active',
+      'c.trial_ends_at',
+      'c.company_finder_enabled',
+      'c.client_data_enabled',
+    ])
+    .executeTakeFirst();
+  if (!row) return null;
+  // Touch at most once a minute: enough to show "last active" without a write per request.
+  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+  }
+  return {
+    sessionId: row.session_id,
+    user: {
+      id: row.user_id,
+      email: row.email,
+      fullName: row.full_name,
+      role: row.role_type as RoleType,
+      companyId: row.company_id,
+    },
+    company: {
+      id: row.company_id,
+      name: row.company_name,
+      access: companyAccess(
+        {
+          accountLocked: row.account_locked,
+          subscriptionStatus: row.subscription_status,
+          subscriptionActive: row.subscription_active,
+          trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
+        },
+        now,
+      ),
+      companyFinderEnabled: row.company_finder_enabled,
+      clientDataEnabled: row.client_data_enabled,
+    },
+  };
+}
+
+export async function deleteSession(db: Database, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every open session of a member at once (deactivation, password change). */
+export async function endSessionsOf(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
+  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}
+
+export async function pruneExpiredSessions(db: Database): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute();
+}

@@ -1,0 +1,68 @@
+import { MESSAGES, type SignupInput } from '@pippitch/shared/auth';
+import { discountPercentage, quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
+import type { Database } from '@pippitch/sql';
+import { conflict } from '../../errors';
+import { isUniqueViolation } from '../db-errors';
+import { hashPassword } from './passwords';
+
+export interface SignupResult {
+  companyId: string;
+  userId: string;
+  trialEndsAt: Date;
+}
+
+/**
+ * Creates the company and its first admin in one transaction. Every billing field (status, trial end,
+ * seats, prices) is set here from the seat counts and shared pricing; nothing billing-related comes from
+ * the browser.
+ */
+export async function signUpCompany(db: Database, input: SignupInput, now = new Date()): Promise<SignupResult> {
+  const passwordHash = await hashPassword(input.password);
+  const price = quote({
+    adminSeats: input.adminSeats,
+    brokerSeats: input.brokerSeats,
+    billing: 'monthly',
+    addons: { companyFinder: false, clientData: false },
+  });
+  const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('user_profiles')
+        .select('id')
+        .where('email', '=', input.email)
+        .executeTakeFirst();
+      if (taken) throw conflict(MESSAGES.emailTaken, 'email');
+      const company = await trx
+        .insertInto('companies')
+        .values({
+          name: input.companyName,
+          domain: input.companyDomain,
+          subscription_status: 'trialing',
+          subscription_type: 'trial',
+          billing_period: input.billing,
+          subscription_active: true,
+          trial_ends_at: trialEndsAt,
+          admin_seats: input.adminSeats,
+          junior_seats: input.brokerSeats,
+          price_per_month: price.pricePerSeat,
+          subscription_price: price.seatsMonthly,
+          discount_percentage: discountPercentage(price.totalSeats),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto('user_profiles')
+        .values({ company_id: company.id, role_type: 'admin', full_name: input.fullName, email: input.email })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: passwordHash }).execute();
+      return { companyId: company.id, userId: user.id, trialEndsAt };
+    });
+  } catch (err) {
+    // Two signups racing past the checks above meet the unique indexes instead.
+    if (isUniqueViolation(err, 'companies_name_unique')) throw conflict(MESSAGES.companyTaken, 'companyName');
+    if (isUniqueViolation(err, 'user_profiles_email_unique')) throw conflict(MESSAGES.emailTaken, 'email');
+    throw err;
+  }
+}

@@ -1,0 +1,55 @@
+import { companyAccess, trialDaysLeft } from '@pippitch/shared/access';
+import type { Database } from '@pippitch/sql';
+import { notFound } from '../../errors';
+
+/** What /admin and /signup-success show about the caller's company. */
+export async function companySummary(db: Database, companyId: string, now = new Date()) {
+  const c = await db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+  if (!c) throw notFound('Company not found');
+  const counts = await db
+    .selectFrom('user_profiles')
+    .select((eb) => [
+      eb.fn
+        .countAll<number>()
+        .filterWhere('role_type', 'in', ['admin', 'super_admin'])
+        .filterWhere('is_active', '=', true)
+        .as('admins'),
+      eb.fn
+        .countAll<number>()
+        .filterWhere('role_type', '=', 'junior')
+        .filterWhere('is_active', '=', true)
+        .as('brokers'),
+    ])
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  const trialEndsAt = c.trial_ends_at?.toISOString() ?? null;
+  return {
+    id: c.id,
+    name: c.name,
+    domain: c.domain,
+    subscriptionStatus: c.subscription_status,
+    subscriptionType: c.subscription_type,
+    billingPeriod: c.billing_period,
+    trialEndsAt,
+    trialDaysLeft: c.subscription_status === 'trialing' ? trialDaysLeft(trialEndsAt, now) : null,
+    access: companyAccess(
+      {
+        accountLocked: c.account_locked,
+        subscriptionStatus: c.subscription_status,
+        subscriptionActive: c.subscription_active,
+        trialEndsAt,
+      },
+      now,
+    ),
+    adminSeats: c.admin_seats,
+    brokerSeats: c.junior_seats,
+    totalSeats: c.admin_seats + c.junior_seats,
+    activeAdmins: Number(counts.admins),
+    activeBrokers: Number(counts.brokers),
+    pricePerSeat: c.price_per_month,
+    monthlyPrice: c.subscription_price,
+    discountPercentage: c.discount_percentage,
+    companyFinderEnabled: c.company_finder_enabled,
+    clientDataEnabled: c.client_data_enabled,
+  };
+}

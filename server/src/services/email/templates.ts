@@ -1,0 +1,62 @@
+/**
+ * E-mails are rendered on the server from these functions; each returns subject, HTML and plain text.
+ * The same renderers serve delivery (worker) and the in-app previews.
+ */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+interface Layout {
+  heading: string;
+  paragraphs: string[];
+  action?: { label: string; url: string };
+  footnote?: string;
+}
+
+function layout({ heading, paragraphs, action, footnote }: Layout): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#0f766e;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+       <p style="margin:0 0 16px;font-size:13px;color:#555">Or paste this link into your browser:<br><span style="word-break:break-all">${escapeHtml(action.url)}</span></p>`
+    : '';
+  const foot = footnote ? `<p style="margin:24px 0 0;font-size:12px;color:#777">${escapeHtml(footnote)}</p>` : '';
+  return `<!doctype html><html><body style="margin:0;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#fff;border-radius:8px;padding:32px">
+<tr><td><div style="font-size:20px;font-weight:700;color:#0f766e;margin-bottom:24px">PipPitch</div>
+<h1 style="font-size:22px;margin:0 0 16px">${escapeHtml(heading)}</h1>${body}${button}${foot}</td></tr></table>
+</td></tr></table></body></html>`;
+}
+
+function plain({ heading, paragraphs, action, footnote }: Layout): string {
+  return [
+    heading,
+    '',
+    ...paragraphs,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    ...(footnote ? ['', footnote] : []),
+  ].join('\n');
+}
+
+function render(subject: string, content: Layout): RenderedEmail {
+  return { subject, html: layout(content), text: plain(content) };
+}
+
+export function passwordResetEmail(input: { fullName: string; resetUrl: string; validMinutes: number }): RenderedEmail {
+  return render('Reset your PipPitch password', {
+    heading: 'Reset your password',
+    paragraphs: [
+      `Hi ${input.fullName},`,
+      'We received a request to reset the password for your PipPitch account. Choose a new password with the button below.',
+      `The link works once and expires in ${input.validMinutes} minutes.`,
+    ],
+    action: { label: 'Choose a new password', url: input.resetUrl },
+    footnote: "If you didn't ask for this, you can ignore this e-mail: your password stays as it is.",
+  });
+}

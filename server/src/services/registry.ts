@@ -1,0 +1,12 @@
+/**
+ * Long-lived collaborators the procedures need beyond the database (the live-quote hub, the company
+ * finder, …). Built once per process in app.ts; tests pass their own.
+ */
+export interface Services {
+  /** Injected so tests can move time (trial ends, token expiry). */
+  now(): Date;
+}
+
+export function defaultServices(): Services {
+  return { now: () => new Date() };
+}

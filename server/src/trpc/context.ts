@@ -1,0 +1,48 @@
+import type { Database } from '@pippitch/sql';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyReply } from 'fastify';
+import type { Config } from '../config';
+import { resolveSession, SESSION_COOKIE, type Viewer } from '../services/auth/sessions';
+import type { Services } from '../services/registry';
+
+export interface SessionCookie {
+  set(token: string, expiresAt: Date): void;
+  clear(): void;
+}
+
+export interface Context {
+  db: Database;
+  config: Config;
+  services: Services;
+  viewer: Viewer | null;
+  request: { ip: string; userAgent: string | undefined };
+  /** Present on HTTP requests; WebSocket messages cannot set cookies. */
+  cookie: SessionCookie | null;
+}
+
+export interface ContextDeps {
+  db: Database;
+  config: Config;
+  services: Services;
+}
+
+function cookieWriter(reply: FastifyReply, config: Config): SessionCookie {
+  const base = { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure } as const;
+  return {
+    set: (token, expiresAt) => reply.setCookie(SESSION_COOKIE, token, { ...base, expires: expiresAt }),
+    clear: () => reply.clearCookie(SESSION_COOKIE, base),
+  };
+}
+
+export function contextFactory(deps: ContextDeps) {
+  return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
+    const viewer = await resolveSession(deps.db, req.cookies?.[SESSION_COOKIE], deps.services.now());
+    const isHttp = typeof (res as FastifyReply).setCookie === 'function';
+    return {
+      ...deps,
+      viewer,
+      request: { ip: req.ip, userAgent: req.headers['user-agent'] },
+      cookie: isHttp ? cookieWriter(res as FastifyReply, deps.config) : null,
+    };
+  };
+}

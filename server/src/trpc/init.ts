@@ -1,0 +1,40 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError, z } from 'zod';
+import { AppError } from '../errors';
+import type { Context } from './context';
+
+const GENERIC = 'Something went wrong. Please try again.';
+
+/**
+ * The one place errors become what the browser reads: zod failures carry the first issue's message plus
+ * field errors; domain errors (AppError) keep their text; anything else is logged and shown generically.
+ */
+export const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    if (cause instanceof ZodError) {
+      return {
+        ...shape,
+        message: cause.issues[0]?.message ?? 'Invalid input',
+        data: { ...shape.data, fieldErrors: z.flattenError(cause).fieldErrors, stack: undefined },
+      };
+    }
+    if (cause instanceof AppError) {
+      return { ...shape, message: cause.message, data: { ...shape.data, field: cause.field, stack: undefined } };
+    }
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      return { ...shape, message: GENERIC, data: { ...shape.data, stack: undefined } };
+    }
+    return { ...shape, data: { ...shape.data, stack: undefined } };
+  },
+});
+
+/** Turns a domain error thrown by a service into the matching tRPC error code. */
+export const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code, message: cause.message, cause });
+  }
+  return result;
+});

@@ -1,0 +1,94 @@
+import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
+import type { FastifyInstance } from 'fastify';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { buildApp } from '../src/app';
+import { type Config, testConfig } from '../src/config';
+import type { Services } from '../src/services/registry';
+import type { AppRouter } from '../src/trpc/router';
+
+export interface TestApp {
+  t: TestDatabase;
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  clock: { now: Date };
+  /** A new browser-like client with its own cookie jar. */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+export interface TestClient {
+  api: TRPCClient<AppRouter>;
+  cookies: Map<string, string>;
+}
+
+/** The real app on a real port, over its own fresh database, with a clock tests can move. */
+export async function startTestApp(overrides: Partial<Config> = {}, extra: Partial<Services> = {}): Promise<TestApp> {
+  const t = await createTestDatabase();
+  const clock = { now: new Date() };
+  const config = testConfig({ databaseUrl: t.url, ...overrides });
+  const app = await buildApp({ config, db: t.db, serveWeb: false, services: { now: () => clock.now, ...extra } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    t,
+    app,
+    url,
+    config,
+    clock,
+    client: () => createClient(url),
+    async close() {
+      await app.close();
+      await t.drop();
+    },
+  };
+}
+
+export function createClient(baseUrl: string): TestClient {
+  const cookies = new Map<string, string>();
+  const jarFetch: typeof fetch = async (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (cookies.size) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await fetch(input, { ...init, headers });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (!value || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+    return res;
+  };
+  const api = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/trpc`, fetch: jarFetch })] });
+  return { api, cookies };
+}
+
+export const STRONG_PASSWORD = 'Str0ng!pass';
+
+export function signupInput(overrides: Record<string, unknown> = {}) {
+  return {
+    companyName: 'Acme FX',
+    companyDomain: 'acmefx.co.uk',
+    fullName: 'Ada Admin',
+    email: 'ada@acmefx.co.uk',
+    password: STRONG_PASSWORD,
+    billing: 'monthly' as const,
+    adminSeats: 1,
+    brokerSeats: 5,
+    ...overrides,
+  };
+}
+
+/** Expects the promise to reject with a tRPC error whose message is `message`. */
+export async function errorOf(promise: Promise<unknown>): Promise<{ message: string; code: string | undefined }> {
+  try {
+    await promise;
+  } catch (err) {
+    const e = err as { message: string; data?: { code?: string } };
+    return { message: e.message, code: e.data?.code };
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,0 +1,109 @@
+/**
+ * Account input rules shared by the signup wizard, login, join and reset forms and the server, so the
+ * browser shows the same message the server would send (spec §5 Passwords, §8 Login and Signup).
+ */
+import { z } from 'zod';
+
+export const MESSAGES = {
+  loginMissing: 'Please enter both email and password',
+  invalidCredentials: 'Invalid login credentials',
+  deactivated: 'Your account has been deactivated. Please contact your administrator to reactivate your account.',
+  noAdminAccess: 'You do not have admin access',
+  profileUnreadable: 'Unable to verify account status',
+  emailFirst: 'Please enter your email address first',
+  resetSent: 'Password reset email sent! Check your inbox.',
+  passwordTooShortSignup: 'Password must be at least 8 characters long',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordComplexity: 'Password must contain uppercase, lowercase, numbers, and special characters',
+  passwordsDiffer: 'Passwords do not match',
+  emailTaken: 'This email is already registered. Please use a different email or sign in.',
+  companyTaken: 'A company with this name already exists. Please use a different company name.',
+  invalidResetLink: 'Invalid or expired reset link. Please request a new password reset.',
+  passwordUpdated: 'Password updated successfully!',
+  signOutFailed: 'Error signing out. Please try again.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Please enter your email address')
+  .max(254)
+  .email('Please enter a valid email address');
+
+/** Signup's stricter rule: length, then upper, lower, digit and one of SPECIAL_CHARACTERS. */
+export function signupPasswordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return MESSAGES.passwordTooShortSignup;
+  const special = [...SPECIAL_CHARACTERS].some((c) => password.includes(c));
+  if (!/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/\d/.test(password) || !special) {
+    return MESSAGES.passwordComplexity;
+  }
+  return null;
+}
+
+const signupPassword = z
+  .string()
+  .max(200)
+  .superRefine((value, ctx) => {
+    const problem = signupPasswordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const plainPassword = z.string().min(PASSWORD_MIN, MESSAGES.passwordTooShort).max(200);
+
+export const loginInput = z.object({
+  email: z.string().trim().toLowerCase().min(1, MESSAGES.loginMissing).max(254),
+  password: z.string().min(1, MESSAGES.loginMissing).max(200),
+  mode: z.enum(['user', 'admin']),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const companyStep = z.object({
+  companyName: z.string().trim().min(1, 'Please enter your company name').max(120),
+  companyDomain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, 'Please enter your company domain')
+    .max(253)
+    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Please enter a domain like example.co.uk'),
+});
+
+export const adminStep = z.object({
+  fullName: z.string().trim().min(1, 'Please enter your full name').max(120),
+  email,
+  password: signupPassword,
+});
+
+export const planStep = z.object({
+  billing: z.enum(['monthly', 'annual']),
+  adminSeats: z.number().int().min(1, 'At least one admin seat is required').max(500),
+  brokerSeats: z.number().int().min(0).max(500),
+});
+
+/** The wizard's three steps in one request. Billing figures are never accepted from the browser. */
+export const signupInput = companyStep.extend(adminStep.shape).extend(planStep.shape);
+export type SignupInput = z.infer<typeof signupInput>;
+
+export const requestResetInput = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, MESSAGES.emailFirst)
+    .max(254)
+    .email('Please enter a valid email address'),
+});
+
+export const newPasswordInput = z
+  .object({ password: plainPassword, confirmPassword: z.string().max(200) })
+  .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
+
+export const resetPasswordInput = z.object({
+  token: z.string().min(20, MESSAGES.invalidResetLink).max(200),
+  password: plainPassword,
+});

@@ -1,0 +1,36 @@
+import { Dec } from './decimal';
+
+// Display formatting for money and rates. Built by hand on decimal strings rather than Intl.NumberFormat so a value
+// never passes through a float, and server-rendered text (PDFs, e-mails) matches the browser to the penny.
+
+/** Inserts thousands separators into a string of digits: '395256' → '395,256'. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * '395256.9169' → '£395,256.92'; '-12.5' → '-£12.50'. Dashboards show whole pounds: formatGBP(v, 0).
+ * A value that rounds to zero never shows a minus sign.
+ */
+export function formatGBP(value: string | number, decimals = 2): string {
+  const rounded = new Dec(value).toDecimalPlaces(decimals);
+  const [whole = '0', fraction] = rounded.abs().toFixed(decimals).split('.');
+  const sign = rounded.isNegative() && !rounded.isZero() ? '-' : '';
+  return `${sign}£${groupThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/** A rate to 4 decimals: '1.27' → '1.2700'. */
+export function formatRate(value: string | number): string {
+  return new Dec(value).toFixed(4);
+}
+
+/**
+ * The calculator's signed price difference, 4 decimals: '+0.0050', '-0.0050', and plain '0.0000' for zero (a
+ * zero is neither better nor worse, so it gets no sign). ASCII '-', not '−', so the text can be copied as a number.
+ */
+export function formatSignedRate(value: string | number): string {
+  const rounded = new Dec(value).toDecimalPlaces(4);
+  if (rounded.isZero()) return '0.0000';
+  const text = rounded.abs().toFixed(4);
+  return rounded.isNegative() ? `-${text}` : `+${text}`;
+}

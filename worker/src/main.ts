@@ -1,0 +1,45 @@
+/**
+ * The worker process: delivers queued e-mails, tidies expired sessions and counters, and (market data)
+ * ingests FX quotes. It must outlive database restarts: every loop catches, logs and tries again.
+ */
+
+import { loadConfig } from '@pippitch/server/config';
+import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
+import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
+import { createTransport, deliverDueEmails } from '@pippitch/server/services/email/deliver';
+import { createDb, createPool, listen } from '@pippitch/sql';
+import { every } from './loop';
+
+const config = loadConfig();
+if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
+const log = (line: string) => console.log(`[worker] ${line}`);
+const pool = createPool(config.databaseUrl, { max: 5, applicationName: 'pippitch-worker' });
+const db = createDb(pool);
+
+const transport = createTransport(config.smtpUrl);
+const deliver = every(5_000, () => deliverDueEmails(db, transport, config.mailFrom, log), log, 'e-mail delivery');
+const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(), {
+  log,
+  onConnect: () => deliver.now(),
+});
+const housekeeping = every(
+  3_600_000,
+  async () => {
+    await pruneExpiredSessions(db);
+    await pruneRateLimits(db);
+  },
+  log,
+  'housekeeping',
+);
+
+log(`started (e-mail: ${transport ? 'SMTP' : 'outbox only, printed here'})`);
+
+async function shutdown(): Promise<void> {
+  deliver.stop();
+  housekeeping.stop();
+  await listener.close();
+  await db.destroy();
+  process.exit(0);
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);
