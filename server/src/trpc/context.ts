@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie'; // its type augmentation: req.cookies, reply.setCookie
 import type { Database } from '@pippitch/sql';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply } from 'fastify';

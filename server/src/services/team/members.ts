@@ -29,6 +29,7 @@ export async function listMembers(db: Database, companyId: string): Promise<Memb
     .select(['u.id', 'u.full_name', 'u.email', 'u.role_type', 'u.is_active', 'u.created_at', 's.last_seen'])
     .where('u.company_id', '=', companyId)
     .orderBy('u.created_at')
+    .orderBy('u.full_name')
     .execute();
   return rows.map((r) => ({
     id: r.id,

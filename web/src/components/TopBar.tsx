@@ -1,0 +1,65 @@
+import { isAdminRole } from '@pippitch/shared/access';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { resetSessionCache, type SignedIn } from '../lib/session';
+import { trpc } from '../lib/trpc';
+import { Logo } from './ui';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  adminOnly?: boolean;
+}
+
+/**
+ * The app's top bar: the page's links (admin-only ones hidden from brokers) and Sign Out, which ends
+ * the session on the server and goes to /login.
+ */
+export function TopBar({ session, items }: { session: SignedIn; items: NavItem[] }) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const logout = trpc.auth.logout.useMutation({
+    onSuccess: async () => {
+      resetSessionCache();
+      await navigate({ to: '/login' });
+    },
+    onError: () => setError('Error signing out. Please try again.'),
+  });
+  const visible = items.filter((i) => !i.adminOnly || isAdminRole(session.user.role));
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Logo />
+        <nav className="flex flex-wrap items-center gap-1 text-sm font-medium" aria-label="Main">
+          {visible.map((item) => (
+            <Link
+              key={item.to}
+              to={item.to}
+              className="rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100"
+              activeProps={{ className: 'bg-brand-50 text-brand-800' }}
+              activeOptions={{ exact: true }}
+            >
+              {item.label}
+            </Link>
+          ))}
+          <button
+            type="button"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending}
+            className="rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100"
+          >
+            Sign Out
+          </button>
+        </nav>
+      </div>
+      {error && (
+        <div role="alert" className="bg-red-50 px-4 py-2 text-center text-sm text-red-700">
+          {error}
+        </div>
+      )}
+      <div className="sr-only" aria-live="polite">
+        Signed in as {session.user.fullName}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,98 @@
+import { ROLE_LABELS } from '@pippitch/shared/access';
+import { formatGBP } from '@pippitch/shared/format';
+import { getRouteApi } from '@tanstack/react-router';
+import { TopBar } from '../../components/TopBar';
+import { Alert, Card, Spinner } from '../../components/ui';
+import { formatDate } from '../../lib/product';
+import { trpc } from '../../lib/trpc';
+import { MembersTable } from './MembersTable';
+
+const route = getRouteApi('/_app/admin');
+
+export function AdminDashboard() {
+  const { session } = route.useRouteContext();
+  const summary = trpc.company.summary.useQuery();
+  const s = summary.data;
+  return (
+    <div className="min-h-screen">
+      <TopBar
+        session={session}
+        items={[
+          { label: 'Home', to: '/' },
+          { label: 'Use Calculator', to: '/calculator' },
+        ]}
+      />
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+        <div>
+          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+          <p className="text-sm text-slate-600">
+            Signed in as {session.user.fullName} ({ROLE_LABELS[session.user.role]})
+          </p>
+        </div>
+        {summary.isLoading && <Spinner />}
+        {summary.error && <Alert tone="error">{summary.error.message}</Alert>}
+        {s && (
+          <>
+            {s.trialDaysLeft !== null && (
+              <Alert tone={s.trialDaysLeft <= 7 ? 'warning' : 'info'}>
+                Free trial: <strong>{s.trialDaysLeft} days left</strong> (ends {formatDate(s.trialEndsAt)}).
+              </Alert>
+            )}
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <Stat label="Company" value={s.name} sub={s.domain} />
+              <Stat
+                label="Plan"
+                value={
+                  s.subscriptionStatus === 'trialing'
+                    ? 'Free trial'
+                    : s.billingPeriod === 'annual'
+                      ? 'Annual'
+                      : 'Monthly'
+                }
+                sub={`After trial: ${s.billingPeriod === 'annual' ? 'annual' : 'monthly'} billing`}
+              />
+              <Stat
+                label="Seats"
+                value={`${s.activeAdmins + s.activeBrokers} of ${s.totalSeats} used`}
+                sub={`${s.adminSeats} admin · ${s.brokerSeats} broker`}
+              />
+              <Stat
+                label="Price"
+                value={`${formatGBP(s.monthlyPrice)}/month`}
+                sub={`${formatGBP(s.pricePerSeat)} per seat, ex VAT`}
+              />
+            </div>
+            <div className="flex flex-wrap gap-2 text-sm">
+              <AddOn name="Company Finder" enabled={s.companyFinderEnabled} />
+              <AddOn name="Client Data Tracking" enabled={s.clientDataEnabled} />
+            </div>
+          </>
+        )}
+        <Card>
+          <h2 className="mb-4 text-lg font-semibold">Team members</h2>
+          <MembersTable />
+        </Card>
+      </main>
+    </div>
+  );
+}
+
+function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
+  return (
+    <Card className="p-5">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 truncate text-lg font-semibold">{value}</p>
+      {sub && <p className="mt-1 truncate text-xs text-slate-500">{sub}</p>}
+    </Card>
+  );
+}
+
+function AddOn({ name, enabled }: { name: string; enabled: boolean }) {
+  return (
+    <span
+      className={`rounded-full px-3 py-1 font-medium ${enabled ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-600'}`}
+    >
+      {name}: {enabled ? 'enabled' : 'not enabled'}
+    </span>
+  );
+}

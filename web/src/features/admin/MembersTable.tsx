@@ -1,0 +1,72 @@
+import { ROLE_LABELS } from '@pippitch/shared/access';
+import { useState } from 'react';
+import { Alert, Spinner } from '../../components/ui';
+import { formatDate } from '../../lib/product';
+import { errorMessage, trpc } from '../../lib/trpc';
+
+export function MembersTable() {
+  const utils = trpc.useUtils();
+  const members = trpc.team.members.useQuery();
+  const setActive = trpc.team.setActive.useMutation({ onSuccess: () => utils.team.members.invalidate() });
+  const [error, setError] = useState<string | null>(null);
+
+  if (members.isLoading) return <Spinner />;
+  if (members.error) return <Alert tone="error">{members.error.message}</Alert>;
+  return (
+    <div className="space-y-3">
+      {error && <Alert tone="error">{error}</Alert>}
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[560px] text-left text-sm">
+          <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+            <tr>
+              <th className="py-2 pr-3">Name</th>
+              <th className="py-2 pr-3">Email</th>
+              <th className="py-2 pr-3">Role</th>
+              <th className="py-2 pr-3">Status</th>
+              <th className="py-2 pr-3">Joined</th>
+              <th className="py-2" />
+            </tr>
+          </thead>
+          <tbody>
+            {members.data?.map((m) => (
+              <tr key={m.id} className="border-b border-slate-100 last:border-0">
+                <td className="py-3 pr-3 font-medium">
+                  {m.fullName}
+                  {m.isYou && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+                </td>
+                <td className="py-3 pr-3 text-slate-600">{m.email}</td>
+                <td className="py-3 pr-3 capitalize">{ROLE_LABELS[m.role]}</td>
+                <td className="py-3 pr-3">
+                  <span
+                    className={`rounded-full px-2 py-0.5 text-xs font-medium ${m.isActive ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-700'}`}
+                  >
+                    {m.isActive ? 'Active' : 'Inactive'}
+                  </span>
+                </td>
+                <td className="py-3 pr-3 text-slate-600">{formatDate(m.createdAt)}</td>
+                <td className="py-3 text-right">
+                  {!m.isYou && (
+                    <button
+                      type="button"
+                      disabled={setActive.isPending}
+                      onClick={() => {
+                        setError(null);
+                        setActive.mutate(
+                          { memberId: m.id, active: !m.isActive },
+                          { onError: (err) => setError(errorMessage(err, 'Failed to update member')) },
+                        );
+                      }}
+                      className="rounded-lg px-3 py-1.5 text-xs font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                    >
+                      {m.isActive ? 'Deactivate' : 'Reactivate'}
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router';
+import { TopBar } from '../../components/TopBar';
+import { Card } from '../../components/ui';
+import type { SignedIn } from '../../lib/session';
+
+export function AccountLocked({ session }: { session: SignedIn }) {
+  return (
+    <div className="min-h-screen">
+      <TopBar session={session} items={[{ label: 'Home', to: '/' }]} />
+      <main className="mx-auto max-w-lg px-4 py-16">
+        <Card className="text-center">
+          <div
+            className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-2xl"
+            aria-hidden
+          >
+            🔒
+          </div>
+          <h1 className="text-2xl font-bold">Account Locked</h1>
+          <p className="mt-3 text-sm text-slate-600">
+            The subscription for {session.company.name} has ended, so PipPitch is locked for your team. Your data is
+            kept: start a new subscription to pick up where you left off.
+          </p>
+          <Link
+            to="/checkout"
+            className="mt-6 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Start New Subscription
+          </Link>
+        </Card>
+      </main>
+    </div>
+  );
+}

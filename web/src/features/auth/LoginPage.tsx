@@ -1,0 +1,133 @@
+import { MESSAGES } from '@pippitch/shared/auth';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { Alert, Button, Card, Logo, TextField } from '../../components/ui';
+import { resetSessionCache } from '../../lib/session';
+import { errorMessage, trpc } from '../../lib/trpc';
+
+type Mode = 'user' | 'admin';
+
+/** Only same-site paths are followed after sign-in, never an absolute URL from the query string. */
+function safeRedirect(target: string | undefined, fallback: string, mode: Mode): string {
+  if (!target || !target.startsWith('/') || target.startsWith('//')) return fallback;
+  if (mode === 'user' && target.startsWith('/admin')) return fallback;
+  return target;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const search = useSearch({ from: '/login' });
+  const [mode, setMode] = useState<Mode>('user');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const login = trpc.auth.login.useMutation();
+  const reset = trpc.auth.requestPasswordReset.useMutation();
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setNotice(null);
+    if (!email.trim() || !password) {
+      setError(MESSAGES.loginMissing);
+      return;
+    }
+    try {
+      const res = await login.mutateAsync({ email, password, mode });
+      resetSessionCache();
+      await navigate({ to: safeRedirect(search.redirect, res.redirectTo, mode) });
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  async function forgot() {
+    setError(null);
+    setNotice(null);
+    if (!email.trim()) {
+      setError(MESSAGES.emailFirst);
+      return;
+    }
+    try {
+      const res = await reset.mutateAsync({ email });
+      setNotice(res.message);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex items-center justify-between">
+          <Link to="/" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to home">
+            ← Back
+          </Link>
+          <Logo />
+          <span className="w-14" />
+        </div>
+        <Card>
+          <h1 className="text-2xl font-bold">Sign in</h1>
+          <p className="mt-1 text-sm text-slate-600">Welcome back. Choose how you want to sign in.</p>
+          <div className="mt-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1" role="radiogroup" aria-label="Sign in as">
+            {(['user', 'admin'] as const).map((m) => (
+              <button
+                key={m}
+                type="button"
+                role="radio"
+                aria-checked={mode === m}
+                onClick={() => setMode(m)}
+                className={`rounded-md py-2 text-sm font-semibold ${mode === m ? 'bg-white text-brand-800 shadow' : 'text-slate-600'}`}
+              >
+                {m === 'user' ? 'User' : 'Admin'}
+              </button>
+            ))}
+          </div>
+          <form onSubmit={submit} className="mt-5 space-y-4" noValidate>
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            <div className="flex items-center justify-between gap-3 text-sm">
+              <label className="flex items-center gap-2 text-slate-600">
+                <input type="checkbox" checked disabled className="h-4 w-4 accent-brand-700" />
+                You'll stay signed in for 7 days
+              </label>
+              <button
+                type="button"
+                onClick={forgot}
+                disabled={reset.isPending}
+                className="font-medium text-brand-700 hover:underline"
+              >
+                Forgot password?
+              </button>
+            </div>
+            {error && <Alert tone="error">{error}</Alert>}
+            {notice && <Alert tone="success">{notice}</Alert>}
+            <Button type="submit" className="w-full" disabled={login.isPending}>
+              {login.isPending ? 'Signing in...' : mode === 'user' ? 'Sign In as User' : 'Sign In as Admin'}
+            </Button>
+          </form>
+          <p className="mt-6 text-center text-sm text-slate-600">
+            New to PipPitch?{' '}
+            <Link to="/pricing" className="font-semibold text-brand-700 hover:underline">
+              Sign Up
+            </Link>
+          </p>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { formatGBP } from '@pippitch/shared/format';
+import { type Billing, type Quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
+import { Stepper } from '../../components/Stepper';
+
+export function PlanStep(props: {
+  billing: Billing;
+  adminSeats: number;
+  brokerSeats: number;
+  price: Quote;
+  onBilling(b: Billing): void;
+  onAdminSeats(n: number): void;
+  onBrokerSeats(n: number): void;
+}) {
+  const { price } = props;
+  return (
+    <div className="space-y-5">
+      <div className="grid grid-cols-2 gap-3" role="radiogroup" aria-label="Billing">
+        {(['monthly', 'annual'] as const).map((b) => (
+          <button
+            key={b}
+            type="button"
+            role="radio"
+            aria-checked={props.billing === b}
+            onClick={() => props.onBilling(b)}
+            className={`rounded-xl border p-4 text-left ${props.billing === b ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-100' : 'border-slate-200'}`}
+          >
+            <span className="block font-semibold">{b === 'monthly' ? 'Monthly' : 'Annually'}</span>
+            <span className="text-xs text-slate-600">
+              {b === 'monthly' ? 'Pay month by month' : 'Save a further 20%'}
+            </span>
+          </button>
+        ))}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Stepper label="Admin seats" value={props.adminSeats} min={1} onChange={props.onAdminSeats} />
+        <Stepper label="Broker seats" value={props.brokerSeats} min={0} onChange={props.onBrokerSeats} />
+      </div>
+      <div className="rounded-xl bg-slate-50 p-4 text-sm">
+        <div className="flex justify-between">
+          <span>
+            {price.totalSeats} seats × {formatGBP(price.pricePerSeat)} ({price.tierName})
+          </span>
+          <span className="font-semibold">{formatGBP(price.seatsMonthly)}/month</span>
+        </div>
+        {props.billing === 'annual' && (
+          <div className="mt-1 flex justify-between text-slate-600">
+            <span>Billed annually (20% off)</span>
+            <span>{formatGBP(price.seatsTotalForPeriod)}/year</span>
+          </div>
+        )}
+        {price.cheaperWithOneMore && (
+          <p className="mt-2 text-amber-800">Tip: one more seat moves you to a cheaper tier and lowers your total.</p>
+        )}
+        <p className="mt-3 text-slate-600">
+          Free for {TRIAL_DAYS} days, no card needed. Prices exclude VAT; you choose whether to continue when the trial
+          ends.
+        </p>
+      </div>
+    </div>
+  );
+}

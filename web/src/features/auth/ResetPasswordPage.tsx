@@ -1,0 +1,93 @@
+import { MESSAGES, newPasswordInput } from '@pippitch/shared/auth';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Alert, Button, Card, Logo, Spinner, TextField } from '../../components/ui';
+import { errorMessage, trpc } from '../../lib/trpc';
+
+/** The token arrives in the URL hash (access_token=…&type=recovery), never in the query string. */
+function tokenFromHash(): string | null {
+  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  return params.get('type') === 'recovery' ? params.get('access_token') : null;
+}
+
+export function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const token = useMemo(tokenFromHash, []);
+  const check = trpc.auth.checkResetToken.useQuery({ token: token ?? '' }, { enabled: Boolean(token), retry: false });
+  const reset = trpc.auth.resetPassword.useMutation();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const parsed = newPasswordInput.safeParse({ password, confirmPassword });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? MESSAGES.passwordTooShort);
+      return;
+    }
+    try {
+      const res = await reset.mutateAsync({ token: token ?? '', password });
+      setDone(res.message);
+      setTimeout(() => void navigate({ to: '/login' }), 1500);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  }
+
+  const invalid = !token || check.data?.valid === false || check.isError;
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4 py-10">
+      <div className="w-full max-w-md">
+        <div className="mb-6 flex justify-center">
+          <Logo />
+        </div>
+        <Card>
+          <h1 className="text-2xl font-bold">Set a new password</h1>
+          {token && check.isLoading ? (
+            <Spinner label="Checking your link..." />
+          ) : invalid ? (
+            <div className="mt-4 space-y-4">
+              <Alert tone="error">{MESSAGES.invalidResetLink}</Alert>
+              <Link
+                to="/login"
+                className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white"
+              >
+                Back to Login
+              </Link>
+            </div>
+          ) : (
+            <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+              <TextField
+                label="New Password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <TextField
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+                value={confirmPassword}
+                onChange={(e) => setConfirmPassword(e.target.value)}
+              />
+              {error && <Alert tone="error">{error}</Alert>}
+              {done && <Alert tone="success">{done}</Alert>}
+              <Button type="submit" className="w-full" disabled={reset.isPending || Boolean(done)}>
+                {reset.isPending ? 'Updating...' : 'Update Password'}
+              </Button>
+              {error === MESSAGES.invalidResetLink && (
+                <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
+                  Back to Login
+                </Link>
+              )}
+            </form>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

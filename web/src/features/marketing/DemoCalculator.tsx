@@ -1,0 +1,47 @@
+import { calculateSavings, formatGBP, formatSignedRate } from '@pippitch/shared/calculator';
+
+// The landing page's static demo: the spec's demo values (GBP/USD live 1.3556, £500,000, 52 trades a year).
+const DEMO = { yourRate: '1.3556', competitorRate: '1.3420', amount: '500000', tradesPerYear: 52, marginPips: 0 };
+
+export function DemoCalculator() {
+  const r = calculateSavings(DEMO);
+  const rows: [string, string][] = [
+    ['Price Difference', formatSignedRate(r.priceDifference)],
+    ['Pips', r.differenceInPips],
+    ['Savings Per Trade', formatGBP(r.savingsPerTrade)],
+    ['Annual Savings', formatGBP(r.annualSavings)],
+  ];
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg" aria-label="Demo calculator">
+      <div className="flex items-center justify-between">
+        <h2 className="font-semibold">Savings Calculator</h2>
+        <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Demo</span>
+      </div>
+      <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
+        <Field label="Currency Pair" value="GBP/USD" />
+        <Field label="Live Market Rate" value={DEMO.yourRate} />
+        <Field label="Your Rate" value={DEMO.yourRate} />
+        <Field label="Competitor Rate" value={DEMO.competitorRate} />
+        <Field label="Amount to Buy" value={formatGBP(DEMO.amount, 0)} />
+        <Field label="Trades Per Year" value={String(DEMO.tradesPerYear)} />
+      </dl>
+      <div className="mt-5 grid grid-cols-2 gap-3 rounded-xl bg-green-50 p-4">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <p className="text-xs text-green-800">{label}</p>
+            <p className="text-lg font-bold text-green-700">{value}</p>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="mt-0.5 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-medium">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+
+const ITEMS = [
+  [
+    'Do I need a card for the trial?',
+    'No. The 60-day trial is free and needs no card. Choose a plan before it ends to keep access.',
+  ],
+  [
+    'Where do the rates come from?',
+    'Live quotes from our market-data feed every 30 seconds; history from ECB reference rates with minute-level detail. The source is always named on screen.',
+  ],
+  [
+    'Can admins use the calculator?',
+    'Yes. Admins have everything brokers have, plus the dashboard, seats, billing and exports.',
+  ],
+  [
+    'How does seat pricing work?',
+    '£30 per seat for 1–5 seats, £27 for 6–12 and £24 for 13 or more, per month. Annual billing takes a further 20% off.',
+  ],
+  ['Can I cancel?', 'Yes. Monthly plans keep access for 30 days after cancelling; your data is kept for 30 days.'],
+] as const;
+
+/** One item open at a time, or none. */
+export function Faq() {
+  const [open, setOpen] = useState<number | null>(0);
+  return (
+    <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
+      {ITEMS.map(([q, a], i) => (
+        <div key={q}>
+          <button
+            type="button"
+            aria-expanded={open === i}
+            onClick={() => setOpen(open === i ? null : i)}
+            className="flex w-full items-center justify-between px-5 py-4 text-left font-medium"
+          >
+            {q}
+            <span aria-hidden className="text-slate-400">
+              {open === i ? '−' : '+'}
+            </span>
+          </button>
+          {open === i && <p className="px-5 pb-4 text-sm text-slate-600">{a}</p>}
+        </div>
+      ))}
+    </div>
+  );
+}

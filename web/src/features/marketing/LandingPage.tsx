@@ -1,0 +1,161 @@
+import { isAdminRole } from '@pippitch/shared/access';
+import { Link } from '@tanstack/react-router';
+import { trpc } from '../../lib/trpc';
+import { DemoCalculator } from './DemoCalculator';
+import { Faq } from './Faq';
+import { PricingTable } from './PricingTable';
+import { SiteFooter, SiteNav } from './SiteNav';
+
+const FEATURES = [
+  ['Real-Time FX Comparisons', 'Live GBP rates beside your rate and the competitor’s, refreshed every 30 seconds.'],
+  [
+    'Instant PIPs & Savings',
+    'Price difference, pips, cost per trade and annual savings the moment you press Calculate.',
+  ],
+  ['Team Access & Discounts', 'Seats for brokers and admins, with lower per-seat prices as the team grows.'],
+  ['Confidence Builder', 'Exact figures to quote on the call, so every pitch lands with numbers the client can trust.'],
+  [
+    'Historical FX Comparisons',
+    'Minute-level rates since September 2024: show what the client paid on the day they traded.',
+  ],
+] as const;
+
+const STEPS = [
+  ['Input Deal Details', 'Enter the client’s current rate, the amount and how often they trade.'],
+  ['See Instant Savings', 'PipPitch compares it with your rate and shows the saving per trade and per year.'],
+  ['Save Your Lead', 'Every pitch is kept with the client’s name, ready for follow-up and similar companies.'],
+] as const;
+
+export function LandingPage() {
+  const session = trpc.auth.session.useQuery(undefined, { staleTime: 30_000 });
+  const s = session.data;
+  return (
+    <div className="min-h-screen bg-white">
+      <SiteNav />
+      <main>
+        <section className="bg-gradient-to-b from-brand-50 to-white">
+          <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2 lg:py-20">
+            <div>
+              <h1 className="text-4xl font-extrabold leading-tight tracking-tight text-slate-900 sm:text-5xl">
+                Empower Your Brokers to Close More FX Deals with Real-Time Pitch Intelligence
+              </h1>
+              <p className="mt-5 text-lg text-slate-600">
+                Show a prospect, while you are still on the call, exactly what they would save by switching to you.
+              </p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                {s ? (
+                  <Link
+                    to={isAdminRole(s.user.role) ? '/admin' : '/calculator'}
+                    className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+                  >
+                    {isAdminRole(s.user.role) ? 'Go to Dashboard' : 'Go to Calculator'}
+                  </Link>
+                ) : (
+                  <Link
+                    to="/pricing"
+                    className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+                  >
+                    Sign Up Now
+                  </Link>
+                )}
+                <a
+                  href="#how-it-works"
+                  className="rounded-lg px-6 py-3 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
+                >
+                  How it works
+                </a>
+              </div>
+            </div>
+            <DemoCalculator />
+          </div>
+        </section>
+
+        <section className="border-y border-slate-200 bg-slate-50">
+          <div className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-6 text-center text-sm font-medium text-slate-700 sm:px-6 md:grid-cols-4">
+            <span>Live rates every 30 s</span>
+            <span>6 GBP currency pairs</span>
+            <span>History since Sept 2024</span>
+            <span>60-day free trial</span>
+          </div>
+        </section>
+
+        <section className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-2">
+          <div className="rounded-2xl bg-red-50 p-6">
+            <h2 className="text-xl font-bold text-red-900">The problem</h2>
+            <p className="mt-2 text-red-900/80">
+              Prospects rarely know what their bank’s spread costs them. Brokers work it out by hand, mid-call, and the
+              moment passes.
+            </p>
+          </div>
+          <div className="rounded-2xl bg-green-50 p-6">
+            <h2 className="text-xl font-bold text-green-900">The solution</h2>
+            <p className="mt-2 text-green-900/80">
+              PipPitch turns the client’s rate into a saving in pounds per trade and per year, backed by live and
+              historical market data.
+            </p>
+          </div>
+        </section>
+
+        <section className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
+          <h2 className="text-center text-3xl font-bold">Everything a broker needs on the call</h2>
+          <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
+            {FEATURES.map(([title, text]) => (
+              <div key={title} className="rounded-2xl border border-slate-200 p-5">
+                <h3 className="font-semibold text-brand-800">{title}</h3>
+                <p className="mt-2 text-sm text-slate-600">{text}</p>
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <section className="bg-slate-50">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+            <h2 className="text-center text-3xl font-bold">Add-ons</h2>
+            <div className="mt-8 grid gap-5 md:grid-cols-2">
+              <div className="rounded-2xl bg-white p-6 shadow-sm">
+                <h3 className="text-lg font-semibold">Company Finder</h3>
+                <p className="mt-2 text-sm text-slate-600">
+                  Find UK companies like the one you just pitched and keep a lead list for the team.
+                </p>
+              </div>
+              <div className="rounded-2xl bg-white p-6 shadow-sm">
+                <h3 className="text-lg font-semibold">Client Data Tracking</h3>
+                <p className="mt-2 text-sm text-slate-600">
+                  Monthly PDF reports of client activity, scheduled and sent automatically.
+                </p>
+              </div>
+            </div>
+          </div>
+        </section>
+
+        <section id="how-it-works" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
+          <h2 className="text-center text-3xl font-bold">How It Works</h2>
+          <ol className="mt-8 grid gap-5 md:grid-cols-3">
+            {STEPS.map(([title, text], i) => (
+              <li key={title} className="rounded-2xl border border-slate-200 p-6">
+                <span className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-700 font-bold text-white">
+                  {i + 1}
+                </span>
+                <h3 className="mt-3 font-semibold">{title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{text}</p>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+            <h2 className="mb-8 text-center text-3xl font-bold">Pricing</h2>
+            <PricingTable />
+          </div>
+        </section>
+
+        <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+          <h2 className="mb-6 text-center text-3xl font-bold">Frequently asked questions</h2>
+          <Faq />
+        </section>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { formatGBP } from '@pippitch/shared/format';
+import { ADDON_PRICES, ADDONS, type Billing, SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+
+const ADDON_BLURBS = {
+  companyFinder: 'Find UK companies similar to the client you just pitched, and keep a lead pipeline.',
+  clientData: 'Monthly PDF reports of your team’s client activity, sent automatically.',
+} as const;
+
+/** The three seat tiers and two add-ons with a Monthly/Annually toggle; figures come from shared pricing. */
+export function PricingTable() {
+  const [billing, setBilling] = useState<Billing>('monthly');
+  return (
+    <div>
+      <div className="mx-auto flex w-fit rounded-full bg-slate-100 p-1" role="radiogroup" aria-label="Billing period">
+        {(['monthly', 'annual'] as const).map((b) => (
+          <button
+            key={b}
+            type="button"
+            role="radio"
+            aria-checked={billing === b}
+            onClick={() => setBilling(b)}
+            className={`rounded-full px-5 py-2 text-sm font-semibold ${billing === b ? 'bg-white text-brand-800 shadow' : 'text-slate-600'}`}
+          >
+            {b === 'monthly' ? 'Monthly' : 'Annually (save 20%)'}
+          </button>
+        ))}
+      </div>
+      <div className="mt-8 grid gap-6 md:grid-cols-3">
+        {SEAT_TIERS.map((tier, i) => {
+          const prices = tierPrices(tier);
+          const perMonth = billing === 'monthly' ? prices.monthlyPerSeat : prices.annualPerSeatPerMonth;
+          return (
+            <div
+              key={tier.name}
+              className={`rounded-2xl border bg-white p-6 shadow-sm ${i === 1 ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
+            >
+              <h3 className="text-lg font-semibold">{tier.name}</h3>
+              <p className="text-sm text-slate-600">
+                {tier.maxSeats ? `${tier.minSeats}–${tier.maxSeats} seats` : `${tier.minSeats}+ seats`}
+                {tier.discountPercentage > 0 && ` · ${tier.discountPercentage}% off`}
+              </p>
+              <p className="mt-4 text-3xl font-bold">
+                {formatGBP(perMonth)}
+                <span className="text-base font-medium text-slate-500"> /seat/month</span>
+              </p>
+              <p className="text-xs text-slate-500">
+                {billing === 'annual'
+                  ? `${formatGBP(prices.annualPerSeatPerYear)} per seat, billed yearly`
+                  : 'Billed monthly'}{' '}
+                · ex VAT
+              </p>
+              <ul className="mt-4 space-y-2 text-sm text-slate-700">
+                <li>✓ Live FX rates and savings calculator</li>
+                <li>✓ Historical rate charts since Sept 2024</li>
+                <li>✓ Team dashboard and Salesforce export</li>
+              </ul>
+              <Link
+                to="/signup"
+                search={{ plan: billing }}
+                className="mt-6 block rounded-lg bg-brand-700 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-800"
+              >
+                Start Free Trial
+              </Link>
+            </div>
+          );
+        })}
+      </div>
+      <div className="mt-8 grid gap-4 md:grid-cols-2">
+        {ADDONS.map((addon) => (
+          <div key={addon.key} className="rounded-2xl border border-slate-200 bg-white p-5">
+            <div className="flex items-baseline justify-between gap-2">
+              <h3 className="font-semibold">{addon.name}</h3>
+              <span className="text-sm font-semibold text-brand-800">
+                {billing === 'monthly'
+                  ? `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)}/seat/month`
+                  : `${formatGBP(ADDON_PRICES.annualPerSeatPerMonth)}/seat/month, billed yearly`}
+              </span>
+            </div>
+            <p className="mt-1 text-sm text-slate-600">{ADDON_BLURBS[addon.key]}</p>
+          </div>
+        ))}
+      </div>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        60-day free trial, no card needed. Prices exclude VAT (20%).
+      </p>
+    </div>
+  );
+}

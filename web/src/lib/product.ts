@@ -1,0 +1,12 @@
+/** Public facts about the product shown in the web app (nothing secret lives here). */
+export const SUPPORT_EMAIL = 'support@pippitch.co.uk';
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
+}

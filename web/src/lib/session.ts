@@ -1,0 +1,32 @@
+import { gate, type RouteRule } from '@pippitch/shared/access';
+import { redirect } from '@tanstack/react-router';
+import { queryClient, trpcUtils } from './trpc';
+
+export type Session = Awaited<ReturnType<typeof trpcUtils.auth.session.fetch>>;
+export type SignedIn = NonNullable<Session>;
+
+export function loadSession(): Promise<Session> {
+  return trpcUtils.auth.session.ensureData(undefined, { staleTime: 30_000 });
+}
+
+/**
+ * The web side of the protected-route gate (spec §2). The server enforces the same rules on every
+ * procedure; this only sends people to the right page, or says to show the 'Account Locked' page.
+ */
+export async function guard(rule: RouteRule, currentHref: string): Promise<{ session: SignedIn; locked: boolean }> {
+  const session = await loadSession();
+  const decision = gate(session ? { role: session.user.role, access: session.company.access } : null, rule);
+  if (decision.kind === 'redirect') {
+    throw redirect({
+      to: decision.to,
+      search: decision.to === '/login' ? { redirect: currentHref } : undefined,
+    } as never);
+  }
+  if (!session) throw redirect({ to: '/login' });
+  return { session, locked: decision.kind === 'locked' };
+}
+
+/** After sign-in, sign-out or signup nothing cached for the previous person may be shown again. */
+export function resetSessionCache(): void {
+  queryClient.clear();
+}

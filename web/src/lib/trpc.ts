@@ -1,0 +1,46 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import type { AppRouter } from '../../../server/src/trpc/router';
+
+/** React hooks for every procedure (types only come from the server; no server code is bundled). */
+export const trpc = createTRPCReact<AppRouter>();
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
+    mutations: { retry: 0 },
+  },
+});
+
+const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
+
+// Subscriptions (live quotes) travel over one WebSocket, opened on first use; everything else is
+// batched HTTP so ordinary requests never depend on a socket being up.
+const wsClient = createWSClient({
+  url: `${origin.replace(/^http/, 'ws')}/trpc`,
+  lazy: { enabled: true, closeMs: 10_000 },
+});
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      true: wsLink({ client: wsClient }),
+      false: httpBatchLink({ url: '/trpc', maxURLLength: 4000 }),
+    }),
+  ],
+});
+
+/** The same procedures outside React (route guards in beforeLoad). */
+export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+
+/** The message a failed call should show: the server's text for known failures. */
+export function errorMessage(err: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (err && typeof err === 'object' && 'message' in err && typeof err.message === 'string' && err.message) {
+    return /fetch failed|Failed to fetch|NetworkError/i.test(err.message)
+      ? 'Cannot reach PipPitch. Check your connection and try again.'
+      : err.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,14 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AccountLocked } from '../features/auth/AccountLocked';
+import { guard } from '../lib/session';
+
+/** Every protected page sits under this layout: signed-in members only, locked companies see why. */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: ({ location }) => guard('protected', location.href),
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const { locked, session } = Route.useRouteContext();
+  return locked ? <AccountLocked session={session} /> : <Outlet />;
+}
