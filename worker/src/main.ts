@@ -7,12 +7,13 @@ import { loadConfig } from '@pippitch/server/config';
 import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
 import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
 import { createTransport, deliverDueEmails } from '@pippitch/server/services/email/deliver';
-import { createDb, createPool, listen } from '@pippitch/sql';
+import { createDb, createPool, listen, migrate } from '@pippitch/sql';
 import { every } from './loop';
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
 const log = (line: string) => console.log(`[worker] ${line}`);
+await migrate(config.databaseUrl);
 const pool = createPool(config.databaseUrl, { max: 5, applicationName: 'pippitch-worker' });
 const db = createDb(pool);
 

@@ -1,10 +1,12 @@
 /** The API + web server process. The launcher (server/src/launch) starts it with DATABASE_URL set. */
-import { createDb, createPool } from '@pippitch/sql';
+import { createDb, createPool, migrate } from '@pippitch/sql';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
+// Idempotent and serialised by an advisory lock, so every process may run it at start (compose has no launcher).
+await migrate(config.databaseUrl);
 const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server' });
 const db = createDb(pool);
 const app = await buildApp({ config, db, logger: config.env === 'production' });

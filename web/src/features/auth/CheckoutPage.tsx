@@ -3,6 +3,7 @@ import { formatGBP } from '@pippitch/shared/format';
 import { type Billing, quote } from '@pippitch/shared/pricing';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { Segmented } from '../../components/Segmented';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Card, Spinner } from '../../components/ui';
 import { SUPPORT_EMAIL } from '../../lib/product';
@@ -40,23 +41,16 @@ export function CheckoutPage() {
         {summary.isLoading && <Spinner />}
         {s && q && (
           <Card className="space-y-4">
-            <div className="grid grid-cols-2 gap-3" role="radiogroup" aria-label="Plan">
-              {(['monthly', 'annual'] as const).map((b) => (
-                <button
-                  key={b}
-                  type="button"
-                  role="radio"
-                  aria-checked={billing === b}
-                  onClick={() => setBilling(b)}
-                  className={`rounded-xl border p-4 text-left ${billing === b ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
-                >
-                  <span className="block font-semibold">{b === 'monthly' ? 'Monthly' : 'Annual'}</span>
-                  <span className="text-xs text-slate-600">
-                    {b === 'annual' ? '20% off, billed yearly' : 'Billed monthly'}
-                  </span>
-                </button>
-              ))}
-            </div>
+            <Segmented<Billing>
+              legend="Plan"
+              look="card"
+              value={billing}
+              onChange={setBilling}
+              options={[
+                { value: 'monthly', label: 'Monthly', hint: 'Billed monthly' },
+                { value: 'annual', label: 'Annual', hint: '20% off, billed yearly' },
+              ]}
+            />
             <dl className="space-y-2 text-sm">
               <Row
                 label={`${q.totalSeats} seats (${s.adminSeats} admin, ${s.brokerSeats} broker) at ${formatGBP(q.pricePerSeat)}`}

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@pippitch/shared/auth';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Card, Logo, TextField } from '../../components/ui';
 import { resetSessionCache } from '../../lib/session';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -9,7 +10,7 @@ type Mode = 'user' | 'admin';
 
 /** Only same-site paths are followed after sign-in, never an absolute URL from the query string. */
 function safeRedirect(target: string | undefined, fallback: string, mode: Mode): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//')) return fallback;
+  if (!target?.startsWith('/') || target.startsWith('//')) return fallback;
   if (mode === 'user' && target.startsWith('/admin')) return fallback;
   return target;
 }
@@ -71,20 +72,16 @@ export function LoginPage() {
         <Card>
           <h1 className="text-2xl font-bold">Sign in</h1>
           <p className="mt-1 text-sm text-slate-600">Welcome back. Choose how you want to sign in.</p>
-          <div className="mt-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1" role="radiogroup" aria-label="Sign in as">
-            {(['user', 'admin'] as const).map((m) => (
-              <button
-                key={m}
-                type="button"
-                role="radio"
-                aria-checked={mode === m}
-                onClick={() => setMode(m)}
-                className={`rounded-md py-2 text-sm font-semibold ${mode === m ? 'bg-white text-brand-800 shadow' : 'text-slate-600'}`}
-              >
-                {m === 'user' ? 'User' : 'Admin'}
-              </button>
-            ))}
-          </div>
+          <Segmented<Mode>
+            legend="Sign in as"
+            className="mt-5"
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'user', label: 'User' },
+              { value: 'admin', label: 'Admin' },
+            ]}
+          />
           <form onSubmit={submit} className="mt-5 space-y-4" noValidate>
             <TextField
               label="Email"

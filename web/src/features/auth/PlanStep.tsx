@@ -1,5 +1,6 @@
 import { formatGBP } from '@pippitch/shared/format';
 import { type Billing, type Quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
+import { Segmented } from '../../components/Segmented';
 import { Stepper } from '../../components/Stepper';
 
 export function PlanStep(props: {
@@ -14,23 +15,16 @@ export function PlanStep(props: {
   const { price } = props;
   return (
     <div className="space-y-5">
-      <div className="grid grid-cols-2 gap-3" role="radiogroup" aria-label="Billing">
-        {(['monthly', 'annual'] as const).map((b) => (
-          <button
-            key={b}
-            type="button"
-            role="radio"
-            aria-checked={props.billing === b}
-            onClick={() => props.onBilling(b)}
-            className={`rounded-xl border p-4 text-left ${props.billing === b ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-100' : 'border-slate-200'}`}
-          >
-            <span className="block font-semibold">{b === 'monthly' ? 'Monthly' : 'Annually'}</span>
-            <span className="text-xs text-slate-600">
-              {b === 'monthly' ? 'Pay month by month' : 'Save a further 20%'}
-            </span>
-          </button>
-        ))}
-      </div>
+      <Segmented<Billing>
+        legend="Billing"
+        look="card"
+        value={props.billing}
+        onChange={props.onBilling}
+        options={[
+          { value: 'monthly', label: 'Monthly', hint: 'Pay month by month' },
+          { value: 'annual', label: 'Annually', hint: 'Save a further 20%' },
+        ]}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Stepper label="Admin seats" value={props.adminSeats} min={1} onChange={props.onAdminSeats} />
         <Stepper label="Broker seats" value={props.brokerSeats} min={0} onChange={props.onBrokerSeats} />

@@ -12,7 +12,7 @@ export function DemoCalculator() {
     ['Annual Savings', formatGBP(r.annualSavings)],
   ];
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg" aria-label="Demo calculator">
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg" aria-label="Demo calculator">
       <div className="flex items-center justify-between">
         <h2 className="font-semibold">Savings Calculator</h2>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Demo</span>
@@ -33,7 +33,7 @@ export function DemoCalculator() {
           </div>
         ))}
       </div>
-    </div>
+    </section>
   );
 }
 

@@ -2,6 +2,7 @@ import { formatGBP } from '@pippitch/shared/format';
 import { ADDON_PRICES, ADDONS, type Billing, SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { Segmented } from '../../components/Segmented';
 
 const ADDON_BLURBS = {
   companyFinder: 'Find UK companies similar to the client you just pitched, and keep a lead pipeline.',
@@ -13,20 +14,16 @@ export function PricingTable() {
   const [billing, setBilling] = useState<Billing>('monthly');
   return (
     <div>
-      <div className="mx-auto flex w-fit rounded-full bg-slate-100 p-1" role="radiogroup" aria-label="Billing period">
-        {(['monthly', 'annual'] as const).map((b) => (
-          <button
-            key={b}
-            type="button"
-            role="radio"
-            aria-checked={billing === b}
-            onClick={() => setBilling(b)}
-            className={`rounded-full px-5 py-2 text-sm font-semibold ${billing === b ? 'bg-white text-brand-800 shadow' : 'text-slate-600'}`}
-          >
-            {b === 'monthly' ? 'Monthly' : 'Annually (save 20%)'}
-          </button>
-        ))}
-      </div>
+      <Segmented<Billing>
+        legend="Billing period"
+        className="mx-auto w-fit"
+        value={billing}
+        onChange={setBilling}
+        options={[
+          { value: 'monthly', label: 'Monthly' },
+          { value: 'annual', label: 'Annually (save 20%)' },
+        ]}
+      />
       <div className="mt-8 grid gap-6 md:grid-cols-3">
         {SEAT_TIERS.map((tier, i) => {
           const prices = tierPrices(tier);
