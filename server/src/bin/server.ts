@@ -1,6 +1,7 @@
 /** The API + web server process. The launcher (server/src/launch) starts it with DATABASE_URL set. */
 import { createDb, createPool, migrate } from '@pippitch/sql';
 import { buildApp } from '../app';
+import { QuoteHub } from '../services/market/live-quotes';
 import { loadConfig } from '../config';
 
 const config = loadConfig();
@@ -9,13 +10,16 @@ if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher
 await migrate(config.databaseUrl);
 const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server' });
 const db = createDb(pool);
-const app = await buildApp({ config, db, logger: config.env === 'production' });
+const quotes = new QuoteHub(db, config.databaseUrl, (line) => console.log(`[server] ${line}`));
+quotes.start();
+const app = await buildApp({ config, db, services: { now: () => new Date(), quotes }, logger: config.env === 'production' });
 
 await app.listen({ host: config.host, port: config.port });
 process.send?.({ type: 'listening', port: config.port });
 
 async function shutdown(): Promise<void> {
   await app.close();
+  await quotes.stop();
   await db.destroy();
   process.exit(0);
 }

@@ -1,11 +1,13 @@
 import { authRouter } from '../routers/auth';
 import { companyRouter } from '../routers/company';
+import { ratesRouter } from '../routers/rates';
 import { teamRouter } from '../routers/team';
 import { router } from './procedures';
 
 export const appRouter = router({
   auth: authRouter,
   company: companyRouter,
+  rates: ratesRouter,
   team: teamRouter,
 });
 

@@ -1,0 +1,72 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
+import { calendarRange, fetchSeries, hasDataOn, rateAt } from '../services/market/history';
+import type { LiveQuote } from '../services/market/live-quotes';
+import { memberProcedure, router } from '../trpc/procedures';
+
+const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-30');
+
+/** How often an open live-quote stream re-checks that its session still exists (sign-out, deactivation). */
+const SESSION_RECHECK_MS = 30_000;
+
+export const ratesRouter = router({
+  /** Live quotes for every pair: the latest at once, then each new one (WebSocket). */
+  live: memberProcedure.subscription(async function* ({ ctx, signal }) {
+    const hub = ctx.services.quotes;
+    if (!hub) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Live rates are not available right now' });
+    const queue: LiveQuote[] = [...hub.snapshot()];
+    let wake: () => void = () => {};
+    const unsubscribe = hub.subscribe((q) => {
+      queue.push(q);
+      wake();
+    });
+    const onAbort = () => wake();
+    signal?.addEventListener('abort', onAbort);
+    let checkedAt = Date.now();
+    try {
+      while (!signal?.aborted) {
+        while (queue.length) yield queue.shift()!;
+        // Sleep until a quote arrives, the client goes away, or it is time to re-check the session.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, SESSION_RECHECK_MS);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        if (Date.now() - checkedAt >= SESSION_RECHECK_MS && !signal?.aborted) {
+          checkedAt = Date.now();
+          const alive = await ctx.db.selectFrom('sessions').select('id').where('id', '=', ctx.viewer.sessionId).executeTakeFirst();
+          if (!alive) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+        }
+      }
+    } finally {
+      unsubscribe();
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }),
+
+  /** A chart series: a timeframe ending at the newest data, or London dates (clamped, swapped). */
+  series: memberProcedure
+    .input(
+      z.union([
+        z.object({ pair, timeframe: z.enum(TIMEFRAME_KEYS), interval: z.enum(INTERVALS).optional() }),
+        z.object({ pair, interval: z.enum(INTERVALS).default('hourly'), startDate: isoDate, endDate: isoDate }),
+      ]),
+    )
+    .query(({ ctx, input }) => fetchSeries(ctx.db, input, ctx.services.now())),
+
+  rateAt: memberProcedure
+    .input(z.object({ pair, date: isoDate, time: z.string().max(20) }))
+    .query(({ ctx, input }) => rateAt(ctx.db, input, ctx.services.now())),
+
+  hasData: memberProcedure
+    .input(z.object({ pair, date: isoDate }))
+    .query(async ({ ctx, input }) => ({ hasData: await hasDataOn(ctx.db, input.pair, input.date) })),
+
+  calendarRange: memberProcedure
+    .input(z.object({ pair }))
+    .query(({ ctx, input }) => calendarRange(ctx.db, input.pair, ctx.services.now())),
+});

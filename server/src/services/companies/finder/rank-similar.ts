@@ -1,0 +1,50 @@
+/**
+ * The embedded finder's ranking, in one query so that exclusion, LIMIT and the total agree: candidates share at
+ * least the client's SIC division (MIN_SIMILAR_TIER) and match no excluded name (company_names_match, the SQL twin
+ * of companyNamesMatch); they are ordered by SIC closeness, then same region, then size-band distance, then name,
+ * company number and id, so the same question always gets the same answer.
+ */
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { CARD_COLUMNS, type IndexRow } from '../card';
+import type { FinderTarget } from './resolve-target';
+
+export interface RankedRow extends IndexRow {
+  tier: number;
+  total: number;
+}
+
+const columns = sql.join(CARD_COLUMNS.map((c) => sql.ref(`c.${c}`)));
+
+/** `excluded` are normalised names, none empty (an empty name matches nothing anyway). */
+export async function rankSimilar(
+  db: Database,
+  target: FinderTarget,
+  excluded: readonly string[],
+  limit: number,
+): Promise<RankedRow[]> {
+  const p = target.profile;
+  const { rows } = await sql<RankedRow>`
+    WITH ranked AS (
+      SELECT ${columns},
+        CASE
+          WHEN c.sic_codes && ${p.codes}::text[] THEN 5
+          WHEN c.sic_classes && ${p.classes}::text[] THEN 4
+          WHEN c.sic_groups && ${p.groups}::text[] THEN 3
+          ELSE 2
+        END AS tier,
+        coalesce(c.region = ${target.region}::text, false) AS same_region,
+        abs(c.size_rank - ${target.sizeRank}::int) AS size_gap
+      FROM company_index c
+      WHERE c.sic_divisions && ${p.divisions}::text[]
+        AND c.id IS DISTINCT FROM ${target.self?.id ?? null}::int
+        AND NOT EXISTS (
+          SELECT 1 FROM unnest(${excluded}::text[]) AS e(n) WHERE company_names_match(c.normalized_name, e.n)
+        )
+    )
+    SELECT *, count(*) OVER ()::int AS total
+    FROM ranked
+    ORDER BY tier DESC, same_region DESC, size_gap ASC NULLS LAST, name, company_number NULLS LAST, id
+    LIMIT ${limit}`.execute(db);
+  return rows;
+}

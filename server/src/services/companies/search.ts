@@ -1,0 +1,83 @@
+/**
+ * 'Find New Companies' (spec §5: at least 2 characters): companies in the index whose normalised name contains the
+ * term, or contains a close spelling of it (pg_trgm word similarity ≥ 0.6, so 'sainsbry' finds Sainsbury's), or
+ * whose company number it is. Ranked: exact name, then names starting with the term, then closeness, then name.
+ */
+import type { Database } from '@pippitch/sql';
+import { normaliseCompanyName } from '@pippitch/shared/names';
+import { sql } from 'kysely';
+import { badRequest } from '../../errors';
+import { CARD_COLUMNS, type CompanyCard, cardOfRow, type IndexRow } from './card';
+import { isExcluded, normalisedExclusions } from './exclusions';
+
+export const SEARCH_MIN_LENGTH = 2;
+export const SEARCH_MAX_LIMIT = 50;
+
+export interface CompanySearchOptions {
+  /** Page size; 5 (spec §9) unless stated, at most 50. */
+  limit?: number;
+  offset?: number;
+  /** Names not to return, e.g. the broker's leads (compared with companyNamesMatch). */
+  exclude?: readonly string[];
+}
+
+export interface CompanySearchResult {
+  companies: CompanyCard[];
+  /** All matches not excluded, across pages. */
+  total: number;
+}
+
+const columns = sql.join(CARD_COLUMNS.map((c) => sql.ref(`c.${c}`)));
+
+/**
+ * The term as names are stored. A term made only of legal words ('limited', 'holdings') normalises to nothing;
+ * it is then searched for as typed, lower-cased, which finds names with that word in the middle.
+ */
+export function searchKey(term: string): string {
+  return (
+    normaliseCompanyName(term) ||
+    term
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s]/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+
+export async function searchCompanies(
+  db: Database,
+  term: string,
+  options: CompanySearchOptions = {},
+): Promise<CompanySearchResult> {
+  if (term.trim().length < SEARCH_MIN_LENGTH) {
+    throw badRequest(`Please enter at least ${SEARCH_MIN_LENGTH} characters to search`, 'term');
+  }
+  const key = searchKey(term);
+  if (key === '') return { companies: [], total: 0 };
+  const limit = Math.min(SEARCH_MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? 5)));
+  const offset = Math.max(0, Math.floor(options.offset ?? 0));
+  const excluded = normalisedExclusions(options.exclude ?? []);
+  const number = term.trim().toUpperCase();
+  const matching = sql`
+    (c.normalized_name LIKE ${`%${escapeLike(key)}%`} OR ${key} <% c.normalized_name OR c.company_number = ${number})
+    AND NOT EXISTS (SELECT 1 FROM unnest(${excluded}::text[]) AS e(n) WHERE company_names_match(c.normalized_name, e.n))`;
+  const { rows } = await sql<IndexRow & { total: number }>`
+    SELECT ${columns}, count(*) OVER ()::int AS total
+    FROM company_index c
+    WHERE ${matching}
+    ORDER BY c.normalized_name = ${key} DESC,
+      c.normalized_name LIKE ${`${escapeLike(key)}%`} DESC,
+      word_similarity(${key}, c.normalized_name) DESC,
+      similarity(c.normalized_name, ${key}) DESC,
+      c.name, c.id
+    LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && offset > 0) {
+    // Past the last page no row carries the window count; ask for it on its own.
+    const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM company_index c WHERE ${matching}`.execute(db);
+    total = counted.rows[0]?.n ?? 0;
+  }
+  return { companies: rows.filter((r) => !isExcluded(r.normalized_name, excluded)).map(cardOfRow), total };
+}

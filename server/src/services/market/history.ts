@@ -1,0 +1,191 @@
+/**
+ * Historical prices for the chart and the rate-at-a-time lookup (spec §4 Historical fetch, §5, §7
+ * forex_prices). Every request is ONE query, bucketed in PostgreSQL: each point's price is the last close
+ * in its bucket, and buckets with no bars (weekends, holidays) are simply absent, so gaps stay gaps.
+ * GBPEUR is served from EURGBP rows, inverted.
+ */
+import { type RawBuilder, sql } from 'kysely';
+import type { Database } from '@pippitch/sql';
+import {
+  CALENDAR_MIN,
+  type CurrencyPair,
+  INTERVAL_MINUTES,
+  type Interval,
+  storageFor,
+  TIMEFRAMES,
+  type Timeframe,
+} from '@pippitch/shared/pairs';
+import {
+  addDays,
+  clampDateRange,
+  historicalRange,
+  INVALID_TIME_MESSAGE,
+  londonDateOf,
+  londonDayBoundsUtc,
+  londonToUtc,
+  parseTimeInput,
+  validateHistoricalDate,
+} from '@pippitch/shared/time';
+import { badRequest } from '../../errors';
+import { type PriceSource, summariseSources } from './sources';
+
+export interface SeriesPoint {
+  /** Bucket start, ms since epoch (UTC). */
+  t: number;
+  price: number;
+}
+
+export interface Series {
+  pair: CurrencyPair;
+  interval: Interval;
+  points: SeriesPoint[];
+  /** The instants actually covered, ISO. */
+  from: string | null;
+  to: string | null;
+  source: PriceSource;
+  /** True when the requested dates had to be moved into the available range. */
+  clamped: boolean;
+}
+
+export type SeriesRequest =
+  | { pair: CurrencyPair; timeframe: Timeframe; interval?: Interval }
+  | { pair: CurrencyPair; interval: Interval; startDate: string; endDate: string };
+
+interface Row {
+  t: Date;
+  close: number;
+  source: string;
+  t_from: Date | null;
+  t_to: Date | null;
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): Promise<Series> {
+  const { stored, invert } = storageFor(req.pair);
+  const interval = req.interval ?? ('timeframe' in req ? TIMEFRAMES[req.timeframe].interval : 'hourly');
+  let clamped = false;
+  // The window: either the last N days of stored data (a chart timeframe), or London calendar dates the
+  // user chose, clamped to the available range and put in order.
+  let bounds: RawBuilder<unknown>;
+  if ('timeframe' in req) {
+    const days = TIMEFRAMES[req.timeframe].days;
+    bounds = sql`SELECT t_to - make_interval(days => ${days}) AS t_from, t_to FROM (
+      SELECT max(ts) + interval '1 minute' AS t_to FROM fx_minute_bars WHERE pair = ${stored} AND ts <= ${now}
+    ) last`;
+  } else {
+    const range = historicalRange(londonDateOf(now));
+    const r = clampDateRange(req.startDate, req.endDate, range.start, range.end);
+    clamped = r.clamped;
+    bounds = sql`SELECT ${londonDayBoundsUtc(r.start).start}::timestamptz AS t_from, ${londonDayBoundsUtc(r.end).end}::timestamptz AS t_to`;
+  }
+  const rows = await (bucketQuery(stored, interval, bounds) as RawBuilder<Row>).execute(db);
+  const first = rows.rows[0];
+  return {
+    pair: req.pair,
+    interval,
+    points: rows.rows.map((r) => ({ t: r.t.getTime(), price: round6(invert ? 1 / r.close : r.close) })),
+    from: first?.t_from?.toISOString() ?? null,
+    to: first?.t_to?.toISOString() ?? null,
+    source: summariseSources(rows.rows.map((r) => r.source)),
+    clamped,
+  };
+}
+
+function bucketQuery(stored: string, interval: Interval, bounds: RawBuilder<unknown>): RawBuilder<unknown> {
+  const cte = sql`WITH bounds AS (${bounds})`;
+  const cols = sql`b.t_from, b.t_to`;
+  switch (interval) {
+    case 'minute':
+      return sql`${cte} SELECT m.ts AS t, m.close, m.source, ${cols} FROM bounds b
+        JOIN fx_minute_bars m ON m.pair = ${stored} AND m.ts >= b.t_from AND m.ts < b.t_to ORDER BY m.ts`;
+    case 'hourly':
+      return sql`${cte} SELECT h.hour AS t, h.close, h.source, ${cols} FROM bounds b
+        JOIN fx_hourly_closes h ON h.pair = ${stored} AND h.hour >= b.t_from AND h.hour < b.t_to ORDER BY h.hour`;
+    case 'daily':
+      // London calendar days, from the hourly closes (at most 24 rows a day).
+      return sql`${cte} SELECT DISTINCT ON (1) date_trunc('day', h.hour, 'Europe/London') AS t, h.close, h.source, ${cols}
+        FROM bounds b JOIN fx_hourly_closes h ON h.pair = ${stored} AND h.hour >= b.t_from AND h.hour < b.t_to
+        ORDER BY 1, h.hour DESC`;
+    default: {
+      // 15- and 30-minute buckets: one primary-key probe per bucket (the last bar in it), never a scan of
+      // every minute in the range.
+      const width = sql.raw(`interval '${INTERVAL_MINUTES[interval]} minutes'`);
+      return sql`${cte} SELECT g.t, x.close, x.source, ${cols} FROM bounds b
+        CROSS JOIN LATERAL generate_series(date_bin(${width}, b.t_from, timestamptz '2000-01-01'), b.t_to - interval '1 minute', ${width}) g(t)
+        CROSS JOIN LATERAL (
+          SELECT close, source FROM fx_minute_bars
+          WHERE pair = ${stored} AND ts >= g.t AND ts < g.t + ${width} AND ts >= b.t_from AND ts < b.t_to
+          ORDER BY ts DESC LIMIT 1
+        ) x
+        ORDER BY g.t`;
+    }
+  }
+}
+
+export const RATE_NOT_AT_TIME = 'Rate not available for exact time. Try a different time.';
+export const NO_DATA_FOR_DATE = 'No data available for this date';
+
+export type RateAtResult =
+  | { found: true; rate: number; at: string; source: PriceSource }
+  | { found: false; message: string };
+
+/** The close at one exact London minute (spec §7 (1)); date and time as the user typed them. */
+export async function rateAt(
+  db: Database,
+  input: { pair: CurrencyPair; date: string; time: string },
+  now: Date,
+): Promise<RateAtResult> {
+  const dateCheck = validateHistoricalDate(input.date, londonDateOf(now));
+  if (!dateCheck.ok) throw badRequest(dateCheck.message, 'date');
+  const time = parseTimeInput(input.time);
+  if (!time.ok) throw badRequest(INVALID_TIME_MESSAGE, 'time');
+  const at = londonToUtc(input.date, time.hours, time.minutes);
+  const day = londonDayBoundsUtc(input.date);
+  const { stored, invert } = storageFor(input.pair);
+  const row = (
+    await sql<{ close: number | null; source: string | null; day_has_data: boolean }>`
+      SELECT m.close, m.source,
+        EXISTS (SELECT 1 FROM fx_minute_bars WHERE pair = ${stored} AND ts >= ${day.start} AND ts < ${day.end}) AS day_has_data
+      FROM (SELECT 1) one LEFT JOIN fx_minute_bars m ON m.pair = ${stored} AND m.ts = ${at}`.execute(db)
+  ).rows[0];
+  if (row?.close == null) return { found: false, message: row?.day_has_data ? RATE_NOT_AT_TIME : NO_DATA_FOR_DATE };
+  return {
+    found: true,
+    rate: round6(invert ? 1 / row.close : row.close),
+    at: at.toISOString(),
+    source: summariseSources([row.source ?? 'ecb_sim']),
+  };
+}
+
+/** Whether a London calendar date has any bars (spec §7 (3)). */
+export async function hasDataOn(db: Database, pair: CurrencyPair, date: string): Promise<boolean> {
+  const { stored } = storageFor(pair);
+  const day = londonDayBoundsUtc(date);
+  const row = await db
+    .selectNoFrom((eb) =>
+      eb
+        .exists(eb.selectFrom('fx_minute_bars').select(sql`1`.as('one')).where('pair', '=', stored).where('ts', '>=', day.start).where('ts', '<', day.end))
+        .as('has'),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(row.has);
+}
+
+/**
+ * The calendar's selectable range (spec §7 (4), §5): first and last stored day for the pair, no earlier
+ * than 2024-10-01 and no later than yesterday; the spec's default when nothing is stored.
+ */
+export async function calendarRange(db: Database, pair: CurrencyPair, now: Date): Promise<{ min: string; max: string }> {
+  const { stored } = storageFor(pair);
+  const row = await db
+    .selectFrom('fx_minute_bars')
+    .select((eb) => [eb.fn.min('ts').as('first'), eb.fn.max('ts').as('last')])
+    .where('pair', '=', stored)
+    .executeTakeFirst();
+  if (!row?.first || !row.last) return { min: CALENDAR_MIN, max: '2025-09-30' };
+  const yesterday = addDays(londonDateOf(now), -1);
+  const first = londonDateOf(new Date(row.first));
+  const last = londonDateOf(new Date(row.last));
+  return { min: first < CALENDAR_MIN ? CALENDAR_MIN : first, max: last > yesterday ? yesterday : last };
+}
