@@ -1,8 +1,8 @@
 /** The API + web server process. The launcher (server/src/launch) starts it with DATABASE_URL set. */
 import { createDb, createPool, migrate } from '@pippitch/sql';
 import { buildApp } from '../app';
-import { QuoteHub } from '../services/market/live-quotes';
 import { loadConfig } from '../config';
+import { QuoteHub } from '../services/market/live-quotes';
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
@@ -12,7 +12,12 @@ const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitc
 const db = createDb(pool);
 const quotes = new QuoteHub(db, config.databaseUrl, (line) => console.log(`[server] ${line}`));
 quotes.start();
-const app = await buildApp({ config, db, services: { now: () => new Date(), quotes }, logger: config.env === 'production' });
+const app = await buildApp({
+  config,
+  db,
+  services: { now: () => new Date(), quotes },
+  logger: config.env === 'production',
+});
 
 await app.listen({ host: config.host, port: config.port });
 process.send?.({ type: 'listening', port: config.port });

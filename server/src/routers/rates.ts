@@ -1,6 +1,6 @@
+import { INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
 import { calendarRange, fetchSeries, hasDataOn, rateAt } from '../services/market/history';
 import type { LiveQuote } from '../services/market/live-quotes';
 import { memberProcedure, router } from '../trpc/procedures';
@@ -38,7 +38,11 @@ export const ratesRouter = router({
         });
         if (Date.now() - checkedAt >= SESSION_RECHECK_MS && !signal?.aborted) {
           checkedAt = Date.now();
-          const alive = await ctx.db.selectFrom('sessions').select('id').where('id', '=', ctx.viewer.sessionId).executeTakeFirst();
+          const alive = await ctx.db
+            .selectFrom('sessions')
+            .select('id')
+            .where('id', '=', ctx.viewer.sessionId)
+            .executeTakeFirst();
           if (!alive) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
         }
       }

@@ -37,7 +37,9 @@ function cookieWriter(reply: FastifyReply, config: Config): SessionCookie {
 
 export function contextFactory(deps: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
-    const viewer = await resolveSession(deps.db, req.cookies?.[SESSION_COOKIE], deps.services.now());
+    // WebSocket connections arrive as the raw upgrade request (no req.cookies), so read the header.
+    const token = req.cookies?.[SESSION_COOKIE] ?? readCookie(req.headers.cookie, SESSION_COOKIE);
+    const viewer = await resolveSession(deps.db, token, deps.services.now());
     const isHttp = typeof (res as FastifyReply).setCookie === 'function';
     return {
       ...deps,
@@ -46,4 +48,12 @@ export function contextFactory(deps: ContextDeps) {
       cookie: isHttp ? cookieWriter(res as FastifyReply, deps.config) : null,
     };
   };
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
 }

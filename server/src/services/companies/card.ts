@@ -20,7 +20,6 @@ export interface CompanyCard {
   companyType?: string;
 }
 
-
 export const CARD_COLUMNS = [
   'id',
   'name',

@@ -3,8 +3,9 @@
  * term, or contains a close spelling of it (pg_trgm word similarity ≥ 0.6, so 'sainsbry' finds Sainsbury's), or
  * whose company number it is. Ranked: exact name, then names starting with the term, then closeness, then name.
  */
-import type { Database } from '@pippitch/sql';
+
 import { normaliseCompanyName } from '@pippitch/shared/names';
+import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { badRequest } from '../../errors';
 import { CARD_COLUMNS, type CompanyCard, cardOfRow, type IndexRow } from './card';
@@ -76,7 +77,9 @@ export async function searchCompanies(
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && offset > 0) {
     // Past the last page no row carries the window count; ask for it on its own.
-    const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM company_index c WHERE ${matching}`.execute(db);
+    const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM company_index c WHERE ${matching}`.execute(
+      db,
+    );
     total = counted.rows[0]?.n ?? 0;
   }
   return { companies: rows.filter((r) => !isExcluded(r.normalized_name, excluded)).map(cardOfRow), total };

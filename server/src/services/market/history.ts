@@ -4,8 +4,7 @@
  * in its bucket, and buckets with no bars (weekends, holidays) are simply absent, so gaps stay gaps.
  * GBPEUR is served from EURGBP rows, inverted.
  */
-import { type RawBuilder, sql } from 'kysely';
-import type { Database } from '@pippitch/sql';
+
 import {
   CALENDAR_MIN,
   type CurrencyPair,
@@ -26,6 +25,8 @@ import {
   parseTimeInput,
   validateHistoricalDate,
 } from '@pippitch/shared/time';
+import type { Database } from '@pippitch/sql';
+import { type RawBuilder, sql } from 'kysely';
 import { badRequest } from '../../errors';
 import { type PriceSource, summariseSources } from './sources';
 
@@ -165,7 +166,14 @@ export async function hasDataOn(db: Database, pair: CurrencyPair, date: string):
   const row = await db
     .selectNoFrom((eb) =>
       eb
-        .exists(eb.selectFrom('fx_minute_bars').select(sql`1`.as('one')).where('pair', '=', stored).where('ts', '>=', day.start).where('ts', '<', day.end))
+        .exists(
+          eb
+            .selectFrom('fx_minute_bars')
+            .select(sql`1`.as('one'))
+            .where('pair', '=', stored)
+            .where('ts', '>=', day.start)
+            .where('ts', '<', day.end),
+        )
         .as('has'),
     )
     .executeTakeFirstOrThrow();
@@ -176,7 +184,11 @@ export async function hasDataOn(db: Database, pair: CurrencyPair, date: string):
  * The calendar's selectable range (spec §7 (4), §5): first and last stored day for the pair, no earlier
  * than 2024-10-01 and no later than yesterday; the spec's default when nothing is stored.
  */
-export async function calendarRange(db: Database, pair: CurrencyPair, now: Date): Promise<{ min: string; max: string }> {
+export async function calendarRange(
+  db: Database,
+  pair: CurrencyPair,
+  now: Date,
+): Promise<{ min: string; max: string }> {
   const { stored } = storageFor(pair);
   const row = await db
     .selectFrom('fx_minute_bars')

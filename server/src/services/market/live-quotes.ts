@@ -5,10 +5,10 @@
  * subscriber gets it at once.
  */
 import { EventEmitter } from 'node:events';
+import { type CurrencyPair, fallbackRate, SUPPORTED_PAIRS, storageFor } from '@pippitch/shared/pairs';
+import { type Database, type Listener, listen } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { type Database, type Listener, listen } from '@pippitch/sql';
-import { type CurrencyPair, fallbackRate, SUPPORTED_PAIRS, storageFor } from '@pippitch/shared/pairs';
 
 export const QUOTES_CHANNEL = 'fx_quotes';
 
@@ -49,7 +49,13 @@ export function toLiveQuotes(stored: StoredQuote[]): LiveQuote[] {
     const { stored: key, invert } = storageFor(pair);
     const q = byPair.get(key);
     if (!q) continue;
-    const source = q.fallback ? 'fallback' : q.source === 'feed' ? 'feed' : q.source === 'simulated' ? 'simulated' : 'stored';
+    const source = q.fallback
+      ? 'fallback'
+      : q.source === 'feed'
+        ? 'feed'
+        : q.source === 'simulated'
+          ? 'simulated'
+          : 'stored';
     if (q.fallback) {
       // The spec's fallback rate is defined for the pair as brokers see it, GBPEUR included.
       const rate = Number(fallbackRate(pair));
@@ -141,7 +147,14 @@ export class QuoteHub {
         this.db,
       );
       for (const b of bars.rows) {
-        quotes.push({ pair: b.pair, bid: b.close, ask: b.close, mid: b.close, ts: b.ts.toISOString(), source: 'stored' });
+        quotes.push({
+          pair: b.pair,
+          bid: b.close,
+          ask: b.close,
+          mid: b.close,
+          ts: b.ts.toISOString(),
+          source: 'stored',
+        });
       }
     }
     this.publish(toLiveQuotes(quotes));

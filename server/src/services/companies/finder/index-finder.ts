@@ -3,9 +3,9 @@
  * Used whenever no Companies House key is configured.
  */
 import type { Database } from '@pippitch/sql';
-import { MIN_SIMILAR_TIER, sicCloseness } from './closeness';
-import { isExcluded, normalisedExclusions } from '../exclusions';
 import { cardOfRow, profileOfRow } from '../card';
+import { isExcluded, normalisedExclusions } from '../exclusions';
+import { MIN_SIMILAR_TIER, sicCloseness } from './closeness';
 import { rankSimilar } from './rank-similar';
 import { similarityReason } from './reasoning';
 import { type FinderTarget, resolveTarget } from './resolve-target';

@@ -7,11 +7,12 @@
  *    Solutions' → the software company that shares 'software'), each shared word weighing ln(N / companies with
  *    that word). Region and size then come from the company found by name, if any.
  */
-import type { Database } from '@pippitch/sql';
+
 import { normaliseCompanyName } from '@pippitch/shared/names';
+import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import type { SicProfile } from '../sic';
 import { CARD_COLUMNS, type IndexRow, profileOfRow } from '../card';
+import type { SicProfile } from '../sic';
 
 export interface FinderTarget {
   how: 'name' | 'name-words';
