@@ -1,4 +1,5 @@
 import { authRouter } from '../routers/auth';
+import { calculatorRouter } from '../routers/calculator';
 import { companyRouter } from '../routers/company';
 import { ratesRouter } from '../routers/rates';
 import { teamRouter } from '../routers/team';
@@ -6,6 +7,7 @@ import { router } from './procedures';
 
 export const appRouter = router({
   auth: authRouter,
+  calculator: calculatorRouter,
   company: companyRouter,
   rates: ratesRouter,
   team: teamRouter,
