@@ -1,6 +1,7 @@
 import { authRouter } from '../routers/auth';
 import { calculatorRouter } from '../routers/calculator';
 import { companyRouter } from '../routers/company';
+import { leadsRouter } from '../routers/leads';
 import { ratesRouter } from '../routers/rates';
 import { teamRouter } from '../routers/team';
 import { router } from './procedures';
@@ -9,6 +10,7 @@ export const appRouter = router({
   auth: authRouter,
   calculator: calculatorRouter,
   company: companyRouter,
+  leads: leadsRouter,
   rates: ratesRouter,
   team: teamRouter,
 });

@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import { recordCalculatorLead } from '../leads/leads';
 import type { Actor } from './save';
 
 export interface LeadOutcome {
@@ -9,12 +10,8 @@ export interface LeadOutcome {
 
 /**
  * Runs inside the calculation's transaction. A Calculate with a client name records that client as a
- * contacted lead (My Leads); without one, nothing.
+ * contacted lead in the broker's My Leads (spec §4 Lead); without one, nothing.
  */
-export async function afterCalculation(
-  _trx: Database,
-  _actor: Actor,
-  _clientName: string | null,
-): Promise<LeadOutcome | null> {
-  return null;
+export function afterCalculation(trx: Database, actor: Actor, clientName: string | null): Promise<LeadOutcome | null> {
+  return clientName ? recordCalculatorLead(trx, actor.userId, clientName) : Promise.resolve(null);
 }
