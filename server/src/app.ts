@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { registerCsrfGuard } from './http/csrf';
 import { registerWebApp } from './http/static';
+import { createIndexCompanyFinder } from './services/companies/finder/index-finder';
 import { defaultServices, type Services } from './services/registry';
 import { contextFactory } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
@@ -27,7 +28,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1_048_576,
   });
-  const services = deps.services ?? defaultServices();
+  const services: Services = { ...defaultServices(), finder: createIndexCompanyFinder(deps.db), ...deps.services };
 
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });

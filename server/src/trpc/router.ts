@@ -1,6 +1,7 @@
 import { authRouter } from '../routers/auth';
 import { calculatorRouter } from '../routers/calculator';
 import { companyRouter } from '../routers/company';
+import { finderRouter } from '../routers/finder';
 import { leadsRouter } from '../routers/leads';
 import { ratesRouter } from '../routers/rates';
 import { teamRouter } from '../routers/team';
@@ -10,6 +11,7 @@ export const appRouter = router({
   auth: authRouter,
   calculator: calculatorRouter,
   company: companyRouter,
+  finder: finderRouter,
   leads: leadsRouter,
   rates: ratesRouter,
   team: teamRouter,
