@@ -17,7 +17,7 @@ export async function insertBars(db: Database, pair: string, from: string, to: s
       OR (extract(isodow FROM t) = 7 AND extract(hour FROM t) < 22)
     )
     ON CONFLICT DO NOTHING`.execute(db);
-  await sql`SELECT fx_refresh_hourly_closes(${pair}, ${from}::timestamptz, ${to}::timestamptz)`.execute(db);
+  await sql`SELECT fx_refresh_hourly(${pair}, ${from}::timestamptz, ${to}::timestamptz)`.execute(db);
 }
 
 export async function closeAt(db: Database, pair: string, ts: string): Promise<number | undefined> {

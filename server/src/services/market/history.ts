@@ -101,13 +101,13 @@ function bucketQuery(stored: string, interval: Interval, bounds: RawBuilder<unkn
       return sql`${cte} SELECT m.ts AS t, m.close, m.source, ${cols} FROM bounds b
         JOIN fx_minute_bars m ON m.pair = ${stored} AND m.ts >= b.t_from AND m.ts < b.t_to ORDER BY m.ts`;
     case 'hourly':
-      return sql`${cte} SELECT h.hour AS t, h.close, h.source, ${cols} FROM bounds b
-        JOIN fx_hourly_closes h ON h.pair = ${stored} AND h.hour >= b.t_from AND h.hour < b.t_to ORDER BY h.hour`;
+      return sql`${cte} SELECT h.ts AS t, h.close, h.source, ${cols} FROM bounds b
+        JOIN fx_hourly_bars h ON h.pair = ${stored} AND h.ts >= b.t_from AND h.ts < b.t_to ORDER BY h.ts`;
     case 'daily':
       // London calendar days, from the hourly closes (at most 24 rows a day).
-      return sql`${cte} SELECT DISTINCT ON (1) date_trunc('day', h.hour, 'Europe/London') AS t, h.close, h.source, ${cols}
-        FROM bounds b JOIN fx_hourly_closes h ON h.pair = ${stored} AND h.hour >= b.t_from AND h.hour < b.t_to
-        ORDER BY 1, h.hour DESC`;
+      return sql`${cte} SELECT DISTINCT ON (1) date_trunc('day', h.ts, 'Europe/London') AS t, h.close, h.source, ${cols}
+        FROM bounds b JOIN fx_hourly_bars h ON h.pair = ${stored} AND h.ts >= b.t_from AND h.ts < b.t_to
+        ORDER BY 1, h.ts DESC`;
     default: {
       // 15- and 30-minute buckets: one primary-key probe per bucket (the last bar in it), never a scan of
       // every minute in the range.
