@@ -31,6 +31,7 @@ export interface ActivityLogs {
   amount_to_buy: Numeric | null;
   annual_savings: Numeric | null;
   calculation_data: Json | null;
+  calculation_id: string | null;
   client_name: string | null;
   company_id: string;
   comparison_date: string | null;
@@ -50,6 +51,22 @@ export interface ActivityLogs {
   trades_per_year: number | null;
   user_id: string | null;
   your_rate: Numeric | null;
+}
+
+export interface Calculations {
+  calculation_data: Json;
+  client_name: string | null;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  currency_pair: string;
+  id: string;
+  live_rate: number | null;
+  normalized_client_name: string | null;
+  rate_at: Timestamp | null;
+  rate_source: string | null;
+  savings_amount: Numeric;
+  trade_details: Json;
+  user_id: string;
 }
 
 export interface Companies {
@@ -80,6 +97,39 @@ export interface Companies {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CompanyIndex {
+  address: string | null;
+  company_number: string | null;
+  company_type: string | null;
+  id: Generated<number>;
+  industry: string | null;
+  is_subsidiary: Generated<boolean>;
+  locality: string | null;
+  name: string;
+  normalized_name: string;
+  parent_name: string | null;
+  postcode: string | null;
+  postcode_area: string | null;
+  previous_name: string | null;
+  region: string | null;
+  sector: string;
+  sic_classes: Generated<string[]>;
+  sic_codes: Generated<string[]>;
+  sic_divisions: Generated<string[]>;
+  sic_groups: Generated<string[]>;
+  sic_sections: Generated<string[]>;
+  sic_subclasses: Generated<string[]>;
+  size_band: string | null;
+  size_rank: number | null;
+}
+
+export interface CompanyIndexMeta {
+  company_count: number;
+  data_version: string;
+  loaded_at: Generated<Timestamp>;
+  singleton: Generated<boolean>;
+}
+
 export interface EmailOutbox {
   attempts: Generated<number>;
   company_id: string | null;
@@ -94,6 +144,48 @@ export interface EmailOutbox {
   template: string;
   text_body: string;
   to_address: string;
+}
+
+export interface FxFeedStatus {
+  consecutive_failures: Generated<number>;
+  fallback_in_use: Generated<boolean>;
+  feed: string;
+  last_attempt_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  poller: string | null;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FxHourlyBars {
+  close: number;
+  high: number;
+  low: number;
+  open: number;
+  pair: string;
+  source: string;
+  ts: Timestamp;
+}
+
+export interface FxMinuteBars {
+  close: number;
+  high: number;
+  low: number;
+  open: number;
+  pair: string;
+  source: string;
+  ts: Timestamp;
+}
+
+export interface FxQuotes {
+  ask: number;
+  bid: number;
+  mid: number;
+  pair: string;
+  received_at: Generated<Timestamp>;
+  source: string;
+  ts: Timestamp;
 }
 
 export interface Invitations {
@@ -134,8 +226,43 @@ export interface Sessions {
   user_id: string;
 }
 
+export interface SicCodes {
+  class_code: string | null;
+  code: string;
+  division_code: string | null;
+  group_code: string | null;
+  name: string;
+  section_code: string | null;
+  subclass_code: string | null;
+}
+
+export interface SicHierarchy {
+  code: string;
+  level: string;
+  name: string;
+  parent_code: string | null;
+}
+
 export interface UserCredentials {
   password_hash: string;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
+export interface UserLeads {
+  company_number: string | null;
+  contacted: Generated<boolean>;
+  custom_name: string;
+  estimated_size: string | null;
+  first_added_at: Generated<Timestamp>;
+  id: Generated<string>;
+  industry: string | null;
+  last_contacted_at: Timestamp | null;
+  location: string | null;
+  normalized_name: string;
+  postcode: string | null;
+  sic_codes: Generated<string[]>;
+  source: string;
   updated_at: Generated<Timestamp>;
   user_id: string;
 }
@@ -155,12 +282,22 @@ export interface UserProfiles {
 
 export interface DB {
   activity_logs: ActivityLogs;
+  calculations: Calculations;
   companies: Companies;
+  company_index: CompanyIndex;
+  company_index_meta: CompanyIndexMeta;
   email_outbox: EmailOutbox;
+  fx_feed_status: FxFeedStatus;
+  fx_hourly_bars: FxHourlyBars;
+  fx_minute_bars: FxMinuteBars;
+  fx_quotes: FxQuotes;
   invitations: Invitations;
   password_reset_tokens: PasswordResetTokens;
   rate_limits: RateLimits;
   sessions: Sessions;
+  sic_codes: SicCodes;
+  sic_hierarchy: SicHierarchy;
   user_credentials: UserCredentials;
+  user_leads: UserLeads;
   user_profiles: UserProfiles;
 }

@@ -9,7 +9,7 @@ export async function insertBars(db: Database, pair: string, from: string, to: s
   await sql`
     INSERT INTO fx_minute_bars (pair, ts, open, high, low, close, source)
     SELECT ${pair}, t, c, c, c, c, 'ecb_sim'
-    FROM generate_series(${from}::timestamptz, ${to}::timestamptz - interval '1 minute', interval '1 minute') t,
+    FROM generate_series(date_trunc('minute', ${from}::timestamptz), ${to}::timestamptz - interval '1 minute', interval '1 minute') t,
     LATERAL (SELECT ${base}::float8 + 0.01 * sin(extract(epoch FROM t) / 3600.0) AS c) v
     WHERE NOT (
       (extract(isodow FROM t) = 5 AND extract(hour FROM t) >= 22)

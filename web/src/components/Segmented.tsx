@@ -26,7 +26,10 @@ export function Segmented<T extends string>({
   className?: string;
 }) {
   const name = useId();
-  const wrap = look === 'pill' ? 'flex rounded-full bg-slate-100 p-1' : 'grid grid-cols-2 gap-3';
+  // Pill segments share one width (that of the longest label) and centre their text, so a label that
+  // wraps on a narrow screen does not leave its neighbour sitting at the top.
+  const wrap =
+    look === 'pill' ? 'grid auto-cols-fr grid-flow-col rounded-full bg-slate-100 p-1' : 'grid grid-cols-2 gap-3';
   return (
     <fieldset className={className}>
       <legend className="sr-only">{legend}</legend>
@@ -35,7 +38,7 @@ export function Segmented<T extends string>({
           const checked = o.value === value;
           const style =
             look === 'pill'
-              ? `flex-1 rounded-full px-4 py-2 text-center text-sm font-semibold ${checked ? 'bg-white text-brand-800 shadow' : 'text-slate-600'}`
+              ? `flex flex-col justify-center rounded-full px-4 py-2 text-center text-sm font-semibold ${checked ? 'bg-white text-brand-800 shadow' : 'text-slate-600'}`
               : `rounded-xl border p-4 text-left ${checked ? 'border-brand-600 bg-brand-50 ring-2 ring-brand-100' : 'border-slate-200 bg-white'}`;
           return (
             <label

@@ -5,8 +5,12 @@ import { queryClient, trpcUtils } from './trpc';
 export type Session = Awaited<ReturnType<typeof trpcUtils.auth.session.fetch>>;
 export type SignedIn = NonNullable<Session>;
 
+/**
+ * The signed-in member, re-checked with the server at most every 10 s of navigation, so a deactivated
+ * member or a locked company is routed correctly without a full reload.
+ */
 export function loadSession(): Promise<Session> {
-  return trpcUtils.auth.session.ensureData(undefined, { staleTime: 30_000 });
+  return trpcUtils.auth.session.fetch(undefined, { staleTime: 10_000 });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/src/trpc/router';
@@ -6,7 +6,22 @@ import type { AppRouter } from '../../../server/src/trpc/router';
 /** React hooks for every procedure (types only come from the server; no server code is bundled). */
 export const trpc = createTRPCReact<AppRouter>();
 
+/**
+ * Any call refused because the session has ended (signed out elsewhere, deactivated, expired) sends the
+ * person to /login, instead of leaving a page that can no longer load anything.
+ */
+function onUnauthorized(err: unknown): void {
+  const code = (err as { data?: { code?: string } } | null)?.data?.code;
+  if (code !== 'UNAUTHORIZED' || typeof window === 'undefined') return;
+  const path = window.location.pathname;
+  if (path === '/login' || path === '/' || path === '/reset-password') return;
+  queryClient.clear();
+  window.location.assign(`/login?redirect=${encodeURIComponent(path + window.location.search)}`);
+}
+
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: onUnauthorized }),
+  mutationCache: new MutationCache({ onError: onUnauthorized }),
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
     mutations: { retry: 0 },

@@ -4,6 +4,8 @@
  * there ('…, Kingston Upon, Hull, East Yorkshire, England, HU9 1RP'); those are skipped to reach the town.
  */
 
+import { parsePostcode } from './regions';
+
 /** A comma-separated list (one readable block instead of a string per line) as a lower-case set. */
 function listOf(text: string): ReadonlySet<string> {
   return new Set(
@@ -43,6 +45,21 @@ co fermanagh, co. fermanagh, fermanagh, county londonderry, co londonderry, co. 
 co tyrone, co. tyrone, tyrone
 `);
 
+/**
+ * 'London SW1Y 4PD' → 'London'; 'CM2 OLS' → '' when the postcode is 'CM2 0LS' (the address may spell it
+ * differently from the PostCode column, hence comparing parsed forms).
+ */
+function withoutTrailingPostcode(segment: string, postcode: string | null): string {
+  if (!postcode || parsePostcode(segment)?.postcode !== postcode) return segment;
+  let toDrop = postcode.replace(/\s/g, '').length;
+  let end = segment.length;
+  while (end > 0 && toDrop > 0) {
+    end--;
+    if (/[\p{L}\p{N}]/u.test(segment[end] ?? '')) toDrop--;
+  }
+  return segment.slice(0, end).trim();
+}
+
 // 'Watford Hertfordshire': a county typed without its comma.
 function withoutTrailingCounty(segment: string): string {
   const words = segment.split(' ');
@@ -66,16 +83,14 @@ function titleCaseIfShouting(segment: string): string {
  */
 export function localityFromAddress(address: string | null | undefined, postcode: string | null): string | null {
   if (!address) return null;
-  const compactPostcode = postcode?.replace(/\s+/g, '').toUpperCase() ?? null;
   const segments = address
     .split(',')
     .map((s) => s.trim().replace(/\s+/g, ' '))
     .filter((s) => s !== '');
   let fallback: string | null = null;
   for (let i = segments.length - 1; i >= 0; i--) {
-    const segment = segments[i]!;
-    const compact = segment.replace(/\s+/g, '').toUpperCase();
-    if (compactPostcode && compact.endsWith(compactPostcode)) continue;
+    const segment = withoutTrailingPostcode(segments[i]!, postcode);
+    if (segment === '') continue;
     const lower = segment.toLowerCase();
     if (COUNTRIES.has(lower)) continue;
     if (COUNTIES.has(lower)) {

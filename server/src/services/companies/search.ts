@@ -30,21 +30,6 @@ export interface CompanySearchResult {
 
 const columns = sql.join(CARD_COLUMNS.map((c) => sql.ref(`c.${c}`)));
 
-/**
- * The term as names are stored. A term made only of legal words ('limited', 'holdings') normalises to nothing;
- * it is then searched for as typed, lower-cased, which finds names with that word in the middle.
- */
-export function searchKey(term: string): string {
-  return (
-    normaliseCompanyName(term) ||
-    term
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s]/gu, '')
-      .replace(/\s+/g, ' ')
-      .trim()
-  );
-}
-
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 
 export async function searchCompanies(
@@ -55,7 +40,8 @@ export async function searchCompanies(
   if (term.trim().length < SEARCH_MIN_LENGTH) {
     throw badRequest(`Please enter at least ${SEARCH_MIN_LENGTH} characters to search`, 'term');
   }
-  const key = searchKey(term);
+  // Names are stored normalised, so the term is too; one made only of legal words ('Ltd', 'Holdings') is in no name.
+  const key = normaliseCompanyName(term);
   if (key === '') return { companies: [], total: 0 };
   const limit = Math.min(SEARCH_MAX_LIMIT, Math.max(1, Math.floor(options.limit ?? 5)));
   const offset = Math.max(0, Math.floor(options.offset ?? 0));

@@ -52,13 +52,17 @@ export type SeriesRequest =
   | { pair: CurrencyPair; timeframe: Timeframe; interval?: Interval }
   | { pair: CurrencyPair; interval: Interval; startDate: string; endDate: string };
 
+// Instants come back as epoch milliseconds (float8): parsing ~1,500 timestamp strings into Dates per
+// request cost more than the query itself.
 interface Row {
-  t: Date;
+  t: number;
   close: number;
   source: string;
-  t_from: Date | null;
-  t_to: Date | null;
+  t_from: number | null;
+  t_to: number | null;
 }
+
+const epochMs = (column: RawBuilder<unknown>) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
@@ -85,9 +89,9 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
   return {
     pair: req.pair,
     interval,
-    points: rows.rows.map((r) => ({ t: r.t.getTime(), price: round6(invert ? 1 / r.close : r.close) })),
-    from: first?.t_from?.toISOString() ?? null,
-    to: first?.t_to?.toISOString() ?? null,
+    points: rows.rows.map((r) => ({ t: r.t, price: round6(invert ? 1 / r.close : r.close) })),
+    from: first?.t_from != null ? new Date(first.t_from).toISOString() : null,
+    to: first?.t_to != null ? new Date(first.t_to).toISOString() : null,
     source: summariseSources(rows.rows.map((r) => r.source)),
     clamped,
   };
@@ -95,24 +99,24 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
 
 function bucketQuery(stored: string, interval: Interval, bounds: RawBuilder<unknown>): RawBuilder<unknown> {
   const cte = sql`WITH bounds AS (${bounds})`;
-  const cols = sql`b.t_from, b.t_to`;
+  const cols = sql`${epochMs(sql`b.t_from`)} AS t_from, ${epochMs(sql`b.t_to`)} AS t_to`;
   switch (interval) {
     case 'minute':
-      return sql`${cte} SELECT m.ts AS t, m.close, m.source, ${cols} FROM bounds b
+      return sql`${cte} SELECT ${epochMs(sql`m.ts`)} AS t, m.close, m.source, ${cols} FROM bounds b
         JOIN fx_minute_bars m ON m.pair = ${stored} AND m.ts >= b.t_from AND m.ts < b.t_to ORDER BY m.ts`;
     case 'hourly':
-      return sql`${cte} SELECT h.ts AS t, h.close, h.source, ${cols} FROM bounds b
+      return sql`${cte} SELECT ${epochMs(sql`h.ts`)} AS t, h.close, h.source, ${cols} FROM bounds b
         JOIN fx_hourly_bars h ON h.pair = ${stored} AND h.ts >= b.t_from AND h.ts < b.t_to ORDER BY h.ts`;
     case 'daily':
       // London calendar days, from the hourly closes (at most 24 rows a day).
-      return sql`${cte} SELECT DISTINCT ON (1) date_trunc('day', h.ts, 'Europe/London') AS t, h.close, h.source, ${cols}
+      return sql`${cte} SELECT DISTINCT ON (1) ${epochMs(sql`date_trunc('day', h.ts, 'Europe/London')`)} AS t, h.close, h.source, ${cols}
         FROM bounds b JOIN fx_hourly_bars h ON h.pair = ${stored} AND h.ts >= b.t_from AND h.ts < b.t_to
         ORDER BY 1, h.ts DESC`;
     default: {
       // 15- and 30-minute buckets: one primary-key probe per bucket (the last bar in it), never a scan of
       // every minute in the range.
       const width = sql.raw(`interval '${INTERVAL_MINUTES[interval]} minutes'`);
-      return sql`${cte} SELECT g.t, x.close, x.source, ${cols} FROM bounds b
+      return sql`${cte} SELECT ${epochMs(sql`g.t`)} AS t, x.close, x.source, ${cols} FROM bounds b
         CROSS JOIN LATERAL generate_series(date_bin(${width}, b.t_from, timestamptz '2000-01-01'), b.t_to - interval '1 minute', ${width}) g(t)
         CROSS JOIN LATERAL (
           SELECT close, source FROM fx_minute_bars

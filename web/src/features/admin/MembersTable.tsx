@@ -16,14 +16,14 @@ export function MembersTable() {
     <div className="space-y-3">
       {error && <Alert tone="error">{error}</Alert>}
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[560px] text-left text-sm">
+        <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
             <tr>
               <th className="py-2 pr-3">Name</th>
-              <th className="py-2 pr-3">Email</th>
+              <th className="hidden py-2 pr-3 md:table-cell">Email</th>
               <th className="py-2 pr-3">Role</th>
               <th className="py-2 pr-3">Status</th>
-              <th className="py-2 pr-3">Joined</th>
+              <th className="hidden py-2 pr-3 sm:table-cell">Joined</th>
               <th className="py-2" />
             </tr>
           </thead>
@@ -33,8 +33,9 @@ export function MembersTable() {
                 <td className="py-3 pr-3 font-medium">
                   {m.fullName}
                   {m.isYou && <span className="ml-2 text-xs text-slate-500">(you)</span>}
+                  <span className="block text-xs font-normal text-slate-500 md:hidden">{m.email}</span>
                 </td>
-                <td className="py-3 pr-3 text-slate-600">{m.email}</td>
+                <td className="hidden py-3 pr-3 text-slate-600 md:table-cell">{m.email}</td>
                 <td className="py-3 pr-3 capitalize">{ROLE_LABELS[m.role]}</td>
                 <td className="py-3 pr-3">
                   <span
@@ -43,7 +44,7 @@ export function MembersTable() {
                     {m.isActive ? 'Active' : 'Inactive'}
                   </span>
                 </td>
-                <td className="py-3 pr-3 text-slate-600">{formatDate(m.createdAt)}</td>
+                <td className="hidden py-3 pr-3 text-slate-600 sm:table-cell">{formatDate(m.createdAt)}</td>
                 <td className="py-3 text-right">
                   {!m.isYou && (
                     <button

@@ -106,7 +106,7 @@ export function LoginPage() {
                 type="button"
                 onClick={forgot}
                 disabled={reset.isPending}
-                className="font-medium text-brand-700 hover:underline"
+                className="shrink-0 font-medium text-brand-700 hover:underline"
               >
                 Forgot password?
               </button>

@@ -5,26 +5,12 @@
 import type { Database } from '@pippitch/sql';
 import { cardOfRow, profileOfRow } from '../card';
 import { isExcluded, normalisedExclusions } from '../exclusions';
-import { MIN_SIMILAR_TIER, sicCloseness } from './closeness';
+import { explain } from './explain';
+import { clampLimit } from './limit';
 import { rankSimilar } from './rank-similar';
-import { similarityReason } from './reasoning';
 import { type FinderTarget, resolveTarget } from './resolve-target';
 import { sicDirectory } from './sic-directory';
-import {
-  type CompanyFinder,
-  FINDER_PAGE_SIZE,
-  type FinderBasis,
-  type FindSimilarInput,
-  type FindSimilarResult,
-} from './types';
-
-/** A page is never more than this, whatever the caller asks: the query stays cheap. */
-export const MAX_FINDER_LIMIT = 50;
-
-export function clampLimit(limit: number | undefined): number {
-  if (limit === undefined || !Number.isFinite(limit)) return FINDER_PAGE_SIZE;
-  return Math.min(MAX_FINDER_LIMIT, Math.max(1, Math.floor(limit)));
-}
+import type { CompanyFinder, FinderBasis, FindSimilarInput, FindSimilarResult } from './types';
 
 function basisOf(target: FinderTarget): FinderBasis {
   const from = target.industryFrom;
@@ -47,24 +33,17 @@ export function createIndexCompanyFinder(db: Database): CompanyFinder {
         rankSimilar(db, target, excluded, clampLimit(input.limit)),
         sicDirectory(db),
       ]);
+      const context = {
+        clientName: input.companyName,
+        basis: target.how,
+        profile: target.profile,
+        region: target.region,
+        size: target.size,
+        directory,
+      };
       const companies = rows
         .filter((row) => !isExcluded(row.normalized_name, excluded))
-        .map((row) => {
-          const closeness = sicCloseness(target.profile, profileOfRow(row));
-          const shared = closeness.tier >= MIN_SIMILAR_TIER ? closeness.shared : null;
-          return {
-            ...cardOfRow(row),
-            reasoning: similarityReason({
-              sharedSic: shared ? directory.label(shared.level, shared.code) : 'Related SIC codes',
-              basis: target.how,
-              clientName: input.companyName.trim(),
-              region: row.region,
-              targetRegion: target.region,
-              size: row.size_band,
-              targetSize: target.size,
-            }),
-          };
-        });
+        .map((row) => explain({ ...cardOfRow(row), region: row.region }, profileOfRow(row), context));
       return { companies, total: rows[0]?.total ?? 0, basis: basisOf(target) };
     },
   };

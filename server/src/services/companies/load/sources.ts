@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { normaliseCompanyName } from '@pippitch/shared/names';
 import { parse } from 'csv-parse/sync';
 
 export const DEFAULT_DATA_DIR = fileURLToPath(new URL('../../../../data/companies/', import.meta.url));
@@ -73,13 +74,18 @@ export async function readRawSources(dataDir = DEFAULT_DATA_DIR): Promise<RawSou
   return Object.fromEntries(entries) as RawSources;
 }
 
-// Bump when the loader's interpretation changes (new column, different normalisation), so existing databases
-// reload even though the files are the same.
+// Bump when the loader's interpretation changes (a new column, a new derivation), so existing databases reload
+// even though the files are the same.
 const LOADER_VERSION = 'company-index/1';
 
-/** A hash of the files and the loader version: equal versions mean an identical index. */
+// normalized_name is computed by the shared normaliser, which another module owns: if its behaviour on these
+// names changes, the version changes and the stored names are recomputed.
+const NORMALISER_PROBES = ["J. Sainsbury's Holdings Ltd", 'Nestlé UK (Group) PLC', 'Marks & Spencer Co.', 'BANKS'];
+
+/** A hash of the files, the loader version and the normaliser's behaviour: equal versions, identical index. */
 export function dataVersion(raw: RawSources): string {
   const hash = createHash('sha256').update(LOADER_VERSION);
+  hash.update(JSON.stringify(NORMALISER_PROBES.map(normaliseCompanyName)));
   for (const key of Object.keys(FILES) as (keyof typeof FILES)[]) hash.update(raw[key]);
   return `${LOADER_VERSION}:${hash.digest('hex').slice(0, 16)}`;
 }

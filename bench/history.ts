@@ -1,0 +1,86 @@
+/**
+ * History API: p50/p99 of each chart timeframe through the real tRPC HTTP endpoint, beside the spec's old
+ * way on the same data (exact timestamps for the interval, queried in sequential batches of 500), and the
+ * ratio. Target: 3M hourly p50 ≤ 10 ms and ≥ 5× faster.   tsx bench/history.ts
+ */
+import { sql } from 'kysely';
+import { buildApp } from '../server/src/app';
+import { testConfig } from '../server/src/config';
+import { createClient, signupInput } from '../server/test/helpers';
+import { insertBars } from '../server/test/market/fixtures';
+import { TIMEFRAMES, type Timeframe } from '../shared/src/pairs';
+import { createDb, createPool } from '../sql/src/index';
+import { benchDatabase, ms, percentile, timeIt } from './lib/stats';
+
+const REQUESTS = 60;
+const NOW = new Date();
+const PAIRS = ['GBPUSD', 'EURGBP', 'EURUSD', 'GBPNOK', 'GBPSEK', 'GBPAUD'];
+
+const database = await benchDatabase('history');
+const pool = createPool(database.url, { max: 10 });
+const db = createDb(pool);
+// 100 days of minute bars for every stored pair (as dense as the real data set).
+const from = new Date(NOW.getTime() - 100 * 86_400_000);
+for (const [i, pair] of PAIRS.entries()) await insertBars(db, pair, from.toISOString(), NOW.toISOString(), 1 + i * 0.1);
+await sql`ANALYZE`.execute(db);
+
+const app = await buildApp({ config: testConfig({ databaseUrl: database.url }), db, serveWeb: false });
+// The old way's data call, reproduced for this benchmark only: the spec's client asked the hosted backend's
+// REST interface for one batch of exact timestamps per HTTP request.
+app.post<{ Body: { pair: string; timestamps: string[] } }>('/bench/old-batch', async (req) => {
+  const r = await pool.query(
+    'SELECT ts, close FROM fx_minute_bars WHERE pair = $1 AND ts = ANY($2::timestamptz[]) ORDER BY ts',
+    [req.body.pair, req.body.timestamps],
+  );
+  return r.rows;
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+const { port } = app.server.address() as { port: number };
+const client = createClient(`http://127.0.0.1:${port}`);
+await client.api.auth.signup.mutate(signupInput());
+
+/** The spec's way (§7 forex_prices (2)): every expected timestamp, 500 per query, one query after another. */
+async function oldWay(pair: string, timeframe: Timeframe): Promise<number> {
+  const spec = TIMEFRAMES[timeframe];
+  const step = { minute: 1, '15min': 15, '30min': 30, hourly: 60, daily: 1440 }[spec.interval];
+  const end = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate(), 23, 59));
+  const start = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - spec.days));
+  const stamps: Date[] = [];
+  for (let t = start.getTime(); t <= end.getTime(); t += step * 60_000) stamps.push(new Date(t));
+  let rows = 0;
+  for (let i = 0; i < stamps.length; i += 500) {
+    const batch = stamps.slice(i, i + 500);
+    const r = await pool.query('SELECT ts, close FROM fx_minute_bars WHERE pair = $1 AND ts = ANY($2) ORDER BY ts', [
+      pair,
+      batch,
+    ]);
+    rows += r.rowCount ?? 0;
+  }
+  return rows;
+}
+
+console.log(
+  '\nHistory API: tRPC HTTP endpoint vs the old way (exact timestamps, sequential HTTP batches of 500; same data, GBPUSD)',
+);
+console.log('timeframe     points   new p50   new p99   old p50   old p99   speed-up (p50)');
+for (const timeframe of ['1D', '5D', '1M', '3M'] as const) {
+  const fresh: number[] = [];
+  const old: number[] = [];
+  let points = 0;
+  for (let i = 0; i < 5; i++) await client.api.rates.series.query({ pair: 'GBPUSD', timeframe }); // warm-up
+  for (let i = 0; i < REQUESTS; i++) {
+    await timeIt(fresh, async () => {
+      points = (await client.api.rates.series.query({ pair: 'GBPUSD', timeframe })).points.length;
+    });
+    await timeIt(old, () => oldWay('GBPUSD', timeframe));
+  }
+  const ratio = percentile(old, 50) / percentile(fresh, 50);
+  console.log(
+    `${`${timeframe} ${TIMEFRAMES[timeframe].interval}`.padEnd(13)} ${String(points).padStart(6)}   ${ms(percentile(fresh, 50)).padStart(7)}   ${ms(percentile(fresh, 99)).padStart(7)}   ${ms(percentile(old, 50)).padStart(7)}   ${ms(percentile(old, 99)).padStart(7)}   ${ratio.toFixed(1)}×`,
+  );
+}
+console.log('target: 3M hourly p50 ≤ 10 ms and ≥ 5× faster than the old way');
+
+await app.close();
+await db.destroy();
+await database.close();

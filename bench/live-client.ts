@@ -1,0 +1,55 @@
+/**
+ * The subscriber side of bench/live.ts, in its own process: opens N WebSocket connections to the server,
+ * subscribes each to rates.live over the tRPC WebSocket protocol, and reports when every one has its first
+ * quotes and then, for each later quote, the delay from the quote's publish time to receipt.
+ */
+import WebSocket from 'ws';
+
+const [url, cookie, countText] = process.argv.slice(2);
+const count = Number(countText);
+const latencies: number[] = [];
+let ready = 0;
+const sockets: WebSocket[] = [];
+
+function open(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url!.replace('http', 'ws')}/trpc`, {
+      headers: { cookie: cookie!, origin: url! },
+      perMessageDeflate: false,
+    });
+    let first = true;
+    ws.on('open', () => {
+      ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'rates.live', input: undefined } }));
+      resolve();
+    });
+    ws.on('message', (raw) => {
+      const received = Date.now();
+      const msg = JSON.parse(String(raw)) as {
+        result?: { type: string; data?: { timestamp: number; source: string } };
+      };
+      if (msg.result?.type !== 'data' || !msg.result.data) return;
+      if (first) {
+        first = false;
+        ready++;
+        if (ready === count) process.send?.({ type: 'ready' });
+        return;
+      }
+      if (msg.result.data.source === 'feed') latencies.push(received - msg.result.data.timestamp);
+    });
+    ws.on('error', reject);
+    sockets.push(ws);
+  });
+}
+
+// Open in small parallel groups: thousands of simultaneous handshakes only measure the accept queue.
+for (let i = 0; i < count; i += 100) {
+  await Promise.all(Array.from({ length: Math.min(100, count - i) }, open));
+}
+
+process.on('message', (msg: { type: string }) => {
+  if (msg.type === 'report') {
+    process.send?.({ type: 'latencies', latencies });
+    for (const ws of sockets) ws.terminate();
+    setTimeout(() => process.exit(0), 100);
+  }
+});

@@ -1,0 +1,138 @@
+/**
+ * The Companies House Company Finder (design.md §2, production): the client is looked up on the live register,
+ * candidates come from a name search on its industry's words (industry-query.ts), each candidate's profile gives
+ * its real SIC codes and registered office, and they are ranked exactly like the embedded finder: SIC closeness
+ * (at least the same division), then same region, then name. The register publishes no head counts, so size plays
+ * no part and cards show none.
+ *
+ * Cost per click: 1 search + 1 profile for the client, then up to `maxSearchPages` searches and `poolSize` profile
+ * reads; Companies House allows 600 requests per 5 minutes per key.
+ */
+import { findMatchingItem, normaliseCompanyName } from '@pippitch/shared/names';
+import type { CompanyCard } from '../../card';
+import { locationOf } from '../../card';
+import { isExcluded, normalisedExclusions } from '../../exclusions';
+import { MIN_SIMILAR_TIER, type SicTier, sicCloseness } from '../closeness';
+import { explain } from '../explain';
+import { clampLimit } from '../limit';
+import type { SicDirectory } from '../sic-directory';
+import type { CompanyFinder, FindSimilarInput, FindSimilarResult } from '../types';
+import type { CompaniesHouseClient } from './client';
+import { industryQuery } from './industry-query';
+import type { CompanyFacts, SearchHit } from './transform';
+
+export interface CompaniesHouseFinderOptions {
+  /** Candidate profiles read per click (default 20). */
+  poolSize?: number;
+  /** Search pages of `poolSize` read to fill the pool when many hits are excluded (default 3). */
+  maxSearchPages?: number;
+  /** Profile requests in flight at once (default 4). */
+  concurrency?: number;
+}
+
+// Dissolved and closed companies are no one's prospects.
+const isLive = (status: string | null) => status === null || !/dissolved|closed|converted-closed/.test(status);
+
+async function mapLimit<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await run(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+function cardOf(facts: CompanyFacts, directory: SicDirectory): CompanyCard & { region: string | null } {
+  const first = facts.sicCodes[0];
+  return {
+    name: facts.name,
+    companyNumber: facts.companyNumber,
+    industry: first ? directory.industryOf(first) : null,
+    sicCodes: facts.sicCodes,
+    location: locationOf(facts.locality, facts.region),
+    ...(facts.postcode ? { postcode: facts.postcode } : {}),
+    size: null,
+    isSubsidiary: false,
+    ...(facts.companyType ? { companyType: facts.companyType } : {}),
+    region: facts.region,
+  };
+}
+
+export function createCompaniesHouseFinder(
+  client: CompaniesHouseClient,
+  directory: () => Promise<SicDirectory>,
+  options: CompaniesHouseFinderOptions = {},
+): CompanyFinder {
+  const poolSize = options.poolSize ?? 20;
+  const maxSearchPages = options.maxSearchPages ?? 3;
+  const concurrency = options.concurrency ?? 4;
+
+  async function findClient(companyName: string): Promise<CompanyFacts | null> {
+    const hits = (await client.searchCompanies(companyName, { itemsPerPage: 10 })).filter((h) => isLive(h.status));
+    const hit = findMatchingItem(companyName, hits, (h) => h.name) ?? hits[0];
+    return hit ? client.getCompany(hit.companyNumber) : null;
+  }
+
+  async function candidates(query: string, skip: (hit: SearchHit) => boolean): Promise<CompanyFacts[]> {
+    const pool: CompanyFacts[] = [];
+    const seen = new Set<string>();
+    for (let page = 0; page < maxSearchPages && pool.length < poolSize; page++) {
+      const hits = await client.searchCompanies(query, { itemsPerPage: poolSize, startIndex: page * poolSize });
+      const fresh = hits.filter((h) => !seen.has(h.companyNumber) && isLive(h.status) && !skip(h));
+      for (const h of hits) seen.add(h.companyNumber);
+      const profiles = await mapLimit(fresh.slice(0, poolSize - pool.length), concurrency, (h) =>
+        client.getCompany(h.companyNumber),
+      );
+      pool.push(...profiles.filter((p): p is CompanyFacts => p !== null));
+      if (hits.length < poolSize) break;
+    }
+    return pool;
+  }
+
+  return {
+    source: 'companies-house',
+    async findSimilar(input: FindSimilarInput): Promise<FindSimilarResult> {
+      if (normaliseCompanyName(input.companyName) === '') return { companies: [], total: 0 };
+      const target = await findClient(input.companyName);
+      if (!target) return { companies: [], total: 0 };
+      const dir = await directory();
+      const profile = dir.profileOf(target.sicCodes);
+      const basis = { how: 'name' as const, name: target.name, companyNumber: target.companyNumber };
+      const query = industryQuery(target.sicCodes[0] ? dir.industryOf(target.sicCodes[0]) : null);
+      if (profile.divisions.length === 0 || query === '') return { companies: [], total: 0, basis };
+
+      const excluded = normalisedExclusions([...(input.exclude ?? []), input.companyName, target.name]);
+      const skip = (h: { companyNumber: string; name: string }) =>
+        h.companyNumber === target.companyNumber || isExcluded(normaliseCompanyName(h.name), excluded);
+      const pool = (await candidates(query, skip)).filter((f) => !skip(f));
+
+      const ranked = pool
+        .map((facts) => ({ facts, tier: sicCloseness(profile, dir.profileOf(facts.sicCodes)).tier as SicTier }))
+        .filter((r) => r.tier >= MIN_SIMILAR_TIER)
+        .sort(
+          (a, b) =>
+            b.tier - a.tier ||
+            Number(b.facts.region === target.region && target.region !== null) -
+              Number(a.facts.region === target.region && target.region !== null) ||
+            a.facts.name.localeCompare(b.facts.name, 'en') ||
+            a.facts.companyNumber.localeCompare(b.facts.companyNumber, 'en'),
+        );
+      const context = {
+        clientName: input.companyName,
+        basis: 'name' as const,
+        profile,
+        region: target.region,
+        size: null,
+        directory: dir,
+      };
+      const companies = ranked
+        .slice(0, clampLimit(input.limit))
+        .map((r) => explain(cardOf(r.facts, dir), dir.profileOf(r.facts.sicCodes), context));
+      return { companies, total: ranked.length, basis };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Company data for the Company Finder (issue 5): the bundled UK index, its loader, the finder providers and the
+ * 'Find New Companies' search. Routers call these; nothing here knows about tRPC.
+ */
+export type { CompanyCard } from './card';
+export {
+  BAD_KEY_MESSAGE,
+  BAD_RESPONSE_MESSAGE,
+  CompaniesHouseError,
+  type CompaniesHouseFailure,
+  RATE_LIMITED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+} from './finder/companies-house/errors';
+export { type CompanyFinderConfig, createCompanyFinder } from './finder/create';
+export { createIndexCompanyFinder } from './finder/index-finder';
+export { MAX_FINDER_LIMIT } from './finder/limit';
+export {
+  type CompanyFinder,
+  FINDER_PAGE_SIZE,
+  type FinderBasis,
+  type FindSimilarInput,
+  type FindSimilarResult,
+  type SimilarCompany,
+} from './finder/types';
+export { type LoadOptions, type LoadResult, loadCompanyIndex } from './load/load-index';
+export {
+  type CompanySearchOptions,
+  type CompanySearchResult,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MIN_LENGTH,
+  searchCompanies,
+} from './search';

@@ -1,0 +1,129 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { barCopyChunks } from './bar-stream';
+import { indexAtOrAfter, MINUTE_MS, timeOfIndex } from './calendar';
+import { BAR_COPY_SQL } from './copy-binary';
+import { DEFAULT_MARKET_SEED, HISTORY_START_MS, pathModel } from './index';
+import type { PathModel } from './model';
+
+export interface EnsureMarketDataOptions {
+  /** The present; nothing at or after its minute is generated (that minute belongs to the live feed). */
+  now?: Date | number;
+  seed?: string | number;
+  /** Earliest bar to add (default: HISTORY_START, 2024-09-30 00:00 UTC). */
+  from?: Date | string | number;
+  /** End of the window, exclusive (default and maximum: `now`). */
+  to?: Date | string | number;
+  pairs?: readonly StoredPair[];
+  log?: (line: string) => void;
+}
+
+export interface PairLoad {
+  pair: StoredPair;
+  /** First and last bar added (null when nothing was missing). */
+  first: Date | null;
+  last: Date | null;
+  rows: number;
+}
+
+export interface EnsureMarketDataResult {
+  pairs: PairLoad[];
+  rows: number;
+  ms: number;
+}
+
+/** Progress is printed at these fractions of a pair's load. */
+const PROGRESS_STEPS = [0.25, 0.5, 0.75];
+/** After adding this many rows, refresh planner statistics rather than wait for autovacuum. */
+const ANALYZE_AFTER_ROWS = 50_000;
+
+/**
+ * Adds the bundled data set's minute bars (source 'ecb_sim') that are missing: for each pair, from its latest
+ * stored minute (or `from`) up to `now`. The first start loads ~800k bars per pair; later starts add only the gap,
+ * and because the model is seeded, a gap filled later holds exactly the values a full load would have.
+ *
+ * Each pair is one transaction that locks the bar table against other writers (SHARE ROW EXCLUSIVE: readers carry
+ * on) and only then reads the pair's latest minute, so COPY can never meet an existing row: a second worker
+ * starting at the same time waits, then finds nothing to add. The live poller waits a few seconds at most.
+ */
+export async function ensureMarketData(
+  pool: pg.Pool,
+  options: EnsureMarketDataOptions = {},
+): Promise<EnsureMarketDataResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const now = toMs(options.now ?? Date.now());
+  const model = pathModel(options.seed ?? DEFAULT_MARKET_SEED);
+  const fromMs = Math.max(HISTORY_START_MS, toMs(options.from ?? HISTORY_START_MS));
+  // Whole minutes only, and never the current one.
+  const toMsExclusive = Math.floor(Math.min(now, toMs(options.to ?? now)) / MINUTE_MS) * MINUTE_MS;
+  const results: PairLoad[] = [];
+  const client = await pool.connect();
+  try {
+    for (const pair of options.pairs ?? STORED_PAIRS) {
+      results.push(await loadPair(client, model, pair, fromMs, toMsExclusive, log));
+    }
+    const rows = results.reduce((sum, r) => sum + r.rows, 0);
+    if (rows >= ANALYZE_AFTER_ROWS) await client.query('ANALYZE fx_minute_bars, fx_hourly_bars');
+    return { pairs: results, rows, ms: performance.now() - started };
+  } finally {
+    client.release();
+  }
+}
+
+async function loadPair(
+  client: pg.PoolClient,
+  model: PathModel,
+  pair: StoredPair,
+  fromMs: number,
+  toMsExclusive: number,
+  log: (line: string) => void,
+): Promise<PairLoad> {
+  await client.query('BEGIN');
+  try {
+    await client.query('LOCK TABLE fx_minute_bars IN SHARE ROW EXCLUSIVE MODE');
+    const latest = await client.query<{ ts: Date | null }>('SELECT max(ts) AS ts FROM fx_minute_bars WHERE pair = $1', [
+      pair,
+    ]);
+    const latestMs = latest.rows[0]?.ts?.getTime();
+    const startMs = latestMs === undefined ? fromMs : Math.max(fromMs, latestMs + MINUTE_MS);
+    const from = indexAtOrAfter(startMs);
+    const to = indexAtOrAfter(toMsExclusive);
+    if (from >= to) {
+      await client.query('COMMIT');
+      return { pair, first: null, last: null, rows: 0 };
+    }
+    const first = timeOfIndex(from);
+    const last = timeOfIndex(to - 1);
+    const t0 = performance.now();
+    const label = `market data: loading ${pair} ${day(first)} → ${day(last)}`;
+    log(`${label} … 0%`);
+    const steps = [...PROGRESS_STEPS];
+    const onProgress = (done: number) => {
+      while (steps.length > 0 && done >= steps[0]!) log(`${label} … ${Math.round(steps.shift()! * 100)}%`);
+    };
+    const copy = client.query(copyFrom(BAR_COPY_SQL));
+    await pipeline(Readable.from(barCopyChunks(model, pair, from, to, onProgress)), copy);
+    await client.query('SELECT fx_refresh_hourly($1, $2, $3)', [pair, new Date(first), new Date(last + MINUTE_MS)]);
+    await client.query('COMMIT');
+    const rows = copy.rowCount;
+    log(`${label} … 100% (${rows.toLocaleString('en-GB')} bars in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    return { pair, first: new Date(first), last: new Date(last), rows };
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  }
+}
+
+function toMs(value: Date | string | number): number {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
+  if (!Number.isFinite(ms)) throw new RangeError(`not a time: ${String(value)}`);
+  return ms;
+}
+
+function day(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}

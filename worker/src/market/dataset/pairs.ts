@@ -1,0 +1,47 @@
+import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
+import type { Currency } from './ecb';
+import { CURRENCIES } from './ecb';
+import { TICKS } from './model';
+
+// A stored pair as a ratio of two EUR rates: BASEQUOTE = (QUOTE per EUR) / (BASE per EUR), with EUR itself = 1.
+// GBPUSD = USD/GBP, EURGBP = GBP, GBPNOK = NOK/GBP: the derivation the data README gives for one ECB row.
+
+interface Legs {
+  /** Index in CURRENCIES, or -1 for EUR. */
+  base: number;
+  quote: number;
+}
+
+function legsOf(pair: StoredPair): Legs {
+  const index = (code: string) => (code === 'EUR' ? -1 : CURRENCIES.indexOf(code as Currency));
+  const legs = { base: index(pair.slice(0, 3)), quote: index(pair.slice(3)) };
+  if (legs.quote < 0) throw new Error(`cannot derive ${pair} from EUR rates`);
+  return legs;
+}
+
+const LEGS = Object.fromEntries(STORED_PAIRS.map((p) => [p, legsOf(p)])) as Record<StoredPair, Legs>;
+
+/** Open, high, low and close of `pair` over one minute's ticks (see PathModel), written into `out`. */
+export function pairOhlc(pair: StoredPair, ticks: Float64Array, out: Float64Array): void {
+  const { base, quote } = LEGS[pair];
+  let high = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  for (let t = 0; t < TICKS; t++) {
+    const q = ticks[quote * TICKS + t]!;
+    // EUR-based pairs are the currency's own rate; dividing by 1 would be exact too, but this says why.
+    const v = base < 0 ? q : q / ticks[base * TICKS + t]!;
+    if (t === 0) out[0] = v;
+    if (v > high) high = v;
+    if (v < low) low = v;
+    if (t === TICKS - 1) out[3] = v;
+  }
+  out[1] = high;
+  out[2] = low;
+}
+
+/** The pair's price at tick t of one minute. */
+export function pairAt(pair: StoredPair, ticks: Float64Array, t: number): number {
+  const { base, quote } = LEGS[pair];
+  const q = ticks[quote * TICKS + t]!;
+  return base < 0 ? q : q / ticks[base * TICKS + t]!;
+}

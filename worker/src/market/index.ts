@@ -1,0 +1,14 @@
+// Market data for the worker (design.md §2, §4): the bundled ECB-anchored data set, live polling with fallback,
+// and the feeds. worker/src/main.ts calls ensureMarketData, then startMarketData. See README.md here.
+
+export { DEFAULT_MARKET_SEED } from './dataset/index';
+export {
+  type EnsureMarketDataOptions,
+  type EnsureMarketDataResult,
+  ensureMarketData,
+  type PairLoad,
+} from './dataset/load';
+export { createFeedFromConfig, createSimulatedFeed, createTraderMadeFeed, type FeedConfig } from './feeds/index';
+export { type MarketDataOptions, type MarketDataService, POLL_LOCK_KEY, startMarketData } from './service';
+export type { BarSource, Feed, Quote, QuoteNotification, QuoteSource } from './types';
+export { QUOTES_CHANNEL } from './types';

@@ -1,0 +1,163 @@
+import { hostname } from 'node:os';
+import { STORED_PAIRS } from '@pippitch/shared/pairs';
+import type pg from 'pg';
+import { anySignal, pause, unlessAborted } from './abortable';
+import { openSession, type Session, type SessionTarget } from './session';
+import { pruneQuotes, recordFailure, recordQuotes } from './store';
+import type { Feed, Log, Quote } from './types';
+
+export interface MarketDataOptions {
+  /** Where to poll from: a connection URL (the poller opens its own connection) or a pool to take one from. */
+  url?: string;
+  pool?: pg.Pool;
+  feed: Feed;
+  /** Poll interval while the feed works (spec §7: 30 s; MARKET_POLL_MS). */
+  pollMs?: number;
+  /** Longest wait between polls while the feed keeps failing; waits double from pollMs up to this (5 min). */
+  maxBackoffMs?: number;
+  /** How often a standby worker tries to take the polling lock (10 s). */
+  lockRetryMs?: number;
+  /** First and longest wait before reconnecting after losing the database (0.5 s doubling to 10 s). */
+  reconnectMs?: number;
+  maxReconnectMs?: number;
+  pairs?: readonly string[];
+  /** Quotes older than this are deleted once an hour (30 days); bars are kept. */
+  quoteRetentionDays?: number;
+  /** This worker's name in fx_feed_status (default host:pid). */
+  pollerId?: string;
+  clock?: () => number;
+  log?: Log;
+}
+
+export interface MarketDataService {
+  /** Stops after the database write in flight (if any) and releases the lock, so another worker takes over. */
+  stop(): Promise<void>;
+  /** True while this worker holds the polling lock. */
+  readonly polling: boolean;
+}
+
+/** Any constant works; every worker of one database must use the same one. Advisory locks are per database. */
+export const POLL_LOCK_KEY = 727_002;
+const PRUNE_EVERY_MS = 3_600_000;
+
+class Stopped extends Error {}
+
+/**
+ * Polls the feed on a schedule from exactly one worker per database. Each worker keeps a dedicated connection and
+ * tries `pg_try_advisory_lock`; the holder polls, the others retry every lockRetryMs, and one of them takes over as
+ * soon as the holder's connection goes (stop, crash, network), since PostgreSQL releases a session lock with its
+ * session. A feed failure publishes the spec's fallback rates and backs off; losing the database is never fatal:
+ * the loop reconnects with backoff and resumes.
+ */
+export function startMarketData(options: MarketDataOptions): MarketDataService {
+  if (!options.url && !options.pool) throw new Error('startMarketData needs a url or a pool');
+  const target: SessionTarget = options.url ? { url: options.url } : { pool: options.pool! };
+  const { feed } = options;
+  const pollMs = options.pollMs ?? 30_000;
+  const maxBackoffMs = options.maxBackoffMs ?? 300_000;
+  const lockRetryMs = options.lockRetryMs ?? 10_000;
+  const reconnectMs = options.reconnectMs ?? 500;
+  const maxReconnectMs = options.maxReconnectMs ?? 10_000;
+  const pairs = options.pairs ?? STORED_PAIRS;
+  const retentionMs = (options.quoteRetentionDays ?? 30) * 86_400_000;
+  const poller = options.pollerId ?? `${hostname()}:${process.pid}`;
+  const clock = options.clock ?? Date.now;
+  const log = options.log ?? (() => {});
+
+  const stopper = new AbortController();
+  let polling = false;
+
+  /** Holds the session until it is lost or the service stops: as a standby first, then as the poller. */
+  async function serve(session: Session, signal: AbortSignal): Promise<never> {
+    signal.throwIfAborted();
+    let announced = false;
+    for (;;) {
+      const res = await session.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+        POLL_LOCK_KEY,
+      ]);
+      if (res.rows[0]?.locked) break;
+      if (!announced) log('market data: another worker is polling; standing by');
+      announced = true;
+      await pause(lockRetryMs, signal);
+    }
+    polling = true;
+    log(`market data: polling the ${feed.name} feed every ${pollMs / 1000} s as ${poller}`);
+    let failures = 0;
+    let prunedAt = 0;
+    for (;;) {
+      // A feed failure is expected and handled here (fallback, backoff); a database failure escapes to run(),
+      // which drops the connection and reconnects.
+      let quotes: Quote[] | null = null;
+      let feedError = '';
+      try {
+        quotes = await unlessAborted(feed.fetchQuotes(pairs), signal);
+      } catch (err) {
+        if (signal.aborted) throw signal.reason;
+        feedError = err instanceof Error ? err.message : String(err);
+      }
+      const ctx = { feed: feed.name, poller, now: clock() };
+      let wait = pollMs;
+      if (quotes) {
+        await recordQuotes(session.client, quotes, ctx);
+        if (failures > 0) log(`market data: ${feed.name} feed recovered after ${failures} failed poll(s)`);
+        failures = 0;
+      } else {
+        failures++;
+        wait = Math.min(maxBackoffMs, pollMs * 2 ** (failures - 1));
+        await recordFailure(session.client, pairs, feedError, ctx);
+        log(
+          `market data: ${feed.name} feed failed (${feedError}); fallback rates published; retry in ${wait / 1000} s`,
+        );
+      }
+      if (ctx.now - prunedAt >= PRUNE_EVERY_MS) {
+        await pruneQuotes(session.client, new Date(ctx.now - retentionMs));
+        prunedAt = ctx.now;
+      }
+      await pause(wait, signal);
+    }
+  }
+
+  async function run(): Promise<void> {
+    let attempt = 0;
+    while (!stopper.signal.aborted) {
+      let session: Session | undefined;
+      try {
+        session = await openSession(target, 'pippitch-market');
+        attempt = 0;
+        const live = anySignal(stopper.signal, session.signal);
+        try {
+          await serve(session, live.signal);
+        } finally {
+          live.dispose();
+        }
+      } catch (err) {
+        if (err instanceof Stopped) break;
+        polling = false;
+        // Let go of a broken connection before waiting, then start over: connect, take the lock, poll.
+        await session?.close();
+        session = undefined;
+        const delay = Math.min(maxReconnectMs, reconnectMs * 2 ** attempt++);
+        log(`market data: database unavailable (${(err as Error).message}); retrying in ${delay / 1000} s`);
+        try {
+          await pause(delay, stopper.signal);
+        } catch {
+          break;
+        }
+      } finally {
+        polling = false;
+        await session?.close();
+      }
+    }
+  }
+
+  const done = run();
+  return {
+    async stop() {
+      stopper.abort(new Stopped('market data stopped'));
+      await done;
+    },
+    get polling() {
+      return polling;
+    },
+  };
+}

@@ -1,0 +1,235 @@
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { FALLBACK_RATES, STORED_PAIRS } from '@pippitch/shared/pairs';
+import { type Listener, listen } from '@pippitch/sql';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { createSimulatedFeed } from '../src/market/feeds/simulated';
+import { createTraderMadeFeed } from '../src/market/feeds/tradermade/client';
+import { type MarketDataService, startMarketData } from '../src/market/service';
+import type { Feed, QuoteNotification } from '../src/market/types';
+import { type LiveServer, startLiveServer } from './helpers/tradermade-server';
+import { waitFor } from './helpers/wait';
+
+// The poller against a real database and a local TraderMade-style server. Its clock runs from a Wednesday morning,
+// so the market is open whatever day the tests run on.
+const BASE = Date.parse('2026-11-18T10:00:05Z');
+const started = Date.now();
+const clock = () => BASE + (Date.now() - started);
+
+let t: TestDatabase;
+let server: LiveServer;
+let listener: Listener;
+const heard: QuoteNotification[] = [];
+const services: MarketDataService[] = [];
+const lines: string[] = [];
+
+function start(feed: Feed, pollerId = 'worker-a'): MarketDataService {
+  const service = startMarketData({
+    url: t.url,
+    feed,
+    pollMs: 100,
+    maxBackoffMs: 400,
+    lockRetryMs: 200,
+    reconnectMs: 100,
+    maxReconnectMs: 500,
+    pollerId,
+    clock,
+    log: (line) => lines.push(`${pollerId}: ${line}`),
+  });
+  services.push(service);
+  return service;
+}
+
+/** A feed that counts its polls, to see which worker is polling. */
+function counting(feed: Feed): Feed & { calls: number } {
+  const counted = {
+    name: feed.name,
+    source: feed.source,
+    calls: 0,
+    fetchQuotes: (pairs: readonly string[]) => {
+      counted.calls++;
+      return feed.fetchQuotes(pairs);
+    },
+  };
+  return counted;
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  server = await startLiveServer();
+  server.now = () => clock() / 1000;
+  listener = listen(t.url, ['fx_quotes'], (_, payload) => heard.push(JSON.parse(payload)));
+  await waitFor('LISTEN to be ready', async () => {
+    await t.pool.query(`SELECT pg_notify('fx_quotes', '{"probe":true}')`);
+    return heard.length > 0;
+  });
+});
+afterAll(async () => {
+  await listener.close();
+  await server.close();
+  await t.drop();
+});
+beforeEach(async () => {
+  heard.length = 0;
+  lines.length = 0;
+  server.mode = { kind: 'ok' };
+  await t.pool.query('TRUNCATE fx_quotes, fx_minute_bars, fx_hourly_bars, fx_feed_status');
+});
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((s) => s.stop()));
+});
+
+const feedStatus = async () =>
+  (await t.pool.query('SELECT * FROM fx_feed_status')).rows as {
+    feed: string;
+    poller: string;
+    last_error: string | null;
+    fallback_in_use: boolean;
+    consecutive_failures: number;
+    last_success_at: Date | null;
+  }[];
+
+describe('market data poller', () => {
+  it('stores and publishes quotes, folding them into one bar per pair and minute', async () => {
+    start(createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey }));
+    // Several distinct vendor timestamps (whole seconds) in the same minute.
+    await waitFor('three quotes per pair', async () => {
+      const { rows } = await t.pool.query(`SELECT count(*)::int AS n FROM fx_quotes WHERE pair = 'GBPUSD'`);
+      return rows[0].n >= 3;
+    });
+    const live = heard.filter((n) => n.source === 'feed');
+    expect(new Set(live.map((n) => n.pair))).toEqual(new Set(STORED_PAIRS));
+    for (const n of live) {
+      expect(n.fallback).toBeUndefined();
+      expect(n.bid).toBeLessThanOrEqual(n.mid);
+      expect(new Date(n.ts).toISOString()).toBe(n.ts);
+    }
+    const { rows } = await t.pool.query<{ pair: string; minutes: number; bars: number; ok: boolean }>(
+      `SELECT q.pair, count(DISTINCT date_trunc('minute', q.ts, 'UTC'))::int AS minutes,
+              (SELECT count(*)::int FROM fx_minute_bars b WHERE b.pair = q.pair) AS bars,
+              bool_and(b.low <= q.mid AND q.mid <= b.high) AS ok
+       FROM fx_quotes q JOIN fx_minute_bars b ON b.pair = q.pair AND b.ts = date_trunc('minute', q.ts, 'UTC')
+       GROUP BY q.pair`,
+    );
+    expect(rows).toHaveLength(6);
+    for (const r of rows) {
+      expect(r.bars, r.pair).toBe(r.minutes);
+      expect(r.ok, r.pair).toBe(true);
+    }
+    // Bar close is the latest quote, open the first one of the minute; the hourly rollup follows.
+    const check = await t.pool.query(
+      `SELECT b.open = first.mid AS open_ok, b.close = last.mid AS close_ok, h.close = b.close AS hourly_ok, b.source
+       FROM fx_minute_bars b
+       JOIN LATERAL (SELECT mid FROM fx_quotes q WHERE q.pair = b.pair AND q.ts >= b.ts AND q.ts < b.ts + interval '1 minute'
+                     ORDER BY q.ts LIMIT 1) first ON true
+       JOIN LATERAL (SELECT mid FROM fx_quotes q WHERE q.pair = b.pair AND q.ts >= b.ts AND q.ts < b.ts + interval '1 minute'
+                     ORDER BY q.ts DESC LIMIT 1) last ON true
+       JOIN fx_hourly_bars h ON h.pair = b.pair AND h.ts = date_trunc('hour', b.ts, 'UTC')
+       WHERE b.ts = (SELECT max(ts) FROM fx_minute_bars)`,
+    );
+    expect(check.rows.length).toBe(6);
+    for (const r of check.rows) expect(r).toEqual({ open_ok: true, close_ok: true, hourly_ok: true, source: 'feed' });
+    const [status] = await feedStatus();
+    expect(status).toMatchObject({ feed: 'tradermade', poller: 'worker-a', fallback_in_use: false });
+  });
+
+  it('publishes the fallback rates with the error during an outage, backs off, and recovers', async () => {
+    start(createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey }));
+    await waitFor('a live quote', () => heard.some((n) => n.source === 'feed'));
+    server.mode = { kind: 'status', status: 500 };
+    const fallbacks = await waitFor('fallback quotes for every pair', () => {
+      const f = heard.filter((n) => n.fallback);
+      return f.length >= 6 ? f.slice(0, 6) : null;
+    });
+    expect(fallbacks.map((n) => n.pair)).toEqual([...STORED_PAIRS]);
+    for (const n of fallbacks) {
+      expect(n).toMatchObject({ source: 'fallback', fallback: true, error: 'HTTP error! status: 500' });
+      expect(n.bid).toBe(n.mid);
+      expect(n.ask).toBe(n.mid);
+    }
+    const byPair = new Map(fallbacks.map((n) => [n.pair, n.mid]));
+    expect(byPair.get('GBPUSD')).toBe(Number(FALLBACK_RATES.GBPUSD));
+    expect(byPair.get('GBPNOK')).toBe(Number(FALLBACK_RATES.GBPNOK));
+    // GBPEUR is served as 1 / EURGBP, which must give the spec's 1.1854.
+    expect(1 / byPair.get('EURGBP')!).toBe(Number(FALLBACK_RATES.GBPEUR));
+    await waitFor('a second failure', async () => ((await feedStatus())[0]?.consecutive_failures ?? 0) >= 2);
+    const [down] = await feedStatus();
+    expect(down).toMatchObject({ fallback_in_use: true, last_error: 'HTTP error! status: 500' });
+    expect(lines.some((l) => l.includes('retry in 0.2 s'))).toBe(true); // backed off from 0.1 s
+    const stored = await t.pool.query('SELECT count(*)::int AS n FROM fx_quotes');
+
+    server.mode = { kind: 'ok' };
+    await waitFor('recovery', async () => (await feedStatus())[0]?.fallback_in_use === false);
+    const [up] = await feedStatus();
+    expect(up).toMatchObject({ consecutive_failures: 0, last_error: 'HTTP error! status: 500' });
+    const after = heard.slice(heard.findLastIndex((n) => n.fallback) + 1);
+    await waitFor('live quotes again', () => after.length > 0 || heard.at(-1)?.source === 'feed');
+    expect(heard.at(-1)?.source).toBe('feed');
+    expect(lines.some((l) => l.includes('feed recovered'))).toBe(true);
+    // Fallback rates were published, never stored as prices.
+    const { rows } = await t.pool.query(`SELECT count(*)::int AS n FROM fx_quotes WHERE mid = $1`, [1.2735]);
+    expect(rows[0].n).toBe(0);
+    await waitFor(
+      'new quotes stored',
+      async () => (await t.pool.query('SELECT count(*)::int AS n FROM fx_quotes')).rows[0].n > stored.rows[0].n,
+    );
+  });
+
+  it('records the spec message for unknown data, e.g. an empty answer', async () => {
+    server.mode = { kind: 'no-quotes' };
+    start(createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey }));
+    await waitFor('the failure', async () => (await feedStatus())[0]?.fallback_in_use);
+    expect((await feedStatus())[0]?.last_error).toBe('No rate data received');
+    expect(heard.find((n) => n.fallback)?.error).toBe('No rate data received');
+  });
+
+  it('polls from exactly one worker; another takes over when it stops', async () => {
+    const feedA = counting(createSimulatedFeed({ clock }));
+    const feedB = counting(createSimulatedFeed({ clock }));
+    const a = start(feedA, 'worker-a');
+    await waitFor('worker a to poll', () => feedA.calls >= 2);
+    const b = start(feedB, 'worker-b');
+    await waitFor('worker b to stand by', () =>
+      lines.includes('worker-b: market data: another worker is polling; standing by'),
+    );
+    const before = feedA.calls;
+    await waitFor('a few more polls by a', () => feedA.calls >= before + 5);
+    expect(feedB.calls).toBe(0);
+    expect(a.polling).toBe(true);
+    expect(b.polling).toBe(false);
+
+    await a.stop();
+    await waitFor('worker b to take over', () => feedB.calls >= 2);
+    expect(b.polling).toBe(true);
+    const stoppedAt = feedA.calls;
+    await waitFor('b to keep polling', () => feedB.calls >= 5);
+    expect(feedA.calls).toBe(stoppedAt);
+    await waitFor('status to name b', async () => (await feedStatus())[0]?.poller === 'worker-b');
+    expect((await feedStatus())[0]).toMatchObject({ feed: 'simulated', fallback_in_use: false });
+    expect(heard.filter((n) => n.source === 'simulated').length).toBeGreaterThan(0);
+  });
+
+  it('moves polling to another worker when the holder dies without stopping', async () => {
+    const child = fork(new URL('./helpers/poller-process.ts', import.meta.url), [t.url, 'child-a', String(BASE)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'pipe',
+    });
+    try {
+      await waitFor('the child to poll', async () => (await feedStatus())[0]?.poller === 'child-a');
+      const feedB = counting(createSimulatedFeed({ clock }));
+      const b = start(feedB, 'worker-b');
+      await waitFor('worker b to stand by', () =>
+        lines.includes('worker-b: market data: another worker is polling; standing by'),
+      );
+      expect(feedB.calls).toBe(0);
+      child.kill('SIGKILL'); // no stop(), no unlock: only the dropped connection releases the lock
+      await once(child, 'exit');
+      await waitFor('worker b to take over', () => feedB.calls >= 2);
+      expect(b.polling).toBe(true);
+      await waitFor('status to name b', async () => (await feedStatus())[0]?.poller === 'worker-b');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+});
