@@ -6,7 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { registerCsrfGuard } from './http/csrf';
 import { registerWebApp } from './http/static';
-import { createIndexCompanyFinder } from './services/companies/finder/index-finder';
+import { SessionWatch } from './services/auth/session-watch';
+import { createCompanyFinder } from './services/companies/index';
 import { defaultServices, type Services } from './services/registry';
 import { contextFactory } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
@@ -28,7 +29,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1_048_576,
   });
-  const services: Services = { ...defaultServices(), finder: createIndexCompanyFinder(deps.db), ...deps.services };
+  const services: Services = {
+    ...defaultServices(),
+    sessions: new SessionWatch(deps.db),
+    finder: createCompanyFinder(
+      { companiesHouseApiKey: deps.config.companiesHouseApiKey, companiesHouseUrl: deps.config.companiesHouseUrl },
+      deps.db,
+    ),
+    ...deps.services,
+  };
 
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
@@ -53,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
+  app.addHook('onClose', async () => services.sessions?.stop());
   if (deps.serveWeb !== false) await registerWebApp(app);
   return app;
 }

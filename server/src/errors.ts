@@ -8,7 +8,8 @@ export type AppErrorCode =
   | 'FORBIDDEN'
   | 'NOT_FOUND'
   | 'CONFLICT'
-  | 'TOO_MANY_REQUESTS';
+  | 'TOO_MANY_REQUESTS'
+  | 'SERVICE_UNAVAILABLE';
 
 export class AppError extends Error {
   constructor(
@@ -27,3 +28,4 @@ export const forbidden = (message: string) => new AppError('FORBIDDEN', message)
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, field?: string) => new AppError('CONFLICT', message, field);
 export const tooManyRequests = (message: string) => new AppError('TOO_MANY_REQUESTS', message);
+export const unavailable = (message: string) => new AppError('SERVICE_UNAVAILABLE', message);

@@ -9,6 +9,7 @@ import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
 import { createTransport, deliverDueEmails } from '@pippitch/server/services/email/deliver';
 import { createDb, createPool, listen, migrate } from '@pippitch/sql';
 import { every } from './loop';
+import { createFeedFromConfig, ensureMarketData, startMarketData } from './market/index';
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
@@ -35,7 +36,18 @@ const housekeeping = every(
 
 log(`started (e-mail: ${transport ? 'SMTP' : 'outbox only, printed here'})`);
 
+// Market data: first the bundled data set up to now (the first start loads ~4.8 M minute bars with
+// progress; later starts only add the missing minutes), then live polling. Only one worker polls at a time.
+await ensureMarketData(pool, { log });
+const market = startMarketData({
+  url: config.databaseUrl,
+  feed: createFeedFromConfig({ feedUrl: config.fxFeedUrl, apiKey: config.fxFeedApiKey }),
+  pollMs: config.marketPollMs,
+  log,
+});
+
 async function shutdown(): Promise<void> {
+  await market.stop();
   deliver.stop();
   housekeeping.stop();
   await listener.close();

@@ -2,6 +2,7 @@
 import { createDb, createPool, migrate } from '@pippitch/sql';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { loadCompanyIndex } from '../services/companies/index';
 import { QuoteHub } from '../services/market/live-quotes';
 
 const config = loadConfig();
@@ -10,6 +11,8 @@ if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher
 await migrate(config.databaseUrl);
 const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server' });
 const db = createDb(pool);
+// The bundled UK company index for the Company Finder: loaded once, skipped when already current.
+await loadCompanyIndex(pool, (line) => console.log(`[server] ${line}`));
 const quotes = new QuoteHub(db, config.databaseUrl, (line) => console.log(`[server] ${line}`));
 quotes.start();
 const app = await buildApp({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { unavailable } from '../errors';
+import { CompaniesHouseError } from '../services/companies/finder/companies-house/errors';
 import { FINDER_PAGE_SIZE } from '../services/companies/finder/types';
 import { searchCompanies } from '../services/companies/search';
 import { leadNames } from '../services/leads/leads';
@@ -23,11 +25,17 @@ export const finderRouter = router({
       const finder = ctx.services.finder;
       if (!finder) throw new Error(FAILED);
       const leads = await leadNames(ctx.db, ctx.viewer.user.id);
-      return finder.findSimilar({
-        companyName: input.companyName,
-        limit: FINDER_PAGE_SIZE,
-        exclude: [...input.shown, ...leads.map((l) => l.name)],
-      });
+      try {
+        return await finder.findSimilar({
+          companyName: input.companyName,
+          limit: FINDER_PAGE_SIZE,
+          exclude: [...input.shown, ...leads.map((l) => l.name)],
+        });
+      } catch (err) {
+        // The Companies House adapter's failures carry a message meant for the broker.
+        if (err instanceof CompaniesHouseError) throw unavailable(err.message);
+        throw err;
+      }
     }),
 
   /** 'Find New Companies' on My Leads: at least 2 characters, pages of 5, the broker's leads left out. */
@@ -35,6 +43,10 @@ export const finderRouter = router({
     .input(z.object({ term: z.string().max(160), offset: z.number().int().min(0).max(10_000).default(0) }))
     .query(async ({ ctx, input }) => {
       const leads = await leadNames(ctx.db, ctx.viewer.user.id);
-      return searchCompanies(ctx.db, input.term, { limit: FINDER_PAGE_SIZE, offset: input.offset, exclude: leads.map((l) => l.name) });
+      return searchCompanies(ctx.db, input.term, {
+        limit: FINDER_PAGE_SIZE,
+        offset: input.offset,
+        exclude: leads.map((l) => l.name),
+      });
     }),
 });

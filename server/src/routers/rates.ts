@@ -8,9 +8,6 @@ import { memberProcedure, router } from '../trpc/procedures';
 const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-30');
 
-/** How often an open live-quote stream re-checks that its session still exists (sign-out, deactivation). */
-const SESSION_RECHECK_MS = 30_000;
-
 export const ratesRouter = router({
   /** Live quotes for every pair: the latest at once, then each new one (WebSocket). */
   live: memberProcedure.subscription(async function* ({ ctx, signal }) {
@@ -18,36 +15,31 @@ export const ratesRouter = router({
     if (!hub) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Live rates are not available right now' });
     const queue: LiveQuote[] = [...hub.snapshot()];
     let wake: () => void = () => {};
+    let ended = false;
     const unsubscribe = hub.subscribe((q) => {
       queue.push(q);
       wake();
     });
+    // The session is re-checked for all open streams at once (SessionWatch); a stream whose session has
+    // ended stops with UNAUTHORIZED.
+    const unwatch = ctx.services.sessions?.watch(ctx.viewer.sessionId, () => {
+      ended = true;
+      wake();
+    });
     const onAbort = () => wake();
     signal?.addEventListener('abort', onAbort);
-    let checkedAt = Date.now();
     try {
       while (!signal?.aborted) {
         while (queue.length) yield queue.shift()!;
-        // Sleep until a quote arrives, the client goes away, or it is time to re-check the session.
+        if (ended) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, SESSION_RECHECK_MS);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
+          wake = resolve;
         });
-        if (Date.now() - checkedAt >= SESSION_RECHECK_MS && !signal?.aborted) {
-          checkedAt = Date.now();
-          const alive = await ctx.db
-            .selectFrom('sessions')
-            .select('id')
-            .where('id', '=', ctx.viewer.sessionId)
-            .executeTakeFirst();
-          if (!alive) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-        }
+        if (ended) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
       }
     } finally {
       unsubscribe();
+      unwatch?.();
       signal?.removeEventListener('abort', onAbort);
     }
   }),

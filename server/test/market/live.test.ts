@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { buildApp } from '../../src/app';
 import { testConfig } from '../../src/config';
+import { SessionWatch } from '../../src/services/auth/session-watch';
 import { type LiveQuote, QuoteHub } from '../../src/services/market/live-quotes';
 import type { AppRouter } from '../../src/trpc/router';
 import { createClient, signupInput } from '../helpers';
@@ -20,7 +21,7 @@ async function startServer() {
     config: testConfig({ databaseUrl: t.url }),
     db: t.db,
     serveWeb: false,
-    services: { now: () => new Date(), quotes: hub },
+    services: { now: () => new Date(), quotes: hub, sessions: new SessionWatch(t.db, 100) },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };
@@ -145,6 +146,16 @@ describe('live quotes over WebSocket', () => {
     const sub = subscribe(servers[0]!.url, cookie, 'https://evil.example');
     await new Promise((r) => setTimeout(r, 300));
     expect(sub.received).toEqual([]);
+    sub.close();
+  });
+
+  it('ends an open stream soon after its session ends (signed out elsewhere, deactivated)', async () => {
+    const c = createClient(servers[0]!.url);
+    await c.api.auth.login.mutate({ email: 'ada@acmefx.co.uk', password: 'Str0ng!pass', mode: 'admin' });
+    const sub = subscribe(servers[0]!.url, [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    await expect.poll(() => sub.received.length).toBeGreaterThanOrEqual(2);
+    await c.api.auth.logout.mutate();
+    await expect.poll(() => sub.errors).toEqual(['Please sign in to continue']);
     sub.close();
   });
 
