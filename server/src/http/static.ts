@@ -17,7 +17,8 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST): Pro
   }
   await app.register(fastifyStatic, {
     root: dist,
-    wildcard: false,
+    // Look files up per request (not a list made at start), so a rebuilt web app is served without a restart.
+    wildcard: true,
     setHeaders(reply, path) {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },

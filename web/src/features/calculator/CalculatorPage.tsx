@@ -1,6 +1,18 @@
+import { calculateSavings, parseCalculatorForm } from '@pippitch/shared/calculator';
+import { londonDateOf } from '@pippitch/shared/time';
 import { getRouteApi } from '@tanstack/react-router';
+import { type FormEvent, lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { TopBar } from '../../components/TopBar';
-import { Card } from '../../components/ui';
+import { Alert, Button, Spinner } from '../../components/ui';
+import { FinderPanel } from '../finder/FinderPanel';
+import { CalculatorFieldsForm } from './CalculatorFieldsForm';
+import { initialState, reducer } from './calculatorState';
+import { ResultsPanel } from './ResultsPanel';
+import { useLiveQuotes } from './useLiveQuotes';
+import { useSaveCalculation } from './useSaveCalculation';
+
+// The chart (ECharts) is only downloaded when a broker opens the modal.
+const HistoricalRateModal = lazy(() => import('../history/HistoricalRateModal'));
 
 const route = getRouteApi('/_app');
 
@@ -12,15 +24,143 @@ export const CALCULATOR_NAV = [
 
 export function CalculatorPage() {
   const { session } = route.useRouteContext();
+  const [state, dispatch] = useReducer(reducer, undefined, initialState);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // Bumped by Reset Calculator: the Company Finder panel starts again (list, counters, exhausted flag).
+  const [finderGeneration, setFinderGeneration] = useState(0);
+  const live = useLiveQuotes();
+  const saver = useSaveCalculation();
+  const resultsRef = useRef<HTMLDivElement>(null);
+  // On a phone the results sit below the form: bring them into view when they appear.
+  useEffect(() => {
+    if (state.result && window.matchMedia('(max-width: 1023px)').matches) {
+      resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [state.result]);
+  const { fields } = state;
+  const quote = live.quotes[fields.pair];
+
+  function calculate(e?: FormEvent) {
+    e?.preventDefault();
+    const parsed = parseCalculatorForm(fields);
+    if (!parsed.ok) {
+      dispatch({ type: 'error', message: parsed.message });
+      return;
+    }
+    let result: ReturnType<typeof calculateSavings>;
+    try {
+      result = calculateSavings({ ...parsed.value, marginPips: fields.marginPips });
+    } catch (err) {
+      dispatch({ type: 'error', message: err instanceof Error ? err.message : 'An error occurred during calculation' });
+      return;
+    }
+    // The result is shown at once; saving happens in the background. Pressing Calculate (or Enter) again
+    // without changing anything repeats the same id, which the server stores only once.
+    dispatch({ type: 'calculated', result });
+    void saver.save({
+      id: state.calculationId,
+      pair: fields.pair,
+      yourRate: parsed.value.yourRate,
+      competitorRate: parsed.value.competitorRate,
+      amount: parsed.value.amount,
+      tradesPerYear: parsed.value.tradesPerYear,
+      marginPips: fields.marginPips,
+      clientName: fields.clientName.trim() || undefined,
+      comparisonDate: londonDateOf(new Date()),
+      liveRate: quote ? { mid: quote.mid, source: quote.source, timestamp: quote.timestamp } : undefined,
+    });
+  }
+
+  function reset() {
+    dispatch({ type: 'reset' });
+    saver.reset();
+    setFinderGeneration((g) => g + 1);
+  }
+
   return (
     <div className="min-h-screen">
       <TopBar session={session} items={CALCULATOR_NAV} />
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <h1 className="text-2xl font-bold">FX Savings Calculator</h1>
-        <Card className="mt-6">
-          <p className="text-sm text-slate-600">Welcome, {session.user.fullName}.</p>
-        </Card>
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
+        <div className="mb-6">
+          <h1 className="text-2xl font-bold">FX Savings Calculator</h1>
+          <p className="text-sm text-slate-600">
+            Compare your rate with the client's current provider and show the saving.
+          </p>
+        </div>
+        <div className="grid gap-6 lg:grid-cols-5">
+          <form
+            onSubmit={calculate}
+            noValidate
+            className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-span-3"
+          >
+            <CalculatorFieldsForm
+              fields={fields}
+              quote={quote}
+              liveState={live.state}
+              onChange={(field, value) => dispatch({ type: 'set', field, value })}
+              onOpenHistory={() => setHistoryOpen(true)}
+            />
+            {state.error && <Alert tone="error">{state.error}</Alert>}
+            <div className="flex flex-col gap-3 sm:flex-row">
+              <Button type="submit" className="flex-1">
+                Calculate Savings
+              </Button>
+              <Button variant="secondary" onClick={reset}>
+                Reset Calculator
+              </Button>
+            </div>
+          </form>
+          <div ref={resultsRef} className="scroll-mt-4 space-y-4 lg:col-span-2">
+            {state.result ? (
+              <ResultsPanel result={state.result} />
+            ) : (
+              <div className="rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-500">
+                Enter the rates, amount and trades per year, then press Calculate Savings (or Enter).
+              </div>
+            )}
+            {saver.state.status === 'failed' && state.result && (
+              <p className="text-xs text-amber-700">{saver.state.message}</p>
+            )}
+            {session.company.companyFinderEnabled &&
+              saver.state.status === 'saved' &&
+              saver.state.lead &&
+              state.result && (
+                <p className="text-xs text-slate-600" role="status">
+                  {saver.state.lead.message}
+                </p>
+              )}
+          </div>
+        </div>
+        {fields.clientName && (
+          <div className="mt-6">
+            <FinderPanel
+              key={`${finderGeneration}:${fields.clientName.trim()}`}
+              clientName={fields.clientName}
+              enabled={session.company.companyFinderEnabled}
+            />
+          </div>
+        )}
       </main>
+      {historyOpen && (
+        <Suspense
+          fallback={
+            <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/30">
+              <Spinner label="Loading chart data..." />
+            </div>
+          }
+        >
+          <HistoricalRateModal
+            open={historyOpen}
+            initialPair={fields.pair}
+            onClose={() => setHistoryOpen(false)}
+            onUseRate={(rate, pair) => {
+              if (pair !== fields.pair) dispatch({ type: 'set', field: 'pair', value: pair });
+              dispatch({ type: 'set', field: 'yourRate', value: rate });
+              setHistoryOpen(false);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,0 +1,133 @@
+import { formatGBP, formatRate, formatSignedRate } from '@pippitch/shared/calculator';
+import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
+import { formatLondonDateTime } from '@pippitch/shared/time';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/src/trpc/router';
+import { Alert } from '../../components/ui';
+import { errorMessage, trpc } from '../../lib/trpc';
+import { Modal } from './Modal';
+
+export type CalculationEntry = inferRouterOutputs<AppRouter>['calculator']['forCompany'][number];
+
+/** 'YYYY-MM-DD' → '11/22/2026' (en-US, as the calculator's Comparison Date shows it). */
+export function usDate(isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!m) return isoDate;
+  return `${Number(m[2])}/${Number(m[3])}/${m[1]}`;
+}
+
+/** '500000' → '500,000'; '1234.5' → '1,234.50' (the label already says £). */
+function amountText(amount: string): string {
+  return formatGBP(amount, amount.includes('.') ? 2 : 0).replace('£', '');
+}
+
+function entryRows(e: CalculationEntry): [string, string][] {
+  return [
+    ['Time & Date', formatLondonDateTime(new Date(e.createdAt))],
+    ['Currency Pair', isCurrencyPair(e.pair) ? pairLabel(e.pair) : e.pair],
+    ['Your Rate', e.marginPips > 0 ? `${formatRate(e.yourRate)} (+${e.marginPips} pips)` : formatRate(e.yourRate)],
+    ['Comp Rate', formatRate(e.competitorRate)],
+    ['Client Name', e.clientName ?? '—'],
+    ['Comp Date', usDate(e.comparisonDate)],
+    ['Amt to Buy (£)', amountText(e.amount)],
+    ['Trades/Year', String(e.tradesPerYear)],
+    ['Price Diff', formatSignedRate(e.priceDifference)],
+    ['PIPs', e.pips],
+    ['Cost w/ Comp', formatGBP(e.costWithCompetitor)],
+    ['Cost w/ Us', formatGBP(e.costWithUs)],
+    ['Savings/Trade', formatGBP(e.savingsPerTrade)],
+    ['Annual Savings', formatGBP(e.annualSavings)],
+    ['% Savings', `${e.percentageSavings}%`],
+  ];
+}
+
+function EntryCard({ entry, index, count }: { entry: CalculationEntry; index: number; count: number }) {
+  const tone = entry.isAdvantage ? 'text-green-700' : 'text-red-700';
+  return (
+    <li className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
+      <h4 className="mb-3 text-sm font-semibold text-slate-700">
+        Calculation {count - index} of {count}
+      </h4>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5 sm:grid-cols-3">
+        {entryRows(entry).map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-[11px] font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+            <dd
+              className={`break-words text-sm font-semibold ${
+                label === 'Annual Savings' || label === '% Savings' || label === 'Savings/Trade'
+                  ? tone
+                  : 'text-slate-900'
+              }`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/** The calculations' query, shared by the list and the modal's title (one request: same key). */
+export function useCalculations(companyName: string, enabled = true) {
+  const name = companyName.trim();
+  return trpc.calculator.forCompany.useQuery({ companyName: name }, { enabled: enabled && name.length > 0 });
+}
+
+/** The list of a company's calculations (newest first); also the body of the leads' detail modal. */
+export function CalculationDetailsList({ companyName }: { companyName: string }) {
+  const query = useCalculations(companyName);
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-6 text-center text-sm text-slate-500">
+        Loading calculations...
+      </p>
+    );
+  }
+  if (query.isError) return <Alert tone="error">{errorMessage(query.error, 'Failed to load calculations')}</Alert>;
+  const entries = query.data;
+  if (entries.length === 0) {
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center">
+        <p className="font-semibold text-slate-800">No calculations yet</p>
+        <p className="mt-1 text-sm text-slate-600">
+          This company has been added but no calculations have been performed.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ol className="space-y-3" aria-label="Calculations">
+      {entries.map((e, i) => (
+        <EntryCard key={e.id} entry={e} index={i} count={entries.length} />
+      ))}
+    </ol>
+  );
+}
+
+/** 'Calculation Details (3)': every calculation the signed-in broker made for one company. */
+export function CalculationDetailsModal({
+  companyName,
+  open,
+  onClose,
+}: {
+  companyName: string;
+  open: boolean;
+  onClose(): void;
+}) {
+  const query = useCalculations(companyName, open);
+  if (!open) return null;
+  const count = query.data?.length;
+  return (
+    <Modal
+      title={count === undefined ? 'Calculation Details' : `Calculation Details (${count})`}
+      description={companyName}
+      onClose={onClose}
+      size="lg"
+    >
+      <CalculationDetailsList companyName={companyName} />
+    </Modal>
+  );
+}
+
+export default CalculationDetailsModal;

@@ -1,0 +1,143 @@
+import { MARGIN_OPTIONS, marginLabel, pairLabel, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
+import { formatComparisonDate } from '@pippitch/shared/time';
+import { useId } from 'react';
+import { TextField } from '../../components/ui';
+import type { CalculatorFields } from './calculatorState';
+import { LiveRateField } from './LiveRateField';
+import type { LiveQuoteView, LiveState } from './useLiveQuotes';
+
+const CLIENT_TIPS =
+  "Search tips: use the company's registered name (e.g. 'Acme Widgets Ltd'). Case, punctuation and endings such as Ltd, PLC or Group are ignored when matching leads.";
+
+export function CalculatorFieldsForm(props: {
+  fields: CalculatorFields;
+  quote: LiveQuoteView | undefined;
+  liveState: LiveState;
+  onChange(field: keyof CalculatorFields, value: string | number): void;
+  onOpenHistory(): void;
+}) {
+  const { fields, onChange } = props;
+  const pairId = useId();
+  const tipId = useId();
+  const text = (field: keyof CalculatorFields) => ({
+    value: String(fields[field]),
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => onChange(field, e.target.value),
+  });
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={pairId} className="mb-1 block text-sm font-medium text-slate-700">
+            Currency Pair
+          </label>
+          <select
+            id={pairId}
+            value={fields.pair}
+            onChange={(e) => onChange('pair', e.target.value)}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          >
+            {SUPPORTED_PAIRS.map((p) => (
+              <option key={p} value={p}>
+                {pairLabel(p)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <LiveRateField pair={fields.pair} quote={props.quote} state={props.liveState} />
+        <div>
+          <TextField
+            label="Your Rate"
+            inputMode="decimal"
+            placeholder="e.g. 1.2700"
+            autoComplete="off"
+            {...text('yourRate')}
+          />
+          <button
+            type="button"
+            onClick={props.onOpenHistory}
+            className="mt-1 text-xs font-semibold text-brand-700 hover:underline"
+          >
+            📈 Historical Rate
+          </button>
+        </div>
+        <TextField
+          label="Competitor Rate"
+          inputMode="decimal"
+          placeholder="e.g. 1.2650"
+          autoComplete="off"
+          {...text('competitorRate')}
+        />
+        <div>
+          <div className="mb-1 flex items-center gap-1">
+            <label htmlFor={`${tipId}-input`} className="text-sm font-medium text-slate-700">
+              Client Name
+            </label>
+            <span className="group relative">
+              <button
+                type="button"
+                aria-describedby={tipId}
+                className="h-5 w-5 rounded-full bg-slate-200 text-xs font-bold text-slate-600"
+                aria-label="Name search tips"
+              >
+                ?
+              </button>
+              <span
+                role="tooltip"
+                id={tipId}
+                className="pointer-events-none absolute left-6 top-0 z-10 hidden w-64 rounded-lg bg-slate-900 p-3 text-xs text-white shadow-lg group-focus-within:block group-hover:block"
+              >
+                {CLIENT_TIPS}
+              </span>
+            </span>
+          </div>
+          <input
+            id={`${tipId}-input`}
+            autoComplete="off"
+            placeholder="e.g. Acme Widgets Ltd"
+            {...text('clientName')}
+            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+          />
+        </div>
+        <TextField label="Comparison Date" readOnly value={formatComparisonDate(new Date())} />
+        <TextField
+          label="Amount to Buy"
+          inputMode="decimal"
+          placeholder="e.g. 500,000"
+          autoComplete="off"
+          {...text('amount')}
+          hint="In GBP"
+        />
+        <TextField
+          label="Trades Per Year"
+          inputMode="numeric"
+          placeholder="e.g. 52"
+          autoComplete="off"
+          {...text('tradesPerYear')}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-sm font-medium text-slate-700">Inflate Your Margin (Pips)</legend>
+        <div className="flex flex-wrap gap-2">
+          {MARGIN_OPTIONS.map((pips) => (
+            <label
+              key={pips}
+              className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${fields.marginPips === pips ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700'}`}
+            >
+              <input
+                type="radio"
+                name="margin"
+                className="sr-only"
+                checked={fields.marginPips === pips}
+                onChange={() => onChange('marginPips', pips)}
+              />
+              {marginLabel(pips)}
+            </label>
+          ))}
+        </div>
+        <p className="mt-1 text-xs text-slate-500">
+          Added to your rate for the comparison; the rate you typed stays as it is.
+        </p>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { type CurrencyPair, fallbackRate } from '@pippitch/shared/pairs';
+import { useId } from 'react';
+import type { LiveQuoteView, LiveState } from './useLiveQuotes';
+
+const SOURCE_LABEL: Record<LiveQuoteView['source'], string> = {
+  feed: 'Live market feed',
+  simulated: 'Simulated feed',
+  stored: 'Last stored price',
+  fallback: 'Fallback rate',
+};
+
+/**
+ * Read-only Live Market Rate for the chosen pair. The value flashes green for 500 ms when it changes
+ * (the key restarts the animation). On a feed error the spec's fallback rate is shown, clearly marked.
+ */
+export function LiveRateField({
+  pair,
+  quote,
+  state,
+}: {
+  pair: CurrencyPair;
+  quote: LiveQuoteView | undefined;
+  state: LiveState;
+}) {
+  const id = useId();
+  const failed = state.status === 'error' && !quote;
+  const value = quote ? quote.mid.toFixed(4) : failed ? fallbackRate(pair) : '';
+  const error = quote?.source === 'fallback' ? quote.error : failed ? state.message : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        Live Market Rate
+      </label>
+      <input
+        id={id}
+        key={quote ? `${quote.pair}-${quote.timestamp}-${quote.mid}` : 'none'}
+        readOnly
+        value={state.status === 'loading' && !quote ? 'Loading...' : value}
+        aria-describedby={`${id}-note`}
+        className="flash-green block w-full rounded-lg border border-slate-300 bg-slate-100 px-3 py-2.5 font-mono text-sm"
+        data-testid="live-rate"
+      />
+      <p id={`${id}-note`} className={`mt-1 text-xs ${error ? 'text-amber-700' : 'text-slate-500'}`}>
+        {error
+          ? `${error} — showing the default rate for this pair`
+          : quote
+            ? `${SOURCE_LABEL[quote.source]} · ${new Date(quote.timestamp).toLocaleTimeString('en-GB', { timeZone: 'Europe/London' })}`
+            : failed
+              ? 'Default rate'
+              : ' '}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { formatRate } from '@pippitch/shared/format';
+import { type CurrencyPair, pairLabel, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
+import { useId, useState } from 'react';
+import { Dialog } from '../../components/Dialog';
+import { DateTimeSearch } from './DateTimeSearch';
+import { HistoricalChart } from './HistoricalChart';
+
+export interface HistoricalRateModalProps {
+  open: boolean;
+  initialPair: CurrencyPair;
+  onClose(): void;
+  /** The chosen rate, 4 decimals, and the pair it is for (the broker may have switched pair in here). */
+  onUseRate(rate: string, pair: CurrencyPair): void;
+}
+
+/**
+ * Historical Exchange Rates (spec §2): a price chart to click a rate from, or a search for the rate at a
+ * date and London time. Loaded on demand: this module and ECharts are a chunk of their own.
+ */
+export default function HistoricalRateModal({ open, initialPair, onClose, onUseRate }: HistoricalRateModalProps) {
+  const [pair, setPair] = useState<CurrencyPair>(initialPair);
+  const [view, setView] = useState<'chart' | 'search'>('chart');
+  const pairId = useId();
+
+  function use(rate: string) {
+    onUseRate(rate, pair);
+    onClose();
+  }
+
+  return (
+    <Dialog open={open} title="Historical Exchange Rates" onClose={onClose}>
+      <div className="space-y-4">
+        <div className="flex items-end justify-between gap-3">
+          <div className="w-36 sm:w-48">
+            <label htmlFor={pairId} className="mb-1 block text-sm font-medium text-slate-700">
+              Currency Pair
+            </label>
+            <select
+              id={pairId}
+              value={pair}
+              onChange={(e) => setPair(e.target.value as CurrencyPair)}
+              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            >
+              {SUPPORTED_PAIRS.map((p) => (
+                <option key={p} value={p}>
+                  {pairLabel(p)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button
+            type="button"
+            onClick={() => setView(view === 'chart' ? 'search' : 'chart')}
+            className="inline-flex shrink-0 items-center gap-2 rounded-lg bg-white px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+          >
+            {view === 'chart' ? (
+              <>
+                <svg
+                  viewBox="0 0 20 20"
+                  className="h-4 w-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.8"
+                  aria-hidden="true"
+                >
+                  <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
+                  <path d="M3 8.5h14M7 2.5v4M13 2.5v4" strokeLinecap="round" />
+                </svg>
+                Date/Time Search
+              </>
+            ) : (
+              <>
+                <svg
+                  viewBox="0 0 20 20"
+                  className="h-4 w-4"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  aria-hidden="true"
+                >
+                  <path d="M16 10H4m5-5l-5 5 5 5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                Back to Chart
+              </>
+            )}
+          </button>
+        </div>
+
+        {view === 'chart' ? (
+          <HistoricalChart pair={pair} onPick={(price) => use(formatRate(price))} />
+        ) : (
+          <DateTimeSearch pair={pair} onUseRate={use} />
+        )}
+      </div>
+    </Dialog>
+  );
+}
