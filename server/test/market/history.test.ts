@@ -84,7 +84,7 @@ describe('series', () => {
       .orderBy('ts')
       .execute();
     expect(direct).toHaveLength(20);
-    direct.forEach((row, i) => expect(inv.points[i]!.price).toBeCloseTo(1 / row.close, 6));
+    for (const [i, row] of direct.entries()) expect(inv.points[i]!.price).toBeCloseTo(1 / row.close, 6);
   });
 
   it('date ranges are swapped when reversed and clamped to 2024-09-30 … yesterday', async () => {

@@ -203,5 +203,8 @@ export async function calendarRange(
   const yesterday = addDays(londonDateOf(now), -1);
   const first = londonDateOf(new Date(row.first));
   const last = londonDateOf(new Date(row.last));
-  return { min: first < CALENDAR_MIN ? CALENDAR_MIN : first, max: last > yesterday ? yesterday : last };
+  // 'YYYY-MM-DD' strings order as dates.
+  const later = (a: string, b: string) => (a > b ? a : b);
+  const earlier = (a: string, b: string) => (a < b ? a : b);
+  return { min: later(first, CALENDAR_MIN), max: earlier(last, yesterday) };
 }

@@ -1,0 +1,29 @@
+/**
+ * `pnpm bench`: every benchmark script in turn, each in its own process on its own throw-away database.
+ * Benchmarks print figures (and ratios to their targets); they never fail a build. Pass names to run a
+ * subset: `pnpm bench history live`.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BENCHES = {
+  'market-data-load': 'first load of the bundled market data set (issue 3)',
+  history: 'history API vs the old batched way (issue 3)',
+  live: 'live quotes to 1,000 and 5,000 WebSocket subscribers (issue 3)',
+  web: 'calculator page: initial JavaScript and time to result (issue 4)',
+  companies: 'Company Finder and company search (issue 5)',
+  leads: 'My Leads with 5,000 leads (issue 5)',
+} as const;
+
+const wanted = process.argv.slice(2);
+const names = (wanted.length ? wanted : Object.keys(BENCHES)) as (keyof typeof BENCHES)[];
+for (const name of names) {
+  if (!(name in BENCHES)) {
+    console.error(`unknown benchmark '${name}'; choose from ${Object.keys(BENCHES).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n━━ ${name}: ${BENCHES[name]}`);
+  const file = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
+  const run = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
+  if (run.status !== 0) console.log(`(${name} exited with ${run.status ?? run.signal})`);
+}
