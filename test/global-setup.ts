@@ -2,12 +2,9 @@
  * Starts one PostgreSQL for the whole run (embedded by default, or the server in TEST_DATABASE_URL)
  * and migrates a template database that every test file clones (see test/db.ts).
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { ensureDatabase, migrate, startEmbeddedPostgres } from '../sql/src/index';
+import { ensureDatabase, migrate, startTemporaryPostgres } from '../sql/src/index';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,13 +18,10 @@ export const TEMPLATE = 'pippitch_test_template';
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
-  let dir: string | undefined;
   if (!adminUrl) {
-    dir = mkdtempSync(join(tmpdir(), 'pippitch-test-pg-'));
-    chmodSync(dir, 0o755); // the cluster runs as user postgres when we are root
-    const embedded = await startEmbeddedPostgres({ dataDir: join(dir, 'pg') });
-    adminUrl = embedded.url;
-    stop = embedded.stop;
+    const cluster = await startTemporaryPostgres('test-pg');
+    adminUrl = cluster.url;
+    stop = cluster.stop;
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -39,6 +33,5 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', TEMPLATE);
   return async () => {
     await stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   };
 }

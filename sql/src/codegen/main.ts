@@ -4,12 +4,10 @@
  * Uses a throw-away database on DATABASE_URL's server, or a throw-away embedded cluster.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { ensureDatabase, startEmbeddedPostgres } from '../embedded';
+import { ensureDatabase, startTemporaryPostgres } from '../embedded';
 import { migrate } from '../migrate';
 
 const mode = process.argv.includes('--write') ? 'write' : 'check';
@@ -19,13 +17,10 @@ const outFile = join(sqlDir, 'src', 'types.gen.ts');
 async function main(): Promise<void> {
   let adminUrl = process.env.DATABASE_URL;
   let stop = async () => {};
-  let tmp: string | undefined;
   if (!adminUrl) {
-    tmp = mkdtempSync(join(tmpdir(), 'pippitch-codegen-'));
-    chmodSync(tmp, 0o755); // the cluster runs as user postgres when we are root
-    const embedded = await startEmbeddedPostgres({ dataDir: join(tmp, 'pg') });
-    adminUrl = embedded.url;
-    stop = embedded.stop;
+    const cluster = await startTemporaryPostgres('codegen');
+    adminUrl = cluster.url;
+    stop = cluster.stop;
   }
   const name = `pippitch_codegen_${process.pid}`;
   const url = await ensureDatabase(adminUrl, name);
@@ -62,7 +57,6 @@ async function main(): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
     await admin.end();
     await stop();
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
   }
 }
 

@@ -1,6 +1,7 @@
-import { MARGIN_OPTIONS, marginLabel, pairLabel, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
+import { MARGIN_OPTIONS, marginLabel } from '@pippitch/shared/pairs';
 import { formatComparisonDate } from '@pippitch/shared/time';
 import { useId } from 'react';
+import { PairSelect } from '../../components/PairSelect';
 import { TextField } from '../../components/ui';
 import type { CalculatorFields } from './calculatorState';
 import { LiveRateField } from './LiveRateField';
@@ -17,7 +18,6 @@ export function CalculatorFieldsForm(props: {
   onOpenHistory(): void;
 }) {
   const { fields, onChange } = props;
-  const pairId = useId();
   const tipId = useId();
   const text = (field: keyof CalculatorFields) => ({
     value: String(fields[field]),
@@ -26,23 +26,7 @@ export function CalculatorFieldsForm(props: {
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={pairId} className="mb-1 block text-sm font-medium text-slate-700">
-            Currency Pair
-          </label>
-          <select
-            id={pairId}
-            value={fields.pair}
-            onChange={(e) => onChange('pair', e.target.value)}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          >
-            {SUPPORTED_PAIRS.map((p) => (
-              <option key={p} value={p}>
-                {pairLabel(p)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PairSelect value={fields.pair} onChange={(p) => onChange('pair', p)} />
         <LiveRateField pair={fields.pair} quote={props.quote} state={props.liveState} />
         <div>
           <TextField

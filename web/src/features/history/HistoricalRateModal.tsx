@@ -1,7 +1,8 @@
 import { formatRate } from '@pippitch/shared/format';
-import { type CurrencyPair, pairLabel, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
-import { useId, useState } from 'react';
+import type { CurrencyPair } from '@pippitch/shared/pairs';
+import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { PairSelect } from '../../components/PairSelect';
 import { DateTimeSearch } from './DateTimeSearch';
 import { HistoricalChart } from './HistoricalChart';
 
@@ -20,7 +21,6 @@ export interface HistoricalRateModalProps {
 export default function HistoricalRateModal({ open, initialPair, onClose, onUseRate }: HistoricalRateModalProps) {
   const [pair, setPair] = useState<CurrencyPair>(initialPair);
   const [view, setView] = useState<'chart' | 'search'>('chart');
-  const pairId = useId();
 
   function use(rate: string) {
     onUseRate(rate, pair);
@@ -31,23 +31,7 @@ export default function HistoricalRateModal({ open, initialPair, onClose, onUseR
     <Dialog open={open} title="Historical Exchange Rates" onClose={onClose}>
       <div className="space-y-4">
         <div className="flex items-end justify-between gap-3">
-          <div className="w-36 sm:w-48">
-            <label htmlFor={pairId} className="mb-1 block text-sm font-medium text-slate-700">
-              Currency Pair
-            </label>
-            <select
-              id={pairId}
-              value={pair}
-              onChange={(e) => setPair(e.target.value as CurrencyPair)}
-              className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
-            >
-              {SUPPORTED_PAIRS.map((p) => (
-                <option key={p} value={p}>
-                  {pairLabel(p)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <PairSelect className="w-36 sm:w-48" value={pair} onChange={setPair} />
           <button
             type="button"
             onClick={() => setView(view === 'chart' ? 'search' : 'chart')}

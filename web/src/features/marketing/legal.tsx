@@ -1,4 +1,22 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { SUPPORT_EMAIL } from '../../lib/product';
+
+/** /terms and /privacy: static text with a back button to /. */
+export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+      <Link
+        to="/"
+        className="inline-flex rounded-lg px-3 py-2 text-sm font-medium text-brand-700 ring-1 ring-slate-300 hover:bg-white"
+      >
+        ← Back to home
+      </Link>
+      <h1 className="mt-6 text-3xl font-bold">{title}</h1>
+      <div className="mt-6 space-y-4 text-slate-700">{children}</div>
+    </main>
+  );
+}
 
 export function TermsText() {
   return (
