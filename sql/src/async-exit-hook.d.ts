@@ -1,0 +1,9 @@
+// async-exit-hook ships no types; only the part we use.
+declare module 'async-exit-hook' {
+  interface ExitHook {
+    (hook: (done?: () => void) => void): void;
+    unhookEvent(event: string): void;
+  }
+  const exitHook: ExitHook;
+  export default exitHook;
+}
