@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app';
 import { testConfig } from '../server/src/config';
+import { resolveSession, SESSION_COOKIE } from '../server/src/services/auth/sessions';
 import { createClient, signupInput } from '../server/test/helpers';
 import { insertBars } from '../server/test/market/fixtures';
 import { TIMEFRAMES, type Timeframe } from '../shared/src/pairs';
@@ -27,7 +28,9 @@ await sql`ANALYZE`.execute(db);
 const app = await buildApp({ config: testConfig({ databaseUrl: database.url }), db, serveWeb: false });
 // The old way's data call, reproduced for this benchmark only: the spec's client asked the hosted backend's
 // REST interface for one batch of exact timestamps per HTTP request.
-app.post<{ Body: { pair: string; timestamps: string[] } }>('/bench/old-batch', async (req) => {
+app.post<{ Body: { pair: string; timestamps: string[] } }>('/bench/old-batch', async (req, reply) => {
+  // Each of the old client's requests carried the user's token, checked by the backend: so does this one.
+  if (!(await resolveSession(db, req.cookies[SESSION_COOKIE]))) return reply.code(401).send();
   const r = await pool.query(
     'SELECT ts, close FROM fx_minute_bars WHERE pair = $1 AND ts = ANY($2::timestamptz[]) ORDER BY ts',
     [req.body.pair, req.body.timestamps],
@@ -38,6 +41,7 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as { port: number };
 const client = createClient(`http://127.0.0.1:${port}`);
 await client.api.auth.signup.mutate(signupInput());
+const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** The spec's way (§7 forex_prices (2)): every expected timestamp, 500 per query, one query after another. */
 async function oldWay(pair: string, timeframe: Timeframe): Promise<number> {
