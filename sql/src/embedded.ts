@@ -1,3 +1,4 @@
+/// <reference path="./async-exit-hook.d.ts" />
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';

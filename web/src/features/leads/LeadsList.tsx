@@ -1,26 +1,18 @@
-import { memo, useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { trpc } from '../../lib/trpc';
 import { type Notice, notice } from './Banner';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { LeadDetailModal } from './LeadDetailModal';
+import { LeadRow } from './LeadRow';
 import {
   BULK_MESSAGES,
   confirmRemoveText,
   filterLeads,
   LEADS_PAGE_SIZE,
   type Lead,
-  londonDate,
-  londonDateTime,
-  SOURCE_LABELS,
   type StatusFilter,
   searchTextOf,
 } from './leadModel';
-
-const SOURCE_STYLES: Record<Lead['source'], string> = {
-  calculator: 'bg-violet-50 text-violet-700 ring-violet-200',
-  manual_search: 'bg-sky-50 text-sky-700 ring-sky-200',
-  similar_results: 'bg-teal-50 text-teal-700 ring-teal-200',
-};
 
 /** Compact buttons for the toolbar and pager (the shared Button's padding is for forms). */
 const SMALL = {
@@ -370,86 +362,3 @@ export function LeadsList({ leads, onNotice }: { leads: Lead[]; onNotice(n: Noti
     </section>
   );
 }
-
-const LeadRow = memo(function LeadRow({
-  lead,
-  selected,
-  busy,
-  onSelect,
-  onOpen,
-  onToggle,
-  onDelete,
-}: {
-  lead: Lead;
-  selected: boolean;
-  busy: boolean;
-  onSelect(id: string): void;
-  onOpen(id: string): void;
-  onToggle(lead: Lead): void;
-  onDelete(lead: Lead): void;
-}) {
-  const nameId = useId();
-  const meta = [lead.industry, lead.location, lead.estimatedSize].filter(Boolean).join(' · ');
-  return (
-    <li data-lead-id={lead.id} className={`flex gap-3 px-4 py-3 sm:px-5 ${selected ? 'bg-brand-50/60' : ''}`}>
-      <input
-        type="checkbox"
-        checked={selected}
-        onChange={() => onSelect(lead.id)}
-        aria-label={`Select ${lead.name}`}
-        className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
-      />
-      <div className="grid min-w-0 flex-1 gap-2 md:grid-cols-[minmax(0,1fr)_13rem_auto] md:items-center md:gap-4">
-        <div className="min-w-0">
-          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            <button
-              type="button"
-              id={nameId}
-              onClick={() => onOpen(lead.id)}
-              className="min-w-0 break-words text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline"
-            >
-              {lead.name}
-            </button>
-            <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ${SOURCE_STYLES[lead.source]}`}>
-              {SOURCE_LABELS[lead.source]}
-            </span>
-            <span
-              className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${
-                lead.contacted ? 'bg-green-100 text-green-800' : 'bg-amber-100 text-amber-800'
-              }`}
-            >
-              {lead.contacted ? 'Contacted' : 'Not Contacted'}
-            </span>
-          </div>
-          {meta && <p className="mt-0.5 break-words text-xs text-slate-500">{meta}</p>}
-        </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-600">
-          <dt>Last contacted:</dt>
-          <dd title={londonDateTime(lead.lastContactedAt)}>{londonDate(lead.lastContactedAt)}</dd>
-          <dt>Last calculated:</dt>
-          <dd title={londonDateTime(lead.lastCalculatedAt)}>{londonDate(lead.lastCalculatedAt)}</dd>
-        </dl>
-        <div className="flex items-center gap-2">
-          <button
-            type="button"
-            onClick={() => onToggle(lead)}
-            disabled={busy}
-            aria-describedby={nameId}
-            className="w-40 rounded-lg px-2.5 py-1.5 text-xs font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400"
-          >
-            {lead.contacted ? 'Mark Not Contacted' : 'Mark Contacted'}
-          </button>
-          <button
-            type="button"
-            onClick={() => onDelete(lead)}
-            disabled={busy}
-            aria-describedby={nameId}
-            className="rounded-lg px-2.5 py-1.5 text-xs font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:text-slate-400"
-          >
-            Delete
-          </button>
-        </div>
-      </div>
-    </li>
-  );
-});
