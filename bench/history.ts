@@ -53,12 +53,13 @@ async function oldWay(pair: string, timeframe: Timeframe): Promise<number> {
   for (let t = start.getTime(); t <= end.getTime(); t += step * 60_000) stamps.push(new Date(t));
   let rows = 0;
   for (let i = 0; i < stamps.length; i += 500) {
-    const batch = stamps.slice(i, i + 500);
-    const r = await pool.query('SELECT ts, close FROM fx_minute_bars WHERE pair = $1 AND ts = ANY($2) ORDER BY ts', [
-      pair,
-      batch,
-    ]);
-    rows += r.rowCount ?? 0;
+    const batch = stamps.slice(i, i + 500).map((d) => d.toISOString());
+    const res = await fetch(`http://127.0.0.1:${port}/bench/old-batch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ pair, timestamps: batch }),
+    });
+    rows += ((await res.json()) as unknown[]).length;
   }
   return rows;
 }

@@ -10,6 +10,7 @@ import { buildApp } from '../../server/src/app';
 import { testConfig } from '../../server/src/config';
 import { WEB_DIST } from '../../server/src/http/static';
 import { seedDemoData } from '../../server/src/seed/demo';
+import { QuoteHub } from '../../server/src/services/market/live-quotes';
 import { freePort } from '../../sql/src/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 // The types of what test/global-setup.ts provides (the database URLs test/db.ts injects).
@@ -43,6 +44,8 @@ export interface Harness {
   baseUrl: string;
   t: TestDatabase;
   app: App;
+  /** The app's live-quote hub, LISTENing on fx_quotes like the real server (a `pg_notify` reaches browsers). */
+  quotes: QuoteHub;
   browser: Browser;
   /** A page in a new browser context of its own (own cookies: a separate person). */
   newPage(viewport?: Viewport): Promise<Page>;
@@ -90,8 +93,17 @@ export async function startHarness(): Promise<Harness> {
   };
   try {
     await seedDemoData(t.db);
+    // As server/src/bin/server.ts does: one LISTEN connection per process feeding the live-rate subscription.
+    const quotes = new QuoteHub(t.db, t.url);
+    quotes.start();
+    cleanups.push(() => quotes.stop());
     const { app, baseUrl } = await listenOnFreePort((publicUrl) =>
-      buildApp({ config: testConfig({ databaseUrl: t.url, publicUrl }), db: t.db, serveWeb: true }),
+      buildApp({
+        config: testConfig({ databaseUrl: t.url, publicUrl }),
+        db: t.db,
+        serveWeb: true,
+        services: { now: () => new Date(), quotes },
+      }),
     );
     cleanups.push(() => app.close());
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -104,6 +116,7 @@ export async function startHarness(): Promise<Harness> {
       baseUrl,
       t,
       app,
+      quotes,
       browser,
       pageErrors,
       async newPage(viewport = DESKTOP) {

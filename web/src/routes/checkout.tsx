@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { CheckoutPage } from '../features/auth/CheckoutPage';
 import { guard } from '../lib/session';
 
 /** Reachable by any signed-in member, including a locked company's, so it can start a subscription. */
 export const Route = createFileRoute('/checkout')({
-  validateSearch: z.object({ canceled: z.coerce.boolean().optional() }),
+  // Stripe-style return: ?canceled=true shows the 'Payment was canceled' notice.
+  validateSearch: (search: Record<string, unknown>): { canceled?: boolean } =>
+    search.canceled === true || search.canceled === 'true' ? { canceled: true } : {},
   beforeLoad: ({ location }) => guard('signed_in', location.href),
   component: CheckoutPage,
 });

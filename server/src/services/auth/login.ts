@@ -3,7 +3,7 @@ import { type LoginInput, MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { forbidden, unauthorized } from '../../errors';
 import { dummyPasswordHash, verifyPassword } from './passwords';
-import { enforce } from './rate-limit';
+import { assertUnder, record } from './rate-limit';
 import { createSession } from './sessions';
 
 export interface LoginMeta {
@@ -20,10 +20,13 @@ export interface LoginResult {
 
 /** Spec §4 Login: credentials, then the profile's is_active, then the admin check in admin mode. */
 export async function logIn(db: Database, input: LoginInput, meta: LoginMeta): Promise<LoginResult> {
-  await enforce(db, [
+  // Only failed attempts count: a team signing in all day from one office IP is never locked out, while
+  // guessing a password is stopped after 10 tries per address (30 per IP) in 15 minutes.
+  const limits = [
     { key: `login:ip:${meta.ip}`, max: 30, windowSeconds: 900 },
     { key: `login:email:${input.email}`, max: 10, windowSeconds: 900 },
-  ]);
+  ];
+  await assertUnder(db, limits);
   const row = await db
     .selectFrom('user_profiles as u')
     .innerJoin('user_credentials as c', 'c.user_id', 'u.id')
@@ -31,7 +34,10 @@ export async function logIn(db: Database, input: LoginInput, meta: LoginMeta): P
     .where('u.email', '=', input.email)
     .executeTakeFirst();
   const ok = await verifyPassword(row?.password_hash ?? (await dummyPasswordHash()), input.password);
-  if (!row || !ok) throw unauthorized(MESSAGES.invalidCredentials);
+  if (!row || !ok) {
+    await record(db, limits);
+    throw unauthorized(MESSAGES.invalidCredentials);
+  }
   if (!row.is_active) throw forbidden(MESSAGES.deactivated);
   const role = row.role_type as RoleType;
   if (input.mode === 'admin' && !isAdminRole(role)) throw forbidden(MESSAGES.noAdminAccess);

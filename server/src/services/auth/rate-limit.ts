@@ -28,6 +28,24 @@ export async function enforce(db: Database, limits: Limit[]): Promise<void> {
   }
 }
 
+/** Refuses when any limit's current window is already full, without counting this attempt. */
+export async function assertUnder(db: Database, limits: Limit[]): Promise<void> {
+  for (const limit of limits) {
+    const row = await sql<{ hits: number }>`
+      SELECT hits FROM rate_limits
+      WHERE key = ${limit.key}
+        AND window_start = to_timestamp(floor(extract(epoch FROM now()) / ${limit.windowSeconds}) * ${limit.windowSeconds})`.execute(
+      db,
+    );
+    if ((row.rows[0]?.hits ?? 0) >= limit.max) throw tooManyRequests(MESSAGES.tooManyAttempts);
+  }
+}
+
+/** Counts one attempt against each limit (e.g. a failed sign-in). */
+export async function record(db: Database, limits: Limit[]): Promise<void> {
+  for (const limit of limits) await hit(db, limit.key, limit.windowSeconds);
+}
+
 /** Old windows are useless; the worker calls this now and then. */
 export async function pruneRateLimits(db: Database): Promise<void> {
   await db.deleteFrom('rate_limits').where('window_start', '<', sql<Date>`now() - interval '1 day'`).execute();

@@ -39,9 +39,18 @@ export function CalculatorFieldsForm(props: {
           <button
             type="button"
             onClick={props.onOpenHistory}
-            className="mt-1 text-xs font-semibold text-brand-700 hover:underline"
+            className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline"
           >
-            📈 Historical Rate
+            {/* An SVG, not the 📈 emoji: machines without an emoji font showed an empty box. */}
+            <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" aria-hidden="true">
+              <path
+                d="M2 2v12h12M4.5 10l3-3.5 2.5 2L13.5 4"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            Historical Rate
           </button>
         </div>
         <TextField
@@ -101,11 +110,12 @@ export function CalculatorFieldsForm(props: {
       </div>
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-slate-700">Inflate Your Margin (Pips)</legend>
-        <div className="flex flex-wrap gap-2">
+        {/* Six equal columns on a phone (one row, no lone '50' wrapping); natural widths from sm up. */}
+        <div className="grid grid-cols-6 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
           {MARGIN_OPTIONS.map((pips) => (
             <label
               key={pips}
-              className={`cursor-pointer rounded-lg border px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${fields.marginPips === pips ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700'}`}
+              className={`cursor-pointer rounded-lg border px-1 py-1.5 text-center text-sm font-medium sm:px-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${fields.marginPips === pips ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700'}`}
             >
               <input
                 type="radio"

@@ -25,7 +25,11 @@ export function ResultsPanel({ result }: { result: CalculationResult }) {
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
         {rows.map(([label, value]) => (
-          <div key={label} className={label === 'Annual Savings' ? 'col-span-2 sm:col-span-1' : ''}>
+          // A label that wraps to two lines must not lift its neighbours' values: values sit on one baseline per row.
+          <div
+            key={label}
+            className={`flex flex-col justify-between ${label === 'Annual Savings' ? 'col-span-2 sm:col-span-1' : ''}`}
+          >
             <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
             <dd
               className={`mt-0.5 font-mono text-lg font-bold ${tone.value}`}

@@ -1,0 +1,528 @@
+/**
+ * The calculator in real Chromium against the real app (spec §2 Calculator, §4, §5, §9; design.md §3): the
+ * worked example end to end, margin pips, colours, validation, Enter to calculate, one Calculate = one saved
+ * calculation and one activity entry, results clearing, Reset, the live rate (pushed by `pg_notify` on
+ * fx_quotes exactly as the worker does), the comparison date and the client-name tips.
+ */
+
+import { sql } from 'kysely';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../server/src/seed/demo';
+import { DESKTOP, type Harness, MOBILE, startHarness, type Viewport } from './harness';
+
+const UI_TIMEOUT = 15_000;
+const ALICE = DEMO_MEMBERS.find((m) => m.fullName === 'Alice Broker')!;
+const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
+
+const RESULT_IDS = {
+  priceDifference: 'result-price-difference',
+  pips: 'result-pips',
+  costWithCompetitor: 'result-cost-with-competitor',
+  costWithUs: 'result-cost-with-us',
+  savingsPerTrade: 'result-savings-per-trade',
+  annualSavings: 'result-annual-savings',
+  percentageSavings: 'result-percentage-savings',
+} as const;
+type Shown = Record<keyof typeof RESULT_IDS, string>;
+
+/** Spec §9's worked example: yours 1.2700, competitor 1.2650, £500,000, 52 trades a year, no margin. */
+const WORKED_EXAMPLE: Shown = {
+  priceDifference: '-0.0050',
+  pips: '50.0',
+  costWithCompetitor: '£395,256.92',
+  costWithUs: '£393,700.79',
+  savingsPerTrade: '£1,556.13',
+  annualSavings: '£80,918.74',
+  percentageSavings: '0.39%',
+};
+
+/** The same rates the other way round (yours 1.2650, competitor 1.2700): the competitor is cheaper. */
+const REVERSED: Shown = {
+  priceDifference: '+0.0050',
+  pips: '50.0',
+  costWithCompetitor: '£393,700.79',
+  costWithUs: '£395,256.92',
+  savingsPerTrade: '£1,556.13',
+  annualSavings: '£80,918.74',
+  percentageSavings: '0.40%',
+};
+
+let h: Harness;
+let aliceId: string;
+/** Every quote we NOTIFY gets a later timestamp than the one before (the hub ignores stale ones). */
+let lastQuoteAt = Date.now() - 60_000;
+/** The GBPUSD mid the hub holds before any test runs. */
+const INITIAL_MID = 1.27412;
+
+beforeAll(async () => {
+  h = await startHarness();
+  const alice = await h.t.db
+    .selectFrom('user_profiles')
+    .select('id')
+    .where('email', '=', ALICE.email)
+    .executeTakeFirstOrThrow();
+  aliceId = alice.id;
+  // The hub's LISTEN connection comes up in the background: repeat the first quote until it has arrived.
+  const deadline = Date.now() + UI_TIMEOUT;
+  while (h.quotes.snapshot().find((q) => q.pair === 'GBPUSD')?.mid !== INITIAL_MID) {
+    if (Date.now() > deadline) throw new Error('the quote hub never received a NOTIFY');
+    await notifyQuote({ pair: 'GBPUSD', mid: INITIAL_MID });
+    await new Promise((r) => setTimeout(r, 100));
+  }
+});
+afterAll(async () => {
+  await h?.close();
+});
+afterEach(() => {
+  expect(h.pageErrors.splice(0)).toEqual([]);
+});
+
+function poll<T>(fn: () => T | Promise<T>, timeout = UI_TIMEOUT) {
+  return expect.poll(fn, { timeout, interval: 100 });
+}
+
+interface QuoteNotification {
+  pair: string;
+  mid: number;
+  source?: string;
+  fallback?: boolean;
+  error?: string;
+}
+
+/** What the worker's poller does after every poll: `pg_notify('fx_quotes', {quotes: [...]})`. */
+async function notifyQuote(...quotes: QuoteNotification[]): Promise<void> {
+  lastQuoteAt = Math.max(Date.now(), lastQuoteAt + 1);
+  const ts = new Date(lastQuoteAt).toISOString();
+  const payload = {
+    quotes: quotes.map(({ pair, mid, source = 'feed', ...rest }) => ({
+      pair,
+      bid: mid,
+      ask: mid,
+      mid,
+      ts,
+      source,
+      ...rest,
+    })),
+  };
+  await sql`SELECT pg_notify('fx_quotes', ${JSON.stringify(payload)})`.execute(h.t.db);
+}
+
+type Cookies = Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
+/** Alice's session, signed in once through the login page (logins are rate-limited to 10 per 15 minutes). */
+let aliceSession: Cookies | undefined;
+
+/** Alice on the calculator (her own browser context) with the live rate showing. */
+async function calculatorPage(viewport: Viewport = DESKTOP): Promise<Page> {
+  const page = await h.newPage(viewport);
+  if (aliceSession) {
+    await page.context().addCookies(aliceSession);
+    await page.goto('/calculator');
+  } else {
+    await page.goto('/login');
+    const user = page.getByRole('radio', { name: 'User', exact: true });
+    await page.locator('label').filter({ has: user }).click();
+    await page.getByLabel('Email', { exact: true }).fill(ALICE.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In as User' }).click();
+    await page.waitForURL((url) => url.pathname === '/calculator');
+    aliceSession = await page.context().cookies();
+  }
+  await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
+  await poll(() => field(page, 'Live Market Rate').inputValue()).toMatch(/^\d+\.\d{4}$/);
+  return page;
+}
+
+function field(page: Page, label: string): Locator {
+  return page.getByLabel(label, { exact: true });
+}
+
+interface Inputs {
+  yourRate?: string;
+  competitorRate?: string;
+  amount?: string;
+  tradesPerYear?: string;
+  clientName?: string;
+}
+
+async function fillInputs(page: Page, inputs: Inputs): Promise<void> {
+  const labels: Record<keyof Inputs, string> = {
+    yourRate: 'Your Rate',
+    competitorRate: 'Competitor Rate',
+    amount: 'Amount to Buy',
+    tradesPerYear: 'Trades Per Year',
+    clientName: 'Client Name',
+  };
+  for (const [key, value] of Object.entries(inputs) as [keyof Inputs, string][]) {
+    await field(page, labels[key]).fill(value);
+  }
+}
+
+const WORKED_INPUTS: Inputs = { yourRate: '1.2700', competitorRate: '1.2650', amount: '500,000', tradesPerYear: '52' };
+
+function marginGroup(page: Page): Locator {
+  return page.getByRole('group', { name: 'Inflate Your Margin (Pips)' });
+}
+
+function marginRadio(page: Page, label: string): Locator {
+  return marginGroup(page).getByRole('radio', { name: label, exact: true });
+}
+
+/** Picks a margin the way a person does: the radio is visually hidden inside its label. */
+async function chooseMargin(page: Page, label: string): Promise<void> {
+  await marginGroup(page)
+    .locator('label')
+    .filter({ has: page.getByRole('radio', { name: label, exact: true }) })
+    .click();
+  await poll(() => marginRadio(page, label).isChecked()).toBe(true);
+}
+
+/** The text colour of an element as sRGB 0-255 (Tailwind 4 gives oklch(); a canvas converts it). */
+function textRgb(locator: Locator): Promise<[number, number, number]> {
+  return locator.evaluate((el) => {
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.fillStyle = getComputedStyle(el).color;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0] = ctx.getImageData(0, 0, 1, 1).data;
+    return [r, g, b] as [number, number, number];
+  });
+}
+
+function resultsPanel(page: Page): Locator {
+  return page.getByRole('region', { name: 'Results' });
+}
+
+async function calculate(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Calculate Savings' }).click();
+}
+
+/** Every figure of the results panel, once it shows. */
+async function shownResults(page: Page): Promise<Shown & { outcome: string | null }> {
+  await resultsPanel(page).waitFor();
+  const shown = {} as Shown;
+  for (const [key, id] of Object.entries(RESULT_IDS) as [keyof Shown, string][]) {
+    shown[key] = ((await page.getByTestId(id).textContent()) ?? '').trim();
+  }
+  return { ...shown, outcome: await resultsPanel(page).getAttribute('data-outcome') };
+}
+
+async function resultsShowing(page: Page): Promise<boolean> {
+  return (await page.getByTestId(RESULT_IDS.annualSavings).count()) > 0;
+}
+
+/** Alice's saved calculations and calculation activity entries. */
+async function savedCounts(): Promise<{ calculations: number; activities: number }> {
+  const calc = await h.t.db
+    .selectFrom('calculations')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', aliceId)
+    .executeTakeFirstOrThrow();
+  const act = await h.t.db
+    .selectFrom('activity_logs')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('user_id', '=', aliceId)
+    .where('action_type', '=', 'calculation')
+    .executeTakeFirstOrThrow();
+  return { calculations: Number(calc.n), activities: Number(act.n) };
+}
+
+/** Counts calculator.save calls answered (a tRPC batch names each call in its path). */
+function countSaves(page: Page): { answered(): number } {
+  let answered = 0;
+  page.on('response', (res) => {
+    const path = new URL(res.url()).pathname;
+    if (path.startsWith('/trpc/')) answered += path.split(',').filter((p) => p.endsWith('calculator.save')).length;
+  });
+  return { answered: () => answered };
+}
+
+describe('Calculator', () => {
+  it('the worked example: every figure, green for an advantage, saved once', async () => {
+    const before = await savedCounts();
+    const page = await calculatorPage();
+    await fillInputs(page, WORKED_INPUTS);
+    expect(await marginRadio(page, 'None').isChecked()).toBe(true);
+    await calculate(page);
+    const shown = await shownResults(page);
+    expect(shown).toEqual({ ...WORKED_EXAMPLE, outcome: 'advantage' });
+    await resultsPanel(page).getByText('You save the client money').waitFor();
+    // Green, not red: the figures carry the advantage colour.
+    const [r, g] = await textRgb(page.getByTestId(RESULT_IDS.annualSavings));
+    expect(g).toBeGreaterThan(r + 40);
+
+    await poll(savedCounts).toEqual({
+      calculations: before.calculations + 1,
+      activities: before.activities + 1,
+    });
+    const row = await h.t.db
+      .selectFrom('activity_logs')
+      .select(['annual_savings', 'savings_per_trade', 'price_difference', 'pips_difference', 'payment_amount'])
+      .where('user_id', '=', aliceId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.payment_amount)).toBe(0);
+    expect(Number(row.annual_savings)).toBe(80918.74);
+    expect(Number(row.savings_per_trade)).toBe(1556.13);
+    expect(Number(row.price_difference)).toBe(-0.005);
+    expect(Number(row.pips_difference)).toBe(50);
+    const saved = await h.t.db
+      .selectFrom('calculations')
+      .select(['live_rate', 'rate_source'])
+      .where('user_id', '=', aliceId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(saved.rate_source).toBe('feed');
+    expect(Number(saved.live_rate)).toBeGreaterThan(1);
+    await page.context().close();
+  });
+
+  it('margin pips are added to your rate: 1.2630 + 20 pips compares as 1.2650, and the field keeps 1.2630', async () => {
+    const page = await calculatorPage();
+    await fillInputs(page, { yourRate: '1.2650', competitorRate: '1.2700', amount: '500000', tradesPerYear: '52' });
+    await calculate(page);
+    expect(await shownResults(page)).toEqual({ ...REVERSED, outcome: 'disadvantage' });
+
+    await fillInputs(page, { yourRate: '1.2630' });
+    await chooseMargin(page, '20');
+    await calculate(page);
+    expect(await shownResults(page)).toEqual({ ...REVERSED, outcome: 'disadvantage' });
+    expect(await field(page, 'Your Rate').inputValue()).toBe('1.2630');
+
+    // Against a competitor at 1.2650, 1.2630 + 20 pips is the same rate: neutral.
+    await fillInputs(page, { competitorRate: '1.2650' });
+    await calculate(page);
+    const equal = await shownResults(page);
+    expect(equal).toMatchObject({ priceDifference: '0.0000', pips: '0.0', savingsPerTrade: '£0.00' });
+    expect(equal.outcome).toBe('neutral');
+    await page.context().close();
+  });
+
+  it('reversed rates show red; equal rates are neutral, never red', async () => {
+    const page = await calculatorPage();
+    await fillInputs(page, { yourRate: '1.2650', competitorRate: '1.2700', amount: '500,000', tradesPerYear: '52' });
+    await calculate(page);
+    expect(await shownResults(page)).toEqual({ ...REVERSED, outcome: 'disadvantage' });
+    await resultsPanel(page).getByText('The competitor is cheaper').waitFor();
+    const [r, g] = await textRgb(page.getByTestId(RESULT_IDS.annualSavings));
+    expect(r).toBeGreaterThan(g + 40);
+
+    await fillInputs(page, { yourRate: '1.2700' });
+    await calculate(page);
+    const equal = await shownResults(page);
+    expect(equal).toEqual({
+      priceDifference: '0.0000',
+      pips: '0.0',
+      costWithCompetitor: '£393,700.79',
+      costWithUs: '£393,700.79',
+      savingsPerTrade: '£0.00',
+      annualSavings: '£0.00',
+      percentageSavings: '0.00%',
+      outcome: 'neutral',
+    });
+    await resultsPanel(page).getByText('Same cost either way').waitFor();
+    const [nr, ng, nb] = await textRgb(page.getByTestId(RESULT_IDS.annualSavings));
+    expect(nr).toBeLessThanOrEqual(Math.max(ng, nb)); // slate, not red
+    await page.context().close();
+  });
+
+  it("validation: an empty or zero field gives 'Please fill in all fields' and saves nothing; trades '12.7' count as 12", async () => {
+    const before = await savedCounts();
+    const page = await calculatorPage();
+    await fillInputs(page, { yourRate: '1.2700', competitorRate: '1.2650', tradesPerYear: '52' });
+    await calculate(page);
+    await page.getByRole('alert').filter({ hasText: FILL_IN_ALL_FIELDS }).waitFor();
+    expect(await resultsShowing(page)).toBe(false);
+
+    // Typing clears the message along with any results; a zero is as good as empty.
+    await fillInputs(page, { amount: '0' });
+    expect(await page.getByRole('alert').filter({ hasText: FILL_IN_ALL_FIELDS }).count()).toBe(0);
+    await calculate(page);
+    await page.getByRole('alert').filter({ hasText: FILL_IN_ALL_FIELDS }).waitFor();
+    expect(await resultsShowing(page)).toBe(false);
+
+    await fillInputs(page, { amount: '500000', competitorRate: '0.0000' });
+    await calculate(page);
+    await page.getByRole('alert').filter({ hasText: FILL_IN_ALL_FIELDS }).waitFor();
+    expect(await resultsShowing(page)).toBe(false);
+
+    await fillInputs(page, { competitorRate: '1.2650', tradesPerYear: '12.7' });
+    await calculate(page);
+    expect(await shownResults(page)).toEqual({
+      ...WORKED_EXAMPLE,
+      annualSavings: '£18,673.56', // unrounded £1,556.1296 × 12
+      outcome: 'advantage',
+    });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await field(page, 'Trades Per Year').inputValue()).toBe('12.7');
+    // Only the valid Calculate was saved, with 12 trades.
+    await poll(savedCounts).toEqual({ calculations: before.calculations + 1, activities: before.activities + 1 });
+    const row = await h.t.db
+      .selectFrom('activity_logs')
+      .select(['trades_per_year', 'annual_savings'])
+      .where('user_id', '=', aliceId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.trades_per_year)).toBe(12);
+    expect(Number(row.annual_savings)).toBe(18673.56);
+    await page.context().close();
+  });
+
+  it('Enter calculates; Enter twice saves ONE calculation and ONE activity entry; a change clears and saves anew', async () => {
+    const before = await savedCounts();
+    const page = await calculatorPage();
+    const saves = countSaves(page);
+    await fillInputs(page, { ...WORKED_INPUTS, clientName: 'Enter Twice Ltd' });
+    await field(page, 'Trades Per Year').press('Enter');
+    expect(await shownResults(page)).toEqual({ ...WORKED_EXAMPLE, outcome: 'advantage' });
+    await field(page, 'Trades Per Year').press('Enter');
+    // Both presses reached the server (the second one repeats the first's id) ...
+    await poll(() => saves.answered()).toBe(2);
+    // ... and exactly one calculation and one activity entry were stored.
+    expect(await savedCounts()).toEqual({ calculations: before.calculations + 1, activities: before.activities + 1 });
+    const stored = await h.t.db
+      .selectFrom('activity_logs')
+      .select(['client_name'])
+      .where('user_id', '=', aliceId)
+      .where('client_name', '=', 'Enter Twice Ltd')
+      .execute();
+    expect(stored).toHaveLength(1);
+
+    // Any change clears the results: a text field ...
+    await fillInputs(page, { tradesPerYear: '50' });
+    expect(await resultsShowing(page)).toBe(false);
+    await page
+      .getByText('Enter the rates, amount and trades per year, then press Calculate Savings (or Enter).')
+      .waitFor();
+    // Calculate after the change (Enter in another text field): a second saved calculation.
+    await field(page, 'Your Rate').press('Enter');
+    await resultsPanel(page).waitFor();
+    await poll(savedCounts).toEqual({ calculations: before.calculations + 2, activities: before.activities + 2 });
+    // ... or the margin clears them too.
+    await chooseMargin(page, '10');
+    expect(await resultsShowing(page)).toBe(false);
+    await chooseMargin(page, 'None');
+
+    // The Calculate after that is saved as well (a third): every change starts a new Calculate.
+    await field(page, 'Your Rate').press('Enter');
+    const changed = await shownResults(page);
+    expect(changed.annualSavings).toBe('£77,806.48'); // unrounded £1,556.1296 × 50
+    await poll(() => saves.answered()).toBe(4);
+    await poll(savedCounts).toEqual({ calculations: before.calculations + 3, activities: before.activities + 3 });
+    await page.context().close();
+  });
+
+  it('Reset Calculator clears the inputs, the results and the margin (back to None)', async () => {
+    const page = await calculatorPage();
+    await fillInputs(page, { ...WORKED_INPUTS, clientName: 'Reset Me plc' });
+    await chooseMargin(page, '30');
+    await calculate(page);
+    await resultsPanel(page).waitFor();
+    await page.getByRole('button', { name: 'Reset Calculator' }).click();
+    for (const label of ['Your Rate', 'Competitor Rate', 'Client Name', 'Amount to Buy', 'Trades Per Year']) {
+      expect(await field(page, label).inputValue(), label).toBe('');
+    }
+    expect(await resultsShowing(page)).toBe(false);
+    expect(await marginRadio(page, 'None').isChecked()).toBe(true);
+    expect(await marginRadio(page, '30').isChecked()).toBe(false);
+    expect(await field(page, 'Currency Pair').inputValue()).toBe('GBPUSD');
+    // The Company Finder panel goes with the client name.
+    expect(await page.getByText(/Find Similar Companies/).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('live rate: the hub value shows; a NOTIFY flashes the new mid within a second; a feed failure shows the error and the fallback rate', async () => {
+    const page = await calculatorPage();
+    const live = page.getByTestId('live-rate');
+    expect(await field(page, 'Live Market Rate').getAttribute('readonly')).not.toBeNull();
+    const hubMid = h.quotes.snapshot().find((q) => q.pair === 'GBPUSD')!.mid;
+    expect(await live.inputValue()).toBe(hubMid.toFixed(4));
+    await page.getByText(/^Live market feed · \d{2}:\d{2}:\d{2}$/).waitFor();
+
+    // A new quote: the field is a NEW element (re-keyed, so the 500 ms flash restarts) showing the new mid.
+    await live.evaluate((el) => {
+      (window as unknown as { oldLiveRate: Element }).oldLiveRate = el;
+    });
+    const next = 1.28431;
+    const sent = Date.now();
+    await notifyQuote({ pair: 'GBPUSD', mid: next });
+    const seen = await page.waitForFunction(
+      (expected) => {
+        const el = document.querySelector<HTMLInputElement>('[data-testid=live-rate]');
+        if (!el || el.value !== expected) return null;
+        return {
+          isNewNode: el !== (window as unknown as { oldLiveRate: Element }).oldLiveRate,
+          flashClass: el.classList.contains('flash-green'),
+          flashing: el
+            .getAnimations()
+            .some((a) => (a as CSSAnimation).animationName === 'flash-green' && a.playState === 'running'),
+        };
+      },
+      next.toFixed(4),
+      { polling: 'raf', timeout: UI_TIMEOUT },
+    );
+    const elapsed = Date.now() - sent;
+    expect(await seen.jsonValue()).toEqual({ isNewNode: true, flashClass: true, flashing: true });
+    expect(elapsed).toBeLessThan(1_000);
+
+    // The worker's feed fails: fallback quotes carry the spec's message; the spec's default rate shows.
+    await notifyQuote(
+      { pair: 'GBPUSD', mid: 1.2735, source: 'fallback', fallback: true, error: 'HTTP error! status: 503' },
+      { pair: 'EURGBP', mid: 1 / 1.1854, source: 'fallback', fallback: true, error: 'HTTP error! status: 503' },
+    );
+    await poll(() => live.inputValue()).toBe('1.2735');
+    await page.getByText('HTTP error! status: 503', { exact: false }).waitFor();
+    // GBPEUR's default is the spec's 1.1854 (served from EURGBP), not 1 / something rounded.
+    await field(page, 'Currency Pair').selectOption('GBPEUR');
+    await poll(() => live.inputValue()).toBe('1.1854');
+    await page.getByText('HTTP error! status: 503', { exact: false }).waitFor();
+    await h.screenshot(page, 'calculator-live-fallback-1440');
+
+    // The feed recovers: the error goes and the live value returns.
+    await field(page, 'Currency Pair').selectOption('GBPUSD');
+    await notifyQuote({ pair: 'GBPUSD', mid: 1.28512 });
+    await poll(() => live.inputValue()).toBe('1.2851');
+    expect(await page.getByText('HTTP error! status: 503', { exact: false }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('Comparison Date shows today in en-US format (M/D/YYYY, London) and is read-only', async () => {
+    const page = await calculatorPage();
+    const date = field(page, 'Comparison Date');
+    const today = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/London' }).format(new Date());
+    expect(today).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
+    expect(await date.inputValue()).toBe(today);
+    expect(await date.getAttribute('readonly')).not.toBeNull();
+    await page.context().close();
+  });
+
+  it('the Client Name search tips are reachable from the keyboard', async () => {
+    const page = await calculatorPage();
+    const tip = page.getByRole('tooltip');
+    expect(await tip.isVisible()).toBe(false);
+    const button = page.getByRole('button', { name: 'Name search tips' });
+    await button.focus();
+    await tip.waitFor({ state: 'visible' });
+    expect(await tip.textContent()).toMatch(/^Search tips:/);
+    expect(await button.getAttribute('aria-describedby')).toBe(await tip.getAttribute('id'));
+    // Tab on to the Client Name input: the tip hides once focus leaves the button.
+    await page.keyboard.press('Tab');
+    await poll(() => field(page, 'Client Name').evaluate((el) => el === document.activeElement)).toBe(true);
+    await poll(() => tip.isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  it('screenshots of the results at 375 px and 1440 px', async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const page = await calculatorPage(viewport);
+      await fillInputs(page, { ...WORKED_INPUTS, clientName: 'Acme Widgets Ltd' });
+      await chooseMargin(page, 'None');
+      await calculate(page);
+      expect(await shownResults(page)).toEqual({ ...WORKED_EXAMPLE, outcome: 'advantage' });
+      // Nothing sticks out sideways on a phone.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await h.screenshot(page, `calculator-results-${viewport.width}`);
+      await page.context().close();
+    }
+  });
+});
