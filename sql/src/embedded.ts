@@ -29,6 +29,15 @@ exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
 exitHook.unhookEvent('message');
 
+/**
+ * For a process that stops its cluster itself on SIGINT/SIGTERM/SIGHUP (the launcher, which must first stop
+ * the server and worker that use it): removes the library's signal handlers, which would stop PostgreSQL
+ * and exit at once, under the children's feet.
+ */
+export function manageShutdownOurselves(): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
+}
+
 const USER = 'postgres';
 const PASSWORD = 'pippitch-local';
 

@@ -3,6 +3,7 @@ export {
   type EmbeddedDatabase,
   ensureDatabase,
   freePort,
+  manageShutdownOurselves,
   startEmbeddedPostgres,
   startTemporaryPostgres,
 } from './embedded';

@@ -5,7 +5,14 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { createDb, createPool, ensureDatabase, migrate, startEmbeddedPostgres } from '@pippitch/sql';
+import {
+  createDb,
+  createPool,
+  ensureDatabase,
+  manageShutdownOurselves,
+  migrate,
+  startEmbeddedPostgres,
+} from '@pippitch/sql';
 import { loadConfig } from '../config';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 
@@ -17,6 +24,7 @@ const config = loadConfig();
 let databaseUrl = config.databaseUrl;
 let stopDatabase = async () => {};
 if (!databaseUrl) {
+  manageShutdownOurselves(); // stop the server and worker first, then PostgreSQL (see shutdown below)
   const embedded = await startEmbeddedPostgres({ dataDir: join(ROOT, config.dataDir, 'pg'), log });
   stopDatabase = embedded.stop;
   databaseUrl = await ensureDatabase(embedded.url, 'pippitch');
@@ -82,3 +90,4 @@ async function shutdown(): Promise<void> {
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
+process.on('SIGHUP', shutdown);
