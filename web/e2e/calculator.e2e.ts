@@ -5,64 +5,40 @@
  * fx_quotes exactly as the worker does), the comparison date and the client-name tips.
  */
 
-import { sql } from 'kysely';
-import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../server/src/seed/demo';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  calculate,
+  chooseMargin,
+  countSaves,
+  field,
+  fillInputs,
+  marginRadio,
+  quoteNotifier,
+  RESULT_IDS,
+  REVERSED,
+  resultsPanel,
+  resultsShowing,
+  shownResults,
+  textRgb,
+  WORKED_EXAMPLE,
+  WORKED_INPUTS,
+} from './calculator-page';
 import { DESKTOP, type Harness, MOBILE, startHarness, type Viewport } from './harness';
+import { failOnPageErrors, member, poll, signIn, UI_TIMEOUT, userIdOf } from './journeys';
 
-const UI_TIMEOUT = 15_000;
-const ALICE = DEMO_MEMBERS.find((m) => m.fullName === 'Alice Broker')!;
+const ALICE = member('Alice Broker');
 const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
-
-const RESULT_IDS = {
-  priceDifference: 'result-price-difference',
-  pips: 'result-pips',
-  costWithCompetitor: 'result-cost-with-competitor',
-  costWithUs: 'result-cost-with-us',
-  savingsPerTrade: 'result-savings-per-trade',
-  annualSavings: 'result-annual-savings',
-  percentageSavings: 'result-percentage-savings',
-} as const;
-type Shown = Record<keyof typeof RESULT_IDS, string>;
-
-/** Spec §9's worked example: yours 1.2700, competitor 1.2650, £500,000, 52 trades a year, no margin. */
-const WORKED_EXAMPLE: Shown = {
-  priceDifference: '-0.0050',
-  pips: '50.0',
-  costWithCompetitor: '£395,256.92',
-  costWithUs: '£393,700.79',
-  savingsPerTrade: '£1,556.13',
-  annualSavings: '£80,918.74',
-  percentageSavings: '0.39%',
-};
-
-/** The same rates the other way round (yours 1.2650, competitor 1.2700): the competitor is cheaper. */
-const REVERSED: Shown = {
-  priceDifference: '+0.0050',
-  pips: '50.0',
-  costWithCompetitor: '£393,700.79',
-  costWithUs: '£395,256.92',
-  savingsPerTrade: '£1,556.13',
-  annualSavings: '£80,918.74',
-  percentageSavings: '0.40%',
-};
 
 let h: Harness;
 let aliceId: string;
-/** Every quote we NOTIFY gets a later timestamp than the one before (the hub ignores stale ones). */
-let lastQuoteAt = Date.now() - 60_000;
+const notifyQuote = quoteNotifier(() => h);
 /** The GBPUSD mid the hub holds before any test runs. */
 const INITIAL_MID = 1.27412;
 
 beforeAll(async () => {
   h = await startHarness();
-  const alice = await h.t.db
-    .selectFrom('user_profiles')
-    .select('id')
-    .where('email', '=', ALICE.email)
-    .executeTakeFirstOrThrow();
-  aliceId = alice.id;
+  aliceId = await userIdOf(h, ALICE.email);
   // The hub's LISTEN connection comes up in the background: repeat the first quote until it has arrived.
   const deadline = Date.now() + UI_TIMEOUT;
   while (h.quotes.snapshot().find((q) => q.pair === 'GBPUSD')?.mid !== INITIAL_MID) {
@@ -74,42 +50,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-afterEach(() => {
-  expect(h.pageErrors.splice(0)).toEqual([]);
-});
-
-function poll<T>(fn: () => T | Promise<T>, timeout = UI_TIMEOUT) {
-  return expect.poll(fn, { timeout, interval: 100 });
-}
-
-interface QuoteNotification {
-  pair: string;
-  mid: number;
-  source?: string;
-  fallback?: boolean;
-  error?: string;
-}
-
-/** What the worker's poller does after every poll: `pg_notify('fx_quotes', {quotes: [...]})`. */
-async function notifyQuote(...quotes: QuoteNotification[]): Promise<void> {
-  lastQuoteAt = Math.max(Date.now(), lastQuoteAt + 1);
-  const ts = new Date(lastQuoteAt).toISOString();
-  const payload = {
-    quotes: quotes.map(({ pair, mid, source = 'feed', ...rest }) => ({
-      pair,
-      bid: mid,
-      ask: mid,
-      mid,
-      ts,
-      source,
-      ...rest,
-    })),
-  };
-  await sql`SELECT pg_notify('fx_quotes', ${JSON.stringify(payload)})`.execute(h.t.db);
-}
+failOnPageErrors(() => h);
 
 type Cookies = Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
-/** Alice's session, signed in once through the login page (logins are rate-limited to 10 per 15 minutes). */
+/** Alice's session: signed in once through the login page, then reused by every test of this file. */
 let aliceSession: Cookies | undefined;
 
 /** Alice on the calculator (her own browser context) with the live rate showing. */
@@ -119,95 +63,12 @@ async function calculatorPage(viewport: Viewport = DESKTOP): Promise<Page> {
     await page.context().addCookies(aliceSession);
     await page.goto('/calculator');
   } else {
-    await page.goto('/login');
-    const user = page.getByRole('radio', { name: 'User', exact: true });
-    await page.locator('label').filter({ has: user }).click();
-    await page.getByLabel('Email', { exact: true }).fill(ALICE.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In as User' }).click();
-    await page.waitForURL((url) => url.pathname === '/calculator');
+    await signIn(page, ALICE.email);
     aliceSession = await page.context().cookies();
   }
   await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
   await poll(() => field(page, 'Live Market Rate').inputValue()).toMatch(/^\d+\.\d{4}$/);
   return page;
-}
-
-function field(page: Page, label: string): Locator {
-  return page.getByLabel(label, { exact: true });
-}
-
-interface Inputs {
-  yourRate?: string;
-  competitorRate?: string;
-  amount?: string;
-  tradesPerYear?: string;
-  clientName?: string;
-}
-
-async function fillInputs(page: Page, inputs: Inputs): Promise<void> {
-  const labels: Record<keyof Inputs, string> = {
-    yourRate: 'Your Rate',
-    competitorRate: 'Competitor Rate',
-    amount: 'Amount to Buy',
-    tradesPerYear: 'Trades Per Year',
-    clientName: 'Client Name',
-  };
-  for (const [key, value] of Object.entries(inputs) as [keyof Inputs, string][]) {
-    await field(page, labels[key]).fill(value);
-  }
-}
-
-const WORKED_INPUTS: Inputs = { yourRate: '1.2700', competitorRate: '1.2650', amount: '500,000', tradesPerYear: '52' };
-
-function marginGroup(page: Page): Locator {
-  return page.getByRole('group', { name: 'Inflate Your Margin (Pips)' });
-}
-
-function marginRadio(page: Page, label: string): Locator {
-  return marginGroup(page).getByRole('radio', { name: label, exact: true });
-}
-
-/** Picks a margin the way a person does: the radio is visually hidden inside its label. */
-async function chooseMargin(page: Page, label: string): Promise<void> {
-  await marginGroup(page)
-    .locator('label')
-    .filter({ has: page.getByRole('radio', { name: label, exact: true }) })
-    .click();
-  await poll(() => marginRadio(page, label).isChecked()).toBe(true);
-}
-
-/** The text colour of an element as sRGB 0-255 (Tailwind 4 gives oklch(); a canvas converts it). */
-function textRgb(locator: Locator): Promise<[number, number, number]> {
-  return locator.evaluate((el) => {
-    const ctx = document.createElement('canvas').getContext('2d')!;
-    ctx.fillStyle = getComputedStyle(el).color;
-    ctx.fillRect(0, 0, 1, 1);
-    const [r = 0, g = 0, b = 0] = ctx.getImageData(0, 0, 1, 1).data;
-    return [r, g, b] as [number, number, number];
-  });
-}
-
-function resultsPanel(page: Page): Locator {
-  return page.getByRole('region', { name: 'Results' });
-}
-
-async function calculate(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Calculate Savings' }).click();
-}
-
-/** Every figure of the results panel, once it shows. */
-async function shownResults(page: Page): Promise<Shown & { outcome: string | null }> {
-  await resultsPanel(page).waitFor();
-  const shown = {} as Shown;
-  for (const [key, id] of Object.entries(RESULT_IDS) as [keyof Shown, string][]) {
-    shown[key] = ((await page.getByTestId(id).textContent()) ?? '').trim();
-  }
-  return { ...shown, outcome: await resultsPanel(page).getAttribute('data-outcome') };
-}
-
-async function resultsShowing(page: Page): Promise<boolean> {
-  return (await page.getByTestId(RESULT_IDS.annualSavings).count()) > 0;
 }
 
 /** Alice's saved calculations and calculation activity entries. */
@@ -224,16 +85,6 @@ async function savedCounts(): Promise<{ calculations: number; activities: number
     .where('action_type', '=', 'calculation')
     .executeTakeFirstOrThrow();
   return { calculations: Number(calc.n), activities: Number(act.n) };
-}
-
-/** Counts calculator.save calls answered (a tRPC batch names each call in its path). */
-function countSaves(page: Page): { answered(): number } {
-  let answered = 0;
-  page.on('response', (res) => {
-    const path = new URL(res.url()).pathname;
-    if (path.startsWith('/trpc/')) answered += path.split(',').filter((p) => p.endsWith('calculator.save')).length;
-  });
-  return { answered: () => answered };
 }
 
 describe('Calculator', () => {

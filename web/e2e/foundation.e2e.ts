@@ -5,11 +5,20 @@
  * stored (trial end, e-mailed reset link) and written only to set up a locked company.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_COMPANY, DEMO_MEMBERS, DEMO_PASSWORD } from '../../server/src/seed/demo';
-import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
-
-const UI_TIMEOUT = 15_000;
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANY, DEMO_PASSWORD } from '../../server/src/seed/demo';
+import { type Harness, startHarness } from './harness';
+import {
+  alerts,
+  failOnPageErrors,
+  fillLogin,
+  member,
+  notices,
+  poll,
+  screenshotBoth,
+  signIn,
+  waitForPath,
+} from './journeys';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,43 +27,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-afterEach(() => {
-  // An uncaught exception in any page is a bug even when the journey itself got through.
-  expect(h.pageErrors.splice(0)).toEqual([]);
-});
+failOnPageErrors(() => h);
 
-function member(name: (typeof DEMO_MEMBERS)[number]['fullName']) {
-  const m = DEMO_MEMBERS.find((x) => x.fullName === name);
-  if (!m) throw new Error(`no demo member ${name}`);
-  return m;
-}
 const OWNER = member('Olivia Owner');
 const ADMIN = member('Adam Admin');
 const ALICE = member('Alice Broker');
 const BEN = member('Ben Broker');
 const CHLOE = member('Chloe Broker');
 
-/** Polls until the assertion holds (UI and database both settle asynchronously). */
-function poll<T>(fn: () => T | Promise<T>) {
-  return expect.poll(fn, { timeout: UI_TIMEOUT, interval: 100 });
-}
-
 function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
-}
-
-async function waitForPath(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path);
-}
-
-/** Texts of every role=alert (errors) on the page. */
-function alerts(page: Page): Promise<string[]> {
-  return page.getByRole('alert').allInnerTexts();
-}
-
-/** Texts of every role=status (success and info notices) on the page. */
-function notices(page: Page): Promise<string[]> {
-  return page.getByRole('status').allInnerTexts();
 }
 
 function escapeRegExp(s: string): string {
@@ -71,43 +53,11 @@ function ukDate(d: Date): string {
   }).format(d);
 }
 
-/**
- * Picks a radio by its label the way a person does: by clicking the label (the input itself is visually
- * hidden inside it), then checks that it took.
- */
-async function chooseRadio(page: Page, name: string | RegExp): Promise<void> {
-  const radio = page.getByRole('radio', { name, exact: true });
-  await page.locator('label').filter({ has: radio }).click();
-  await poll(() => radio.isChecked()).toBe(true);
-}
-
-async function fillLogin(page: Page, email: string, password: string, mode: 'User' | 'Admin'): Promise<void> {
-  await chooseRadio(page, mode);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: `Sign In as ${mode}` }).click();
-}
-
-async function signIn(page: Page, email: string, password: string, mode: 'User' | 'Admin' = 'User') {
-  await page.goto('/login');
-  await fillLogin(page, email, password, mode);
-}
-
 /** The calculator is showing, for this member (the top bar tells screen readers who is signed in). */
 async function onCalculatorAs(page: Page, fullName: string): Promise<void> {
   await waitForPath(page, '/calculator');
   await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
   await page.getByText(`Signed in as ${fullName}`, { exact: true }).waitFor({ state: 'attached' });
-}
-
-/** Screenshots of the page as it is, at 1440 px and at 375 px wide. */
-async function screenshotBoth(page: Page, name: string): Promise<void> {
-  const original = page.viewportSize() ?? DESKTOP;
-  for (const viewport of [DESKTOP, MOBILE]) {
-    await page.setViewportSize(viewport);
-    await h.screenshot(page, `${name}-${viewport.width}`);
-  }
-  await page.setViewportSize(original);
 }
 
 async function sessionCookie(page: Page) {
@@ -138,14 +88,14 @@ describe('public pages and the route gate', () => {
     // Signed out: the nav offers Sign In (after 'Loading...') and the hero offers Sign Up Now.
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sign In' }).waitFor();
     await page.getByRole('link', { name: 'Sign Up Now' }).waitFor();
-    await screenshotBoth(page, 'landing');
+    await screenshotBoth(h, page, 'landing');
 
     await page.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Sign In' }).click();
     await waitForPath(page, '/login');
     await page.getByRole('button', { name: 'Sign In as User' }).waitFor();
     expect(await page.getByRole('radio', { name: 'User', exact: true }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: "You'll stay signed in for 7 days" }).isDisabled()).toBe(true);
-    await screenshotBoth(page, 'login');
+    await screenshotBoth(h, page, 'login');
   });
 
   it('sends a signed-out visitor from /calculator to /login, and an unknown path to /', async () => {
@@ -188,7 +138,7 @@ describe('signup wizard', () => {
     expect(await page.getByRole('radio', { name: /^Monthly/ }).isChecked()).toBe(true);
     expect(await page.getByRole('spinbutton', { name: 'Admin seats' }).inputValue()).toBe('1');
     expect(await page.getByRole('spinbutton', { name: 'Broker seats' }).inputValue()).toBe('5');
-    await screenshotBoth(page, 'signup-step3');
+    await screenshotBoth(h, page, 'signup-step3');
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
 
     await waitForPath(page, '/signup-success');
@@ -206,7 +156,7 @@ describe('signup wizard', () => {
     const trialEnd = page.getByTestId('trial-end');
     await poll(() => trialEnd.textContent()).toBe(ukDate(stored.trial_ends_at));
     expect(await trialEnd.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
-    await screenshotBoth(page, 'signup-success');
+    await screenshotBoth(h, page, 'signup-success');
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
     await waitForPath(page, '/admin');
@@ -215,7 +165,7 @@ describe('signup wizard', () => {
     await page.getByText(company, { exact: true }).first().waitFor();
     // The creator is the company's only member, an admin.
     await page.getByRole('row').filter({ hasText: 'hannah@harbourstreetfx.co.uk' }).getByText('(you)').waitFor();
-    await screenshotBoth(page, 'admin-dashboard');
+    await screenshotBoth(h, page, 'admin-dashboard');
   });
 
   it('validates each step and sends a duplicate company name back to step 1', async () => {
@@ -275,7 +225,7 @@ describe('signup wizard', () => {
 describe('login', () => {
   it('signs a broker in as User to /calculator, and keeps them out of /admin', async () => {
     const page = await h.newPage();
-    await signIn(page, ALICE.email, DEMO_PASSWORD, 'User');
+    await signIn(page, ALICE.email, 'User');
     await onCalculatorAs(page, ALICE.fullName);
 
     await page.goto('/admin');
@@ -302,12 +252,11 @@ describe('login', () => {
 
   it('ends a deactivated member’s session at once and refuses their next sign-in', async () => {
     const ben = await h.newPage();
-    await signIn(ben, BEN.email, DEMO_PASSWORD, 'User');
+    await signIn(ben, BEN.email, 'User');
     await onCalculatorAs(ben, BEN.fullName);
 
     const admin = await h.newPage();
-    await signIn(admin, ADMIN.email, DEMO_PASSWORD, 'Admin');
-    await waitForPath(admin, '/admin');
+    await signIn(admin, ADMIN.email, 'Admin');
     const benRow = admin.getByRole('row').filter({ hasText: BEN.email });
     await benRow.getByText('Active', { exact: true }).waitFor();
     await benRow.getByRole('button', { name: 'Deactivate' }).click();
@@ -382,13 +331,12 @@ describe('locked company', () => {
     ]);
     try {
       const page = await h.newPage();
-      await signIn(page, OWNER.email, DEMO_PASSWORD, 'Admin');
-      await waitForPath(page, '/admin');
+      await signIn(page, OWNER.email, 'Admin');
       await page.getByRole('heading', { name: 'Account Locked' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
       const start = page.getByRole('link', { name: 'Start New Subscription' });
       expect(await start.getAttribute('href')).toBe('/checkout');
-      await screenshotBoth(page, 'account-locked');
+      await screenshotBoth(h, page, 'account-locked');
 
       // Every protected page is locked, not only the dashboard.
       await page.goto('/calculator');

@@ -9,15 +9,14 @@ import { join } from 'node:path';
 import { formatRate } from '@pippitch/shared/format';
 import { addDays, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../server/src/seed/demo';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAt, insertBars } from '../../server/test/market/fixtures';
 import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness, type Viewport } from './harness';
+import { failOnPageErrors, member, poll, signIn } from './journeys';
 
-const UI_TIMEOUT = 15_000;
 const SOURCE_BADGE = 'ECB reference rates · simulated intraday';
 const INVALID_TIME = 'Invalid time format. Use format like 09:00 or 9:00 AM';
-const ALICE = DEMO_MEMBERS.find((m) => m.fullName === 'Alice Broker')!;
+const ALICE = member('Alice Broker');
 
 let h: Harness;
 /** The first London day with bars (a Monday, never the 1st of a month, so the day before is in its month). */
@@ -37,24 +36,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-afterEach(() => {
-  expect(h.pageErrors.splice(0)).toEqual([]);
-});
-
-function poll<T>(fn: () => T | Promise<T>) {
-  return expect.poll(fn, { timeout: UI_TIMEOUT, interval: 100 });
-}
+failOnPageErrors(() => h);
 
 /** Signs Alice in (User mode) and waits for the calculator. */
 async function calculatorPage(viewport: Viewport = DESKTOP): Promise<Page> {
   const page = await h.newPage(viewport);
-  await page.goto('/login');
-  const user = page.getByRole('radio', { name: 'User', exact: true });
-  await page.locator('label').filter({ has: user }).click();
-  await page.getByLabel('Email', { exact: true }).fill(ALICE.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign In as User' }).click();
-  await page.waitForURL((url) => url.pathname === '/calculator');
+  await signIn(page, ALICE.email);
   await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
   return page;
 }

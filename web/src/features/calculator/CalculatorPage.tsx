@@ -150,7 +150,6 @@ export function CalculatorPage() {
           }
         >
           <HistoricalRateModal
-            open={historyOpen}
             initialPair={fields.pair}
             onClose={() => setHistoryOpen(false)}
             onUseRate={(rate, pair) => {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AddableCompany } from './useAddToList';
+import type { AddableCompany, AddState } from './useAddToList';
 
 /**
  * One company as the finder and the search show it: name, industry, location, size, the 'UK Subsidiary' badge,
@@ -13,7 +13,7 @@ export function CompanyCardView({
 }: {
   company: AddableCompany;
   reasoning?: string;
-  state: 'idle' | 'adding' | 'added';
+  state: AddState;
   onAdd(): void;
 }) {
   const nameId = useId();

@@ -115,18 +115,15 @@ function FinderBody({ clientName }: { clientName: string }) {
             Similar Companies (Showing {companies.length} of {total})
           </h3>
           <ul className="space-y-3">
-            {companies.map((c) => {
-              const key = companyKey(c);
-              return (
-                <CompanyCardView
-                  key={key}
-                  company={c}
-                  reasoning={c.reasoning}
-                  state={adder.added.has(key) ? 'added' : adder.pending.has(key) ? 'adding' : 'idle'}
-                  onAdd={() => void adder.addCompany(c)}
-                />
-              );
-            })}
+            {companies.map((c) => (
+              <CompanyCardView
+                key={companyKey(c)}
+                company={c}
+                reasoning={c.reasoning}
+                state={adder.stateOf(c)}
+                onAdd={() => void adder.addCompany(c)}
+              />
+            ))}
           </ul>
         </div>
       )}

@@ -13,6 +13,9 @@ export type AddableCompany = FoundCompany;
 
 export const ADD_FAILED = 'Failed to add company to your list';
 
+/** Where a card's 'Add to List' stands. */
+export type AddState = 'idle' | 'adding' | 'added';
+
 /** A card's identity within one result list: the company number when known, else the name. */
 export function companyKey(c: { name: string; companyNumber?: string | undefined }): string {
   return c.companyNumber ? `#${c.companyNumber}` : c.name.toLowerCase();
@@ -67,6 +70,10 @@ export function useAddToList(source: 'manual_search' | 'similar_results') {
     setMessage(null);
   }, []);
   const dismiss = useCallback(() => setMessage(null), []);
+  const stateOf = (c: AddableCompany): AddState => {
+    const key = companyKey(c);
+    return added.has(key) ? 'added' : pending.has(key) ? 'adding' : 'idle';
+  };
 
-  return { addCompany, added, pending, message, dismiss, reset };
+  return { addCompany, added, stateOf, message, dismiss, reset };
 }

@@ -1,13 +1,12 @@
 import { formatRate } from '@pippitch/shared/format';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { useState } from 'react';
-import { Dialog } from '../../components/Dialog';
+import { Modal } from '../../components/Modal';
 import { PairSelect } from '../../components/PairSelect';
 import { DateTimeSearch } from './DateTimeSearch';
 import { HistoricalChart } from './HistoricalChart';
 
 export interface HistoricalRateModalProps {
-  open: boolean;
   initialPair: CurrencyPair;
   onClose(): void;
   /** The chosen rate, 4 decimals, and the pair it is for (the broker may have switched pair in here). */
@@ -16,9 +15,10 @@ export interface HistoricalRateModalProps {
 
 /**
  * Historical Exchange Rates (spec §2): a price chart to click a rate from, or a search for the rate at a
- * date and London time. Loaded on demand: this module and ECharts are a chunk of their own.
+ * date and London time. Full screen on a phone. Loaded on demand: this module and ECharts are a chunk of their
+ * own. Mounted only while open.
  */
-export default function HistoricalRateModal({ open, initialPair, onClose, onUseRate }: HistoricalRateModalProps) {
+export default function HistoricalRateModal({ initialPair, onClose, onUseRate }: HistoricalRateModalProps) {
   const [pair, setPair] = useState<CurrencyPair>(initialPair);
   const [view, setView] = useState<'chart' | 'search'>('chart');
 
@@ -28,7 +28,7 @@ export default function HistoricalRateModal({ open, initialPair, onClose, onUseR
   }
 
   return (
-    <Dialog open={open} title="Historical Exchange Rates" onClose={onClose}>
+    <Modal title="Historical Exchange Rates" onClose={onClose} size="lg" fullScreenOnMobile>
       <div className="space-y-4">
         <div className="flex items-end justify-between gap-3">
           <PairSelect className="w-36 sm:w-48" value={pair} onChange={setPair} />
@@ -76,6 +76,6 @@ export default function HistoricalRateModal({ open, initialPair, onClose, onUseR
           <DateTimeSearch pair={pair} onUseRate={use} />
         )}
       </div>
-    </Dialog>
+    </Modal>
   );
 }

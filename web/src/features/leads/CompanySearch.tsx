@@ -150,17 +150,14 @@ export function CompanySearch({ disabled = false }: { disabled?: boolean }) {
               Results for ‘{results.term}’ (Showing {shown} of {shown + results.remaining})
             </h3>
             <ul className="space-y-2" aria-label="Search results">
-              {results.companies.map((c) => {
-                const key = companyKey(c);
-                return (
-                  <CompanyCardView
-                    key={key}
-                    company={c}
-                    state={adder.added.has(key) ? 'added' : adder.pending.has(key) ? 'adding' : 'idle'}
-                    onAdd={() => void adder.addCompany(c)}
-                  />
-                );
-              })}
+              {results.companies.map((c) => (
+                <CompanyCardView
+                  key={companyKey(c)}
+                  company={c}
+                  state={adder.stateOf(c)}
+                  onAdd={() => void adder.addCompany(c)}
+                />
+              ))}
             </ul>
             {results.remaining > 0 && (
               <Button

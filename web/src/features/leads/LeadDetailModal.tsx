@@ -1,5 +1,5 @@
-import { CalculationDetailsList, useCalculations } from '../calculations/CalculationDetailsModal';
-import { Modal } from '../calculations/Modal';
+import { Modal } from '../../components/Modal';
+import { CalculationDetailsList, useCalculations } from '../calculations/CalculationDetails';
 import { type Lead, londonDateTime, SOURCE_LABELS } from './leadModel';
 
 /** A lead's facts and every calculation the broker made for it. */

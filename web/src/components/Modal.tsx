@@ -1,9 +1,16 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+
+const WIDTHS = { sm: 'max-w-md', md: 'max-w-2xl', lg: 'max-w-4xl' } as const;
+
+/** Under the `sm` breakpoint (640 px) the dialog fills the screen: no margin, no rounded corners. */
+const FULL_SCREEN_ON_MOBILE =
+  'max-sm:m-0 max-sm:h-full max-sm:max-h-none max-sm:w-full max-sm:max-w-none max-sm:rounded-none';
 
 /**
- * A modal dialog on the native <dialog> element opened with showModal(): it sits in the top layer, the page
- * behind is inert (nothing there can be focused or clicked), focus moves into it and returns afterwards, and
- * Escape closes it. Mounted only while open: rendering it opens it, unmounting closes it.
+ * The app's one modal dialog, on the native <dialog> element opened with showModal(): it sits in the top layer,
+ * the page behind is inert (nothing there can be focused or clicked) and does not scroll, focus moves into it and
+ * goes back to the element that opened it, and Escape, the close button or a click on the backdrop close it. Its
+ * accessible name is its title. Mounted only while open: rendering it opens it, unmounting closes it.
  */
 export function Modal({
   title,
@@ -13,15 +20,19 @@ export function Modal({
   size = 'md',
   role = 'dialog',
   description,
+  fullScreenOnMobile = false,
 }: {
   title: ReactNode;
   onClose(): void;
   children?: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  /** The largest width: sm 28rem (confirmations), md 42rem, lg 56rem (details, the chart). */
+  size?: keyof typeof WIDTHS;
   /** 'alertdialog' for confirmations. */
   role?: 'dialog' | 'alertdialog';
   description?: ReactNode;
+  /** Fill the whole screen under 640 px (the history chart needs every pixel of a phone). */
+  fullScreenOnMobile?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -29,14 +40,18 @@ export function Modal({
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect: it opens the dialog before the first paint, and on unmount it closes it (and gives focus
+  // back) while the element is still in the document.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
     if (!dialog.open) dialog.showModal();
     // Escape (the dialog's own cancel) or anything else that closes it natively: tell the owner.
     const closed = () => onCloseRef.current();
-    // A click on the backdrop lands on the <dialog> itself (its content fills the box). Escape already closes
-    // it for keyboard users.
+    // A click on the backdrop lands on the <dialog> itself (its content fills the box).
     const backdrop = (e: MouseEvent) => {
       if (e.target === dialog) onCloseRef.current();
     };
@@ -46,10 +61,11 @@ export function Modal({
       dialog.removeEventListener('close', closed);
       dialog.removeEventListener('click', backdrop);
       if (dialog.open) dialog.close();
+      document.body.style.overflow = overflow;
+      if (opener?.isConnected) opener.focus();
     };
   }, []);
 
-  const width = { sm: 'max-w-md', md: 'max-w-2xl', lg: 'max-w-4xl' }[size];
   return (
     <dialog
       ref={ref}
@@ -57,7 +73,7 @@ export function Modal({
       aria-modal="true"
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      className={`m-auto w-[calc(100%-1.5rem)] ${width} max-h-[calc(100dvh-1.5rem)] overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 open:flex open:flex-col`}
+      className={`m-auto w-[calc(100%-1.5rem)] ${WIDTHS[size]} max-h-[calc(100dvh-1.5rem)] overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 open:flex open:flex-col ${fullScreenOnMobile ? FULL_SCREEN_ON_MOBILE : ''}`}
     >
       <div
         className={`flex items-start justify-between gap-4 px-5 py-4 ${children ? 'border-b border-slate-200' : ''}`}
@@ -69,7 +85,7 @@ export function Modal({
           {description && (
             <div
               id={descriptionId}
-              className={`mt-0.5 text-sm ${role === 'alertdialog' ? 'mt-2 text-slate-700' : 'text-slate-600'}`}
+              className={`text-sm ${role === 'alertdialog' ? 'mt-2 text-slate-700' : 'mt-0.5 text-slate-600'}`}
             >
               {description}
             </div>
@@ -79,7 +95,7 @@ export function Modal({
           type="button"
           onClick={onClose}
           aria-label="Close"
-          className="-m-1 rounded-lg p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+          className="-m-1 shrink-0 rounded-lg p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800"
         >
           ×
         </button>

@@ -3,9 +3,9 @@ import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/src/trpc/router';
+import { Modal } from '../../components/Modal';
 import { Alert } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { Modal } from './Modal';
 
 export type CalculationEntry = inferRouterOutputs<AppRouter>['calculator']['forCompany'][number];
 
@@ -104,30 +104,3 @@ export function CalculationDetailsList({ companyName }: { companyName: string })
     </ol>
   );
 }
-
-/** 'Calculation Details (3)': every calculation the signed-in broker made for one company. */
-export function CalculationDetailsModal({
-  companyName,
-  open,
-  onClose,
-}: {
-  companyName: string;
-  open: boolean;
-  onClose(): void;
-}) {
-  const query = useCalculations(companyName, open);
-  if (!open) return null;
-  const count = query.data?.length;
-  return (
-    <Modal
-      title={count === undefined ? 'Calculation Details' : `Calculation Details (${count})`}
-      description={companyName}
-      onClose={onClose}
-      size="lg"
-    >
-      <CalculationDetailsList companyName={companyName} />
-    </Modal>
-  );
-}
-
-export default CalculationDetailsModal;

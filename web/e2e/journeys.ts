@@ -1,0 +1,111 @@
+/**
+ * Steps every browser-test file shares: the demo members, signing in through the login page, waiting for the
+ * UI, reading its notices, screenshots at both widths, and the check that no page threw.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../server/src/seed/demo';
+import { DESKTOP, type Harness, MOBILE } from './harness';
+
+export const UI_TIMEOUT = 15_000;
+
+/**
+ * Registers the afterEach of a test file: an uncaught exception in any page fails the test it happened in,
+ * even when the journey itself got through.
+ */
+export function failOnPageErrors(harness: () => Harness): void {
+  afterEach(() => {
+    expect(harness().pageErrors.splice(0)).toEqual([]);
+  });
+}
+
+/** A demo company member (server/src/seed/demo.ts) by full name. */
+export function member(name: (typeof DEMO_MEMBERS)[number]['fullName']) {
+  const m = DEMO_MEMBERS.find((x) => x.fullName === name);
+  if (!m) throw new Error(`no demo member ${name}`);
+  return m;
+}
+
+/** A member's user id in the harness's database. */
+export async function userIdOf(h: Harness, email: string): Promise<string> {
+  const row = await h.t.db
+    .selectFrom('user_profiles')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Polls until the assertion holds (UI and database both settle asynchronously). */
+export function poll<T>(fn: () => T | Promise<T>, timeout = UI_TIMEOUT) {
+  return expect.poll(fn, { timeout, interval: 100 });
+}
+
+export async function waitForPath(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** A locator's text ('' when it has none). */
+export async function text(l: Locator): Promise<string> {
+  return (await l.textContent()) ?? '';
+}
+
+/** Texts of every role=alert (errors) on the page. */
+export function alerts(page: Page): Promise<string[]> {
+  return page.getByRole('alert').allInnerTexts();
+}
+
+/** Texts of every role=status (success and info notices) on the page. */
+export function notices(page: Page): Promise<string[]> {
+  return page.getByRole('status').allInnerTexts();
+}
+
+/** Waits until a role=status notice contains the text. */
+export async function hasNotice(page: Page, text: string): Promise<void> {
+  await poll(async () => (await notices(page)).some((t) => t.includes(text))).toBe(true);
+}
+
+/** Waits until a role=alert contains the text. */
+export async function hasAlert(page: Page, text: string): Promise<void> {
+  await poll(async () => (await alerts(page)).some((t) => t.includes(text))).toBe(true);
+}
+
+/**
+ * Picks a radio by its label the way a person does: by clicking the label (the input itself is visually
+ * hidden inside it), then checks that it took.
+ */
+export async function chooseRadio(page: Page, name: string | RegExp): Promise<void> {
+  const radio = page.getByRole('radio', { name, exact: true });
+  await page.locator('label').filter({ has: radio }).click();
+  await poll(() => radio.isChecked()).toBe(true);
+}
+
+/** Fills in and submits the login form already showing. */
+export async function fillLogin(page: Page, email: string, password: string, mode: 'User' | 'Admin'): Promise<void> {
+  await chooseRadio(page, mode);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: `Sign In as ${mode}` }).click();
+}
+
+/**
+ * Signs a demo member in through the login page (demo password) and waits for where that mode lands:
+ * /calculator for User, /admin for Admin.
+ */
+export async function signIn(page: Page, email: string, mode: 'User' | 'Admin' = 'User'): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, email, DEMO_PASSWORD, mode);
+  await waitForPath(page, mode === 'User' ? '/calculator' : '/admin');
+}
+
+/** Full-page screenshots of the page as it is, at 1440 px and at 375 px wide. */
+export async function screenshotBoth(h: Harness, page: Page, name: string): Promise<void> {
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const viewport of [DESKTOP, MOBILE]) {
+    await page.setViewportSize(viewport);
+    // The layout settles after a resize (charts and lists measure themselves).
+    await page.waitForTimeout(150);
+    await h.screenshot(page, `${name}-${viewport.width}`);
+  }
+  await page.setViewportSize(original);
+}
