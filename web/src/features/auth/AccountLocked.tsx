@@ -14,6 +14,7 @@ export function AccountLocked({ session }: { session: SignedIn }) {
             aria-hidden
           >
             <svg
+              aria-hidden="true"
               viewBox="0 0 24 24"
               className="h-6 w-6"
               fill="none"

@@ -3,7 +3,6 @@ import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/src/trpc/router';
-import { Modal } from '../../components/Modal';
 import { Alert } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
 
