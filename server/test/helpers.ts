@@ -23,11 +23,15 @@ export interface TestClient {
 }
 
 /** The real app on a real port, over its own fresh database, with a clock tests can move. */
-export async function startTestApp(overrides: Partial<Config> = {}, extra: Partial<Services> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  extra: Partial<Services> | ((t: TestDatabase) => Partial<Services>) = {},
+): Promise<TestApp> {
   const t = await createTestDatabase();
   const clock = { now: new Date() };
   const config = testConfig({ databaseUrl: t.url, ...overrides });
-  const app = await buildApp({ config, db: t.db, serveWeb: false, services: { now: () => clock.now, ...extra } });
+  const services = typeof extra === 'function' ? extra(t) : extra;
+  const app = await buildApp({ config, db: t.db, serveWeb: false, services: { now: () => clock.now, ...services } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -4,6 +4,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { loadCompanyIndex } from '../services/companies/index';
 import { QuoteHub } from '../services/market/live-quotes';
+import { SeriesCache } from '../services/market/series-cache';
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
@@ -18,7 +19,7 @@ quotes.start();
 const app = await buildApp({
   config,
   db,
-  services: { now: () => new Date(), quotes },
+  services: { now: () => new Date(), quotes, seriesCache: new SeriesCache(quotes) },
   logger: config.env === 'production',
 });
 

@@ -52,7 +52,17 @@ export const ratesRouter = router({
         z.object({ pair, interval: z.enum(INTERVALS).default('hourly'), startDate: isoDate, endDate: isoDate }),
       ]),
     )
-    .query(({ ctx, input }) => fetchSeries(ctx.db, input, ctx.services.now())),
+    .query(async ({ ctx, input }) => {
+      // Chart timeframes end at the newest bar, so they are shared by every broker until the next quote.
+      const cache = 'timeframe' in input ? ctx.services.seriesCache : undefined;
+      const key = 'timeframe' in input ? `${input.timeframe}|${input.interval ?? ''}` : '';
+      const hit = cache?.get(input.pair, key);
+      if (hit) return hit;
+      const generation = cache?.generation(input.pair);
+      const series = await fetchSeries(ctx.db, input, ctx.services.now());
+      if (cache && generation !== undefined) cache.set(input.pair, key, series, generation);
+      return series;
+    }),
 
   rateAt: memberProcedure
     .input(z.object({ pair, date: isoDate, time: z.string().max(20) }))

@@ -5,10 +5,13 @@
 import type { SessionWatch } from './auth/session-watch';
 import type { CompanyFinder } from './companies/finder/types';
 import type { QuoteHub } from './market/live-quotes';
+import type { SeriesCache } from './market/series-cache';
 
 export interface Services {
   /** Live quotes fanned out from this process's LISTEN connection (absent in API-only tests). */
   quotes?: QuoteHub;
+  /** Chart series shared by every broker, dropped when the pair's next quote arrives. */
+  seriesCache?: SeriesCache;
   /** Ends long-lived streams whose session has ended. */
   sessions?: SessionWatch;
   /** The Company Finder provider: the bundled index by default, Companies House when configured. */

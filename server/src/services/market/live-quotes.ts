@@ -91,7 +91,11 @@ export class QuoteHub {
     this.listener = listen(this.url, [QUOTES_CHANNEL], (_channel, payload) => this.onNotify(payload), {
       log: this.log,
       // After every (re)connection, catch up from the table: anything published while we were away.
-      onConnect: () => void this.loadLatest().catch((err) => this.log(`quotes: cannot load latest: ${err.message}`)),
+      onConnect: () => {
+        // Anything may have changed while the connection was down: caches keyed on quotes start afresh.
+        this.events.emit('reset');
+        void this.loadLatest().catch((err) => this.log(`quotes: cannot load latest: ${err.message}`));
+      },
     });
   }
 
@@ -102,6 +106,12 @@ export class QuoteHub {
 
   snapshot(): LiveQuote[] {
     return [...this.latest.values()];
+  }
+
+  /** Calls `fn` after every (re)connection of the LISTEN connection; returns the unsubscribe function. */
+  onReset(fn: () => void): () => void {
+    this.events.on('reset', fn);
+    return () => this.events.off('reset', fn);
   }
 
   /** Calls `fn` with every quote from now on; returns the unsubscribe function. */

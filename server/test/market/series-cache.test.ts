@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuoteHub } from '../../src/services/market/live-quotes';
+import { SeriesCache } from '../../src/services/market/series-cache';
+import { signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
+import { insertBars } from './fixtures';
+
+let h: TestApp;
+let c: TestClient;
+let hub: QuoteHub;
+
+beforeAll(async () => {
+  h = await startTestApp({}, (t) => {
+    hub = new QuoteHub(t.db, t.url);
+    hub.start();
+    return { quotes: hub, seriesCache: new SeriesCache(hub) };
+  });
+  const now = new Date();
+  await insertBars(h.t.db, 'GBPUSD', new Date(now.getTime() - 10 * 86_400_000).toISOString(), now.toISOString(), 1.3);
+  await insertBars(h.t.db, 'EURGBP', new Date(now.getTime() - 10 * 86_400_000).toISOString(), now.toISOString(), 0.86);
+  c = h.client();
+  await c.api.auth.signup.mutate(signupInput());
+});
+afterAll(async () => {
+  await hub.stop();
+  await h.close();
+});
+
+async function notifyQuote(pair: string): Promise<void> {
+  const q = { pair, bid: 1, ask: 1, mid: 1, ts: new Date().toISOString(), source: 'simulated' };
+  await sql`SELECT pg_notify('fx_quotes', ${JSON.stringify(q)})`.execute(h.t.db);
+}
+
+describe('shared chart series', () => {
+  it('serves a timeframe again without a query until the pair’s next quote, then reads the new bars', async () => {
+    const first = await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' });
+    const last = first.points.at(-1)!;
+    // Change the newest bar behind the cache's back.
+    await sql`UPDATE fx_minute_bars SET close = 2, high = 2 WHERE pair = 'GBPUSD' AND ts = to_timestamp(${last.t / 1000})`.execute(
+      h.t.db,
+    );
+    expect((await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price).toBe(last.price);
+
+    await notifyQuote('EURGBP'); // another pair's quote leaves GBPUSD cached
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price).toBe(last.price);
+
+    await notifyQuote('GBPUSD');
+    await expect
+      .poll(async () => (await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price)
+      .toBe(2);
+  });
+
+  it('GBPEUR is dropped with EURGBP’s quote', async () => {
+    const before = await c.api.rates.series.query({ pair: 'GBPEUR', timeframe: '1D' });
+    const last = before.points.at(-1)!;
+    await sql`UPDATE fx_minute_bars SET close = 0.5, low = 0.5 WHERE pair = 'EURGBP' AND ts = to_timestamp(${last.t / 1000})`.execute(
+      h.t.db,
+    );
+    await notifyQuote('EURGBP');
+    await expect
+      .poll(async () => (await c.api.rates.series.query({ pair: 'GBPEUR', timeframe: '1D' })).points.at(-1)!.price)
+      .toBe(2);
+  });
+
+  it('still needs a signed-in member for a cached series', async () => {
+    await expect(h.client().api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' })).rejects.toThrow(
+      'Please sign in to continue',
+    );
+  });
+});
