@@ -5,16 +5,19 @@
  */
 import WebSocket from 'ws';
 
-const [url, cookie, countText] = process.argv.slice(2);
+const [urlList, cookie, countText] = process.argv.slice(2);
+// Sockets are spread round-robin over the server processes, as a load balancer would.
+const urls = urlList!.split(',');
 const count = Number(countText);
 const latencies: number[] = [];
 let ready = 0;
 const sockets: WebSocket[] = [];
 
-function open(): Promise<void> {
+function open(index: number): Promise<void> {
+  const url = urls[index % urls.length]!;
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`${url!.replace('http', 'ws')}/trpc`, {
-      headers: { cookie: cookie!, origin: url! },
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/trpc`, {
+      headers: { cookie: cookie!, origin: url },
       perMessageDeflate: false,
     });
     let first = true;
@@ -45,7 +48,7 @@ function open(): Promise<void> {
 
 // Open in small parallel groups: thousands of simultaneous handshakes only measure the accept queue.
 for (let i = 0; i < count; i += 100) {
-  await Promise.all(Array.from({ length: Math.min(100, count - i) }, open));
+  await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, j) => open(i + j)));
 }
 
 process.on('message', (msg: { type: string }) => {
