@@ -26,7 +26,12 @@ function waitFor<T>(child: ChildProcess, type: string): Promise<T> {
 async function startServers(n: number): Promise<{ urls: string[]; stop(): void }> {
   const children = Array.from({ length: n }, () => start('./live-server.ts', [database.url]));
   const ports = await Promise.all(children.map((c) => waitFor<{ port: number }>(c, 'listening')));
-  return { urls: ports.map((p) => `http://127.0.0.1:${p.port}`), stop: () => children.forEach((c) => c.kill()) };
+  return {
+    urls: ports.map((p) => `http://127.0.0.1:${p.port}`),
+    stop: () => {
+      for (const c of children) c.kill();
+    },
+  };
 }
 
 async function run(subscribers: number, serverCount: number, cookie: string): Promise<void> {
