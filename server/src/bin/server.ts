@@ -23,7 +23,17 @@ const app = await buildApp({
   logger: config.env === 'production',
 });
 
-await app.listen({ host: config.host, port: config.port });
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (err) {
+  if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    console.error(
+      `[server] port ${config.port} is already in use: stop the other program or start with PORT=<another port>`,
+    );
+    process.exit(1);
+  }
+  throw err;
+}
 process.send?.({ type: 'listening', port: config.port });
 
 async function shutdown(): Promise<void> {

@@ -41,7 +41,13 @@ if (config.demoData) {
 const children = new Map<string, ChildProcess>();
 let stopping = false;
 
+// A process that dies within a minute of starting, three times running, will not get better by itself
+// (port taken, bad configuration): stop and say so rather than restart for ever.
+const QUICK_FAILURE_MS = 60_000;
+const quickFailures = new Map<string, number>();
+
 function run(name: string, entry: string, onMessage?: (msg: unknown) => void): void {
+  const startedAt = Date.now();
   const child = fork(join(ROOT, entry), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -52,8 +58,16 @@ function run(name: string, entry: string, onMessage?: (msg: unknown) => void): v
   child.on('exit', (code, signal) => {
     children.delete(name);
     if (stopping) return;
+    const failures = Date.now() - startedAt < QUICK_FAILURE_MS ? (quickFailures.get(name) ?? 0) + 1 : 1;
+    quickFailures.set(name, failures);
+    if (failures >= 3) {
+      log(`${name} keeps stopping right after it starts (see the messages above); giving up`);
+      process.exitCode = 1;
+      void shutdown();
+      return;
+    }
     log(`${name} stopped (${signal ?? `exit ${code}`}); restarting in 2 s`);
-    setTimeout(() => run(name, entry), 2000);
+    setTimeout(() => run(name, entry, onMessage), 2000);
   });
 }
 
@@ -86,7 +100,7 @@ async function shutdown(): Promise<void> {
   for (const c of children.values()) c.kill('SIGTERM');
   await Promise.race([Promise.all(exits), new Promise((ok) => setTimeout(ok, 5000))]);
   await stopDatabase();
-  process.exit(0);
+  process.exit(process.exitCode ?? 0);
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
