@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+import { errorOf, signupInput, startTestApp, type TestApp, type TestClient, WORKED } from './helpers';
 
 let h: TestApp;
 let alice: TestClient;
 let rival: TestClient;
-
-const WORKED = {
-  pair: 'GBPUSD' as const,
-  yourRate: '1.2700',
-  competitorRate: '1.2650',
-  amount: '500000',
-  tradesPerYear: 52,
-  marginPips: 0 as const,
-  comparisonDate: '2026-11-22',
-};
 
 beforeAll(async () => {
   h = await startTestApp();

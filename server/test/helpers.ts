@@ -96,3 +96,14 @@ export async function errorOf(promise: Promise<unknown>): Promise<{ message: str
   }
   throw new Error('expected the call to fail');
 }
+
+/** The spec's worked example as the calculator sends it (results: £80,918.74 a year, 0.39 %). */
+export const WORKED = {
+  pair: 'GBPUSD' as const,
+  yourRate: '1.2700',
+  competitorRate: '1.2650',
+  amount: '500000',
+  tradesPerYear: 52,
+  marginPips: 0 as const,
+  comparisonDate: '2026-11-22',
+};
