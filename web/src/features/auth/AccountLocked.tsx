@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { LockIcon } from '../../components/Icon';
 import { TopBar } from '../../components/TopBar';
 import { Card } from '../../components/ui';
 import type { SignedIn } from '../../lib/session';
@@ -13,19 +14,7 @@ export function AccountLocked({ session }: { session: SignedIn }) {
             className="mx-auto mb-4 flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-700"
             aria-hidden
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
-              <rect x="4" y="11" width="16" height="10" rx="2" />
-              <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-            </svg>
+            <LockIcon />
           </div>
           <h1 className="text-2xl font-bold">Account Locked</h1>
           <p className="mt-3 text-sm text-slate-600">

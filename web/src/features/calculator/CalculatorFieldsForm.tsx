@@ -1,6 +1,7 @@
 import { MARGIN_OPTIONS, marginLabel } from '@pippitch/shared/pairs';
 import { formatComparisonDate } from '@pippitch/shared/time';
 import { useId } from 'react';
+import { StrokeIcon } from '../../components/Icon';
 import { PairSelect } from '../../components/PairSelect';
 import { TextField } from '../../components/ui';
 import type { CalculatorFields } from './calculatorState';
@@ -42,14 +43,9 @@ export function CalculatorFieldsForm(props: {
             className="mt-1 inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline"
           >
             {/* An SVG, not the 📈 emoji: machines without an emoji font showed an empty box. */}
-            <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" aria-hidden="true">
-              <path
-                d="M2 2v12h12M4.5 10l3-3.5 2.5 2L13.5 4"
-                strokeWidth="1.6"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
-            </svg>
+            <StrokeIcon viewBox="0 0 16 16" className="h-3.5 w-3.5" strokeWidth={1.6}>
+              <path d="M2 2v12h12M4.5 10l3-3.5 2.5 2L13.5 4" />
+            </StrokeIcon>
             Historical Rate
           </button>
         </div>

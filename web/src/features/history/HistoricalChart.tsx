@@ -7,6 +7,7 @@ import {
   type Timeframe,
 } from '@pippitch/shared/pairs';
 import { type ReactNode, useMemo, useState } from 'react';
+import { StrokeIcon } from '../../components/Icon';
 import { trpc } from '../../lib/trpc';
 import {
   type ChartView,
@@ -190,18 +191,7 @@ function ToolButton(props: { label: string; icon: ReactNode; onClick(): void; di
       onClick={props.onClick}
       className={`rounded-lg p-1.5 ring-1 sm:p-2 disabled:cursor-not-allowed disabled:opacity-40 ${on ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}
     >
-      <svg
-        viewBox="0 0 24 24"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {props.icon}
-      </svg>
+      <StrokeIcon>{props.icon}</StrokeIcon>
     </button>
   );
 }

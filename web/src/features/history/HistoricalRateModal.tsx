@@ -1,6 +1,7 @@
 import { formatRate } from '@pippitch/shared/format';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { useState } from 'react';
+import { StrokeIcon } from '../../components/Icon';
 import { Modal } from '../../components/Modal';
 import { PairSelect } from '../../components/PairSelect';
 import { DateTimeSearch } from './DateTimeSearch';
@@ -39,31 +40,17 @@ export default function HistoricalRateModal({ initialPair, onClose, onUseRate }:
           >
             {view === 'chart' ? (
               <>
-                <svg
-                  viewBox="0 0 20 20"
-                  className="h-4 w-4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  aria-hidden="true"
-                >
+                <StrokeIcon viewBox="0 0 20 20" className="h-4 w-4" strokeWidth={1.8}>
                   <rect x="3" y="4.5" width="14" height="12.5" rx="2" />
-                  <path d="M3 8.5h14M7 2.5v4M13 2.5v4" strokeLinecap="round" />
-                </svg>
+                  <path d="M3 8.5h14M7 2.5v4M13 2.5v4" />
+                </StrokeIcon>
                 Date/Time Search
               </>
             ) : (
               <>
-                <svg
-                  viewBox="0 0 20 20"
-                  className="h-4 w-4"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  aria-hidden="true"
-                >
-                  <path d="M16 10H4m5-5l-5 5 5 5" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <StrokeIcon viewBox="0 0 20 20" className="h-4 w-4">
+                  <path d="M16 10H4m5-5l-5 5 5 5" />
+                </StrokeIcon>
                 Back to Chart
               </>
             )}

@@ -1,5 +1,6 @@
 import { addDays } from '@pippitch/shared/time';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { StrokeIcon } from '../../components/Icon';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
@@ -160,18 +161,7 @@ function MonthButton(props: { label: string; disabled: boolean; onClick(): void;
       onClick={props.onClick}
       className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-30"
     >
-      <svg
-        viewBox="0 0 20 20"
-        className="h-5 w-5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        {props.children}
-      </svg>
+      <StrokeIcon viewBox="0 0 20 20">{props.children}</StrokeIcon>
     </button>
   );
 }

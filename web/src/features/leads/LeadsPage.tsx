@@ -1,6 +1,7 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { LockIcon } from '../../components/Icon';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Spinner } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -142,17 +143,7 @@ function LockedLeads({ isAdmin }: { isAdmin: boolean }) {
           className="w-full max-w-md rounded-2xl border border-slate-200 bg-white/95 p-6 text-center shadow-xl"
         >
           <div className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-700">
-            <svg
-              viewBox="0 0 24 24"
-              className="h-6 w-6"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <rect x="4" y="11" width="16" height="10" rx="2" />
-              <path d="M8 11V7a4 4 0 0 1 8 0v4" strokeLinecap="round" />
-            </svg>
+            <LockIcon />
           </div>
           <h2 id="locked-heading" className="mt-3 text-xl font-bold">
             Feature Locked
