@@ -34,7 +34,8 @@ async function main(): Promise<void> {
       '--out-file',
       outFile,
       '--exclude-pattern',
-      'schema_migrations',
+      // The migrator's bookkeeping and pg-boss's own tables (0008_pgboss.sql): only pg-boss reads and writes those.
+      '{*.schema_migrations,pgboss.*}',
       // Matches the type parsers in connection.ts: dates stay 'YYYY-MM-DD' strings, bigints are numbers.
       '--date-parser',
       'string',
