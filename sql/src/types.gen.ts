@@ -146,6 +146,36 @@ export interface EmailOutbox {
   to_address: string;
 }
 
+export interface Fx15minBars {
+  close: number;
+  high: number;
+  low: number;
+  open: number;
+  pair: string;
+  source: string;
+  ts: Timestamp;
+}
+
+export interface Fx30minBars {
+  close: number;
+  high: number;
+  low: number;
+  open: number;
+  pair: string;
+  source: string;
+  ts: Timestamp;
+}
+
+export interface FxDailyBars {
+  close: number;
+  high: number;
+  low: number;
+  open: number;
+  pair: string;
+  source: string;
+  ts: Timestamp;
+}
+
 export interface FxFeedStatus {
   consecutive_failures: Generated<number>;
   fallback_in_use: Generated<boolean>;
@@ -287,6 +317,9 @@ export interface DB {
   company_index: CompanyIndex;
   company_index_meta: CompanyIndexMeta;
   email_outbox: EmailOutbox;
+  fx_15min_bars: Fx15minBars;
+  fx_30min_bars: Fx30minBars;
+  fx_daily_bars: FxDailyBars;
   fx_feed_status: FxFeedStatus;
   fx_hourly_bars: FxHourlyBars;
   fx_minute_bars: FxMinuteBars;

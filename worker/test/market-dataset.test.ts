@@ -234,19 +234,27 @@ describe('ensureMarketData', () => {
     expect(rows[0]!.last.toISOString()).toBe('2026-04-16T10:29:00.000Z');
   });
 
-  it('keeps the hourly rollup equal to the minutes it summarises', async () => {
-    const { rows } = await t.pool.query<{ n: number; wrong: number }>(
-      `WITH m AS (
-         SELECT pair, date_trunc('hour', ts, 'UTC') AS ts,
-                (array_agg(open ORDER BY ts))[1] AS open, max(high) AS high, min(low) AS low,
-                (array_agg(close ORDER BY ts DESC))[1] AS close
-         FROM fx_minute_bars GROUP BY 1, 2)
-       SELECT count(*)::int AS n,
-              count(*) FILTER (WHERE h.ts IS NULL OR (h.open, h.high, h.low, h.close) <> (m.open, m.high, m.low, m.close))::int AS wrong
-       FROM m LEFT JOIN fx_hourly_bars h USING (pair, ts)`,
-    );
-    expect(rows[0]!.n).toBeGreaterThan(1000);
-    expect(rows[0]!.wrong).toBe(0);
+  it('keeps every rollup (15 min, 30 min, hour, London day) equal to the minutes it summarises', async () => {
+    const buckets = {
+      fx_15min_bars: `date_bin(interval '15 minutes', ts, timestamptz '2000-01-01 00:00:00+00')`,
+      fx_30min_bars: `date_bin(interval '30 minutes', ts, timestamptz '2000-01-01 00:00:00+00')`,
+      fx_hourly_bars: `date_trunc('hour', ts, 'UTC')`,
+      fx_daily_bars: `date_trunc('day', ts, 'Europe/London')`,
+    };
+    for (const [table, bucket] of Object.entries(buckets)) {
+      const { rows } = await t.pool.query<{ n: number; wrong: number }>(
+        `WITH m AS (
+           SELECT pair, ${bucket} AS ts,
+                  (array_agg(open ORDER BY ts))[1] AS open, max(high) AS high, min(low) AS low,
+                  (array_agg(close ORDER BY ts DESC))[1] AS close
+           FROM fx_minute_bars GROUP BY 1, 2)
+         SELECT count(*)::int AS n,
+                count(*) FILTER (WHERE h.ts IS NULL OR (h.open, h.high, h.low, h.close) <> (m.open, m.high, m.low, m.close))::int AS wrong
+         FROM m LEFT JOIN ${table} h USING (pair, ts)`,
+      );
+      expect(rows[0]!.n, table).toBeGreaterThan(table === 'fx_daily_bars' ? 20 : 1000);
+      expect(rows[0]!.wrong, table).toBe(0);
+    }
   });
 
   it('feeds the simulated live feed from the same path, so live prices continue the stored ones', async () => {

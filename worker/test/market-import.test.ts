@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressBars } from '../../server/test/market/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { ensureMarketData } from '../src/market/dataset/load';
 import { parseDukascopyCsv } from '../src/market/import/dukascopy';
@@ -52,13 +53,15 @@ describe('importing Dukascopy bars', () => {
     t = await createTestDatabase();
     dir = mkdtempSync(join(tmpdir(), 'pippitch-import-'));
     await ensureMarketData(t.pool, { seed: 'import-test', from: '2025-01-06', to: '2025-01-07', pairs: ['GBPUSD'] });
+    // On TimescaleDB an import of old prices lands in compressed chunks, as it would in production.
+    await compressBars(t.db);
   });
   afterAll(async () => {
     await t.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('replaces the simulated minutes, updates the hourly bar, and changes nothing on a second import', async () => {
+  it('replaces the simulated minutes, updates the rollups, and changes nothing on a second import', async () => {
     const client = await t.pool.connect();
     try {
       const first = await importBars(client, 'GBPUSD', parseDukascopyCsv(FILE));
@@ -78,12 +81,14 @@ describe('importing Dukascopy bars', () => {
       [1.2502, 1.251, 1.25015, 1.2509, 'import'],
       [1.2509, 1.25095, 1.2498, 1.25, 'import'],
     ]);
-    const hour = await t.pool.query(
-      `SELECT h.high >= 1.251 AND h.low <= 1.2498 AS spans, h.open = 1.2501 AS opens
-       FROM fx_hourly_bars h WHERE pair = 'GBPUSD' AND ts = $1`,
-      [new Date(T0)],
-    );
-    expect(hour.rows[0]).toEqual({ spans: true, opens: true });
+    for (const table of ['fx_15min_bars', 'fx_30min_bars', 'fx_hourly_bars']) {
+      const bucket = await t.pool.query(
+        `SELECT h.high >= 1.251 AND h.low <= 1.2498 AS spans, h.open = 1.2501 AS opens
+         FROM ${table} h WHERE pair = 'GBPUSD' AND ts = $1`,
+        [new Date(T0)],
+      );
+      expect(bucket.rows[0], table).toEqual({ spans: true, opens: true });
+    }
   });
 
   it('runs as a CLI: tsx worker/src/market/import-dukascopy.ts --pair … file.csv', async () => {

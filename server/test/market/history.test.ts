@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
-import { closeAt, insertBars } from './fixtures';
+import { closeAt, compressBars, insertBars, isHypertable } from './fixtures';
 
 let h: TestApp;
 let c: TestClient;
@@ -20,10 +20,52 @@ beforeAll(async () => {
     ('GBPUSD', '2025-03-30T09:00:00Z', 1.3002, 1.3002, 1.3002, 1.3002, 'import'),
     ('GBPUSD', '2025-10-26T08:00:00Z', 1.2001, 1.2001, 1.2001, 1.2001, 'import'),
     ('GBPUSD', '2025-10-26T09:00:00Z', 1.2002, 1.2002, 1.2002, 1.2002, 'import')`.execute(h.t.db);
+  // GBPSEK: the data set's bars, then the simulated feed's from Wednesday 29 Oct 10:00 London.
+  await insertBars(h.t.db, 'GBPSEK', '2025-10-20T00:00:00Z', '2025-10-29T10:00:00Z', 13.1);
+  await insertBars(h.t.db, 'GBPSEK', '2025-10-29T10:00:00Z', '2025-11-01T00:00:00Z', 13.1, 'simulated');
+  // On TimescaleDB every chunk is compressed, so history is read over compressed chunks as in production.
+  compressed = await compressBars(h.t.db);
   c = h.client();
   await c.api.auth.signup.mutate(signupInput());
 });
+let compressed = 0;
 afterAll(() => h.close());
+
+describe('storage', () => {
+  it('on TimescaleDB the bars are a hypertable and the tests read compressed chunks', async () => {
+    const hyper = await isHypertable(h.t.db);
+    expect(hyper).toBe(Boolean(process.env.EXPECT_TIMESCALEDB));
+    if (hyper) expect(compressed).toBeGreaterThan(10);
+    else expect(compressed).toBe(0);
+  });
+
+  it('every rollup holds exactly the OHLC of the minutes it summarises', async () => {
+    const buckets = {
+      fx_15min_bars: sql`date_bin(interval '15 minutes', ts, timestamptz '2000-01-01 00:00:00+00')`,
+      fx_30min_bars: sql`date_bin(interval '30 minutes', ts, timestamptz '2000-01-01 00:00:00+00')`,
+      fx_hourly_bars: sql`date_trunc('hour', ts, 'UTC')`,
+      fx_daily_bars: sql`date_trunc('day', ts, 'Europe/London')`,
+    };
+    for (const [table, bucket] of Object.entries(buckets)) {
+      // Compared over GBPSEK, whose bars all came through the fixture (and so through fx_refresh_rollups).
+      const { rows } = await sql<{ rollup: number; minutes: number; differing: number }>`
+        WITH m AS (
+          SELECT ${bucket} AS ts, (array_agg(open ORDER BY ts))[1] AS open, max(high) AS high, min(low) AS low,
+                 (array_agg(close ORDER BY ts DESC))[1] AS close, (array_agg(source ORDER BY ts DESC))[1] AS source
+          FROM fx_minute_bars WHERE pair = 'GBPSEK' GROUP BY 1
+        ), r AS (SELECT ts, open, high, low, close, source FROM ${sql.table(table)} WHERE pair = 'GBPSEK')
+        SELECT (SELECT count(*) FROM r)::int AS rollup, (SELECT count(*) FROM m)::int AS minutes,
+               (SELECT count(*) FROM (SELECT * FROM m EXCEPT SELECT * FROM r) d)::int AS differing`.execute(h.t.db);
+      expect({ table, ...rows[0] }).toEqual({
+        table,
+        rollup: rows[0]!.minutes,
+        minutes: rows[0]!.minutes,
+        differing: 0,
+      });
+      expect(rows[0]!.minutes).toBeGreaterThan(8);
+    }
+  });
+});
 
 describe('series', () => {
   it('1D minute: the last day of stored data, every minute, ending at the newest bar', async () => {
@@ -119,6 +161,58 @@ describe('series', () => {
     });
     expect(future.clamped).toBe(true);
     expect(future.to).toBe('2025-11-03T00:00:00.000Z'); // end of yesterday (Sunday 2 Nov, GMT)
+  });
+
+  it('every series is bounded: a longer span than its interval allows is refused with a clear message', async () => {
+    // The audit's request: minute prices over two years (806,400 points).
+    const twoYears = await errorOf(
+      c.api.rates.series.query({ pair: 'GBPUSD', interval: 'minute', startDate: '2024-09-30', endDate: '2025-11-02' }),
+    );
+    expect(twoYears.code).toBe('BAD_REQUEST');
+    expect(twoYears.message).toBe(
+      "Minute prices cover at most 1 day per request. Choose a shorter date range or the 'daily' interval.",
+    );
+    const twoDays = await errorOf(
+      c.api.rates.series.query({ pair: 'GBPUSD', interval: 'minute', startDate: '2025-10-01', endDate: '2025-10-02' }),
+    );
+    expect(twoDays.message).toBe(
+      "Minute prices cover at most 1 day per request. Choose a shorter date range or the '15min' interval.",
+    );
+    expect(
+      (await errorOf(c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '3M', interval: '15min' }))).message,
+    ).toBe("15-minute prices cover at most 22 days per request. Choose a shorter date range or the 'hourly' interval.");
+    // The longest span each interval allows is served, within ~2,200 points (the clock-change day has 25 hours).
+    for (const [interval, startDate, endDate] of [
+      ['minute', '2025-10-26', '2025-10-26'],
+      ['minute', '2025-10-01', '2025-10-01'],
+      ['15min', '2025-10-01', '2025-10-22'],
+      ['30min', '2025-09-01', '2025-10-15'],
+      ['hourly', '2025-08-03', '2025-10-31'],
+      ['daily', '2024-09-30', '2025-11-02'],
+    ] as const) {
+      const s = await c.api.rates.series.query({ pair: 'GBPUSD', interval, startDate, endDate });
+      expect(s.interval).toBe(interval);
+      expect(s.points.length).toBeGreaterThan(0);
+      expect(s.points.length).toBeLessThanOrEqual(2_200);
+    }
+    const day = await c.api.rates.series.query({
+      pair: 'GBPUSD',
+      interval: 'minute',
+      startDate: '2025-10-01',
+      endDate: '2025-10-01',
+    });
+    expect(day.points).toHaveLength(1440);
+  });
+
+  it('names the sources that make up the series, in time order', async () => {
+    const s = await c.api.rates.series.query({ pair: 'GBPSEK', timeframe: '5D' });
+    expect(s.source).toBe('mixed');
+    expect(s.sources).toEqual([
+      { source: 'ecb_sim', from: new Date(s.points[0]!.t).toISOString(), to: '2025-10-29T10:00:00.000Z' },
+      { source: 'simulated', from: '2025-10-29T10:00:00.000Z', to: '2025-10-31T22:00:00.000Z' },
+    ]);
+    const one = await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1M' });
+    expect(one.sources).toEqual([{ source: 'ecb_sim', from: new Date(one.points[0]!.t).toISOString(), to: one.to }]);
   });
 
   it('refuses unknown pairs and bad dates with clear messages', async () => {

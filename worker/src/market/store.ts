@@ -1,7 +1,13 @@
-import { FALLBACK_RATES, fallbackRate } from '@pippitch/shared/pairs';
+import {
+  encodeQuoteNotification,
+  fallbackNotification,
+  QUOTES_CHANNEL,
+  type QuoteNotification,
+} from '@pippitch/shared/live-quote';
+import type { StoredPair } from '@pippitch/shared/pairs';
 import type pg from 'pg';
 import { isMarketOpen, MINUTE_MS } from './dataset/calendar';
-import { QUOTES_CHANNEL, type Quote, type QuoteNotification } from './types';
+import type { Quote } from './types';
 
 // What one poll writes, each in a single transaction on the poller's own connection, so listeners are notified
 // (NOTIFY is delivered at commit) only of quotes that are already readable.
@@ -16,7 +22,7 @@ export interface PollContext {
 }
 
 /**
- * Stores fetched quotes, folds each into its minute bar and hourly rollup, marks the feed healthy and publishes the
+ * Stores fetched quotes, folds each into its minute bar and the rollups (15 min, 30 min, hour, day), marks the feed healthy and publishes the
  * quotes. A quote already stored (same pair and timestamp: the vendor had nothing newer) changes nothing but is
  * published again. Bars only take fresh quotes from an open market, so a stale weekend quote never creates a
  * weekend bar or rewrites an old minute.
@@ -56,7 +62,7 @@ export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote
         [...columns, forBars[0]!.source],
       );
       await client.query(
-        `SELECT fx_refresh_hourly(p, t, t + interval '1 minute') FROM unnest($1::text[], $2::timestamptz[]) AS q (p, t)`,
+        `SELECT fx_refresh_rollups(p, t, t + interval '1 minute') FROM unnest($1::text[], $2::timestamptz[]) AS q (p, t)`,
         columns.slice(0, 2),
       );
     }
@@ -72,7 +78,8 @@ export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote
     await publish(
       client,
       quotes.map((q) => ({
-        pair: q.pair,
+        // The poller asks its feed for stored pairs only (MarketDataOptions.pairs), and feeds answer those.
+        pair: q.pair as StoredPair,
         bid: q.bid,
         ask: q.ask,
         mid: q.mid,
@@ -89,7 +96,7 @@ export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote
  */
 export async function recordFailure(
   client: pg.ClientBase,
-  pairs: readonly string[],
+  pairs: readonly StoredPair[],
   message: string,
   ctx: PollContext,
 ): Promise<void> {
@@ -103,23 +110,11 @@ export async function recordFailure(
          consecutive_failures = s.consecutive_failures + 1, fallback_in_use = true, updated_at = now()`,
       [ctx.feed, ctx.poller, new Date(ctx.now), message],
     );
-    const ts = new Date(ctx.now).toISOString();
     await publish(
       client,
-      pairs.map((pair) => {
-        const rate = storedFallback(pair);
-        return { pair, bid: rate, ask: rate, mid: rate, ts, source: 'fallback', fallback: true, error: message };
-      }),
+      pairs.map((pair) => fallbackNotification(pair, new Date(ctx.now), message)),
     );
   });
-}
-
-/**
- * The spec's default rate (§9) in stored terms. The spec lists GBPEUR, which is stored and served as 1 / EURGBP, so
- * EURGBP's default is 1 / 1.1854: inverted again by the server it shows the spec's 1.1854.
- */
-export function storedFallback(pair: string): number {
-  return pair === 'EURGBP' ? 1 / Number(FALLBACK_RATES.GBPEUR) : Number(fallbackRate(pair));
 }
 
 /** Deletes quotes older than `before` (bars keep the history). */
@@ -131,7 +126,7 @@ export async function pruneQuotes(client: pg.ClientBase, before: Date): Promise<
 async function publish(client: pg.ClientBase, payloads: QuoteNotification[]): Promise<void> {
   await client.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
     QUOTES_CHANNEL,
-    payloads.map((p) => JSON.stringify(p)),
+    payloads.map(encodeQuoteNotification),
   ]);
 }
 

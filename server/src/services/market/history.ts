@@ -1,7 +1,8 @@
 /**
  * Historical prices for the chart and the rate-at-a-time lookup (spec §4 Historical fetch, §5, §7
- * forex_prices). Every request is ONE query, bucketed in PostgreSQL: each point's price is the last close
- * in its bucket, and buckets with no bars (weekends, holidays) are simply absent, so gaps stay gaps.
+ * forex_prices). Every series is ONE range scan of at most ~2,200 pre-aggregated rows: each point's price is
+ * the last close in its bucket, and buckets with no bars (weekends, holidays) are simply absent, so gaps stay
+ * gaps.
  * GBPEUR is served from EURGBP rows, inverted.
  */
 
@@ -28,6 +29,8 @@ import {
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 import { badRequest } from '../../errors';
+import { checkSeriesSpan } from './series-limits';
+import { type SourceSpan, sourceSpans } from './source-spans';
 import { type PriceSource, summariseSources } from './sources';
 
 export interface SeriesPoint {
@@ -44,6 +47,8 @@ export interface Series {
   from: string | null;
   to: string | null;
   source: PriceSource;
+  /** The sources that make up the points, in time order (one span when the series has one source). */
+  sources: SourceSpan[];
   /** True when the requested dates had to be moved into the available range. */
   clamped: boolean;
 }
@@ -57,7 +62,8 @@ export type SeriesRequest =
 interface AggregatedSeries {
   t: number[] | null;
   c: number[] | null;
-  s: string[] | null;
+  /** [t, stored source] of each point whose source differs from the previous point's. */
+  r: [number, string][] | null;
   from: number | null;
   to: number | null;
 }
@@ -65,6 +71,8 @@ interface AggregatedSeries {
 const epochMs = (column: RawBuilder<unknown>) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+const DAY_MS = 86_400_000;
 
 export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): Promise<Series> {
   const { stored, invert } = storageFor(req.pair);
@@ -75,6 +83,7 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
   let bounds: RawBuilder<unknown>;
   if ('timeframe' in req) {
     const days = TIMEFRAMES[req.timeframe].days;
+    checkSeriesSpan(interval, days);
     bounds = sql`SELECT t_to - make_interval(days => ${days}) AS t_from, t_to FROM (
       SELECT max(ts) + interval '1 minute' AS t_to FROM fx_minute_bars WHERE pair = ${stored} AND ts <= ${now}
     ) last`;
@@ -82,59 +91,64 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
     const range = historicalRange(londonDateOf(now));
     const r = clampDateRange(req.startDate, req.endDate, range.start, range.end);
     clamped = r.clamped;
+    checkSeriesSpan(interval, (Date.parse(r.end) - Date.parse(r.start)) / DAY_MS + 1);
     bounds = sql`SELECT ${londonDayBoundsUtc(r.start).start}::timestamptz AS t_from, ${londonDayBoundsUtc(r.end).end}::timestamptz AS t_to`;
   }
-  // The whole series comes back as ONE json value (two number arrays): far cheaper for the driver than
-  // ~1,500 rows of five columns.
+  // The whole series comes back as ONE json value (two number arrays and the points where the source
+  // changes): far cheaper for the driver than ~1,500 rows of five columns.
   const result = await sql<{ series: AggregatedSeries | null }>`
     SELECT json_build_object(
       't', json_agg(q.t ORDER BY q.t), 'c', json_agg(q.close ORDER BY q.t),
-      's', array_to_json(array_agg(DISTINCT q.source)), 'from', min(q.t_from), 'to', min(q.t_to)
+      'r', json_agg(json_build_array(q.t, q.source) ORDER BY q.t) FILTER (WHERE q.new_source),
+      'from', min(q.t_from), 'to', min(q.t_to)
     ) AS series
-    FROM (${bucketQuery(stored, interval, bounds)}) q`.execute(db);
+    FROM (
+      SELECT x.*, x.source IS DISTINCT FROM lag(x.source) OVER (ORDER BY x.t) AS new_source
+      FROM (${bucketQuery(stored, interval, bounds)}) x
+    ) q`.execute(db);
   const series = result.rows[0]?.series;
   const times = series?.t ?? [];
   const closes = series?.c ?? [];
+  const changes = series?.r ?? [];
   return {
     pair: req.pair,
     interval,
     points: times.map((t, i) => ({ t, price: round6(invert ? 1 / closes[i]! : closes[i]!) })),
     from: series?.from != null ? new Date(series.from).toISOString() : null,
     to: series?.to != null ? new Date(series.to).toISOString() : null,
-    source: summariseSources(series?.s ?? []),
+    source: summariseSources(changes.map(([, source]) => source)),
+    sources: sourceSpans(changes, series?.to ?? null),
     clamped,
   };
 }
 
+/** The rollup that holds each interval's buckets (sql/migrations/0006_history_rollups.sql). */
+const ROLLUPS: Readonly<Record<Exclude<Interval, 'minute'>, RawBuilder<unknown>>> = {
+  '15min': sql.raw('fx_15min_bars'),
+  '30min': sql.raw('fx_30min_bars'),
+  hourly: sql.raw('fx_hourly_bars'),
+  daily: sql.raw('fx_daily_bars'),
+};
+
+/**
+ * ONE index range scan of pre-aggregated rows whatever the interval: the minutes themselves for 'minute',
+ * otherwise the interval's rollup, starting at the bucket that holds the window's start (as the buckets were
+ * always counted). No request probes the minute bars bucket by bucket, which over TimescaleDB's compressed
+ * chunks decompressed a batch per probe.
+ */
 function bucketQuery(stored: string, interval: Interval, bounds: RawBuilder<unknown>): RawBuilder<unknown> {
   const cte = sql`WITH bounds AS (${bounds})`;
   const cols = sql`${epochMs(sql`b.t_from`)} AS t_from, ${epochMs(sql`b.t_to`)} AS t_to`;
-  switch (interval) {
-    case 'minute':
-      return sql`${cte} SELECT ${epochMs(sql`m.ts`)} AS t, m.close, m.source, ${cols} FROM bounds b
-        JOIN fx_minute_bars m ON m.pair = ${stored} AND m.ts >= b.t_from AND m.ts < b.t_to ORDER BY m.ts`;
-    case 'hourly':
-      return sql`${cte} SELECT ${epochMs(sql`h.ts`)} AS t, h.close, h.source, ${cols} FROM bounds b
-        JOIN fx_hourly_bars h ON h.pair = ${stored} AND h.ts >= b.t_from AND h.ts < b.t_to ORDER BY h.ts`;
-    case 'daily':
-      // London calendar days, from the hourly closes (at most 24 rows a day).
-      return sql`${cte} SELECT DISTINCT ON (1) ${epochMs(sql`date_trunc('day', h.ts, 'Europe/London')`)} AS t, h.close, h.source, ${cols}
-        FROM bounds b JOIN fx_hourly_bars h ON h.pair = ${stored} AND h.ts >= b.t_from AND h.ts < b.t_to
-        ORDER BY 1, h.ts DESC`;
-    default: {
-      // 15- and 30-minute buckets: one primary-key probe per bucket (the last bar in it), never a scan of
-      // every minute in the range.
-      const width = sql.raw(`interval '${INTERVAL_MINUTES[interval]} minutes'`);
-      return sql`${cte} SELECT ${epochMs(sql`g.t`)} AS t, x.close, x.source, ${cols} FROM bounds b
-        CROSS JOIN LATERAL generate_series(date_bin(${width}, b.t_from, timestamptz '2000-01-01'), b.t_to - interval '1 minute', ${width}) g(t)
-        CROSS JOIN LATERAL (
-          SELECT close, source FROM fx_minute_bars
-          WHERE pair = ${stored} AND ts >= g.t AND ts < g.t + ${width} AND ts >= b.t_from AND ts < b.t_to
-          ORDER BY ts DESC LIMIT 1
-        ) x
-        ORDER BY g.t`;
-    }
+  if (interval === 'minute') {
+    return sql`${cte} SELECT ${epochMs(sql`m.ts`)} AS t, m.close, m.source, ${cols} FROM bounds b
+      JOIN fx_minute_bars m ON m.pair = ${stored} AND m.ts >= b.t_from AND m.ts < b.t_to`;
   }
+  const first =
+    interval === 'daily'
+      ? sql`date_trunc('day', b.t_from, 'Europe/London')`
+      : sql`date_bin(${sql.raw(`interval '${INTERVAL_MINUTES[interval]} minutes'`)}, b.t_from, timestamptz '2000-01-01 00:00:00+00')`;
+  return sql`${cte} SELECT ${epochMs(sql`r.ts`)} AS t, r.close, r.source, ${cols} FROM bounds b
+    JOIN ${ROLLUPS[interval]} r ON r.pair = ${stored} AND r.ts >= ${first} AND r.ts < b.t_to`;
 }
 
 export const RATE_NOT_AT_TIME = 'Rate not available for exact time. Try a different time.';

@@ -67,7 +67,8 @@ export async function ensureMarketData(
       results.push(await loadPair(client, model, pair, fromMs, toMsExclusive, log));
     }
     const rows = results.reduce((sum, r) => sum + r.rows, 0);
-    if (rows >= ANALYZE_AFTER_ROWS) await client.query('ANALYZE fx_minute_bars, fx_hourly_bars');
+    if (rows >= ANALYZE_AFTER_ROWS)
+      await client.query('ANALYZE fx_minute_bars, fx_15min_bars, fx_30min_bars, fx_hourly_bars, fx_daily_bars');
     return { pairs: results, rows, ms: performance.now() - started };
   } finally {
     client.release();
@@ -107,7 +108,7 @@ async function loadPair(
     };
     const copy = client.query(copyFrom(BAR_COPY_SQL));
     await pipeline(Readable.from(barCopyChunks(model, pair, from, to, onProgress)), copy);
-    await client.query('SELECT fx_refresh_hourly($1, $2, $3)', [pair, new Date(first), new Date(last + MINUTE_MS)]);
+    await client.query('SELECT fx_refresh_rollups($1, $2, $3)', [pair, new Date(first), new Date(last + MINUTE_MS)]);
     await client.query('COMMIT');
     const rows = copy.rowCount;
     log(`${label} … 100% (${rows.toLocaleString('en-GB')} bars in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);

@@ -10,7 +10,7 @@ export interface ImportResult {
 const BATCH = 10_000;
 
 /**
- * Upserts imported bars as source 'import' in one transaction, then refreshes the hourly rollup over their span.
+ * Upserts imported bars as source 'import' in one transaction, then refreshes the rollups (15 min … day) over their span.
  * A bar is rewritten only when something differs, so importing the same file again changes nothing.
  */
 export async function importBars(
@@ -48,7 +48,7 @@ export async function importBars(
       result.unchanged += batch.length - res.rows.length;
     }
     const last = bars[bars.length - 1]!.ts.getTime();
-    await client.query('SELECT fx_refresh_hourly($1, $2, $3)', [pair, bars[0]!.ts, new Date(last + 60_000)]);
+    await client.query('SELECT fx_refresh_rollups($1, $2, $3)', [pair, bars[0]!.ts, new Date(last + 60_000)]);
     await client.query('COMMIT');
     return result;
   } catch (err) {

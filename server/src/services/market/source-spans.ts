@@ -1,0 +1,33 @@
+/**
+ * Which sources make up a series, in time order, so the chart can name them ("ECB reference rates ·
+ * simulated intraday, then simulated feed from 12 Nov") instead of "Mixed sources".
+ */
+export type SpanSource = 'real' | 'ecb_sim' | 'simulated';
+
+export interface SourceSpan {
+  source: SpanSource;
+  /** First point of the span and the instant it ends (the next span's start, or the series' end), ISO. */
+  from: string;
+  to: string;
+}
+
+export function spanSourceOf(stored: string): SpanSource {
+  return stored === 'feed' || stored === 'import' ? 'real' : stored === 'simulated' ? 'simulated' : 'ecb_sim';
+}
+
+/**
+ * `starts` are the points where the stored source changed ([epoch ms, stored source], in time order); a feed
+ * and an import are both real data, so neighbours of the same kind merge into one span.
+ */
+export function sourceSpans(starts: readonly (readonly [number, string])[], end: number | null): SourceSpan[] {
+  const spans: { source: SpanSource; from: number }[] = [];
+  for (const [t, stored] of starts) {
+    const source = spanSourceOf(stored);
+    if (spans.at(-1)?.source !== source) spans.push({ source, from: t });
+  }
+  return spans.map((s, i) => ({
+    source: s.source,
+    from: new Date(s.from).toISOString(),
+    to: new Date(spans[i + 1]?.from ?? end ?? s.from).toISOString(),
+  }));
+}
