@@ -22,7 +22,7 @@ import {
   withGaps,
   zoomBy,
 } from './chartView';
-import { precisionLabel, SOURCE_LABELS } from './labels';
+import { precisionLabel, seriesSourceLabel } from './labels';
 import RateChart from './RateChart';
 import { useMediaQuery } from './useMediaQuery';
 
@@ -62,7 +62,7 @@ export function HistoricalChart({ pair, onPick }: { pair: CurrencyPair; onPick(p
     return { window, points: inView, priceRange: priceAxisRange(inView) };
   }, [plot, points, view]);
 
-  const source = series.data ? SOURCE_LABELS[series.data.source] : undefined;
+  const source = series.data ? seriesSourceLabel(series.data.sources) : undefined;
   const height = narrow ? 250 : 350;
 
   let body: ReactNode;

@@ -1,5 +1,7 @@
 import type { Interval } from '@pippitch/shared/pairs';
 import { INTERVAL_PRECISION_LABELS } from '@pippitch/shared/pairs';
+import { formatLondonDateTime } from '@pippitch/shared/time';
+import type { SourceSpan, SpanSource } from '../../../../server/src/services/market/source-spans';
 import type { PriceSource } from '../../../../server/src/services/market/sources';
 
 /**
@@ -13,5 +15,40 @@ export const SOURCE_LABELS: Readonly<Record<PriceSource, string | undefined>> = 
   mixed: 'Mixed sources',
   none: undefined,
 };
+
+/** The same names where they continue a sentence ("…, then simulated feed from 12 Nov"). */
+const LATER_NAMES: Readonly<Record<SpanSource, string>> = {
+  real: 'real market data',
+  ecb_sim: 'ECB reference rates · simulated intraday',
+  simulated: 'simulated feed',
+};
+
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Names the sources that make up a chart series, in time order: "ECB reference rates · simulated intraday,
+ * then simulated feed from 12 Nov". Changes within a short series carry their London time. A series that
+ * switches back and forth names its sources and the latest change, so the badge stays one short line.
+ */
+export function seriesSourceLabel(spans: readonly SourceSpan[]): string | undefined {
+  const first = spans[0];
+  const last = spans.at(-1);
+  if (!first || !last) return undefined;
+  if (spans.length === 1) return SOURCE_LABELS[first.source];
+  const withTime = Date.parse(last.to) - Date.parse(first.from) <= WEEK_MS;
+  const since = (s: SourceSpan) => `${LATER_NAMES[s.source]} from ${when(s.from, withTime)}`;
+  if (spans.length <= 3) return [SOURCE_LABELS[first.source], ...spans.slice(1).map(since)].join(', then ');
+  const names = [...new Set(spans.map((s) => s.source))].map((s) => LATER_NAMES[s]);
+  return `${capitalise(names.join(' and '))} in turn, ${since(last)}`;
+}
+
+/** '12 Nov', or '12 Nov 14:05 London' when the series is short enough for the time to matter. */
+function when(iso: string, withTime: boolean): string {
+  const [date = '', time = ''] = formatLondonDateTime(new Date(iso)).split(', ');
+  const dayMonth = date.split(' ').slice(0, 2).join(' ');
+  return withTime ? `${dayMonth} ${time} London` : dayMonth;
+}
+
+const capitalise = (s: string) => (s.startsWith('ECB') ? s : s.charAt(0).toUpperCase() + s.slice(1));
 
 export const precisionLabel = (interval: Interval) => `${INTERVAL_PRECISION_LABELS[interval]} precision`;
