@@ -1,10 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Database } from '@pippitch/sql';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { AppError } from './errors';
 import { registerCsrfGuard } from './http/csrf';
+import { isDatabaseUnavailable } from './http/database-outage';
+import { registerErrorHandler } from './http/error-handler';
+import { type LogTarget, loggerOptions } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/static';
 import { SessionWatch } from './services/auth/session-watch';
 import { createCompanyFinder } from './services/companies/index';
@@ -18,20 +24,35 @@ export interface AppDeps {
   services?: Services;
   /** Serve web/dist (off in API-only tests). */
   serveWeb?: boolean;
-  logger?: boolean;
+  /** Logs: 'default' (JSON in production, readable in development, none in tests), off, or a stream. */
+  logger?: LogTarget;
+}
+
+/** Trusts the `hops` addresses nearest the server (hop 0 is the socket's peer). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 /** Builds the whole HTTP + WebSocket app without listening, so tests can use it in-process. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ? { level: 'info' } : false,
-    trustProxy: deps.config.env === 'production',
+    logger: loggerOptions(deps.config, deps.logger ?? 'default'),
+    // Unique across server processes, so a log line can be matched to the request a user reports.
+    genReqId: () => randomUUID(),
+    // Only the configured proxies may say who the client is: req.ip (which keys every per-IP limit) and
+    // req.host (which the CSRF guard compares) come from X-Forwarded-* only when the hop is trusted.
+    // (A hop count is given as a function: Fastify's types do not list the number it accepts.)
+    trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1_048_576,
   });
   const services: Services = {
     ...defaultServices(),
-    sessions: new SessionWatch(deps.db),
+    sessions: new SessionWatch(deps.db, {
+      listenUrl: deps.config.databaseUrl,
+      now: () => services.now(),
+      log: (line) => app.log.warn(line),
+    }),
     finder: createCompanyFinder(
       { companiesHouseApiKey: deps.config.companiesHouseApiKey, companiesHouseUrl: deps.config.companiesHouseUrl },
       deps.db,
@@ -39,6 +60,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.services,
   };
 
+  await registerSecurityHeaders(app, deps.config);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
   registerCsrfGuard(app, deps.config.allowedOrigins);
@@ -55,9 +81,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trpcOptions: {
       router: appRouter,
       createContext: contextFactory({ db: deps.db, config: deps.config, services }),
-      onError({ error, path }) {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+      // Logged with the request's id (never its input: it may hold a password or token). An outage is
+      // answered 503 by the error formatter and logged as such.
+      onError({ error, path, req }) {
+        if (error.code !== 'INTERNAL_SERVER_ERROR' || error.cause instanceof AppError) return;
+        const err = error.cause ?? error;
+        // WebSocket messages arrive without a request of their own.
+        const log = req?.log ?? app.log;
+        if (isDatabaseUnavailable(err)) log.warn({ err, path }, 'database unavailable');
+        else log.error({ err, path }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

@@ -2,6 +2,7 @@
  * The only place that reads process.env. Everything else receives a Config.
  * Unset keys select the embedded defaults of design.md §2.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -31,8 +32,57 @@ const schema = z.object({
   MARKET_POLL_MS: z.coerce.number().int().min(1000).default(30_000),
   COMPANIES_HOUSE_API_KEY: z.string().optional(),
   COMPANIES_HOUSE_URL: optionalUrl,
-  DEMO_DATA: z.enum(['true', 'false']).default('true'),
+  /** The demo company with its published password: on by default outside production only. */
+  DEMO_DATA: z.enum(['true', 'false']).optional(),
+  /**
+   * Which proxies in front of the server may set X-Forwarded-For/-Host/-Proto: a hop count (`1` for one
+   * load balancer) or a comma-separated list of addresses and CIDR ranges. Unset: none, so the client
+   * address is the socket's and a forged header changes nothing.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('')
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
+
+/** What Fastify's `trustProxy` accepts, minus `true` (trusting every hop lets any client pick its address). */
+export type TrustProxy = false | number | string[];
+
+// proxy-addr's names for private ranges, accepted as list entries.
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/** Returns the setting, or a message saying what is wrong with it. */
+export function parseTrustProxy(value: string): TrustProxy | string {
+  if (value === '' || value === '0' || value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true')
+    return 'TRUST_PROXY=true would trust any client; give the number of proxies (e.g. 1) or their addresses';
+  const entries = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isAddressOrRange(e));
+  if (bad.length) return `TRUST_PROXY: not a hop count, address or CIDR range: ${bad.join(', ')}`;
+  return entries;
+}
 
 export type Env = z.infer<typeof schema>;
 
@@ -54,6 +104,7 @@ export interface Config {
   companiesHouseApiKey: string | undefined;
   companiesHouseUrl: string | undefined;
   demoData: boolean;
+  trustProxy: TrustProxy;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -82,7 +133,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     marketPollMs: e.MARKET_POLL_MS,
     companiesHouseApiKey: e.COMPANIES_HOUSE_API_KEY,
     companiesHouseUrl: e.COMPANIES_HOUSE_URL,
-    demoData: e.DEMO_DATA === 'true',
+    demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -6,7 +6,7 @@
 import { loadConfig } from '@pippitch/server/config';
 import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
 import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
-import { createTransport, deliverDueEmails } from '@pippitch/server/services/email/deliver';
+import { createTransport, deliverDueEmails, deliveryOptions } from '@pippitch/server/services/email/deliver';
 import { createDb, createPool, listen, migrate } from '@pippitch/sql';
 import { every } from './loop';
 import { createFeedFromConfig, ensureMarketData, startMarketData } from './market/index';
@@ -19,7 +19,13 @@ const pool = createPool(config.databaseUrl, { max: 5, applicationName: 'pippitch
 const db = createDb(pool);
 
 const transport = createTransport(config.smtpUrl);
-const deliver = every(5_000, () => deliverDueEmails(db, transport, config.mailFrom, log), log, 'e-mail delivery');
+const delivery = deliveryOptions(config.env); // e-mail texts (with their links) are printed outside production only
+const deliver = every(
+  5_000,
+  () => deliverDueEmails(db, transport, config.mailFrom, log, delivery),
+  log,
+  'e-mail delivery',
+);
 const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(), {
   log,
   onConnect: () => deliver.now(),

@@ -20,7 +20,6 @@ const app = await buildApp({
   config,
   db,
   services: { now: () => new Date(), quotes, seriesCache: new SeriesCache(quotes) },
-  logger: config.env === 'production',
 });
 
 try {

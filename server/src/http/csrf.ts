@@ -9,7 +9,9 @@ export function isSameOrigin(req: FastifyRequest, allowedOrigins: string[]): boo
   if (req.headers['sec-fetch-site'] === 'cross-site') return false;
   const origin = req.headers.origin;
   if (!origin) return true; // non-browser clients (tests, curl) send none; browsers always do on POST
-  const host = req.headers['x-forwarded-host'] ?? req.headers.host;
+  // Fastify's req.host reads X-Forwarded-Host only when the connection comes from a trusted proxy
+  // (TRUST_PROXY); from anyone else that header is the client's own claim and is ignored.
+  const host = req.host;
   try {
     const o = new URL(origin);
     return o.host === host || allowedOrigins.includes(o.origin);

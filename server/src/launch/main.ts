@@ -77,9 +77,14 @@ function banner(port: number): void {
     '',
     `PipPitch is running at ${url}  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
     '',
-    `Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
-    ...DEMO_MEMBERS.map((m) => `  ${m.role.padEnd(12)} ${m.email}`),
-    '',
+    // The demo company exists only where DEMO_DATA allows it (never in production unless asked for).
+    ...(config.demoData
+      ? [
+          `Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
+          ...DEMO_MEMBERS.map((m) => `  ${m.role.padEnd(12)} ${m.email}`),
+          '',
+        ]
+      : []),
     'Stop with Ctrl+C.',
     '',
   ];

@@ -37,7 +37,7 @@ export const authRouter = router({
 
   /** The signup wizard's final step: company + admin + 60-day trial, then signed in. */
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const result = await signUpCompany(ctx.db, input, ctx.services.now());
+    const result = await signUpCompany(ctx.db, input, { ip: ctx.request.ip, now: ctx.services.now() });
     const session = await createSession(ctx.db, result.userId, ctx.request);
     ctx.cookie?.set(session.token, session.expiresAt);
     return { trialEndsAt: result.trialEndsAt.toISOString(), redirectTo: '/signup-success' };
@@ -55,6 +55,6 @@ export const authRouter = router({
 
   /** For the reset page: does this link still work? (Checked again when the password is sent.) */
   checkResetToken: publicProcedure.input(z.object({ token: z.string().max(200) })).query(async ({ ctx, input }) => {
-    return { valid: await isResetTokenUsable(ctx.db, input.token, ctx.services.now()) };
+    return { valid: await isResetTokenUsable(ctx.db, input.token, ctx.request, ctx.services.now()) };
   }),
 });

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError, z } from 'zod';
 import { AppError } from '../errors';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../http/database-outage';
 import type { Context } from './context';
 
 const GENERIC = 'Something went wrong. Please try again.';
@@ -21,6 +22,11 @@ export const t = initTRPC.context<Context>().create({
     }
     if (cause instanceof AppError) {
       return { ...shape, message: cause.message, data: { ...shape.data, field: cause.field, stack: undefined } };
+    }
+    // A database outage, wherever it struck (the session lookup in the context, a procedure): 503, no internals.
+    if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(cause)) {
+      const data = { ...shape.data, code: 'SERVICE_UNAVAILABLE' as const, httpStatus: 503, stack: undefined };
+      return { ...shape, message: DATABASE_UNAVAILABLE_MESSAGE, data };
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       return { ...shape, message: GENERIC, data: { ...shape.data, stack: undefined } };

@@ -1,60 +1,86 @@
 import { MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
 import { badRequest } from '../../errors';
-import { enqueueEmail } from '../email/outbox';
+import { enqueueEmailToMember } from '../email/outbox';
 import { passwordResetEmail } from '../email/templates';
 import { hashPassword } from './passwords';
-import { enforce } from './rate-limit';
+import { clientKey, enforce, type Limit } from './rate-limit';
 import { endSessionsOf } from './sessions';
 import { hashToken, newToken } from './tokens';
 
 export const RESET_VALID_MINUTES = 60;
 
+// Stands in for the member when the address has none, so that path renders, hashes and writes exactly
+// like the other (the nil UUID is never a member's id, so its statements touch no row).
+const NOBODY = { id: '00000000-0000-0000-0000-000000000000', full_name: 'PipPitch member' };
+
+/** Checking or using a reset link: a token is 256 random bits, so this only stops a client hammering the database. */
+function linkUseLimits(ip: string): Limit[] {
+  return [{ key: `reset-link:client:${clientKey(ip)}`, max: 30, windowSeconds: 3600 }];
+}
+
 /**
  * Queues a reset e-mail if the address belongs to an active member. The caller always answers with the
- * same message, so the response never reveals whether an account exists.
+ * same message, so the response never reveals whether an account exists, and so that its timing does not
+ * either, both paths run the same statements in one transaction (the rate-limit counters make it a write
+ * in both, one commit each): look the member up, end their older links, insert the new link and its
+ * e-mail as INSERT … SELECT from the member (one row, or none for an unknown address). The token is made,
+ * hashed and the e-mail rendered either way.
  */
 export async function requestPasswordReset(
   db: Database,
   email: string,
   meta: { ip: string; publicUrl: string },
+  now = new Date(),
 ): Promise<void> {
-  await enforce(db, [
-    { key: `reset:ip:${meta.ip}`, max: 20, windowSeconds: 3600 },
+  const limits = [
+    { key: `reset:client:${clientKey(meta.ip)}`, max: 20, windowSeconds: 3600 },
     { key: `reset:email:${email}`, max: 5, windowSeconds: 3600 },
-  ]);
-  const user = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'company_id'])
-    .where('email', '=', email)
-    .where('is_active', '=', true)
-    .executeTakeFirst();
-  if (!user) return;
+  ];
   const token = newToken();
+  const tokenHash = hashToken(token);
+  const expiresAt = new Date(now.getTime() + RESET_VALID_MINUTES * 60_000);
+  // The token travels in the URL hash (spec: recovery links with access_token and type=recovery), so it
+  // never reaches a server log or a Referer header.
+  const resetUrl = `${meta.publicUrl}/reset-password#access_token=${token}&type=recovery`;
   await db.transaction().execute(async (trx) => {
+    await enforce(trx, limits);
+    const member =
+      (await trx
+        .selectFrom('user_profiles')
+        .select(['id', 'full_name'])
+        .where('email', '=', email)
+        .where('is_active', '=', true)
+        .executeTakeFirst()) ?? NOBODY;
+    const rendered = passwordResetEmail({ fullName: member.full_name, resetUrl, validMinutes: RESET_VALID_MINUTES });
+    // A new link ends the older ones: only the latest e-mail works.
+    await trx
+      .deleteFrom('password_reset_tokens')
+      .where('user_id', '=', member.id)
+      .where('used_at', 'is', null)
+      .execute();
     await trx
       .insertInto('password_reset_tokens')
-      .values({
-        token_hash: hashToken(token),
-        user_id: user.id,
-        expires_at: new Date(Date.now() + RESET_VALID_MINUTES * 60_000),
-      })
+      .columns(['token_hash', 'user_id', 'expires_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('user_profiles as u')
+          .select([
+            eb.val(tokenHash).as('token_hash'),
+            'u.id',
+            sql<Date>`cast(${expiresAt.toISOString()} as timestamptz)`.as('expires_at'),
+          ])
+          .where('u.id', '=', member.id),
+      )
       .execute();
-    // The token travels in the URL hash (spec: recovery links with access_token and type=recovery), so it
-    // never reaches a server log or a Referer header.
-    const resetUrl = `${meta.publicUrl}/reset-password#access_token=${token}&type=recovery`;
-    await enqueueEmail(trx, {
-      to: user.email,
-      template: 'password_reset',
-      companyId: user.company_id,
-      email: passwordResetEmail({ fullName: user.full_name, resetUrl, validMinutes: RESET_VALID_MINUTES }),
-    });
+    await enqueueEmailToMember(trx, member.id, { template: 'password_reset', email: rendered });
   });
 }
 
 /** Sets the new password if the token is unused and unexpired; the token then stops working. */
 export async function resetPassword(db: Database, token: string, password: string, ip: string): Promise<void> {
-  await enforce(db, [{ key: `reset-use:ip:${ip}`, max: 30, windowSeconds: 3600 }]);
+  await enforce(db, linkUseLimits(ip));
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     // Claiming the token with UPDATE … RETURNING makes it single-use even under concurrent requests.
@@ -72,12 +98,25 @@ export async function resetPassword(db: Database, token: string, password: strin
       .set({ password_hash: passwordHash, updated_at: new Date() })
       .where('user_id', '=', claimed.user_id)
       .execute();
+    // Any other link still out there is ended too.
+    await trx
+      .deleteFrom('password_reset_tokens')
+      .where('user_id', '=', claimed.user_id)
+      .where('used_at', 'is', null)
+      .execute();
     // A password reset signs out everywhere: whoever knew the old password loses access.
     await endSessionsOf(trx, claimed.user_id);
   });
 }
 
-export async function isResetTokenUsable(db: Database, token: string, now = new Date()): Promise<boolean> {
+/** For the reset page: is the link still usable? Limited per client like using it. */
+export async function isResetTokenUsable(
+  db: Database,
+  token: string,
+  meta: { ip: string },
+  now = new Date(),
+): Promise<boolean> {
+  await enforce(db, linkUseLimits(meta.ip));
   const row = await db
     .selectFrom('password_reset_tokens')
     .select('user_id')

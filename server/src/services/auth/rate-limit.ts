@@ -1,7 +1,26 @@
+import { isIP } from 'node:net';
 import { MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { tooManyRequests } from '../../errors';
+
+/**
+ * The client a per-IP limit counts: the address Fastify derived (TRUST_PROXY decides which forwarded hops
+ * count), with an IPv6 address reduced to its /64, since one subscriber is routinely given a whole /64 and
+ * could otherwise take a fresh address for every attempt.
+ */
+export function clientKey(ip: string): string {
+  if (ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4) return ip.slice(7);
+  if (isIP(ip) !== 6) return ip;
+  const [head = '', tail] = ip.split('::');
+  const front = head ? head.split(':') : [];
+  const back = tail ? tail.split(':') : [];
+  const groups = [...front, ...Array<string>(Math.max(0, 8 - front.length - back.length)).fill('0'), ...back];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
 
 /**
  * Fixed-window counter in PostgreSQL, so the limit holds across every server process. One statement:

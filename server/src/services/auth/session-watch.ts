@@ -1,19 +1,56 @@
-import type { Database } from '@pippitch/sql';
+import { companyAccess } from '@pippitch/shared/access';
+import { type Database, type Listener, listen } from '@pippitch/sql';
+
+/** The channel sql/migrations/0007_access_notify.sql notifies on: 's:<session id>', 'u:<user id>', 'c:<company id>'. */
+export const ACCESS_CHANNEL = 'access_changed';
+
+export interface SessionWatchOptions {
+  /** The safety net: every open stream is re-checked this often, whatever was (or was not) notified. */
+  intervalMs?: number;
+  /** LISTEN here for access changes (ends streams within moments); without it only the periodic check runs. */
+  listenUrl?: string | undefined;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+type Scope = { kind: 'all' } | { kind: 'user' | 'company'; id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Long-lived streams (live quotes over WebSocket) were authorised when they opened. This re-checks, in ONE
- * query every interval for all open streams of the process, that their sessions still exist, and ends the
- * streams whose session has gone (sign-out, deactivation, password reset, expiry).
+ * Long-lived streams (live quotes over WebSocket) were authorised when they opened. This ends a stream
+ * when its member loses access: sign-out, deactivation, password reset (each deletes sessions), a
+ * deactivated profile, or the company losing access (locked, trial over, subscription ended).
+ *
+ * The database announces those changes (NOTIFY on ACCESS_CHANNEL, one LISTEN connection per process), and
+ * the affected streams are re-checked at once. A periodic check of every open stream in ONE query stays as
+ * the safety net: for changes nobody announces (a trial running out, a session expiring) and for anything
+ * missed while the LISTEN connection was down (it re-checks everything on reconnection).
  */
 export class SessionWatch {
   private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly intervalMs: number;
+  private readonly listenUrl: string | undefined;
+  private readonly now: () => Date;
+  private readonly log: (line: string) => void;
   private timer: NodeJS.Timeout | undefined;
+  private listener: Listener | undefined;
+  // Checks run one after another, so a burst of notifications never opens a burst of connections.
+  private queue: Promise<void> = Promise.resolve();
 
+  /** `options` as a number is the interval alone (no LISTEN), as older callers pass it. */
   constructor(
     private readonly db: Database,
-    private readonly intervalMs = 30_000,
-  ) {}
+    options: number | SessionWatchOptions = {},
+  ) {
+    const o = typeof options === 'number' ? { intervalMs: options } : options;
+    this.intervalMs = o.intervalMs ?? 30_000;
+    this.listenUrl = o.listenUrl;
+    this.now = o.now ?? (() => new Date());
+    this.log = o.log ?? (() => {});
+  }
 
+  /** Calls `onEnded` once when the session stops giving access; returns a function that stops watching. */
   watch(sessionId: string, onEnded: () => void): () => void {
     let set = this.watchers.get(sessionId);
     if (!set) {
@@ -21,10 +58,17 @@ export class SessionWatch {
       this.watchers.set(sessionId, set);
     }
     set.add(onEnded);
-    this.timer ??= setInterval(() => void this.check().catch(() => {}), this.intervalMs).unref();
+    this.timer ??= setInterval(() => void this.check(), this.intervalMs).unref();
+    // Opened with the first stream and kept for the life of the process: one connection, not one per stream.
+    if (this.listenUrl && !this.listener) {
+      this.listener = listen(this.listenUrl, [ACCESS_CHANNEL], (_channel, payload) => this.onNotify(payload), {
+        onConnect: () => void this.check(),
+        log: this.log,
+      });
+    }
     return () => {
       set.delete(onEnded);
-      if (set.size === 0) this.watchers.delete(sessionId);
+      if (set.size === 0 && this.watchers.get(sessionId) === set) this.watchers.delete(sessionId);
       if (this.watchers.size === 0) {
         clearInterval(this.timer);
         this.timer = undefined;
@@ -32,23 +76,86 @@ export class SessionWatch {
     };
   }
 
-  async check(now = new Date()): Promise<void> {
-    const ids = [...this.watchers.keys()];
-    if (ids.length === 0) return;
-    const alive = new Set(
-      (
-        await this.db.selectFrom('sessions').select('id').where('id', 'in', ids).where('expires_at', '>', now).execute()
-      ).map((r) => r.id),
-    );
-    for (const id of ids) {
-      if (alive.has(id)) continue;
-      for (const end of this.watchers.get(id) ?? []) end();
-      this.watchers.delete(id);
+  /** Re-checks every open stream now (the periodic safety net). */
+  check(): Promise<void> {
+    return this.enqueue(() => this.recheck([...this.watchers.keys()], { kind: 'all' }));
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    this.watchers.clear();
+    const listener = this.listener;
+    this.listener = undefined;
+    await listener?.close();
+  }
+
+  private onNotify(payload: string): void {
+    const kind = payload.slice(0, 2);
+    const id = payload.slice(2);
+    if (kind === 's:') {
+      if (this.watchers.has(id)) void this.enqueue(() => this.recheck([id], { kind: 'all' }));
+    } else if ((kind === 'u:' || kind === 'c:') && UUID.test(id) && this.watchers.size > 0) {
+      const scope = { kind: kind === 'u:' ? 'user' : 'company', id } as const;
+      void this.enqueue(() => this.recheck([...this.watchers.keys()], scope));
     }
   }
 
-  stop(): void {
-    clearInterval(this.timer);
-    this.watchers.clear();
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    // A failed check (database down) ends nothing: streams carry on and the next check decides.
+    this.queue = this.queue.then(work).catch((err) => this.log(`session check failed: ${(err as Error).message}`));
+    return this.queue;
+  }
+
+  /**
+   * Ends the watched sessions among `ids` that no longer give access. With a user or company scope only
+   * that member's or company's sessions are looked at (a session of another company is not affected).
+   */
+  private async recheck(ids: string[], scope: Scope): Promise<void> {
+    if (ids.length === 0) return;
+    const now = this.now();
+    let q = this.db
+      .selectFrom('sessions as s')
+      .innerJoin('user_profiles as u', 'u.id', 's.user_id')
+      .innerJoin('companies as c', 'c.id', 'u.company_id')
+      .select([
+        's.id',
+        's.expires_at',
+        'u.is_active',
+        'c.account_locked',
+        'c.subscription_status',
+        'c.subscription_active',
+        'c.trial_ends_at',
+      ])
+      .where('s.id', 'in', ids);
+    if (scope.kind === 'user') q = q.where('u.id', '=', scope.id);
+    if (scope.kind === 'company') q = q.where('c.id', '=', scope.id);
+    const rows = await q.execute();
+    const allowed = new Set(
+      rows
+        .filter(
+          (r) =>
+            r.expires_at > now &&
+            r.is_active &&
+            companyAccess(
+              {
+                accountLocked: r.account_locked,
+                subscriptionStatus: r.subscription_status,
+                subscriptionActive: r.subscription_active,
+                trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
+              },
+              now,
+            ) === 'granted',
+        )
+        .map((r) => r.id),
+    );
+    // Unscoped, a session missing from the rows is gone; scoped, only the rows found were in question.
+    const inQuestion = scope.kind === 'all' ? ids : rows.map((r) => r.id);
+    for (const id of inQuestion) {
+      if (allowed.has(id)) continue;
+      const ends = this.watchers.get(id);
+      this.watchers.delete(id);
+      for (const end of ends ?? []) end();
+    }
   }
 }

@@ -4,6 +4,7 @@ import type { Database } from '@pippitch/sql';
 import { conflict } from '../../errors';
 import { isUniqueViolation } from '../db-errors';
 import { hashPassword } from './passwords';
+import { clientKey, enforce } from './rate-limit';
 
 export interface SignupResult {
   companyId: string;
@@ -16,7 +17,15 @@ export interface SignupResult {
  * seats, prices) is set here from the seat counts and shared pricing; nothing billing-related comes from
  * the browser.
  */
-export async function signUpCompany(db: Database, input: SignupInput, now = new Date()): Promise<SignupResult> {
+export async function signUpCompany(
+  db: Database,
+  input: SignupInput,
+  meta: { ip: string; now?: Date },
+): Promise<SignupResult> {
+  const now = meta.now ?? new Date();
+  // Each signup costs a password hash and creates a company: 10 an hour from one client is plenty for an
+  // office setting up several trials, and stops a script filling the table.
+  await enforce(db, [{ key: `signup:client:${clientKey(meta.ip)}`, max: 10, windowSeconds: 3600 }]);
   const passwordHash = await hashPassword(input.password);
   const price = quote({
     adminSeats: input.adminSeats,

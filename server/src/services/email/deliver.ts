@@ -9,16 +9,31 @@ export function createTransport(smtpUrl: string | undefined): Transporter | null
   return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
 }
 
+export interface DeliveryOptions {
+  /**
+   * With no SMTP: print each message's text, links included, so a local install can follow a reset link.
+   * Never in production, where a log is read by more people than the member (and kept): there only the
+   * recipient and subject are printed.
+   */
+  printBodies: boolean;
+}
+
+/** Printing bodies is for development machines only (see DeliveryOptions). */
+export function deliveryOptions(env: 'development' | 'production' | 'test'): DeliveryOptions {
+  return { printBodies: env !== 'production' };
+}
+
 /**
- * Sends what is due in the outbox. With no SMTP configured each message is marked 'logged' and its
- * text (with any link) printed, so a local install can still follow reset links. Rows are claimed with
- * SKIP LOCKED so several workers never send the same message twice.
+ * Sends what is due in the outbox. With no SMTP configured each message is marked 'logged' and printed
+ * (with its text only outside production). Rows are claimed with SKIP LOCKED so several workers never
+ * send the same message twice.
  */
 export async function deliverDueEmails(
   db: Database,
   transport: Transporter | null,
   from: string,
   log: (line: string) => void,
+  options: DeliveryOptions = { printBodies: false },
 ): Promise<number> {
   let processed = 0;
   for (;;) {
@@ -35,7 +50,11 @@ export async function deliverDueEmails(
         .executeTakeFirst();
       if (!msg) return false;
       if (!transport) {
-        log(`e-mail (no SMTP configured) to ${msg.to_address}: ${msg.subject}\n${msg.text_body}`);
+        log(
+          options.printBodies
+            ? `e-mail (no SMTP configured) to ${msg.to_address}: ${msg.subject}\n${msg.text_body}`
+            : `e-mail (no SMTP configured, not sent; set SMTP_URL) to ${msg.to_address}: ${msg.subject}`,
+        );
         await trx
           .updateTable('email_outbox')
           .set({ status: 'logged', sent_at: new Date() })

@@ -20,3 +20,32 @@ export async function enqueueEmail(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Queues an e-mail to the member `userId` (their address and company), or to nobody when there is no such
+ * member: the same statement either way, so a caller that must not reveal whether an account exists
+ * (password reset) does the same work for both.
+ */
+export async function enqueueEmailToMember(
+  db: Database,
+  userId: string,
+  input: { template: string; email: RenderedEmail },
+): Promise<void> {
+  await db
+    .insertInto('email_outbox')
+    .columns(['to_address', 'template', 'subject', 'html', 'text_body', 'company_id'])
+    .expression((eb) =>
+      eb
+        .selectFrom('user_profiles as u')
+        .select([
+          'u.email',
+          eb.val(input.template).as('template'),
+          eb.val(input.email.subject).as('subject'),
+          eb.val(input.email.html).as('html'),
+          eb.val(input.email.text).as('text_body'),
+          'u.company_id',
+        ])
+        .where('u.id', '=', userId),
+    )
+    .execute();
+}
