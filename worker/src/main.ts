@@ -1,15 +1,21 @@
 /**
- * The worker process: delivers queued e-mails, tidies expired sessions and counters, and (market data)
- * ingests FX quotes. It must outlive database restarts: every loop catches, logs and tries again.
+ * The worker process: runs the background jobs (pg-boss: housekeeping now; reports, exports and reminders as
+ * they come), delivers queued e-mails, and (market data) ingests FX quotes. It must outlive database restarts:
+ * every loop catches, logs and tries again.
  */
 
 import { loadConfig } from '@pippitch/server/config';
-import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
-import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
 import { createTransport, deliverDueEmails, deliveryOptions } from '@pippitch/server/services/email/deliver';
 import { createDb, createPool, listen, migrate } from '@pippitch/sql';
+import { productJobs } from './jobs/handlers';
+import { startJobRunner } from './jobs/runner';
 import { every } from './loop';
-import { createFeedFromConfig, ensureMarketData, startMarketData } from './market/index';
+import { createFeedFromConfig, ensureMarketData, type MarketDataService, startMarketData } from './market/index';
+
+// The launcher gives its children 5 s after SIGTERM before it stops PostgreSQL: running jobs get 4 s to finish;
+// any still running then are failed and retried later (handlers are written to be safe to repeat).
+const JOB_GRACE_MS = 4_000;
+const SHUTDOWN_DEADLINE_MS = 4_800;
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
@@ -18,6 +24,8 @@ await migrate(config.databaseUrl);
 const pool = createPool(config.databaseUrl, { max: 5, applicationName: 'pippitch-worker' });
 const db = createDb(pool);
 
+// E-mail stays an outbox woken by NOTIFY rather than a pg-boss job: delivery starts within milliseconds of the
+// commit instead of at the next poll, and the outbox row is also the record the app shows (docs/decisions.md).
 const transport = createTransport(config.smtpUrl);
 const delivery = deliveryOptions(config.env); // e-mail texts (with their links) are printed outside production only
 const deliver = every(
@@ -30,35 +38,40 @@ const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(
   log,
   onConnect: () => deliver.now(),
 });
-const housekeeping = every(
-  3_600_000,
-  async () => {
-    await pruneExpiredSessions(db);
-    await pruneRateLimits(db);
-  },
-  log,
-  'housekeeping',
-);
 
-log(`started (e-mail: ${transport ? 'SMTP' : 'outbox only, printed here'})`);
+// Housekeeping (expired sessions, old rate-limit windows) runs as pg-boss schedules: once an hour in all,
+// however many workers run.
+const jobs = await startJobRunner({ url: config.databaseUrl, jobs: productJobs({ db, log }), log });
 
-// Market data: first the bundled data set up to now (the first start loads ~4.8 M minute bars with
-// progress; later starts only add the missing minutes), then live polling. Only one worker polls at a time.
-await ensureMarketData(pool, { log });
-const market = startMarketData({
-  url: config.databaseUrl,
-  feed: createFeedFromConfig({ feedUrl: config.fxFeedUrl, apiKey: config.fxFeedApiKey }),
-  pollMs: config.marketPollMs,
-  log,
-});
-
+let market: MarketDataService | undefined;
+let stopping = false;
 async function shutdown(): Promise<void> {
-  await market.stop();
-  deliver.stop();
-  housekeeping.stop();
+  if (stopping) return;
+  stopping = true;
+  setTimeout(() => {
+    log('shutdown is taking too long; exiting');
+    process.exit(1);
+  }, SHUTDOWN_DEADLINE_MS).unref();
+  // Stop taking new work everywhere at once, then let what is running finish.
+  await Promise.all([jobs.stop(JOB_GRACE_MS), deliver.stop(), market?.stop()]);
   await listener.close();
   await db.destroy();
   process.exit(0);
 }
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);
+
+log(`started (e-mail: ${transport ? 'SMTP' : 'outbox only, printed here'})`);
+
+// Market data: first the bundled data set up to now (the first start loads ~4.8 M minute bars with
+// progress; later starts only add the missing minutes), then live polling. Only one worker polls at a time.
+// It keeps its own loop and leader lock: it polls every 30 s, finer than pg-boss's minute-granular schedules.
+await ensureMarketData(pool, { log });
+if (!stopping) {
+  market = startMarketData({
+    url: config.databaseUrl,
+    feed: createFeedFromConfig({ feedUrl: config.fxFeedUrl, apiKey: config.fxFeedApiKey }),
+    pollMs: config.marketPollMs,
+    log,
+  });
+}

@@ -1,0 +1,103 @@
+/**
+ * What a background job is, in one place: its name, the shape of its payload, how it is retried, and (for
+ * housekeeping and reports) when it runs by itself. The server sends jobs (`sendJob`); the worker runs them
+ * (worker/src/jobs). pg-boss 10 stores them in the `pgboss` schema (sql/migrations/0008_pgboss.sql).
+ */
+import { z } from 'zod';
+
+// Job payloads are parsed with the same zod instance everywhere (worker and benchmarks have no zod of their own).
+export { z };
+
+/** pg-boss queue policies: `singleton` runs one job at a time; `short` queues at most one per key; `stately` both. */
+export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+export interface RetryPolicy {
+  /** Retries after the first attempt (0: one attempt only). */
+  limit: number;
+  /** Seconds before the first retry (pg-boss counts whole seconds). */
+  delaySeconds: number;
+  /** Double the delay on each retry (with up to 100 % jitter), as pg-boss's retryBackoff does. */
+  backoff: boolean;
+}
+
+/** Cron times are read in Europe/London, where our users are, so '0 8 * * 1' is 08:00 London time all year. */
+export type ScheduleTimeZone = 'Europe/London' | 'UTC';
+
+/** Payloads are JSON objects: ids, strings, numbers; dates travel as ISO strings. */
+// biome-ignore lint/suspicious/noExplicitAny: any zod object shape, as zod's own default does
+export type PayloadSchema = z.ZodObject<any>;
+
+export interface JobSchedule<S extends PayloadSchema> {
+  /** Five-field cron; pg-boss checks schedules once per minute at most, so a minute is the finest slot. */
+  cron: string;
+  tz: ScheduleTimeZone;
+  payload: z.input<S>;
+}
+
+export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
+  /** The pg-boss queue name: lower case words joined by '-'. */
+  name: string;
+  payload: S;
+  retry: RetryPolicy;
+  policy: QueuePolicy;
+  /** Jobs with the same key are deduplicated as `policy` says (e.g. one export per company). */
+  singletonKey?: (payload: z.output<S>) => string;
+  schedule?: JobSchedule<S>;
+  /** A run that takes longer is failed (and retried): pg-boss's expireInSeconds. */
+  expireInSeconds: number;
+  /** Jobs one worker takes per fetch and runs at once. */
+  batchSize: number;
+  /**
+   * How often an idle worker looks for new jobs of this kind: the send→start latency is about half of it. pg-boss
+   * polls (minimum 0.5 s); a full batch is followed by the next fetch at once, so backlogs drain without waiting.
+   */
+  pollingIntervalSeconds: number;
+}
+
+export type JobOptions<S extends PayloadSchema> = Pick<JobDefinition<S>, 'name' | 'payload'> &
+  Partial<Omit<JobDefinition<S>, 'name' | 'payload' | 'schedule'>> & {
+    schedule?: Omit<JobSchedule<S>, 'tz'> & { tz?: ScheduleTimeZone };
+  };
+
+const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+export const DEFAULT_RETRY: RetryPolicy = { limit: 3, delaySeconds: 30, backoff: true };
+
+/** A job definition with our defaults: 3 retries from 30 s with backoff, 15-minute runs, polled every second. */
+export function defineJob<S extends PayloadSchema>(options: JobOptions<S>): JobDefinition<S> {
+  if (!NAME.test(options.name)) throw new Error(`job name '${options.name}' must be lower-case words joined by '-'`);
+  const { schedule, ...rest } = options;
+  const definition: JobDefinition<S> = {
+    retry: DEFAULT_RETRY,
+    policy: 'standard',
+    expireInSeconds: 15 * 60,
+    batchSize: 5,
+    pollingIntervalSeconds: 1,
+    ...rest,
+  };
+  if (definition.pollingIntervalSeconds < 0.5)
+    throw new Error(`job ${options.name}: pg-boss polls every 0.5 s at most`);
+  if (schedule) {
+    const parsed = options.payload.safeParse(schedule.payload);
+    if (!parsed.success) throw new Error(`job ${options.name}: scheduled payload does not match its schema`);
+    definition.schedule = { tz: 'Europe/London', ...schedule };
+  }
+  return definition;
+}
+
+/** The queue's own defaults, so jobs created by a schedule are retried like those we send. */
+export function queueOptions(definition: JobDefinition) {
+  return {
+    name: definition.name,
+    policy: definition.policy,
+    retryLimit: definition.retry.limit,
+    retryDelay: definition.retry.delaySeconds,
+    retryBackoff: definition.retry.backoff,
+    expireInSeconds: definition.expireInSeconds,
+  };
+}
+
+/** One line naming each field that does not fit, for errors in logs and in `pnpm jobs`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`).join('; ');
+}

@@ -1,0 +1,27 @@
+/**
+ * Every job the product runs. Add a definition in its own file (next to its domain's name), list it here, and
+ * give it a handler in worker/src/jobs/handlers.ts (the type checker asks for one); send it with `sendJob`.
+ */
+import { pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
+
+export const jobs = {
+  pruneExpiredSessions: pruneExpiredSessionsJob,
+  pruneRateLimits: pruneRateLimitsJob,
+} as const;
+
+export type Jobs = typeof jobs;
+
+export {
+  DEFAULT_RETRY,
+  defineJob,
+  describeIssues,
+  type JobDefinition,
+  type JobSchedule,
+  type PayloadSchema,
+  type QueuePolicy,
+  queueOptions,
+  type RetryPolicy,
+  z,
+} from './define';
+export { JOBS_SCHEMA, pgBossExecutor } from './pgboss';
+export { type SendJobOptions, sendJob } from './send';

@@ -1,0 +1,79 @@
+/**
+ * `sendJob(trx, definition, payload)`: queue a job in the caller's transaction, so the job exists exactly when
+ * the write that causes it commits — a rolled-back signup never leaves a welcome job behind.
+ */
+import type { DB } from '@pippitch/sql';
+import type { Kysely } from 'kysely';
+import PgBoss from 'pg-boss';
+import { describeIssues, type JobDefinition, type PayloadSchema, queueOptions, type z } from './define';
+import { JOBS_SCHEMA, pgBossExecutor } from './pgboss';
+
+export interface SendJobOptions {
+  /** Do not start before this time (or this many seconds from now). */
+  startAfter?: Date | number;
+  /** Overrides the definition's singletonKey for this job. */
+  singletonKey?: string;
+  /** Higher runs first. */
+  priority?: number;
+}
+
+// Only ever used with a per-call `db`, never started: it holds pg-boss's SQL and argument checks, no connections.
+const sender = new PgBoss({
+  schema: JOBS_SCHEMA,
+  db: { executeSql: () => Promise.reject(new Error('pg-boss sender used without a db')) },
+  migrate: false,
+  schedule: false,
+  supervise: false,
+});
+
+// Queues never disappear once created (we never delete one), so a name seen in the database stays true.
+const knownQueues = new Set<string>();
+
+/**
+ * A queue must exist before pg-boss accepts jobs for it (a send to a missing queue is silently dropped). The
+ * worker creates every queue at start; this covers a server that sends before any worker of this version ran.
+ * Created in the caller's transaction, so a rollback takes the queue with it and the next send checks again.
+ */
+async function ensureQueue(executor: PgBoss.Db, definition: JobDefinition): Promise<void> {
+  if (knownQueues.has(definition.name)) return;
+  const { rows } = await executor.executeSql(`SELECT 1 FROM ${JOBS_SCHEMA}.queue WHERE name = $1`, [definition.name]);
+  if (rows.length > 0) {
+    knownQueues.add(definition.name);
+    return;
+  }
+  const creator = new PgBoss({ schema: JOBS_SCHEMA, db: executor, migrate: false, schedule: false, supervise: false });
+  await creator.createQueue(definition.name, queueOptions(definition));
+}
+
+/**
+ * Validates `payload` as the worker will read it (after a JSON round trip) and queues the job within `db`
+ * (a transaction, or the pool for a job with no write behind it). Returns the job id, or null when the
+ * definition's singleton rules dropped it as a duplicate.
+ */
+export async function sendJob<S extends PayloadSchema>(
+  db: Kysely<DB>,
+  definition: JobDefinition<S>,
+  payload: z.input<S>,
+  options: SendJobOptions = {},
+): Promise<string | null> {
+  const json = JSON.parse(JSON.stringify(payload)) as object;
+  const parsed = definition.payload.safeParse(json);
+  if (!parsed.success) {
+    throw new Error(`job ${definition.name}: invalid payload: ${describeIssues(parsed.error)}`);
+  }
+  const executor = pgBossExecutor(db);
+  await ensureQueue(executor, definition);
+  const { startAfter, singletonKey, priority } = options;
+  return sender.send(definition.name, json, {
+    db: executor,
+    retryLimit: definition.retry.limit,
+    retryDelay: definition.retry.delaySeconds,
+    retryBackoff: definition.retry.backoff,
+    expireInSeconds: definition.expireInSeconds,
+    ...(startAfter !== undefined && { startAfter }),
+    ...(priority !== undefined && { priority }),
+    ...((singletonKey ?? definition.singletonKey) && {
+      singletonKey: singletonKey ?? definition.singletonKey?.(parsed.data),
+    }),
+  });
+}

@@ -1,0 +1,22 @@
+// A worker process that runs only the test jobs (test-jobs.ts), so tests can run two on one database.
+// argv: database URL, worker name, 'barrier' | 'plain', job names to run (comma-separated). Tells the parent 'ready' and, on SIGTERM, 'stopping'
+// (over IPC), then stops like worker/src/main.ts: no new jobs, running ones get 4 s, exit 0.
+import { createDb, createPool } from '@pippitch/sql';
+import { startJobRunner } from '../../src/jobs/runner';
+import { testJobs } from './test-jobs';
+
+const [url, worker, mode, only] = process.argv.slice(2);
+const db = createDb(createPool(url!, { max: 12, applicationName: `test-${worker}` }));
+const runner = await startJobRunner({
+  url: url!,
+  jobs: testJobs(db, worker!, { barrier: mode === 'barrier', only: only!.split(',') }),
+  log: (line) => console.log(`[${worker}] ${line}`),
+  cronCheckSeconds: 1,
+});
+process.send?.('ready');
+process.once('SIGTERM', async () => {
+  process.send?.('stopping');
+  await runner.stop(4_000);
+  await db.destroy();
+  process.exit(0);
+});
