@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config';
+import { hashPassword } from '../src/services/auth/passwords';
 import type { Services } from '../src/services/registry';
 import type { AppRouter } from '../src/trpc/router';
 
@@ -107,3 +108,34 @@ export const WORKED = {
   marginPips: 0 as const,
   comparisonDate: '2026-11-22',
 };
+
+/** A member added straight to a company (as an accepted invitation would), with STRONG_PASSWORD. */
+export async function addMember(
+  h: TestApp,
+  companyName: string,
+  email: string,
+  role: 'admin' | 'junior' | 'super_admin',
+): Promise<string> {
+  const company = await h.t.db
+    .selectFrom('companies')
+    .select('id')
+    .where('name', '=', companyName)
+    .executeTakeFirstOrThrow();
+  const user = await h.t.db
+    .insertInto('user_profiles')
+    .values({ company_id: company.id, email, full_name: `${role} ${email}`, role_type: role })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await h.t.db
+    .insertInto('user_credentials')
+    .values({ user_id: user.id, password_hash: await hashPassword(STRONG_PASSWORD) })
+    .execute();
+  return user.id;
+}
+
+/** A client signed in as `email` (STRONG_PASSWORD). */
+export async function signedIn(h: TestApp, email: string, mode: 'user' | 'admin' = 'user'): Promise<TestClient> {
+  const c = h.client();
+  await c.api.auth.login.mutate({ email, password: STRONG_PASSWORD, mode });
+  return c;
+}

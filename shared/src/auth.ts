@@ -3,6 +3,7 @@
  * browser shows the same message the server would send (spec §5 Passwords, §8 Login and Signup).
  */
 import { z } from 'zod';
+import { isCleanText, text } from './input';
 
 export const MESSAGES = {
   loginMissing: 'Please enter both email and password',
@@ -27,13 +28,9 @@ export const MESSAGES = {
 export const PASSWORD_MIN = 8;
 export const SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
 
-const email = z
-  .string()
-  .trim()
+const email = text('Email', 254)
   .toLowerCase()
-  .min(1, 'Please enter your email address')
-  .max(254)
-  .email('Please enter a valid email address');
+  .pipe(z.string().min(1, 'Please enter your email address').email('Please enter a valid email address'));
 
 /** Signup's stricter rule: length, then upper, lower, digit and one of SPECIAL_CHARACTERS. */
 export function signupPasswordProblem(password: string): string | null {
@@ -45,36 +42,32 @@ export function signupPasswordProblem(password: string): string | null {
   return null;
 }
 
-const signupPassword = z
-  .string()
-  .max(200)
-  .superRefine((value, ctx) => {
-    const problem = signupPasswordProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+const signupPassword = text('Password', 200, { trim: false }).superRefine((value, ctx) => {
+  const problem = signupPasswordProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
-const plainPassword = z.string().min(PASSWORD_MIN, MESSAGES.passwordTooShort).max(200);
+const plainPassword = text('Password', 200, { trim: false }).pipe(
+  z.string().min(PASSWORD_MIN, MESSAGES.passwordTooShort),
+);
 
 export const loginInput = z.object({
-  email: z.string().trim().toLowerCase().min(1, MESSAGES.loginMissing).max(254),
-  password: z.string().min(1, MESSAGES.loginMissing).max(200),
+  email: text('Email', 254).toLowerCase().pipe(z.string().min(1, MESSAGES.loginMissing)),
+  password: text('Password', 200, { trim: false }).pipe(z.string().min(1, MESSAGES.loginMissing)),
   mode: z.enum(['user', 'admin']),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const companyStep = z.object({
-  companyName: z.string().trim().min(1, 'Please enter your company name').max(120),
-  companyDomain: z
-    .string()
-    .trim()
+  companyName: text('Company name', 120).pipe(z.string().min(1, 'Please enter your company name')),
+  companyDomain: text('Company domain', 253)
     .toLowerCase()
-    .min(1, 'Please enter your company domain')
-    .max(253)
-    .regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Please enter a domain like example.co.uk'),
+    .pipe(z.string().min(1, 'Please enter your company domain'))
+    .pipe(z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Please enter a domain like example.co.uk')),
 });
 
 export const adminStep = z.object({
-  fullName: z.string().trim().min(1, 'Please enter your full name').max(120),
+  fullName: text('Full name', 120).pipe(z.string().min(1, 'Please enter your full name')),
   email,
   password: signupPassword,
 });
@@ -90,20 +83,23 @@ export const signupInput = companyStep.extend(adminStep.shape).extend(planStep.s
 export type SignupInput = z.infer<typeof signupInput>;
 
 export const requestResetInput = z.object({
-  email: z
-    .string()
-    .trim()
+  email: text('Email', 254)
     .toLowerCase()
-    .min(1, MESSAGES.emailFirst)
-    .max(254)
-    .email('Please enter a valid email address'),
+    .pipe(z.string().min(1, MESSAGES.emailFirst).email('Please enter a valid email address')),
 });
 
 export const newPasswordInput = z
-  .object({ password: plainPassword, confirmPassword: z.string().max(200) })
+  .object({ password: plainPassword, confirmPassword: text('Password', 200, { trim: false }) })
   .refine((v) => v.password === v.confirmPassword, { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] });
 
+/** A reset link's token: anything else is simply an invalid link. */
+export const resetToken = z
+  .string()
+  .min(20, MESSAGES.invalidResetLink)
+  .max(200, MESSAGES.invalidResetLink)
+  .refine(isCleanText, MESSAGES.invalidResetLink);
+
 export const resetPasswordInput = z.object({
-  token: z.string().min(20, MESSAGES.invalidResetLink).max(200),
+  token: resetToken,
   password: plainPassword,
 });

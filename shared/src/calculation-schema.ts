@@ -1,28 +1,36 @@
 /** What the calculator sends when it saves a Calculate; the server recomputes every result from it. */
 import { z } from 'zod';
+import { type CalculatorNumberField, calculatorTextProblem } from './calculator-limits';
+import { isoDate, text } from './input';
 import { MARGIN_OPTIONS, SUPPORTED_PAIRS } from './pairs';
 
-const decimalText = (label: string) =>
+/** A decimal field under the same rule as the form (calculator-limits.ts). */
+const decimalText = (field: CalculatorNumberField) =>
   z
     .string()
     .trim()
-    .regex(/^\d{1,12}(\.\d{1,8})?$/, `${label} must be a number`)
-    .refine((v) => Number(v) > 0, `${label} must be greater than zero`);
+    .max(40)
+    .superRefine((value, ctx) => {
+      const problem = calculatorTextProblem(field, value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
 export const saveCalculationInput = z.object({
   /** Made by the browser for each Calculate, so a repeated request saves nothing twice. */
   id: z.string().uuid(),
   pair: z.enum(SUPPORTED_PAIRS),
-  yourRate: decimalText('Your Rate'),
-  competitorRate: decimalText('Competitor Rate'),
-  amount: decimalText('Amount to Buy'),
-  tradesPerYear: z.number().int().min(1).max(1_000_000),
+  yourRate: decimalText('yourRate'),
+  competitorRate: decimalText('competitorRate'),
+  amount: decimalText('amount'),
+  tradesPerYear: z
+    .number()
+    .int('Trades per year must be a whole number')
+    .min(1, 'Trades per year must be between 1 and 100,000')
+    .max(100_000, 'Trades per year must be between 1 and 100,000'),
   marginPips: z.union(MARGIN_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]),
-  clientName: z.string().trim().max(160).optional(),
+  clientName: text('Client name', 160).optional(),
   /** The Comparison Date shown (today in London), 'YYYY-MM-DD'. */
-  comparisonDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  liveRate: z
-    .object({ mid: z.number().positive(), source: z.string().max(20), timestamp: z.number().int().positive() })
-    .optional(),
+  comparisonDate: isoDate,
+  // No live rate from the browser: the server stores its own latest quote with the calculation (design.md §3).
 });
 export type SaveCalculationInput = z.infer<typeof saveCalculationInput>;

@@ -1,3 +1,4 @@
+import { CALCULATOR_FIELD_NAMES, calculatorNumberProblem } from './calculator-limits';
 import { Dec } from './decimal';
 
 // Turns the calculator's four text fields into calculator input (spec §5: "Calculate needs your rate, competitor
@@ -17,12 +18,7 @@ export type CalculatorFormResult =
 
 export const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 
-const FIELD_NAMES: Readonly<Record<keyof CalculatorForm, string>> = {
-  yourRate: 'Your rate',
-  competitorRate: 'Competitor rate',
-  amount: 'Amount to buy',
-  tradesPerYear: 'Trades per year',
-};
+const FIELD_NAMES = CALCULATOR_FIELD_NAMES;
 
 // Plain decimals, optionally with correctly placed thousands commas ('500,000', '1,234.5'). No exponents, no
 // currency symbols: what a person types into an amount box, and nothing a float parser would half-accept.
@@ -64,6 +60,11 @@ export function parseCalculatorForm(raw: CalculatorForm): CalculatorFormResult {
   }
   for (const key of keys) {
     if (values[key].isNegative()) return { ok: false, message: `${FIELD_NAMES[key]} must be greater than zero` };
+  }
+  // The bounds the server saves under (calculator-limits.ts): a result on screen can always be saved.
+  for (const key of keys) {
+    const problem = calculatorNumberProblem(key, values[key]);
+    if (problem) return { ok: false, message: problem };
   }
 
   return {

@@ -259,7 +259,14 @@ describe('login', () => {
     await signIn(admin, ADMIN.email, 'Admin');
     const benRow = admin.getByRole('row').filter({ hasText: BEN.email });
     await benRow.getByText('Active', { exact: true }).waitFor();
+    // Deactivation asks first; Cancel changes nothing.
+    const confirm = admin.getByRole('alertdialog', { name: `Deactivate ${BEN.fullName}?` });
     await benRow.getByRole('button', { name: 'Deactivate' }).click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await sessionsOf(BEN.email)).toBeGreaterThan(0);
+    await benRow.getByRole('button', { name: 'Deactivate' }).click();
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await benRow.getByText('Inactive', { exact: true }).waitFor();
     await benRow.getByRole('button', { name: 'Reactivate' }).waitFor();
     // Deactivation ends Ben's open session at once, so his next page load goes to the login page.

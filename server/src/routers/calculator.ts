@@ -1,19 +1,28 @@
 import { saveCalculationInput } from '@pippitch/shared/calculation-schema';
+import { requiredText } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { calculationsFor } from '../services/calculator/history';
 import { saveCalculation } from '../services/calculator/save';
 import { memberProcedure, router } from '../trpc/procedures';
 
 export const calculatorRouter = router({
-  /** Saves one Calculate (results recomputed on the server); repeating the same id saves nothing more. */
+  /**
+   * Saves one Calculate (results recomputed on the server, the live rate from the server's own latest quote);
+   * repeating the same id saves nothing more.
+   */
   save: memberProcedure
     .input(saveCalculationInput)
     .mutation(({ ctx, input }) =>
-      saveCalculation(ctx.db, { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id }, input),
+      saveCalculation(
+        ctx.db,
+        { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id },
+        input,
+        ctx.services.quotes?.latestFor(input.pair) ?? null,
+      ),
     ),
 
   /** Calculation Details for one company: the signed-in broker's own calculations only. */
   forCompany: memberProcedure
-    .input(z.object({ companyName: z.string().trim().min(1).max(160) }))
+    .input(z.object({ companyName: requiredText('Company name', 160, 'Please enter a company name') }))
     .query(({ ctx, input }) => calculationsFor(ctx.db, ctx.viewer.user.id, input.companyName)),
 });

@@ -1,15 +1,16 @@
+import { requiredText, text } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { addLead, deleteLeads, leadStats, listLeads, setContacted } from '../services/leads/leads';
 import { companyFinderProcedure, router } from '../trpc/procedures';
 
 const ids = z.array(z.string().uuid()).min(1, 'Select at least one company').max(10_000);
 const details = {
-  companyNumber: z.string().max(20).nullish(),
-  industry: z.string().max(300).nullish(),
-  sicCodes: z.array(z.string().max(10)).max(20).optional(),
-  estimatedSize: z.string().max(60).nullish(),
-  location: z.string().max(200).nullish(),
-  postcode: z.string().max(12).nullish(),
+  companyNumber: text('Company number', 20).nullish(),
+  industry: text('Industry', 300).nullish(),
+  sicCodes: z.array(text('SIC code', 10)).max(20).optional(),
+  estimatedSize: text('Size', 60).nullish(),
+  location: text('Location', 200).nullish(),
+  postcode: text('Postcode', 12).nullish(),
 };
 
 /** My Leads: the Company Finder add-on's pipeline, always scoped to the signed-in broker. */
@@ -25,7 +26,7 @@ export const leadsRouter = router({
   add: companyFinderProcedure
     .input(
       z.object({
-        name: z.string().trim().min(1, 'Please enter a company name').max(160),
+        name: requiredText('Company name', 160, 'Please enter a company name'),
         source: z.enum(['manual_search', 'similar_results']),
         ...details,
       }),

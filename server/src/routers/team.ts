@@ -1,3 +1,4 @@
+import { mayActOn } from '@pippitch/shared/roles';
 import { z } from 'zod';
 import { listMembers, setMemberActive } from '../services/team/members';
 import { adminProcedure, router } from '../trpc/procedures';
@@ -10,6 +11,8 @@ export const teamRouter = router({
       createdAt: m.createdAt.toISOString(),
       lastActiveAt: m.lastActiveAt?.toISOString() ?? null,
       isYou: m.id === ctx.viewer.user.id,
+      // What the viewer may do to this member (the server checks again on every action).
+      canToggleActive: mayActOn(ctx.viewer.user, m, m.isActive ? 'deactivate' : 'reactivate'),
     }));
   }),
 
@@ -18,7 +21,7 @@ export const teamRouter = router({
     .mutation(async ({ ctx, input }) => {
       await setMemberActive(
         ctx.db,
-        { id: ctx.viewer.user.id, companyId: ctx.viewer.company.id },
+        { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id, role: ctx.viewer.user.role },
         input.memberId,
         input.active,
       );

@@ -2,11 +2,15 @@ import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { calculateSavings } from '@pippitch/shared/calculator';
 import { normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
-import { afterCalculation } from './hooks';
+import type { Actor } from '../actor';
+import { recordCalculatorLead } from '../leads/leads';
 
-export interface Actor {
-  userId: string;
-  companyId: string;
+/** The live rate stored with a calculation: the server's own latest quote for the pair, never the browser's. */
+export interface QuoteAtSave {
+  mid: number;
+  source: string;
+  /** ms since epoch */
+  timestamp: number;
 }
 
 /**
@@ -14,7 +18,12 @@ export interface Actor {
  * here from the inputs (never taken from the browser). The id comes from the browser, so the same
  * Calculate sent twice (a retry, Enter pressed twice) finds its row and writes nothing more.
  */
-export async function saveCalculation(db: Database, actor: Actor, input: SaveCalculationInput) {
+export async function saveCalculation(
+  db: Database,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
+  input: SaveCalculationInput,
+  liveQuote: QuoteAtSave | null,
+) {
   const r = calculateSavings({
     yourRate: input.yourRate,
     competitorRate: input.competitorRate,
@@ -61,9 +70,9 @@ export async function saveCalculation(db: Database, actor: Actor, input: SaveCal
           trades_per_year: input.tradesPerYear,
         }),
         savings_amount: r.annualSavings,
-        live_rate: input.liveRate?.mid ?? null,
-        rate_source: input.liveRate?.source ?? null,
-        rate_at: input.liveRate ? new Date(input.liveRate.timestamp) : null,
+        live_rate: liveQuote?.mid ?? null,
+        rate_source: liveQuote?.source ?? null,
+        rate_at: liveQuote ? new Date(liveQuote.timestamp) : null,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
@@ -100,7 +109,9 @@ export async function saveCalculation(db: Database, actor: Actor, input: SaveCal
         price_difference: r.priceDifference,
       })
       .execute();
-    const lead = await afterCalculation(trx, actor, clientName);
+    // A Calculate with a client name records that client as a contacted lead in the broker's My Leads (spec §4
+    // Lead), in the same transaction.
+    const lead = clientName ? await recordCalculatorLead(trx, actor.userId, clientName) : null;
     return { saved: true as const, duplicate: false as const, lead };
   });
 }

@@ -1,6 +1,8 @@
 import type { RoleType } from '@pippitch/shared/access';
+import { memberActionProblem } from '@pippitch/shared/roles';
 import type { Database } from '@pippitch/sql';
-import { badRequest, notFound } from '../../errors';
+import { forbidden, notFound } from '../../errors';
+import type { Actor } from '../actor';
 import { endSessionsOf } from '../auth/sessions';
 
 export interface Member {
@@ -44,24 +46,31 @@ export async function listMembers(db: Database, companyId: string): Promise<Memb
 
 /**
  * Deactivation takes effect at once: the flag and the deletion of every open session commit together,
- * so the member's next request is already signed out.
+ * so the member's next request is already signed out. The role hierarchy (shared/src/roles.ts) decides who
+ * may act on whom; the target is read inside the transaction, locked, and only within the actor's company.
  */
-export async function setMemberActive(
-  db: Database,
-  actor: { id: string; companyId: string },
-  memberId: string,
-  active: boolean,
-): Promise<void> {
-  if (memberId === actor.id) throw badRequest('You cannot deactivate your own account');
+export async function setMemberActive(db: Database, actor: Actor, memberId: string, active: boolean): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const updated = await trx
+    const target = await trx
+      .selectFrom('user_profiles')
+      .select(['id', 'role_type'])
+      .where('id', '=', memberId)
+      .where('company_id', '=', actor.companyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!target) throw notFound('Member not found');
+    const problem = memberActionProblem(
+      { id: actor.userId, role: actor.role },
+      { id: target.id, role: target.role_type as RoleType },
+      active ? 'reactivate' : 'deactivate',
+    );
+    if (problem) throw forbidden(problem);
+    await trx
       .updateTable('user_profiles')
       .set({ is_active: active, updated_at: new Date() })
       .where('id', '=', memberId)
       .where('company_id', '=', actor.companyId)
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) throw notFound('Member not found');
+      .execute();
     if (!active) await endSessionsOf(trx, memberId);
   });
 }

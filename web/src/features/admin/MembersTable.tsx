@@ -1,5 +1,6 @@
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { useState } from 'react';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Alert, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -9,12 +10,23 @@ export function MembersTable() {
   const members = trpc.team.members.useQuery();
   const setActive = trpc.team.setActive.useMutation({ onSuccess: () => utils.team.members.invalidate() });
   const [error, setError] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+
+  async function toggle(memberId: string, active: boolean) {
+    setError(null);
+    try {
+      await setActive.mutateAsync({ memberId, active });
+    } catch (err) {
+      setError(errorMessage(err, 'Failed to update member'));
+    }
+  }
 
   if (members.isLoading) return <Spinner />;
   if (members.error) return <Alert tone="error">{members.error.message}</Alert>;
   return (
     <div className="space-y-3">
       {error && <Alert tone="error">{error}</Alert>}
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
@@ -45,19 +57,26 @@ export function MembersTable() {
                   </span>
                 </td>
                 <td className="hidden py-3 pr-3 text-slate-600 sm:table-cell">{formatDate(m.createdAt)}</td>
-                <td className="py-3 text-right">
-                  {!m.isYou && (
+                <td className="py-3 pr-2 pl-3 text-right">
+                  {m.canToggleActive && (
                     <button
                       type="button"
                       disabled={setActive.isPending}
                       onClick={() => {
-                        setError(null);
-                        setActive.mutate(
-                          { memberId: m.id, active: !m.isActive },
-                          { onError: (err) => setError(errorMessage(err, 'Failed to update member')) },
-                        );
+                        if (!m.isActive) {
+                          void toggle(m.id, true);
+                          return;
+                        }
+                        // Deactivation ends the member's sessions at once: ask first.
+                        setConfirm({
+                          title: `Deactivate ${m.fullName}?`,
+                          message: `${m.fullName} will be signed out at once and cannot sign in until an admin reactivates the account. Their calculations and leads are kept.`,
+                          confirmLabel: 'Deactivate',
+                          tone: 'danger',
+                          run: () => toggle(m.id, false),
+                        });
                       }}
-                      className="rounded-lg px-3 py-1.5 text-xs font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                      className="whitespace-nowrap rounded-lg px-3 py-1.5 text-xs font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50"
                     >
                       {m.isActive ? 'Deactivate' : 'Reactivate'}
                     </button>

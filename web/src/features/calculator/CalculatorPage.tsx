@@ -67,7 +67,6 @@ export function CalculatorPage() {
       marginPips: fields.marginPips,
       clientName: fields.clientName.trim() || undefined,
       comparisonDate: londonDateOf(new Date()),
-      liveRate: quote ? { mid: quote.mid, source: quote.source, timestamp: quote.timestamp } : undefined,
     });
   }
 

@@ -6,34 +6,48 @@ const TONE = {
   neutral: { box: 'border-slate-200 bg-slate-50', value: 'text-slate-800', label: 'Same cost either way' },
 } as const;
 
+const testId = (label: string) => `result-${label.toLowerCase().replace(/ /g, '-')}`;
+
+/**
+ * The figures as label–value rows: a value of any length up to the calculator's bounds (£1,000,000,000 at 100,000
+ * trades a year) keeps its own line, right-aligned, and moves under its label rather than into its neighbour.
+ */
 export function ResultsPanel({ result }: { result: CalculationResult }) {
   const tone = TONE[result.outcome];
+  const annual = formatGBP(result.annualSavings);
   const rows: [string, string][] = [
     ['Price Difference', formatSignedRate(result.priceDifference)],
     ['Pips', result.differenceInPips],
     ['Cost With Competitor', formatGBP(result.costWithCompetitor)],
     ['Cost With Us', formatGBP(result.costWithUs)],
     ['Savings Per Trade', formatGBP(result.savingsPerTrade)],
-    ['Annual Savings', formatGBP(result.annualSavings)],
     ['Percentage Savings', `${result.percentageSavings}%`],
   ];
   return (
     <section aria-label="Results" data-outcome={result.outcome} className={`rounded-2xl border p-5 ${tone.box}`}>
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <h2 className="text-lg font-semibold">Results</h2>
         <span className={`text-sm font-medium ${tone.value}`}>{tone.label}</span>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-3">
-        {rows.map(([label, value]) => (
-          // A label that wraps to two lines must not lift its neighbours' values: values sit on one baseline per row.
+      <dl className="mt-4">
+        <div className="rounded-xl bg-white/70 px-4 py-3">
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Annual Savings</dt>
+          <dd
+            className={`mt-1 break-all font-mono font-bold tabular-nums ${annual.length > 16 ? 'text-xl sm:text-2xl' : 'text-2xl sm:text-3xl'} ${tone.value}`}
+            data-testid={testId('Annual Savings')}
+          >
+            {annual}
+          </dd>
+        </div>
+        {rows.map(([label, value], i) => (
           <div
             key={label}
-            className={`flex flex-col justify-between ${label === 'Annual Savings' ? 'col-span-2 sm:col-span-1' : ''}`}
+            className={`flex flex-wrap items-baseline justify-between gap-x-4 py-2 ${i === 0 ? 'mt-2' : 'border-t border-slate-200/80'}`}
           >
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+            <dt className="whitespace-nowrap text-sm text-slate-600">{label}</dt>
             <dd
-              className={`mt-0.5 font-mono text-lg font-bold ${tone.value}`}
-              data-testid={`result-${label.toLowerCase().replace(/ /g, '-')}`}
+              className={`ml-auto min-w-0 break-all text-right font-mono text-base font-semibold tabular-nums ${tone.value}`}
+              data-testid={testId(label)}
             >
               {value}
             </dd>

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { trpc } from '../../lib/trpc';
 import { type Notice, notice } from './Banner';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 import { LeadDetailModal } from './LeadDetailModal';
 import { LeadRow } from './LeadRow';
 import {

@@ -1,0 +1,47 @@
+/**
+ * The role hierarchy (design.md §3), in one place for every member action now and in the team pages:
+ * super_admin > admin > broker. Admins manage brokers and other admins; only the super_admin manages seats;
+ * nobody acts on themself; nobody deactivates, demotes or removes the super_admin (the account owner).
+ * The server enforces it for every member action; the web uses it only to hide buttons that would be refused.
+ */
+import { isAdminRole, type RoleType } from './access';
+
+export type MemberAction = 'deactivate' | 'reactivate' | 'change_role' | 'remove';
+
+export interface RoleHolder {
+  id: string;
+  role: RoleType;
+}
+
+const SELF: Readonly<Record<MemberAction, string>> = {
+  deactivate: 'You cannot deactivate your own account',
+  reactivate: 'You cannot reactivate your own account',
+  change_role: 'You cannot change your own role',
+  remove: 'You cannot remove your own account',
+};
+
+const OWNER: Readonly<Record<MemberAction, string>> = {
+  deactivate: 'The account owner cannot be deactivated',
+  reactivate: 'The account owner cannot be deactivated',
+  change_role: "The account owner's role cannot be changed",
+  remove: 'The account owner cannot be removed',
+};
+
+export const NO_MEMBER_ADMIN = 'You do not have admin access';
+
+/** Why `actor` may not do `action` to `target`, or null when they may. Both are members of one company. */
+export function memberActionProblem(actor: RoleHolder, target: RoleHolder, action: MemberAction): string | null {
+  if (!isAdminRole(actor.role)) return NO_MEMBER_ADMIN;
+  if (actor.id === target.id) return SELF[action];
+  if (target.role === 'super_admin') return OWNER[action];
+  return null;
+}
+
+export function mayActOn(actor: RoleHolder, target: RoleHolder, action: MemberAction): boolean {
+  return memberActionProblem(actor, target, action) === null;
+}
+
+/** Seats and the subscription's size are the owner's alone. */
+export function mayManageSeats(role: RoleType): boolean {
+  return role === 'super_admin';
+}
