@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Modal } from '../../components/Modal';
-import { Button } from '../../components/ui';
+import { Modal } from './Modal';
+import { Button } from './ui';
 
 export interface ConfirmRequest {
   title: string;
