@@ -1,0 +1,138 @@
+/**
+ * Who is limited by what (docs/decisions.md "Rate limits"). Clients are told apart by X-Forwarded-For from a
+ * trusted proxy (TRUST_PROXY=1), as in production behind a load balancer.
+ */
+import { createTRPCClient, httpLink } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginLimits } from '../src/services/auth/login';
+import { clientKey, record } from '../src/services/auth/rate-limit';
+import type { AppRouter } from '../src/trpc/router';
+import { errorOf, STRONG_PASSWORD, signupInput, startTestApp, type TestApp } from './helpers';
+
+const TOO_MANY = { message: 'Too many attempts. Please wait a few minutes and try again.', code: 'TOO_MANY_REQUESTS' };
+const OWNER = 'ada@acmefx.co.uk';
+
+let h: TestApp;
+beforeAll(async () => {
+  h = await startTestApp({ trustProxy: 1 });
+  await from('198.51.100.200').auth.signup.mutate(signupInput());
+});
+afterAll(() => h.close());
+
+/** A client at `ip` (as the trusted proxy reports it). */
+function from(ip: string) {
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${h.url}/trpc`, headers: { 'x-forwarded-for': ip } })],
+  });
+}
+
+describe('login', () => {
+  it('an attacker guessing one member’s password is stopped, and the member still signs in from elsewhere', async () => {
+    const attacker = from('203.0.113.66');
+    const guesses = [];
+    for (let i = 0; i < 12; i++) {
+      guesses.push(await errorOf(attacker.auth.login.mutate({ email: OWNER, password: `guess-${i}`, mode: 'user' })));
+    }
+    expect(guesses.slice(0, 10).every((g) => g.message === 'Invalid login credentials')).toBe(true);
+    expect(guesses.slice(10)).toEqual([TOO_MANY, TOO_MANY]);
+    // Even the right password is refused to that client now: the limit comes before the password check.
+    expect(
+      await errorOf(attacker.auth.login.mutate({ email: OWNER, password: STRONG_PASSWORD, mode: 'user' })),
+    ).toEqual(TOO_MANY);
+    // The owner, elsewhere, is not locked out.
+    const owner = await from('198.51.100.7').auth.login.mutate({
+      email: OWNER,
+      password: STRONG_PASSWORD,
+      mode: 'admin',
+    });
+    expect(owner.redirectTo).toBe('/admin');
+  });
+
+  it('a client trying many addresses is stopped after 30 failures', async () => {
+    const sprayer = from('203.0.113.77');
+    const results = [];
+    for (let i = 0; i < 31; i++) {
+      results.push(await errorOf(sprayer.auth.login.mutate({ email: `u${i}@x.io`, password: 'wrong', mode: 'user' })));
+    }
+    expect(results.slice(0, 30).every((r) => r.message === 'Invalid login credentials')).toBe(true);
+    expect(results[30]).toEqual(TOO_MANY);
+    const res = await fetch(`${h.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+      body: JSON.stringify({ email: 'u99@x.io', password: 'wrong', mode: 'user' }),
+    });
+    expect(res.status).toBe(429);
+  });
+
+  it('one address has a ceiling of 100 failures from all clients together', async () => {
+    const email = 'ceiling@acmefx.co.uk';
+    const ceiling = loginLimits(email, '0.0.0.0').find((l) => l.key === `login:email:${email}`);
+    expect(ceiling).toMatchObject({ max: 100 });
+    // 100 failures spread over ten clients (counted as the service counts them, without 100 password hashes).
+    for (let c = 0; c < 10; c++) for (let i = 0; i < 10; i++) await record(h.t.db, [ceiling!]);
+    expect(await errorOf(from('192.0.2.250').auth.login.mutate({ email, password: 'x', mode: 'user' }))).toEqual(
+      TOO_MANY,
+    );
+  });
+
+  it('counts an IPv6 client by its /64', () => {
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('::ffff:203.0.113.5')).toBe('203.0.113.5');
+    expect(clientKey('203.0.113.5')).toBe('203.0.113.5');
+  });
+});
+
+describe('signup', () => {
+  it('allows 10 attempts an hour per client', async () => {
+    const client = from('203.0.113.88');
+    const results = [];
+    for (let i = 0; i < 10; i++) {
+      const input = signupInput({ companyName: `Spam ${i}`, companyDomain: `spam${i}.io`, email: `s${i}@spam.io` });
+      results.push(
+        await client.auth.signup.mutate(input).then(
+          () => 'created',
+          (e: Error) => e.message,
+        ),
+      );
+    }
+    expect(results.slice(0, 10)).toEqual(Array(10).fill('created'));
+    const last = await errorOf(
+      client.auth.signup.mutate(signupInput({ companyName: 'Spam X', companyDomain: 'spamx.io', email: 'sx@spam.io' })),
+    );
+    expect(last).toEqual(TOO_MANY);
+    // Another client is unaffected.
+    await from('198.51.100.9').auth.signup.mutate(
+      signupInput({ companyName: 'Honest', companyDomain: 'honest.io', email: 'h@honest.io' }),
+    );
+  });
+});
+
+describe('reset links', () => {
+  it('checking and using links is limited per client (30 an hour)', async () => {
+    const prober = from('203.0.113.99');
+    for (let i = 0; i < 29; i++) {
+      expect(await prober.auth.checkResetToken.query({ token: `guess-${i}-aaaaaaaaaaaaaaaaaaaaaa` })).toEqual({
+        valid: false,
+      });
+    }
+    expect(
+      (
+        await errorOf(
+          prober.auth.resetPassword.mutate({ token: 'guess-x-aaaaaaaaaaaaaaaaaaaaaa', password: 'N3w-pass!' }),
+        )
+      ).message,
+    ).toBe('Invalid or expired reset link. Please request a new password reset.');
+    expect(await errorOf(prober.auth.checkResetToken.query({ token: 'guess-y-aaaaaaaaaaaaaaaaaaaaaa' }))).toEqual(
+      TOO_MANY,
+    );
+    expect(
+      await errorOf(
+        prober.auth.resetPassword.mutate({ token: 'guess-z-aaaaaaaaaaaaaaaaaaaaaa', password: 'N3w-pass!' }),
+      ),
+    ).toEqual(TOO_MANY);
+    expect(await from('198.51.100.10').auth.checkResetToken.query({ token: 'other-aaaaaaaaaaaaaaaaaaaaaa' })).toEqual({
+      valid: false,
+    });
+  });
+});
