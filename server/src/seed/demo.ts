@@ -1,6 +1,6 @@
-import { quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { hashPassword } from '../services/auth/passwords';
+import { createTrialCompany } from '../services/company/create';
 
 export const DEMO_COMPANY = 'Demo FX Partners';
 export const DEMO_PASSWORD = 'PipPitch#2026';
@@ -21,31 +21,19 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
   const exists = await db.selectFrom('companies').select('id').where('name', '=', DEMO_COMPANY).executeTakeFirst();
   if (exists) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const price = quote({
-    adminSeats: 2,
-    brokerSeats: 5,
-    billing: 'monthly',
-    addons: { companyFinder: true, clientData: true },
-  });
   await db.transaction().execute(async (trx) => {
-    const company = await trx
-      .insertInto('companies')
-      .values({
+    const company = await createTrialCompany(
+      trx,
+      {
         name: DEMO_COMPANY,
         domain: 'demo.pippitch.test',
-        subscription_status: 'trialing',
-        subscription_type: 'trial',
-        subscription_active: true,
-        trial_ends_at: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
-        admin_seats: 2,
-        junior_seats: 5,
-        price_per_month: price.pricePerSeat,
-        subscription_price: price.seatsMonthly,
-        company_finder_enabled: true,
-        client_data_enabled: true,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+        billing: 'monthly',
+        adminSeats: 2,
+        brokerSeats: 5,
+        addons: { companyFinder: true, clientData: true },
+      },
+      now,
+    );
     for (const m of DEMO_MEMBERS) {
       const user = await trx
         .insertInto('user_profiles')

@@ -1,7 +1,7 @@
 import { MESSAGES, type SignupInput } from '@pippitch/shared/auth';
-import { discountPercentage, quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { conflict } from '../../errors';
+import { createTrialCompany } from '../company/create';
 import { isUniqueViolation } from '../db-errors';
 import { hashPassword } from './passwords';
 import { clientKey, enforce } from './rate-limit';
@@ -27,13 +27,6 @@ export async function signUpCompany(
   // office setting up several trials, and stops a script filling the table.
   await enforce(db, [{ key: `signup:client:${clientKey(meta.ip)}`, max: 10, windowSeconds: 3600 }]);
   const passwordHash = await hashPassword(input.password);
-  const price = quote({
-    adminSeats: input.adminSeats,
-    brokerSeats: input.brokerSeats,
-    billing: 'monthly',
-    addons: { companyFinder: false, clientData: false },
-  });
-  const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
   try {
     return await db.transaction().execute(async (trx) => {
       const taken = await trx
@@ -42,31 +35,24 @@ export async function signUpCompany(
         .where('email', '=', input.email)
         .executeTakeFirst();
       if (taken) throw conflict(MESSAGES.emailTaken, 'email');
-      const company = await trx
-        .insertInto('companies')
-        .values({
+      const company = await createTrialCompany(
+        trx,
+        {
           name: input.companyName,
           domain: input.companyDomain,
-          subscription_status: 'trialing',
-          subscription_type: 'trial',
-          billing_period: input.billing,
-          subscription_active: true,
-          trial_ends_at: trialEndsAt,
-          admin_seats: input.adminSeats,
-          junior_seats: input.brokerSeats,
-          price_per_month: price.pricePerSeat,
-          subscription_price: price.seatsMonthly,
-          discount_percentage: discountPercentage(price.totalSeats),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+          billing: input.billing,
+          adminSeats: input.adminSeats,
+          brokerSeats: input.brokerSeats,
+        },
+        now,
+      );
       const user = await trx
         .insertInto('user_profiles')
         .values({ company_id: company.id, role_type: 'admin', full_name: input.fullName, email: input.email })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: passwordHash }).execute();
-      return { companyId: company.id, userId: user.id, trialEndsAt };
+      return { companyId: company.id, userId: user.id, trialEndsAt: company.trialEndsAt };
     });
   } catch (err) {
     // Two signups racing past the checks above meet the unique indexes instead.
