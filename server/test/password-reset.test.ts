@@ -1,6 +1,9 @@
+import type { DB } from '@pippitch/sql';
+import { Kysely, PostgresDialect } from 'kysely';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport, deliverDueEmails } from '../src/services/email/deliver';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { requestPasswordReset } from '../src/services/auth/password-reset';
+import { createTransport, deliverDueEmails, deliveryOptions } from '../src/services/email/deliver';
 import { errorOf, signupInput, startTestApp, type TestApp } from './helpers';
 
 let h: TestApp;
@@ -9,6 +12,10 @@ beforeAll(async () => {
   await h.client().api.auth.signup.mutate(signupInput());
 });
 afterAll(() => h.close());
+// Each test asks for several links for the same member: start each with fresh counters (5 an hour per address).
+beforeEach(async () => {
+  await h.t.db.deleteFrom('rate_limits').execute();
+});
 
 async function latestResetToken(): Promise<string> {
   const mail = await h.t.db
@@ -71,7 +78,66 @@ describe('password reset', () => {
   });
 });
 
+describe('reset requests', () => {
+  it('a new link ends the older ones', async () => {
+    await h.client().api.auth.requestPasswordReset.mutate({ email: 'ada@acmefx.co.uk' });
+    const older = await latestResetToken();
+    await h.client().api.auth.requestPasswordReset.mutate({ email: 'ada@acmefx.co.uk' });
+    const newer = await latestResetToken();
+    expect(newer).not.toBe(older);
+    const c = h.client();
+    expect(await c.api.auth.checkResetToken.query({ token: older })).toEqual({ valid: false });
+    const err = await errorOf(c.api.auth.resetPassword.mutate({ token: older, password: 'Older-link1' }));
+    expect(err.message).toBe('Invalid or expired reset link. Please request a new password reset.');
+    expect(await c.api.auth.checkResetToken.query({ token: newer })).toEqual({ valid: true });
+  });
+
+  it('runs the same statements for a known and an unknown address (no timing difference to measure)', async () => {
+    // The service on a database handle that records every statement it sends (same pool, same database).
+    const statements: string[] = [];
+    const recorded = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: h.t.pool }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query.sql);
+      },
+    });
+    const meta = { ip: '192.0.2.44', publicUrl: 'https://app.pippitch.test' };
+    const outbox = async () => (await h.t.db.selectFrom('email_outbox').select('id').execute()).length;
+
+    const before = await outbox();
+    await requestPasswordReset(recorded, 'ada@acmefx.co.uk', meta);
+    const known = statements.splice(0);
+    expect(await outbox()).toBe(before + 1);
+
+    await requestPasswordReset(recorded, 'nobody-here@acmefx.co.uk', meta);
+    const unknown = statements.splice(0);
+    expect(await outbox()).toBe(before + 1);
+
+    expect(unknown).toEqual(known);
+    // One transaction holding the writes (rate-limit counters in both cases): one commit each.
+    expect(known[0]).toMatch(/^begin/i);
+    expect(known.at(-1)).toMatch(/^commit/i);
+    expect(known.some((q) => /insert into "password_reset_tokens"/i.test(q))).toBe(true);
+    expect(known.some((q) => /insert into "email_outbox"/i.test(q))).toBe(true);
+  });
+});
+
 describe('e-mail delivery', () => {
+  it('without SMTP prints the text (with its link) outside production only', async () => {
+    await h.client().api.auth.requestPasswordReset.mutate({ email: 'ada@acmefx.co.uk' });
+    const token = await latestResetToken();
+    const production: string[] = [];
+    await deliverDueEmails(h.t.db, null, 'x@y.z', (l) => production.push(l), deliveryOptions('production'));
+    expect(production.join('\n')).toContain('Reset your PipPitch password');
+    expect(production.join('\n')).not.toContain(token);
+
+    await h.client().api.auth.requestPasswordReset.mutate({ email: 'ada@acmefx.co.uk' });
+    const next = await latestResetToken();
+    const development: string[] = [];
+    await deliverDueEmails(h.t.db, null, 'x@y.z', (l) => development.push(l), deliveryOptions('development'));
+    expect(development.join('\n')).toContain(next);
+  });
+
   it('sends queued e-mails through SMTP once, and retries later when the server is down', async () => {
     const received: string[] = [];
     const smtp = new SMTPServer({
