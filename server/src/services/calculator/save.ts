@@ -4,6 +4,7 @@ import { normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
 import type { Actor } from '../actor';
 import { recordCalculatorLead } from '../leads/leads';
+import { toStoredCalculation } from './record';
 
 /** The live rate stored with a calculation: the server's own latest quote for the pair, never the browser's. */
 export interface QuoteAtSave {
@@ -33,24 +34,7 @@ export async function saveCalculation(
   });
   const clientName = input.clientName?.trim() || null;
   const normalized = clientName ? normaliseCompanyName(clientName) || null : null;
-  const calculationData = {
-    currency_pair: input.pair,
-    your_rate: input.yourRate,
-    competitor_rate: input.competitorRate,
-    comparison_date: input.comparisonDate,
-    trade_amount: input.amount,
-    trades_per_year: input.tradesPerYear,
-    pips_added: input.marginPips,
-    effective_rate: r.effectiveRate,
-    price_difference: r.priceDifference,
-    difference_in_pips: r.differenceInPips,
-    cost_with_competitor: r.costWithCompetitor,
-    cost_with_us: r.costWithUs,
-    savings_per_trade: r.savingsPerTrade,
-    annual_savings: r.annualSavings,
-    percentage_savings: r.percentageSavings,
-    is_advantage: r.isAdvantage,
-  };
+  const calculationData = toStoredCalculation(input, r);
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('calculations')
