@@ -33,6 +33,11 @@ export function storageFor(pair: CurrencyPair): { stored: StoredPair; invert: bo
   return { stored: pair, invert: false };
 }
 
+/** A stored price as a user-facing pair shows it: 1 / price when inverted, to 6 decimals (the precision served). */
+export function servePrice(price: number, invert: boolean): number {
+  return Math.round((invert ? 1 / price : price) * 1e6) / 1e6;
+}
+
 /** Rates shown when the live feed fails (spec §9). Strings, so they go straight into decimal maths. */
 export const FALLBACK_RATES: Readonly<Record<CurrencyPair, string>> = {
   GBPEUR: '1.1854',

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSimulatedFeed } from '../src/market/feeds/simulated';
 import { type MarketDataService, startMarketData } from '../src/market/service';
-import { waitFor } from './helpers/wait';
+import { ManualClock } from './helpers/manual-clock';
+import { driveUntil } from './helpers/wait';
 
 // A cluster of our own, so the test can stop and start PostgreSQL under a running poller.
 let dir: string;
@@ -39,30 +40,29 @@ const quoteCount = async () => (await query<{ n: number }>('SELECT count(*)::int
 
 describe('market data poller across a database restart', () => {
   it('keeps running, reconnects, resumes, and never writes a minute twice', async () => {
-    // Simulated time runs 150× faster from a Wednesday morning: a new 15 s tick every poll, a new minute every
-    // few polls, so many minutes are written on both sides of the restart.
-    const base = Date.parse('2026-11-18T10:00:00Z');
-    const started = Date.now();
-    const clock = () => base + (Date.now() - started) * 150;
+    // Time is a manual clock from a Wednesday morning, moved 15 s (one simulated tick) per poll by the test, so
+    // every poll writes fresh quotes however slowly a busy machine runs it, and many minutes are written on both
+    // sides of the restart.
+    const clock = new ManualClock(Date.parse('2026-11-18T10:00:00Z'));
     const lines: string[] = [];
     let service: MarketDataService | undefined;
     try {
       service = startMarketData({
         url,
-        feed: createSimulatedFeed({ clock }),
-        pollMs: 100,
+        feed: createSimulatedFeed({ clock: clock.now }),
+        pollMs: 15_000,
         reconnectMs: 100,
         maxReconnectMs: 400,
         clock,
         log: (line) => lines.push(line),
       });
-      await waitFor('quotes before the restart', async () => (await quoteCount()) >= 60);
+      await driveUntil(clock, 'quotes before the restart', async () => (await quoteCount()) >= 60);
 
       await cluster.stop();
-      await waitFor('the poller to notice', () => lines.some((l) => l.includes('database unavailable')));
+      await driveUntil(clock, 'the poller to notice', () => lines.some((l) => l.includes('database unavailable')));
       cluster = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: cluster.port });
       const before = await quoteCount();
-      await waitFor('polling to resume', async () => (await quoteCount()) >= before + 60, 30_000);
+      await driveUntil(clock, 'polling to resume', async () => (await quoteCount()) >= before + 60);
       expect(service.polling).toBe(true);
       expect(lines.filter((l) => l.startsWith('market data: polling the simulated feed')).length).toBe(2);
     } finally {

@@ -70,7 +70,9 @@ describe('TraderMade-compatible client against a local /live server', () => {
     server.mode = { kind: 'ok' };
     server.requests.length = 0;
   });
-  const feed = () => createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey, timeoutMs: 500 });
+  // The default request timeout (10 s) guards real I/O: a loaded machine must not turn a slow local answer into a
+  // timeout. Only the test of a server that never answers uses a short one.
+  const feed = () => createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey });
 
   it('fetches every stored pair in one request with currency and api_key parameters', async () => {
     const quotes = await feed().fetchQuotes(STORED_PAIRS);
@@ -121,7 +123,8 @@ describe('TraderMade-compatible client against a local /live server', () => {
 
   it('gives up on a server that never answers, and reports an unreachable one', async () => {
     server.mode = { kind: 'hang' };
-    await expect(feed().fetchQuotes(['GBPUSD'])).rejects.toThrow('Rate feed timed out after 500 ms');
+    const impatient = createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey, timeoutMs: 500 });
+    await expect(impatient.fetchQuotes(['GBPUSD'])).rejects.toThrow('Rate feed timed out after 500 ms');
     const closed = await startLiveServer();
     await closed.close();
     const gone = createTraderMadeFeed({ baseUrl: closed.baseUrl, apiKey: 'k', timeoutMs: 2000 });

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { parseQuoteNotification, QUOTES_CHANNEL, type QuoteNotification } from '@pippitch/shared/live-quote';
 import { FALLBACK_RATES, STORED_PAIRS } from '@pippitch/shared/pairs';
 import { type Listener, listen } from '@pippitch/sql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,20 +8,23 @@ import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { createSimulatedFeed } from '../src/market/feeds/simulated';
 import { createTraderMadeFeed } from '../src/market/feeds/tradermade/client';
 import { type MarketDataService, startMarketData } from '../src/market/service';
-import type { Feed, QuoteNotification } from '../src/market/types';
+import type { Feed } from '../src/market/types';
+import { ManualClock } from './helpers/manual-clock';
 import { type LiveServer, startLiveServer } from './helpers/tradermade-server';
-import { waitFor } from './helpers/wait';
+import { driveUntil, waitFor } from './helpers/wait';
 
-// The poller against a real database and a local TraderMade-style server. Its clock runs from a Wednesday morning,
-// so the market is open whatever day the tests run on.
+// The poller against a real database and a local TraderMade-style server. Its clock is a manual one from a Wednesday
+// morning (the market is open whatever day the tests run on) that the test moves from one scheduled wake-up to the
+// next (driveUntil), so each poll is a new vendor second and nothing depends on how fast the machine runs.
 const BASE = Date.parse('2026-11-18T10:00:05Z');
-const started = Date.now();
-const clock = () => BASE + (Date.now() - started);
+let clock = new ManualClock(BASE);
 
 let t: TestDatabase;
 let server: LiveServer;
 let listener: Listener;
 const heard: QuoteNotification[] = [];
+const malformed: string[] = [];
+const PROBE = 'probe';
 const services: MarketDataService[] = [];
 const lines: string[] = [];
 
@@ -28,11 +32,11 @@ function start(feed: Feed, pollerId = 'worker-a'): MarketDataService {
   const service = startMarketData({
     url: t.url,
     feed,
-    pollMs: 100,
-    maxBackoffMs: 400,
-    lockRetryMs: 200,
-    reconnectMs: 100,
-    maxReconnectMs: 500,
+    pollMs: 1_000,
+    maxBackoffMs: 4_000,
+    lockRetryMs: 2_000,
+    reconnectMs: 1_000,
+    maxReconnectMs: 5_000,
     pollerId,
     clock,
     log: (line) => lines.push(`${pollerId}: ${line}`),
@@ -58,11 +62,20 @@ function counting(feed: Feed): Feed & { calls: number } {
 beforeAll(async () => {
   t = await createTestDatabase();
   server = await startLiveServer();
-  server.now = () => clock() / 1000;
-  listener = listen(t.url, ['fx_quotes'], (_, payload) => heard.push(JSON.parse(payload)));
+  server.now = () => clock.now() / 1000;
+  // Every payload is read through the shared contract, as the server reads it.
+  let probed = false;
+  listener = listen(t.url, [QUOTES_CHANNEL], (_, payload) => {
+    if (payload === PROBE) probed = true;
+    else {
+      const parsed = parseQuoteNotification(payload);
+      if (parsed.ok) heard.push(...parsed.quotes);
+      else malformed.push(`${parsed.reason}: ${payload}`);
+    }
+  });
   await waitFor('LISTEN to be ready', async () => {
-    await t.pool.query(`SELECT pg_notify('fx_quotes', '{"probe":true}')`);
-    return heard.length > 0;
+    await t.pool.query(`SELECT pg_notify($1, $2)`, [QUOTES_CHANNEL, PROBE]);
+    return probed;
   });
 });
 afterAll(async () => {
@@ -71,6 +84,7 @@ afterAll(async () => {
   await t.drop();
 });
 beforeEach(async () => {
+  clock = new ManualClock(BASE);
   heard.length = 0;
   lines.length = 0;
   server.mode = { kind: 'ok' };
@@ -78,6 +92,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await Promise.all(services.splice(0).map((s) => s.stop()));
+  expect(malformed).toEqual([]);
 });
 
 const feedStatus = async () =>
@@ -94,14 +109,14 @@ describe('market data poller', () => {
   it('stores and publishes quotes, folding them into one bar per pair and minute', async () => {
     start(createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey }));
     // Several distinct vendor timestamps (whole seconds) in the same minute.
-    await waitFor('three quotes per pair', async () => {
+    await driveUntil(clock, 'three quotes per pair', async () => {
       const { rows } = await t.pool.query(`SELECT count(*)::int AS n FROM fx_quotes WHERE pair = 'GBPUSD'`);
       return rows[0].n >= 3;
     });
     const live = heard.filter((n) => n.source === 'feed');
     expect(new Set(live.map((n) => n.pair))).toEqual(new Set(STORED_PAIRS));
     for (const n of live) {
-      expect(n.fallback).toBeUndefined();
+      expect('fallback' in n).toBe(false);
       expect(n.bid).toBeLessThanOrEqual(n.mid);
       expect(new Date(n.ts).toISOString()).toBe(n.ts);
     }
@@ -136,10 +151,10 @@ describe('market data poller', () => {
 
   it('publishes the fallback rates with the error during an outage, backs off, and recovers', async () => {
     start(createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey }));
-    await waitFor('a live quote', () => heard.some((n) => n.source === 'feed'));
+    await driveUntil(clock, 'a live quote', () => heard.some((n) => n.source === 'feed'));
     server.mode = { kind: 'status', status: 500 };
-    const fallbacks = await waitFor('fallback quotes for every pair', () => {
-      const f = heard.filter((n) => n.fallback);
+    const fallbacks = await driveUntil(clock, 'fallback quotes for every pair', () => {
+      const f = heard.filter((n) => n.source === 'fallback');
       return f.length >= 6 ? f.slice(0, 6) : null;
     });
     expect(fallbacks.map((n) => n.pair)).toEqual([...STORED_PAIRS]);
@@ -153,24 +168,25 @@ describe('market data poller', () => {
     expect(byPair.get('GBPNOK')).toBe(Number(FALLBACK_RATES.GBPNOK));
     // GBPEUR is served as 1 / EURGBP, which must give the spec's 1.1854.
     expect(1 / byPair.get('EURGBP')!).toBe(Number(FALLBACK_RATES.GBPEUR));
-    await waitFor('a second failure', async () => ((await feedStatus())[0]?.consecutive_failures ?? 0) >= 2);
+    await driveUntil(clock, 'a second failure', async () => ((await feedStatus())[0]?.consecutive_failures ?? 0) >= 2);
     const [down] = await feedStatus();
     expect(down).toMatchObject({ fallback_in_use: true, last_error: 'HTTP error! status: 500' });
-    expect(lines.some((l) => l.includes('retry in 0.2 s'))).toBe(true); // backed off from 0.1 s
+    expect(lines.some((l) => l.includes('retry in 2 s'))).toBe(true); // backed off from 1 s
     const stored = await t.pool.query('SELECT count(*)::int AS n FROM fx_quotes');
 
     server.mode = { kind: 'ok' };
-    await waitFor('recovery', async () => (await feedStatus())[0]?.fallback_in_use === false);
+    await driveUntil(clock, 'recovery', async () => (await feedStatus())[0]?.fallback_in_use === false);
     const [up] = await feedStatus();
     expect(up).toMatchObject({ consecutive_failures: 0, last_error: 'HTTP error! status: 500' });
-    const after = heard.slice(heard.findLastIndex((n) => n.fallback) + 1);
-    await waitFor('live quotes again', () => after.length > 0 || heard.at(-1)?.source === 'feed');
+    const after = heard.slice(heard.findLastIndex((n) => n.source === 'fallback') + 1);
+    await driveUntil(clock, 'live quotes again', () => after.length > 0 || heard.at(-1)?.source === 'feed');
     expect(heard.at(-1)?.source).toBe('feed');
     expect(lines.some((l) => l.includes('feed recovered'))).toBe(true);
     // Fallback rates were published, never stored as prices.
     const { rows } = await t.pool.query(`SELECT count(*)::int AS n FROM fx_quotes WHERE mid = $1`, [1.2735]);
     expect(rows[0].n).toBe(0);
-    await waitFor(
+    await driveUntil(
+      clock,
       'new quotes stored',
       async () => (await t.pool.query('SELECT count(*)::int AS n FROM fx_quotes')).rows[0].n > stored.rows[0].n,
     );
@@ -179,33 +195,33 @@ describe('market data poller', () => {
   it('records the spec message for unknown data, e.g. an empty answer', async () => {
     server.mode = { kind: 'no-quotes' };
     start(createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey }));
-    await waitFor('the failure', async () => (await feedStatus())[0]?.fallback_in_use);
+    await driveUntil(clock, 'the failure', async () => (await feedStatus())[0]?.fallback_in_use);
     expect((await feedStatus())[0]?.last_error).toBe('No rate data received');
-    expect(heard.find((n) => n.fallback)?.error).toBe('No rate data received');
+    expect(heard.find((n) => n.source === 'fallback')).toMatchObject({ error: 'No rate data received' });
   });
 
   it('polls from exactly one worker; another takes over when it stops', async () => {
-    const feedA = counting(createSimulatedFeed({ clock }));
-    const feedB = counting(createSimulatedFeed({ clock }));
+    const feedA = counting(createSimulatedFeed({ clock: clock.now }));
+    const feedB = counting(createSimulatedFeed({ clock: clock.now }));
     const a = start(feedA, 'worker-a');
-    await waitFor('worker a to poll', () => feedA.calls >= 2);
+    await driveUntil(clock, 'worker a to poll', () => feedA.calls >= 2);
     const b = start(feedB, 'worker-b');
     await waitFor('worker b to stand by', () =>
       lines.includes('worker-b: market data: another worker is polling; standing by'),
     );
     const before = feedA.calls;
-    await waitFor('a few more polls by a', () => feedA.calls >= before + 5);
+    await driveUntil(clock, 'a few more polls by a', () => feedA.calls >= before + 5);
     expect(feedB.calls).toBe(0);
     expect(a.polling).toBe(true);
     expect(b.polling).toBe(false);
 
     await a.stop();
-    await waitFor('worker b to take over', () => feedB.calls >= 2);
+    await driveUntil(clock, 'worker b to take over', () => feedB.calls >= 2);
     expect(b.polling).toBe(true);
     const stoppedAt = feedA.calls;
-    await waitFor('b to keep polling', () => feedB.calls >= 5);
+    await driveUntil(clock, 'b to keep polling', () => feedB.calls >= 5);
     expect(feedA.calls).toBe(stoppedAt);
-    await waitFor('status to name b', async () => (await feedStatus())[0]?.poller === 'worker-b');
+    await driveUntil(clock, 'status to name b', async () => (await feedStatus())[0]?.poller === 'worker-b');
     expect((await feedStatus())[0]).toMatchObject({ feed: 'simulated', fallback_in_use: false });
     expect(heard.filter((n) => n.source === 'simulated').length).toBeGreaterThan(0);
   });
@@ -217,7 +233,7 @@ describe('market data poller', () => {
     });
     try {
       await waitFor('the child to poll', async () => (await feedStatus())[0]?.poller === 'child-a');
-      const feedB = counting(createSimulatedFeed({ clock }));
+      const feedB = counting(createSimulatedFeed({ clock: clock.now }));
       const b = start(feedB, 'worker-b');
       await waitFor('worker b to stand by', () =>
         lines.includes('worker-b: market data: another worker is polling; standing by'),
@@ -225,9 +241,9 @@ describe('market data poller', () => {
       expect(feedB.calls).toBe(0);
       child.kill('SIGKILL'); // no stop(), no unlock: only the dropped connection releases the lock
       await once(child, 'exit');
-      await waitFor('worker b to take over', () => feedB.calls >= 2);
+      await driveUntil(clock, 'worker b to take over', () => feedB.calls >= 2);
       expect(b.polling).toBe(true);
-      await waitFor('status to name b', async () => (await feedStatus())[0]?.poller === 'worker-b');
+      await driveUntil(clock, 'status to name b', async () => (await feedStatus())[0]?.poller === 'worker-b');
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }

@@ -1,46 +1,24 @@
 import { INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { unauthorized, unavailable } from '../errors';
 import { calendarRange, fetchSeries, hasDataOn, rateAt } from '../services/market/history';
-import type { LiveQuote } from '../services/market/live-quotes';
 import { memberProcedure, router } from '../trpc/procedures';
 
 const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-30');
 
 export const ratesRouter = router({
-  /** Live quotes for every pair: the latest at once, then each new one (WebSocket). */
+  /** Live quotes for every pair: the latest at once, then each new one (WebSocket), while the session lasts. */
   live: memberProcedure.subscription(async function* ({ ctx, signal }) {
     const hub = ctx.services.quotes;
-    if (!hub) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'Live rates are not available right now' });
-    const queue: LiveQuote[] = [...hub.snapshot()];
-    let wake: () => void = () => {};
-    let ended = false;
-    const unsubscribe = hub.subscribe((q) => {
-      queue.push(q);
-      wake();
-    });
-    // The session is re-checked for all open streams at once (SessionWatch); a stream whose session has
-    // ended stops with UNAUTHORIZED.
-    const unwatch = ctx.services.sessions?.watch(ctx.viewer.sessionId, () => {
-      ended = true;
-      wake();
-    });
-    const onAbort = () => wake();
-    signal?.addEventListener('abort', onAbort);
+    if (!hub) throw unavailable('Live rates are not available right now');
+    const sessionEnded = new AbortController();
+    const unwatch = ctx.services.sessions?.watch(ctx.viewer.sessionId, () => sessionEnded.abort());
     try {
-      while (!signal?.aborted) {
-        while (queue.length) yield queue.shift()!;
-        if (ended) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-        if (ended) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
-      }
+      yield* hub.stream(signal ? AbortSignal.any([signal, sessionEnded.signal]) : sessionEnded.signal);
+      if (sessionEnded.signal.aborted) throw unauthorized();
     } finally {
-      unsubscribe();
       unwatch?.();
-      signal?.removeEventListener('abort', onAbort);
     }
   }),
 

@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
-import { STORED_PAIRS } from '@pippitch/shared/pairs';
+import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
 import type pg from 'pg';
-import { anySignal, pause, unlessAborted } from './abortable';
+import { anySignal, unlessAborted } from './abortable';
+import { type Clock, systemClock } from './clock';
 import { openSession, type Session, type SessionTarget } from './session';
 import { pruneQuotes, recordFailure, recordQuotes } from './store';
 import type { Feed, Log, Quote } from './types';
@@ -20,12 +21,13 @@ export interface MarketDataOptions {
   /** First and longest wait before reconnecting after losing the database (0.5 s doubling to 10 s). */
   reconnectMs?: number;
   maxReconnectMs?: number;
-  pairs?: readonly string[];
+  pairs?: readonly StoredPair[];
   /** Quotes older than this are deleted once an hour (30 days); bars are kept. */
   quoteRetentionDays?: number;
   /** This worker's name in fx_feed_status (default host:pid). */
   pollerId?: string;
-  clock?: () => number;
+  /** Time for the schedule and the poll times written (tests drive a manual clock). */
+  clock?: Clock;
   log?: Log;
 }
 
@@ -61,7 +63,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
   const pairs = options.pairs ?? STORED_PAIRS;
   const retentionMs = (options.quoteRetentionDays ?? 30) * 86_400_000;
   const poller = options.pollerId ?? `${hostname()}:${process.pid}`;
-  const clock = options.clock ?? Date.now;
+  const clock = options.clock ?? systemClock;
   const log = options.log ?? (() => {});
 
   const stopper = new AbortController();
@@ -78,7 +80,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
       if (res.rows[0]?.locked) break;
       if (!announced) log('market data: another worker is polling; standing by');
       announced = true;
-      await pause(lockRetryMs, signal);
+      await clock.sleep(lockRetryMs, signal);
     }
     polling = true;
     log(`market data: polling the ${feed.name} feed every ${pollMs / 1000} s as ${poller}`);
@@ -95,7 +97,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         if (signal.aborted) throw signal.reason;
         feedError = err instanceof Error ? err.message : String(err);
       }
-      const ctx = { feed: feed.name, poller, now: clock() };
+      const ctx = { feed: feed.name, poller, now: clock.now() };
       let wait = pollMs;
       if (quotes) {
         await recordQuotes(session.client, quotes, ctx);
@@ -113,7 +115,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         await pruneQuotes(session.client, new Date(ctx.now - retentionMs));
         prunedAt = ctx.now;
       }
-      await pause(wait, signal);
+      await clock.sleep(wait, signal);
     }
   }
 
@@ -139,7 +141,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         const delay = Math.min(maxReconnectMs, reconnectMs * 2 ** attempt++);
         log(`market data: database unavailable (${(err as Error).message}); retrying in ${delay / 1000} s`);
         try {
-          await pause(delay, stopper.signal);
+          await clock.sleep(delay, stopper.signal);
         } catch {
           break;
         }

@@ -1,11 +1,10 @@
 // Types shared by the market-data worker and whoever reads what it publishes (the server's live subscription).
 // Pure types and constants: safe to import from the server.
 
-/** Where a minute bar came from (fx_minute_bars.source). */
-export type BarSource = 'ecb_sim' | 'feed' | 'simulated' | 'import';
+import type { QuoteSource } from '@pippitch/shared/sources';
 
-/** Where a live quote came from: a real vendor feed, or the built-in simulated feed (labelled "Simulated"). */
-export type QuoteSource = 'feed' | 'simulated';
+/** Bar and quote sources, with their labels, are shared/src/sources.ts. */
+export type { BarSource, QuoteSource } from '@pippitch/shared/sources';
 
 export interface Quote {
   /** Six upper-case letters as stored (GBPUSD, EURGBP, …; GBPEUR is served as 1 / EURGBP). */
@@ -30,32 +29,7 @@ export interface Feed {
   fetchQuotes(pairs: readonly string[]): Promise<Quote[]>;
 }
 
-/** PostgreSQL channel the worker publishes every quote on (`LISTEN fx_quotes`). */
-export const QUOTES_CHANNEL = 'fx_quotes';
-
-/**
- * The JSON payload of one `NOTIFY fx_quotes` — one notification per pair per poll, sent in the same transaction
- * as the quote's write, so a listener never hears of a quote it cannot read back.
- *
- * - A live quote: `{ pair, bid, ask, mid, ts, source: 'feed' | 'simulated' }`.
- * - When the feed fails: the spec's default rate for each pair (§9 "Fallback live rates"), clearly marked:
- *   `{ pair, bid, ask, mid (all the fallback rate), ts (time of the failed poll), source: 'fallback',
- *   fallback: true, error: <the spec's message, e.g. 'HTTP error! status: 500'> }`. EURGBP's is 1 / 1.1854, so
- *   GBPEUR served as 1 / EURGBP is the spec's 1.1854 (or use FALLBACK_RATES[userPair] when `fallback` is set).
- *   Fallback quotes are never stored; fx_feed_status says whether the fallback is still in use.
- *
- * Example: {"pair":"GBPUSD","bid":1.34012,"ask":1.34021,"mid":1.340165,"ts":"2026-11-20T14:03:30.000Z","source":"feed"}
- */
-export interface QuoteNotification {
-  pair: string;
-  bid: number;
-  ask: number;
-  mid: number;
-  /** ISO 8601, UTC. */
-  ts: string;
-  source: QuoteSource | 'fallback';
-  fallback?: true;
-  error?: string;
-}
+/** The NOTIFY contract (channel, payload schema, fallback rule) is shared with the server: shared/src/live-quote.ts. */
+export { QUOTES_CHANNEL, type QuoteNotification } from '@pippitch/shared/live-quote';
 
 export type Log = (line: string) => void;

@@ -1,83 +1,30 @@
 /**
- * Live quotes for browsers. Each server process holds ONE LISTEN connection (channel fx_quotes, written
- * by the worker's poller) and fans every quote out in memory to its subscribers, so any number of server
- * processes behind a load balancer each receive every quote. The latest quote per pair is cached so a new
- * subscriber gets it at once.
+ * Live quotes for browsers. Each server process holds ONE LISTEN connection (QUOTES_CHANNEL, written by the worker's
+ * poller) and fans every quote out in memory to its subscribers, so any number of server processes behind a load
+ * balancer each receive every quote. The latest quote per pair is kept, seeded from the newest stored price, so a
+ * new subscriber gets a price at once, even before the worker's first poll. The contract (channel, payload, GBPEUR,
+ * fallback) is shared/src/live-quote.ts.
  */
 import { EventEmitter } from 'node:events';
-import { type CurrencyPair, fallbackRate, SUPPORTED_PAIRS, storageFor } from '@pippitch/shared/pairs';
+import {
+  type LiveQuote,
+  parseQuoteNotification,
+  QUOTES_CHANNEL,
+  type StoredPrice,
+  toLiveQuotes,
+} from '@pippitch/shared/live-quote';
+import { type CurrencyPair, STORED_PAIRS, type StoredPair, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
 import { type Database, type Listener, listen } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { z } from 'zod';
 
-export const QUOTES_CHANNEL = 'fx_quotes';
-
-export interface LiveQuote {
-  pair: CurrencyPair;
-  bid: number;
-  ask: number;
-  mid: number;
-  /** Quote time, ms since epoch. */
-  timestamp: number;
-  source: 'feed' | 'simulated' | 'fallback' | 'stored';
-  /** The feed's error while the spec's fallback rate is served. */
-  error?: string | undefined;
-}
-
-const storedQuote = z.object({
-  pair: z.string(),
-  bid: z.number(),
-  ask: z.number(),
-  mid: z.number(),
-  ts: z.string(),
-  source: z.string(),
-  fallback: z.boolean().optional(),
-  error: z.string().optional(),
-});
-type StoredQuote = z.infer<typeof storedQuote>;
-
-/** What the worker NOTIFYs (see worker/src/market): one quote, or every pair of one poll. */
-const notifyPayload = z.union([z.object({ quotes: z.array(storedQuote) }), storedQuote]);
-
-const r6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
-/** Turns the stored pairs' quotes into the pairs brokers see (GBPEUR from EURGBP: bid and ask swap). */
-export function toLiveQuotes(stored: StoredQuote[]): LiveQuote[] {
-  const byPair = new Map(stored.map((q) => [q.pair, q]));
-  const out: LiveQuote[] = [];
-  for (const pair of SUPPORTED_PAIRS) {
-    const { stored: key, invert } = storageFor(pair);
-    const q = byPair.get(key);
-    if (!q) continue;
-    const source = q.fallback
-      ? 'fallback'
-      : q.source === 'feed'
-        ? 'feed'
-        : q.source === 'simulated'
-          ? 'simulated'
-          : 'stored';
-    if (q.fallback) {
-      // The spec's fallback rate is defined for the pair as brokers see it, GBPEUR included.
-      const rate = Number(fallbackRate(pair));
-      out.push({ pair, bid: rate, ask: rate, mid: rate, timestamp: Date.parse(q.ts), source, error: q.error });
-      continue;
-    }
-    out.push({
-      pair,
-      bid: r6(invert ? 1 / q.ask : q.bid),
-      ask: r6(invert ? 1 / q.bid : q.ask),
-      mid: r6(invert ? 1 / q.mid : q.mid),
-      timestamp: Date.parse(q.ts),
-      source,
-    });
-  }
-  return out;
-}
+export type { LiveQuote } from '@pippitch/shared/live-quote';
 
 export class QuoteHub {
   private readonly events = new EventEmitter();
   private readonly latest = new Map<CurrencyPair, LiveQuote>();
   private listener: Listener | null = null;
+  /** The seeding read in flight, shared by everyone who asks for it meanwhile. */
+  private seeding: Promise<void> | null = null;
 
   constructor(
     private readonly db: Database,
@@ -87,25 +34,32 @@ export class QuoteHub {
     this.events.setMaxListeners(0);
   }
 
+  /** Seeds the snapshot from storage at once, and LISTENs (catching up again after every reconnection). */
   start(): void {
+    void this.seed();
     this.listener = listen(this.url, [QUOTES_CHANNEL], (_channel, payload) => this.onNotify(payload), {
       log: this.log,
-      // After every (re)connection, catch up from the table: anything published while we were away.
       onConnect: () => {
-        // Anything may have changed while the connection was down: caches keyed on quotes start afresh.
+        // Anything may have changed while the connection was down: caches keyed on quotes start afresh, and the
+        // snapshot catches up on what was published meanwhile.
         this.events.emit('reset');
-        void this.loadLatest().catch((err) => this.log(`quotes: cannot load latest: ${err.message}`));
+        void this.seed();
       },
     });
   }
 
   async stop(): Promise<void> {
     await this.listener?.close();
+    this.events.emit('stop');
     this.events.removeAllListeners();
   }
 
   snapshot(): LiveQuote[] {
     return [...this.latest.values()];
+  }
+  /** This process's latest quote for one pair: what a calculation saved now is stored with. */
+  latestFor(pair: CurrencyPair): LiveQuote | undefined {
+    return this.latest.get(pair);
   }
 
   /** Calls `fn` after every (re)connection of the LISTEN connection; returns the unsubscribe function. */
@@ -120,53 +74,119 @@ export class QuoteHub {
     return () => this.events.off('quote', fn);
   }
 
+  /**
+   * The snapshot, then every new quote, until `signal` aborts or the hub stops. The queue is bounded: it holds at
+   * most one pending quote per pair (a newer quote replaces an unsent older one), so a slow subscriber costs
+   * memory for six quotes and always receives the newest price. A snapshot missing pairs (a first start, while the
+   * data set loads) is read again from storage first.
+   */
+  async *stream(signal: AbortSignal): AsyncGenerator<LiveQuote, void, undefined> {
+    const pending = new Map<CurrencyPair, LiveQuote>();
+    let wake: (() => void) | null = null;
+    let stopped = false;
+    const poke = () => {
+      wake?.();
+      wake = null;
+    };
+    const unsubscribe = this.subscribe((q) => {
+      pending.delete(q.pair); // re-inserted last: pairs leave in the order their newest quote came
+      pending.set(q.pair, q);
+      poke();
+    });
+    const onStop = () => {
+      stopped = true;
+      poke();
+    };
+    this.events.once('stop', onStop);
+    signal.addEventListener('abort', poke);
+    try {
+      if (this.latest.size < SUPPORTED_PAIRS.length) await this.seed();
+      // Quotes that arrived while seeding are newer than (or equal to) the snapshot: the snapshot yields to them.
+      for (const q of this.snapshot()) if (!pending.has(q.pair)) pending.set(q.pair, q);
+      while (!signal.aborted && !stopped) {
+        const next = pending.entries().next();
+        if (!next.done) {
+          const [pair, quote] = next.value;
+          pending.delete(pair);
+          yield quote;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    } finally {
+      unsubscribe();
+      this.events.off('stop', onStop);
+      signal.removeEventListener('abort', poke);
+    }
+  }
+
   publish(quotes: LiveQuote[]): void {
     for (const q of quotes) {
       const prev = this.latest.get(q.pair);
-      // Late or repeated delivery (e.g. the catch-up after a reconnection) changes nothing.
-      if (prev && prev.timestamp >= q.timestamp && prev.source === q.source) continue;
+      // Late or repeated delivery from one source (the catch-up after a reconnection) changes nothing, and a stored
+      // price never replaces one as new or newer. A change of source always shows: a recovered feed's quote may
+      // carry a vendor time a little before the failed poll whose fallback rate it replaces.
+      if (prev && prev.timestamp >= q.timestamp && (q.source === prev.source || q.source === 'stored')) continue;
       this.latest.set(q.pair, q);
       this.events.emit('quote', q);
     }
   }
 
   private onNotify(payload: string): void {
-    try {
-      const parsed = notifyPayload.safeParse(JSON.parse(payload));
-      if (!parsed.success) {
-        this.log(`quotes: ignoring malformed notification: ${parsed.error.issues[0]?.message}`);
-        return;
-      }
-      this.publish(toLiveQuotes('quotes' in parsed.data ? parsed.data.quotes : [parsed.data]));
-    } catch (err) {
-      this.log(`quotes: ignoring unreadable notification: ${(err as Error).message}`);
+    const parsed = parseQuoteNotification(payload);
+    if (!parsed.ok) {
+      this.log(`quotes: ignoring malformed notification (${parsed.reason})`);
+      return;
     }
+    this.publish(toLiveQuotes(parsed.quotes));
   }
 
-  /** The newest stored quote per pair, or failing that the newest minute bar's close. */
-  async loadLatest(): Promise<void> {
-    const rows = await sql<{ pair: string; bid: number; ask: number; mid: number; ts: Date; source: string }>`
-      SELECT DISTINCT ON (pair) pair, bid, ask, mid, ts, source FROM fx_quotes ORDER BY pair, ts DESC`.execute(this.db);
-    const quotes: StoredQuote[] = rows.rows.map((r) => ({ ...r, ts: r.ts.toISOString() }));
-    const have = new Set(quotes.map((q) => q.pair));
-    const missing = ['GBPUSD', 'EURGBP', 'EURUSD', 'GBPNOK', 'GBPSEK', 'GBPAUD'].filter((p) => !have.has(p));
-    if (missing.length) {
-      const bars = await sql<{ pair: string; close: number; ts: Date }>`
-        SELECT p.pair, b.close, b.ts FROM unnest(${missing}::text[]) p(pair)
-        CROSS JOIN LATERAL (SELECT close, ts FROM fx_minute_bars WHERE pair = p.pair ORDER BY ts DESC LIMIT 1) b`.execute(
-        this.db,
-      );
-      for (const b of bars.rows) {
-        quotes.push({
-          pair: b.pair,
-          bid: b.close,
-          ask: b.close,
-          mid: b.close,
-          ts: b.ts.toISOString(),
-          source: 'stored',
-        });
-      }
-    }
-    this.publish(toLiveQuotes(quotes));
+  /** Reads the newest stored prices into the snapshot; one read at a time, failures logged (the next call retries). */
+  seed(): Promise<void> {
+    this.seeding ??= loadLatestPrices(this.db)
+      .then((prices) => this.publish(toLiveQuotes(prices)))
+      .catch((err: Error) => this.log(`quotes: cannot read the latest stored prices: ${err.message}`))
+      .finally(() => {
+        this.seeding = null;
+      });
+    return this.seeding;
   }
+}
+
+/**
+ * The newest stored price of every stored pair: its newest quote (bid and ask as fetched) or its newest minute bar's
+ * close, whichever is later (an import can be newer than the last quote), labelled `stored` with its own time. Two
+ * primary-key probes per pair.
+ */
+export async function loadLatestPrices(db: Database): Promise<StoredPrice[]> {
+  const { rows } = await sql<{
+    pair: StoredPair;
+    q_ts: Date | null;
+    bid: number | null;
+    ask: number | null;
+    mid: number | null;
+    b_ts: Date | null;
+    close: number | null;
+  }>`
+    SELECT p.pair, q.ts AS q_ts, q.bid, q.ask, q.mid, b.ts AS b_ts, b.close
+    FROM unnest(${[...STORED_PAIRS]}::text[]) AS p (pair)
+    LEFT JOIN LATERAL (SELECT ts, bid, ask, mid FROM fx_quotes WHERE pair = p.pair ORDER BY ts DESC LIMIT 1) q ON true
+    LEFT JOIN LATERAL (SELECT ts, close FROM fx_minute_bars WHERE pair = p.pair ORDER BY ts DESC LIMIT 1) b ON true`.execute(
+    db,
+  );
+  const prices: StoredPrice[] = [];
+  for (const r of rows) {
+    // A bar is stamped with its minute's start; its close is the price at the minute's last quote, which the quote
+    // row itself holds when there is one, so a quote of the bar's minute or later wins.
+    const quoteWins = r.q_ts && (!r.b_ts || r.q_ts.getTime() >= r.b_ts.getTime());
+    if (quoteWins && r.bid !== null && r.ask !== null && r.mid !== null) {
+      prices.push({ pair: r.pair, bid: r.bid, ask: r.ask, mid: r.mid, ts: r.q_ts!.toISOString(), source: 'stored' });
+    } else if (r.b_ts && r.close !== null) {
+      const c = r.close;
+      prices.push({ pair: r.pair, bid: c, ask: c, mid: c, ts: r.b_ts.toISOString(), source: 'stored' });
+    }
+  }
+  return prices;
 }

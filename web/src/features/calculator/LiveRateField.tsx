@@ -1,17 +1,12 @@
 import { type CurrencyPair, fallbackRate } from '@pippitch/shared/pairs';
+import { liveQuoteNote } from '@pippitch/shared/sources';
 import { useId } from 'react';
 import type { LiveQuoteView, LiveState } from './useLiveQuotes';
 
-const SOURCE_LABEL: Record<LiveQuoteView['source'], string> = {
-  feed: 'Live market feed',
-  simulated: 'Simulated feed',
-  stored: 'Last stored price',
-  fallback: 'Fallback rate',
-};
-
 /**
  * Read-only Live Market Rate for the chosen pair. The value flashes green for 500 ms when it changes
- * (the key restarts the animation). On a feed error the spec's fallback rate is shown, clearly marked.
+ * (the key restarts the animation). On a feed error the spec's fallback rate is shown, clearly marked. The note
+ * names the source and gives the quote's London time ('Simulated feed · 18:05:45 London').
  */
 export function LiveRateField({
   pair,
@@ -44,7 +39,7 @@ export function LiveRateField({
         {error
           ? `${error} — showing the default rate for this pair`
           : quote
-            ? `${SOURCE_LABEL[quote.source]} · ${new Date(quote.timestamp).toLocaleTimeString('en-GB', { timeZone: 'Europe/London' })}`
+            ? liveQuoteNote(quote)
             : failed
               ? 'Default rate'
               : ' '}

@@ -1,16 +1,10 @@
+import type { LiveQuote } from '@pippitch/shared/live-quote';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { useState } from 'react';
 import { trpc } from '../../lib/trpc';
 
-export interface LiveQuoteView {
-  pair: CurrencyPair;
-  mid: number;
-  bid: number;
-  ask: number;
-  timestamp: number;
-  source: 'feed' | 'simulated' | 'fallback' | 'stored';
-  error?: string | undefined;
-}
+/** The quote as `rates.live` sends it (shared/src/live-quote.ts). */
+export type LiveQuoteView = LiveQuote;
 
 export type LiveState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'live' };
 

@@ -1,8 +1,8 @@
 import { formatRate } from '@pippitch/shared/format';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
+import type { PriceSource } from '@pippitch/shared/sources';
 import { formatLondonDateTime, INVALID_TIME_MESSAGE, parseTimeInput } from '@pippitch/shared/time';
 import { useEffect, useRef, useState } from 'react';
-import type { PriceSource } from '../../../../server/src/services/market/sources';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { LOAD_FAILED_MESSAGE } from './HistoricalChart';

@@ -1,20 +1,14 @@
 import type { Interval } from '@pippitch/shared/pairs';
 import { INTERVAL_PRECISION_LABELS } from '@pippitch/shared/pairs';
+import { PRICE_SOURCE_LABELS as SOURCE_LABELS } from '@pippitch/shared/sources';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { SourceSpan, SpanSource } from '../../../../server/src/services/market/source-spans';
-import type { PriceSource } from '../../../../server/src/services/market/sources';
 
 /**
- * The data source, named honestly (design §3): 'Real Market Data' only for a real feed or an import. The
- * bundled data set is ECB daily reference rates with simulated moves between them.
+ * The data source, named honestly (design §3): 'Real Market Data' only for a real feed or an import. The labels
+ * live with the source lists in shared/src/sources.ts, so the chart, the lookup and the live rate use one set.
  */
-export const SOURCE_LABELS: Readonly<Record<PriceSource, string | undefined>> = {
-  real: 'Real Market Data',
-  ecb_sim: 'ECB reference rates · simulated intraday',
-  simulated: 'Simulated feed',
-  mixed: 'Mixed sources',
-  none: undefined,
-};
+export { SOURCE_LABELS };
 
 /** The same names where they continue a sentence ("…, then simulated feed from 12 Nov"). */
 const LATER_NAMES: Readonly<Record<SpanSource, string>> = {

@@ -1,0 +1,129 @@
+// The live-quote contract, in one place: the channel the worker NOTIFYs on, the payload (a zod schema the server
+// parses on receipt), the quote browsers receive, GBPEUR's inversion and the fallback rule. Worker, server and web
+// import it; nothing else may restate it.
+import { z } from 'zod';
+import {
+  type CurrencyPair,
+  FALLBACK_RATES,
+  fallbackRate,
+  STORED_PAIRS,
+  type StoredPair,
+  SUPPORTED_PAIRS,
+  servePrice,
+  storageFor,
+} from './pairs';
+import { type LiveSource, QUOTE_SOURCES } from './sources';
+
+/** PostgreSQL channel the worker publishes every quote on (`LISTEN fx_quotes`). */
+export const QUOTES_CHANNEL = 'fx_quotes';
+
+const price = z.number().positive();
+const stored = {
+  pair: z.enum(STORED_PAIRS),
+  bid: price,
+  ask: price,
+  mid: price,
+  /** The quote's own time (vendor timestamp or simulated tick), ISO 8601 UTC. */
+  ts: z.iso.datetime(),
+};
+
+/**
+ * One `NOTIFY fx_quotes` payload (JSON), in stored terms (EURGBP, not GBPEUR). The worker sends one per pair per
+ * poll, inside the poll's transaction, so a listener never hears of a quote it cannot read back.
+ *
+ * - A fetched quote: `{"pair":"GBPUSD","bid":1.34012,"ask":1.34021,"mid":1.340165,"ts":"…Z","source":"feed"}`
+ *   (`source` is `feed` for a vendor, `simulated` for the built-in feed).
+ * - While the feed fails: the spec's default rate (§9) as bid, ask and mid, `ts` the failed poll's time,
+ *   `source: 'fallback'`, `fallback: true` and the spec's `error` message. Never stored.
+ */
+export const quoteNotificationSchema = z.discriminatedUnion('source', [
+  z.object({ ...stored, source: z.enum(QUOTE_SOURCES) }),
+  z.object({ ...stored, source: z.literal('fallback'), fallback: z.literal(true), error: z.string().max(500) }),
+]);
+export type QuoteNotification = z.infer<typeof quoteNotificationSchema>;
+
+/** A notification carries one quote, or (tools, tests) several as `{ quotes: [...] }`. */
+const payloadSchema = z.union([quoteNotificationSchema, z.object({ quotes: z.array(quoteNotificationSchema) })]);
+
+export type ParsedNotification = { ok: true; quotes: QuoteNotification[] } | { ok: false; reason: string };
+
+/** Reads a NOTIFY payload; anything that is not the contract is refused with a reason, never thrown. */
+export function parseQuoteNotification(payload: string): ParsedNotification {
+  let json: unknown;
+  try {
+    json = JSON.parse(payload);
+  } catch {
+    return { ok: false, reason: 'not JSON' };
+  }
+  const parsed = payloadSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `${issue?.path.join('.') || 'payload'}: ${issue?.message ?? 'invalid'}` };
+  }
+  return { ok: true, quotes: 'quotes' in parsed.data ? parsed.data.quotes : [parsed.data] };
+}
+
+export function encodeQuoteNotification(notification: QuoteNotification): string {
+  return JSON.stringify(notification);
+}
+
+/**
+ * The spec's default rate (§9) in stored terms. The spec lists GBPEUR, which is stored as EURGBP, so EURGBP's default
+ * is 1 / 1.1854; a listener shows FALLBACK_RATES of the user-facing pair anyway (see toLiveQuotes).
+ */
+export function storedFallbackRate(pair: string): number {
+  return pair === 'EURGBP' ? 1 / Number(FALLBACK_RATES.GBPEUR) : Number(fallbackRate(pair));
+}
+
+/** What the worker publishes for a stored pair when a poll fails at `at` with the spec's `error`. */
+export function fallbackNotification(pair: StoredPair, at: Date, error: string): QuoteNotification {
+  const rate = storedFallbackRate(pair);
+  return { pair, bid: rate, ask: rate, mid: rate, ts: at.toISOString(), source: 'fallback', fallback: true, error };
+}
+
+/** The live rate of one user-facing pair, as browsers receive it (`rates.live`). */
+export interface LiveQuote {
+  pair: CurrencyPair;
+  bid: number;
+  ask: number;
+  mid: number;
+  /** Quote time, ms since epoch. */
+  timestamp: number;
+  source: LiveSource;
+  /** The feed's error while the spec's fallback rate is served. */
+  error?: string | undefined;
+}
+
+/** A price in stored terms: a notification, or the newest stored quote or bar (`stored`) read at start. */
+export type StoredPrice =
+  | QuoteNotification
+  | { pair: StoredPair; bid: number; ask: number; mid: number; ts: string; source: 'stored' };
+
+/**
+ * Stored prices as the pairs brokers see: GBPEUR from EURGBP (inverted, so bid and ask swap), every price to 6
+ * decimals. A fallback shows the spec's rate for the user-facing pair itself (GBPEUR exactly 1.1854).
+ */
+export function toLiveQuotes(prices: readonly StoredPrice[]): LiveQuote[] {
+  const byPair = new Map<string, StoredPrice>(prices.map((p) => [p.pair, p]));
+  const out: LiveQuote[] = [];
+  for (const pair of SUPPORTED_PAIRS) {
+    const { stored: key, invert } = storageFor(pair);
+    const p = byPair.get(key);
+    if (!p) continue;
+    const timestamp = Date.parse(p.ts);
+    if (p.source === 'fallback') {
+      const rate = Number(FALLBACK_RATES[pair]);
+      out.push({ pair, bid: rate, ask: rate, mid: rate, timestamp, source: 'fallback', error: p.error });
+      continue;
+    }
+    out.push({
+      pair,
+      bid: servePrice(invert ? p.ask : p.bid, invert),
+      ask: servePrice(invert ? p.bid : p.ask, invert),
+      mid: servePrice(p.mid, invert),
+      timestamp,
+      source: p.source,
+    });
+  }
+  return out;
+}

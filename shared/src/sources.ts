@@ -1,0 +1,68 @@
+import { LONDON } from './time';
+
+// Where prices come from, and the words the screen uses for each (design.md §3: the data source is named on
+// screen, honestly). One list per kind of source, with its labels, so worker, server and web cannot drift.
+
+/** Where a minute bar came from (fx_minute_bars.source): the bundled data set, a vendor feed, the simulated feed,
+ * or a CSV import. */
+export const BAR_SOURCES = ['ecb_sim', 'feed', 'simulated', 'import'] as const;
+export type BarSource = (typeof BAR_SOURCES)[number];
+
+/** Where a fetched quote came from (fx_quotes.source): a real vendor feed, or the built-in simulated feed. */
+export const QUOTE_SOURCES = ['feed', 'simulated'] as const;
+export type QuoteSource = (typeof QUOTE_SOURCES)[number];
+
+/**
+ * What a live rate on screen is: a fetched quote (`feed`, `simulated`), the spec's default rate while the feed fails
+ * (`fallback`), or, until the first quote arrives, the newest stored price (`stored`).
+ */
+export const LIVE_SOURCES = [...QUOTE_SOURCES, 'fallback', 'stored'] as const;
+export type LiveSource = (typeof LIVE_SOURCES)[number];
+
+export const LIVE_SOURCE_LABELS: Readonly<Record<LiveSource, string>> = {
+  feed: 'Live market feed',
+  simulated: 'Simulated feed',
+  fallback: 'Fallback rate',
+  stored: 'Last stored price',
+};
+
+/**
+ * A series' sources summed up for its label: 'Real Market Data' only for a real feed or an import; the bundled data
+ * set is ECB daily reference rates with simulated moves between them.
+ */
+export const PRICE_SOURCES = ['real', 'ecb_sim', 'simulated', 'mixed', 'none'] as const;
+export type PriceSource = (typeof PRICE_SOURCES)[number];
+
+export const PRICE_SOURCE_LABELS: Readonly<Record<PriceSource, string | undefined>> = {
+  real: 'Real Market Data',
+  ecb_sim: 'ECB reference rates · simulated intraday',
+  simulated: LIVE_SOURCE_LABELS.simulated,
+  mixed: 'Mixed sources',
+  none: undefined,
+};
+
+/** The one summary of a set of bar sources (unknown sources count as the data set's). */
+export function summariseSources(sources: Iterable<string>): PriceSource {
+  const seen = new Set<PriceSource>();
+  for (const s of sources)
+    seen.add(s === 'feed' || s === 'import' ? 'real' : s === 'simulated' ? 'simulated' : 'ecb_sim');
+  if (seen.size === 0) return 'none';
+  if (seen.size > 1) return 'mixed';
+  return [...seen][0] ?? 'none';
+}
+
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  hourCycle: 'h23',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * The line under the live rate: its source and its time with the zone, e.g. 'Simulated feed · 18:05:45 London'.
+ * Here rather than beside the live-quote schema so the browser gets it without zod.
+ */
+export function liveQuoteNote(quote: { source: LiveSource; timestamp: number }): string {
+  return `${LIVE_SOURCE_LABELS[quote.source]} · ${londonClock.format(new Date(quote.timestamp))} London`;
+}
