@@ -11,6 +11,7 @@ import {
   type CurrencyPair,
   INTERVAL_MINUTES,
   type Interval,
+  servePrice,
   storageFor,
   TIMEFRAMES,
   type Timeframe,
@@ -70,8 +71,6 @@ interface AggregatedSeries {
 
 const epochMs = (column: RawBuilder<unknown>) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
 
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
-
 const DAY_MS = 86_400_000;
 
 export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): Promise<Series> {
@@ -113,7 +112,7 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
   return {
     pair: req.pair,
     interval,
-    points: times.map((t, i) => ({ t, price: round6(invert ? 1 / closes[i]! : closes[i]!) })),
+    points: times.map((t, i) => ({ t, price: servePrice(closes[i]!, invert) })),
     from: series?.from != null ? new Date(series.from).toISOString() : null,
     to: series?.to != null ? new Date(series.to).toISOString() : null,
     source: summariseSources(changes.map(([, source]) => source)),
@@ -180,7 +179,7 @@ export async function rateAt(
   if (row?.close == null) return { found: false, message: row?.day_has_data ? RATE_NOT_AT_TIME : NO_DATA_FOR_DATE };
   return {
     found: true,
-    rate: round6(invert ? 1 / row.close : row.close),
+    rate: servePrice(row.close, invert),
     at: at.toISOString(),
     source: summariseSources([row.source ?? 'ecb_sim']),
   };
