@@ -50,9 +50,16 @@ describe('Companies House transform', () => {
       toSearchHits({
         kind: 'search#companies',
         total_results: 1,
-        items: [{ company_number: '00445790', title: 'TESCO PLC', company_status: 'active', address_snippet: '…' }],
+        items: [
+          { company_number: '00445790', title: 'TESCO PLC', company_status: 'active', address_snippet: '…' },
+          { company_number: '00561597', title: 'J.C. BAMFORD', address: { postal_code: 'st14 5jp' } },
+        ],
       }),
-    ).toEqual([{ companyNumber: '00445790', name: 'TESCO PLC', status: 'active' }]);
+    ).toEqual([
+      { companyNumber: '00445790', name: 'TESCO PLC', status: 'active', region: null },
+      // The hit's own address places it, so a name's choices can be told apart without reading each profile.
+      { companyNumber: '00561597', name: 'J.C. BAMFORD', status: null, region: 'West Midlands' },
+    ]);
     expect(toSearchHits({ kind: 'search#companies', total_results: 0 })).toEqual([]);
   });
 

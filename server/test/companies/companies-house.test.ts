@@ -4,7 +4,7 @@ import type { TestDatabase } from '../../../test/db';
 import { AppError } from '../../src/errors';
 import { CompaniesHouseError } from '../../src/services/companies/finder/companies-house/errors';
 import { createCompanyFinder } from '../../src/services/companies/finder/create';
-import type { CompanyFinder } from '../../src/services/companies/finder/types';
+import { type CompanyFinder, NOT_A_CHOICE } from '../../src/services/companies/finder/types';
 import { type FakeCompaniesHouse, type RegisterEntry, startFakeCompaniesHouse } from './ch-server';
 import { createIndexedDatabase } from './index-db';
 
@@ -110,7 +110,16 @@ describe('Companies House finder', () => {
 
   it('ranks the register by SIC closeness, then region, and explains each choice', async () => {
     const result = await finder.findSimilar({ companyName: 'Acme Software Ltd' });
-    expect(result.basis).toEqual({ how: 'name', name: 'ACME SOFTWARE LIMITED', companyNumber: '01234567' });
+    const sic = { code: '62.01', name: 'Computer programming activities' };
+    expect(result.basis).toEqual({ how: 'name', name: 'ACME SOFTWARE LIMITED', companyNumber: '01234567', sic });
+    expect(result.match).toEqual({
+      key: '01234567',
+      name: 'ACME SOFTWARE LIMITED',
+      companyNumber: '01234567',
+      sic,
+      region: 'West Midlands',
+      size: null,
+    });
     expect(result.companies.map((c) => c.name)).toEqual([
       'BIRMINGHAM SOFTWARE LTD', // same code 62012, same region
       'LONDON SOFTWARE DEVELOPMENT LTD', // same code, elsewhere
@@ -129,6 +138,7 @@ describe('Companies House finder', () => {
       size: null,
       isSubsidiary: false,
       companyType: 'Private limited company',
+      sicCode: '62012',
       reasoning: 'Same SIC subclass 62.01/2 (Business and domestic software development), also in the West Midlands',
     });
     expect(result.companies[4]?.reasoning).toBe(
@@ -155,6 +165,29 @@ describe('Companies House finder', () => {
     });
   });
 
+  it("offers the name search's live hits as choices and ranks around the one the broker picks", async () => {
+    const first = await finder.findSimilar({ companyName: 'Acme Software' });
+    const keys = first.choices?.map((c) => c.key) ?? [];
+    expect(keys[0]).toBe('01234567'); // the best name match first
+    expect(keys).toContain('00000009');
+    expect(keys).not.toContain('00000006'); // dissolved: no one's client
+    expect(first.choices?.find((c) => c.key === '00000009')).toMatchObject({
+      name: 'BIRMINGHAM SOFTWARE LTD',
+      region: 'West Midlands',
+    });
+
+    const picked = await finder.findSimilar({ companyName: 'Acme Software', target: '00000009' });
+    expect(picked.match).toMatchObject({ key: '00000009', name: 'BIRMINGHAM SOFTWARE LTD' });
+    expect(picked.match?.sic?.code).toBe('62.01');
+    expect(picked.companies.map((c) => c.name)).not.toContain('BIRMINGHAM SOFTWARE LTD');
+    expect(picked.companies[0]?.name).toBe('LONDON SOFTWARE DEVELOPMENT LTD'); // same main code 62012
+
+    // Only a company the server offered for this name may be picked.
+    const refused = await finder.findSimilar({ companyName: 'Acme Software', target: '00000004' }).catch((e) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: NOT_A_CHOICE });
+  });
+
   it('returns nothing for a name that normalises to nothing or is not on the register', async () => {
     expect(await finder.findSimilar({ companyName: 'Limited' })).toEqual({ companies: [], total: 0 });
     expect(ch.requests).toEqual([]);
@@ -171,8 +204,12 @@ describe('Companies House finder', () => {
     });
 
     ch.mode = 'down';
-    await expect(finder.findSimilar({ companyName: 'Acme Software' })).rejects.toMatchObject({
+    const down = await finder.findSimilar({ companyName: 'Acme Software' }).catch((e: unknown) => e);
+    // A domain error, so its text reaches the broker (the tRPC formatter shows AppError messages as they are).
+    expect(down).toBeInstanceOf(AppError);
+    expect(down).toMatchObject({
       name: 'CompaniesHouseError',
+      code: 'SERVICE_UNAVAILABLE',
       kind: 'unavailable',
       message: 'Companies House is unavailable',
     });

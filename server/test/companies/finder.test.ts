@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../test/db';
 import { createIndexCompanyFinder } from '../../src/services/companies/finder/index-finder';
 import type { CompanyFinder, SimilarCompany } from '../../src/services/companies/finder/types';
+import { sicPath } from '../../src/services/companies/sic';
 import { createIndexedDatabase } from './index-db';
 
 let t: TestDatabase;
@@ -59,11 +60,11 @@ describe('embedded company finder', () => {
     expect(b).toEqual(a);
   });
 
-  it('writes the reasoning from the shared SIC level, region and size', async () => {
+  it('writes the reasoning from the shared SIC level, size and region', async () => {
     const result = await finder.findSimilar({ companyName: 'Barclays Bank PLC', limit: 20 });
     const first = result.companies[0]!;
-    expect(first.reasoning).toMatch(/^Same SIC subclass 64\.19\/1 \(Banks\)/);
-    expect(first.reasoning).toMatch(/also in London/);
+    expect(first.reasoning).toMatch(/^Same SIC subclass 64\.19\/1 \(Banks\), same size \([^)]+ staff\), /);
+    expect(result.companies.some((c) => c.reasoning.endsWith('also in London'))).toBe(true);
     for (const c of result.companies) expect(companyNamesMatch(c.name, 'Barclays Bank')).toBe(false);
   });
 
@@ -141,5 +142,77 @@ describe('embedded company finder', () => {
     expect(big.companies).toHaveLength(50);
     const one = await finder.findSimilar({ companyName: 'Tesco Stores Limited', limit: 0 });
     expect(one.companies).toHaveLength(1);
+  });
+});
+
+describe('ranking, and cards that agree with their reasons', () => {
+  const GROCERS = [
+    "SAINSBURY'S SUPERMARKETS LTD",
+    'ASDA STORES LIMITED',
+    'WM MORRISON SUPERMARKETS LIMITED',
+    'ALDI STORES LIMITED',
+    'LIDL GREAT BRITAIN LIMITED',
+  ];
+  const SIZES = [
+    '20,000+ staff',
+    '5,000–19,999 staff',
+    '1,000–4,999 staff',
+    '500–999 staff',
+    '250–499 staff',
+    'Under 250 staff',
+  ];
+
+  it("shows a large grocer large grocers first: the same SIC class and size band ('Tesco')", async () => {
+    // All five are in the bundled index (Asda under 47190, the other four under Tesco's main code 47110).
+    const held = await t.db.selectFrom('company_index').select('name').where('name', 'in', GROCERS).execute();
+    expect(held.map((r) => r.name).sort()).toEqual([...GROCERS].sort());
+
+    const result = await finder.findSimilar({ companyName: 'Tesco' });
+    expect(result.match).toMatchObject({ name: 'TESCO STORES LIMITED', size: '20,000+ staff', sic: { code: '47.11' } });
+    const top = names(result.companies);
+    expect(GROCERS.filter((g) => top.includes(g)).length, `top page: ${top.join(', ')}`).toBeGreaterThanOrEqual(3);
+    for (const c of result.companies) {
+      expect(c.sicCode, c.name).toBe('47110');
+      expect(c.reasoning, c.name).toContain('same size (20,000+ staff)');
+    }
+
+    // Within Tesco's main class the size bands only step down: same size first, then the nearest.
+    const page = await finder.findSimilar({ companyName: 'Tesco', limit: 50 });
+    const mainClass = page.companies.filter((c) => c.sicCode.startsWith('4711'));
+    const steps = mainClass.map((c) => (c.size === null ? SIZES.length : SIZES.indexOf(c.size)));
+    expect(steps).not.toContain(-1);
+    expect(steps.length).toBeGreaterThan(10);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    // And the main class comes before Tesco's side lines (clothing, cosmetics).
+    const firstOther = page.companies.findIndex((c) => !c.sicCode.startsWith('4711'));
+    expect(firstOther === -1 || firstOther >= mainClass.length).toBe(true);
+  });
+
+  it('gives each card the industry its reason cites, from the same SIC code, on every page', async () => {
+    const industryOf = new Map(
+      (await t.db.selectFrom('sic_codes').select(['code', 'name']).execute()).map((r) => [r.code, r.name]),
+    );
+    const all: SimilarCompany[] = [];
+    for (let page = 0; page < 15; page++) {
+      const result = await finder.findSimilar({ companyName: 'Tesco Stores Limited', limit: 50, exclude: names(all) });
+      if (result.companies.length === 0) break;
+      all.push(...result.companies);
+    }
+    expect(all.length).toBeGreaterThan(200);
+    for (const c of all) {
+      expect(c.sicCodes, c.name).toContain(c.sicCode);
+      expect(c.industry, c.name).toBe(industryOf.get(c.sicCode) ?? null);
+      const cited = /^Same SIC (?:code|subclass|class|group|division) ([\d./]+) /.exec(c.reasoning)?.[1];
+      const path = sicPath(c.sicCode);
+      expect([path.code, path.subclass, path.class, path.group, path.division], c.reasoning).toContain(cited);
+    }
+    // Furniture retail first, clothing second: shown as clothing, because clothing is what it shares with Tesco.
+    const choice = all.find((c) => c.name === 'CHOICE DISCOUNT STORES LIMITED');
+    expect(choice).toMatchObject({
+      sicCodes: ['47599', '47710'],
+      sicCode: '47710',
+      industry: 'Retail sale of clothing in specialised stores',
+    });
+    expect(choice?.reasoning).toMatch(/^Same SIC class 47\.71 \(Retail sale of clothing in specialised stores\)/);
   });
 });

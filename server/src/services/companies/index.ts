@@ -12,14 +12,23 @@ export {
   UNAVAILABLE_MESSAGE,
 } from './finder/companies-house/errors';
 export { type CompanyFinderConfig, createCompanyFinder } from './finder/create';
+export {
+  FINDER_FAILED,
+  type FinderActor,
+  findSimilarForBroker,
+  searchCompaniesForBroker,
+} from './finder/for-broker';
 export { createIndexCompanyFinder } from './finder/index-finder';
 export { MAX_FINDER_LIMIT } from './finder/limit';
 export {
   type CompanyFinder,
   FINDER_PAGE_SIZE,
   type FinderBasis,
+  type FinderMatch,
   type FindSimilarInput,
   type FindSimilarResult,
+  MAX_FINDER_CHOICES,
+  NOT_A_CHOICE,
   type SimilarCompany,
 } from './finder/types';
 export { type LoadOptions, type LoadResult, loadCompanyIndex } from './load/load-index';

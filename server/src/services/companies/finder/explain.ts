@@ -1,15 +1,17 @@
-/** A ranked company plus the sentence saying why it was chosen; shared by both finders so they explain alike. */
+/**
+ * A ranked company as a card plus the sentence saying why it was chosen; shared by both finders so they explain
+ * alike. The card's industry and the reason both come from the one SIC code that ranked it (SicMatch), so they
+ * cannot contradict each other.
+ */
 import type { CompanyCard } from '../card';
-import type { SicProfile } from '../sic';
-import { sicCloseness } from './closeness';
 import { similarityReason } from './reasoning';
 import type { SicDirectory } from './sic-directory';
+import type { SicMatch } from './sic-match';
 import type { SimilarCompany } from './types';
 
 export interface ExplainContext {
   clientName: string;
   basis: 'name' | 'name-words';
-  profile: SicProfile;
   region: string | null;
   size: string | null;
   directory: SicDirectory;
@@ -17,15 +19,16 @@ export interface ExplainContext {
 
 export function explain(
   card: CompanyCard & { region: string | null },
-  profile: SicProfile,
+  match: SicMatch,
   ctx: ExplainContext,
 ): SimilarCompany {
   const { region, ...rest } = card;
-  const shared = sicCloseness(ctx.profile, profile).shared;
   return {
     ...rest,
+    industry: ctx.directory.industryOf(match.code),
+    sicCode: match.code,
     reasoning: similarityReason({
-      sharedSic: shared ? ctx.directory.label(shared.level, shared.code) : 'Related SIC codes',
+      sharedSic: ctx.directory.label(match.shared.level, match.shared.code),
       basis: ctx.basis,
       clientName: ctx.clientName.trim(),
       region,

@@ -3,48 +3,52 @@
  * Used whenever no Companies House key is configured.
  */
 import type { Database } from '@pippitch/sql';
-import { cardOfRow, profileOfRow } from '../card';
+import { cardOfRow } from '../card';
 import { isExcluded, normalisedExclusions } from '../exclusions';
 import { explain } from './explain';
 import { clampLimit } from './limit';
+import { basisOfRow, matchOfRow } from './matches';
 import { rankSimilar } from './rank-similar';
-import { type FinderTarget, resolveTarget } from './resolve-target';
+import { resolveTarget } from './resolve-target';
 import { sicDirectory } from './sic-directory';
-import type { CompanyFinder, FinderBasis, FindSimilarInput, FindSimilarResult } from './types';
-
-function basisOf(target: FinderTarget): FinderBasis {
-  const from = target.industryFrom;
-  return { how: target.how, name: from.name, ...(from.company_number ? { companyNumber: from.company_number } : {}) };
-}
+import { mainSicOf, sicMatch } from './sic-match';
+import type { CompanyFinder, FindSimilarInput, FindSimilarResult, SimilarCompany } from './types';
 
 export function createIndexCompanyFinder(db: Database): CompanyFinder {
   return {
     source: 'index',
     async findSimilar(input: FindSimilarInput): Promise<FindSimilarResult> {
-      const target = await resolveTarget(db, input.companyName);
+      const target = await resolveTarget(db, input.companyName, input.target);
       if (!target) return { companies: [], total: 0 };
-      // The client itself, under the name typed or the name found, is never "similar to" itself.
+      const directory = await sicDirectory(db);
+      const main = mainSicOf(target.profile.codes, directory.place);
+      // The client itself, under the name typed or the name matched, is never "similar to" itself.
       const excluded = normalisedExclusions([
         ...(input.exclude ?? []),
         input.companyName,
         ...(target.self ? [target.self.name] : []),
       ]);
-      const [rows, directory] = await Promise.all([
-        rankSimilar(db, target, excluded, clampLimit(input.limit)),
-        sicDirectory(db),
-      ]);
+      const rows = await rankSimilar(db, target, main, excluded, clampLimit(input.limit));
       const context = {
         clientName: input.companyName,
         basis: target.how,
-        profile: target.profile,
         region: target.region,
         size: target.size,
         directory,
       };
-      const companies = rows
-        .filter((row) => !isExcluded(row.normalized_name, excluded))
-        .map((row) => explain({ ...cardOfRow(row), region: row.region }, profileOfRow(row), context));
-      return { companies, total: rows[0]?.total ?? 0, basis: basisOf(target) };
+      const companies: SimilarCompany[] = [];
+      for (const row of rows) {
+        if (isExcluded(row.normalized_name, excluded)) continue;
+        const match = sicMatch(target.profile, main, row.sic_codes, directory.place);
+        if (match) companies.push(explain({ ...cardOfRow(row), region: row.region }, match, context));
+      }
+      return {
+        companies,
+        total: rows[0]?.total ?? 0,
+        basis: basisOfRow(target.how, target.industryFrom, directory),
+        ...(target.self ? { match: matchOfRow(target.self, directory) } : {}),
+        choices: target.candidates.map((row) => matchOfRow(row, directory)),
+      };
     },
   };
 }

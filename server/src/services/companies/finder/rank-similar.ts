@@ -1,16 +1,18 @@
 /**
  * The embedded finder's ranking, in one query so that exclusion, LIMIT and the total agree: candidates share at
- * least the client's SIC division (MIN_SIMILAR_TIER) and match no excluded name (company_names_match, the SQL twin
- * of companyNamesMatch); they are ordered by SIC closeness, then same region, then size-band distance, then name,
- * company number and id, so the same question always gets the same answer.
+ * least the client's SIC division (MIN_SIMILAR_TIER), are not the client itself and match no excluded name
+ * (company_names_match, the SQL twin of companyNamesMatch). `rank` is sic-match.ts's matchRank and the ORDER BY is
+ * its compareRanked: the client's main class first, then the same size band, then the exact main code, then the
+ * same region, then name, company number and id, so the same question always gets the same answer.
  */
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { CARD_COLUMNS, type IndexRow } from '../card';
 import type { FinderTarget } from './resolve-target';
+import type { MainSic } from './sic-match';
 
 export interface RankedRow extends IndexRow {
-  tier: number;
+  rank: number;
   total: number;
 }
 
@@ -20,6 +22,7 @@ const columns = sql.join(CARD_COLUMNS.map((c) => sql.ref(`c.${c}`)));
 export async function rankSimilar(
   db: Database,
   target: FinderTarget,
+  main: MainSic,
   excluded: readonly string[],
   limit: number,
 ): Promise<RankedRow[]> {
@@ -28,11 +31,12 @@ export async function rankSimilar(
     WITH ranked AS (
       SELECT ${columns},
         CASE
-          WHEN c.sic_codes && ${p.codes}::text[] THEN 5
-          WHEN c.sic_classes && ${p.classes}::text[] THEN 4
+          WHEN c.sic_codes && ${main.code ? [main.code] : []}::text[] THEN 6
+          WHEN c.sic_classes && ${main.class ? [main.class] : []}::text[] THEN 5
+          WHEN c.sic_codes && ${p.codes}::text[] OR c.sic_classes && ${p.classes}::text[] THEN 4
           WHEN c.sic_groups && ${p.groups}::text[] THEN 3
           ELSE 2
-        END AS tier,
+        END AS rank,
         coalesce(c.region = ${target.region}::text, false) AS same_region,
         abs(c.size_rank - ${target.sizeRank}::int) AS size_gap
       FROM company_index c
@@ -44,7 +48,8 @@ export async function rankSimilar(
     )
     SELECT *, count(*) OVER ()::int AS total
     FROM ranked
-    ORDER BY tier DESC, same_region DESC, size_gap ASC NULLS LAST, name, company_number NULLS LAST, id
+    ORDER BY least(rank, 5) DESC, size_gap ASC NULLS LAST, rank DESC, same_region DESC,
+      name, company_number NULLS LAST, id
     LIMIT ${limit}`.execute(db);
   return rows;
 }

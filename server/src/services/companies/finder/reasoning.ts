@@ -1,6 +1,7 @@
 /**
- * The reasoning quote on a similar-company card, written only from the facts that ranked the company, e.g.
- * 'Same SIC class 46.90 (Non-specialised wholesale trade), also in the West Midlands, same size (250–499 staff)'.
+ * The reasoning quote on a similar-company card, written only from the facts that ranked the company, in the order
+ * they ranked it (sic-match.ts: industry, size, region), e.g.
+ * 'Same SIC class 46.90 (Non-specialised wholesale trade), same size (250–499 staff), also in the West Midlands'.
  */
 import { inRegionPhrase } from '../regions';
 
@@ -21,11 +22,11 @@ export function similarityReason(f: ReasonFacts): string {
   const parts = [
     f.basis === 'name' ? `Same ${f.sharedSic}` : `${f.sharedSic}, the industry the name '${f.clientName}' suggests`,
   ];
+  if (f.size) parts.push(f.targetSize === f.size ? `same size (${f.size})` : f.size);
   if (f.region) {
     parts.push(
       f.targetRegion === f.region ? `also in ${inRegionPhrase(f.region)}` : `based in ${inRegionPhrase(f.region)}`,
     );
   }
-  if (f.size) parts.push(f.targetSize === f.size ? `same size (${f.size})` : f.size);
   return parts.join(', ');
 }

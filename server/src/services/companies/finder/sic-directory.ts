@@ -12,6 +12,8 @@ export interface SicDirectory {
   label(level: SharedLevel, code: string): string;
   /** The Companies House description of a five-digit code. */
   industryOf(code: string): string | null;
+  /** The ONS name of a hierarchy code ('28.92' → 'Manufacture of machinery for mining, quarrying and construction'). */
+  nameOf(hierarchyCode: string): string | null;
   place(code: string): PlacedSicCode;
   profileOf(codes: readonly string[]): SicProfile;
 }
@@ -68,6 +70,7 @@ async function readDirectory(db: Database): Promise<SicDirectory & { isEmpty: bo
       return name ? `SIC code ${code} (${name})` : `SIC code ${code}`;
     },
     industryOf: (code) => byCode.get(code)?.name ?? null,
+    nameOf: (hierarchyCode) => names.get(hierarchyCode)?.name ?? null,
     place,
     profileOf: (list) => sicProfile(list, place),
   };

@@ -10,9 +10,33 @@ export type { CompanyCard };
 /** Spec §9: the finder shows five companies per click. */
 export const FINDER_PAGE_SIZE = 5;
 
+/** How many companies a client's name may be matched to and offered to the broker to choose from. */
+export const MAX_FINDER_CHOICES = 6;
+
+/** A `target` that is not one of the companies offered for the client's name. */
+export const NOT_A_CHOICE = 'Please choose one of the companies offered for this client name';
+
 export interface SimilarCompany extends CompanyCard {
-  /** One sentence built from the facts that ranked it: shared SIC level, region, size. */
+  /**
+   * The company's own SIC code that ranked it: `industry` describes this code and `reasoning` cites its shared
+   * level, so the card and its reason always tell the same story (sic-match.ts).
+   */
+  sicCode: string;
+  /** One sentence built from the facts that ranked it: shared SIC level, size, region. */
   reasoning: string;
+}
+
+/** A company the client's name may stand for, as the 'Similar to …' line shows it. */
+export interface FinderMatch {
+  /** Sent back as FindSimilarInput.target to rank around this company instead; only valid among `choices`. */
+  key: string;
+  name: string;
+  companyNumber?: string;
+  /** The class of its main SIC code: { code: '28.92', name: 'Manufacture of machinery for mining, …' }. */
+  sic: { code: string; name: string | null } | null;
+  region: string | null;
+  /** Size band such as '1,000–4,999 staff'; null when unknown. */
+  size: string | null;
 }
 
 export interface FindSimilarInput {
@@ -25,6 +49,11 @@ export interface FindSimilarInput {
    * Passing the shown names is how "Find More Similar Companies" pages.
    */
   exclude?: readonly string[];
+  /**
+   * The key of one of a previous answer's `choices`: the broker's pick when the name is ambiguous. Checked against
+   * the choices found again for `companyName`; anything else is refused (AppError BAD_REQUEST).
+   */
+  target?: string;
 }
 
 /** How the client's name was placed: found by name, or only its industry guessed from the words of the name. */
@@ -33,6 +62,8 @@ export interface FinderBasis {
   /** The company in the index (or register) whose industry the ranking uses. */
   name: string;
   companyNumber?: string;
+  /** The class the ranking centres on (the main code's class of that company). */
+  sic: { code: string; name: string | null } | null;
 }
 
 export interface FindSimilarResult {
@@ -43,6 +74,10 @@ export interface FindSimilarResult {
    */
   total: number;
   basis?: FinderBasis;
+  /** The company the client's name was matched to ('Similar to …'); absent when the name found none. */
+  match?: FinderMatch;
+  /** Every company the name may stand for, best first, `match` first: more than one lets the broker pick. */
+  choices?: FinderMatch[];
 }
 
 export interface CompanyFinder {

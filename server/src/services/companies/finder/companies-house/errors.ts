@@ -1,9 +1,9 @@
 /**
- * What the broker reads when Companies House fails. A rate limit is a domain error (AppError 429) the tRPC
- * formatter already shows as is; the other failures use CompaniesHouseError, whose message is equally meant for the
- * user (AppErrorCode has no 'service unavailable' code yet).
+ * What the broker reads when Companies House fails. Every failure is a domain error (AppError), so the tRPC error
+ * formatter shows its message as is: a rate limit is 429; the others are CompaniesHouseError, a 503 that also
+ * says which kind of failure it was.
  */
-import { tooManyRequests } from '../../../../errors';
+import { AppError, tooManyRequests } from '../../../../errors';
 
 export const RATE_LIMITED_MESSAGE = 'Companies House rate limit reached, please try again in a minute';
 export const UNAVAILABLE_MESSAGE = 'Companies House is unavailable';
@@ -12,13 +12,14 @@ export const BAD_KEY_MESSAGE = 'Companies House did not accept the API key; chec
 
 export type CompaniesHouseFailure = 'unavailable' | 'bad-response' | 'bad-key';
 
-export class CompaniesHouseError extends Error {
+export class CompaniesHouseError extends AppError {
   constructor(
     readonly kind: CompaniesHouseFailure,
     message: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super('SERVICE_UNAVAILABLE', message);
+    if (options?.cause !== undefined) this.cause = options.cause;
     this.name = 'CompaniesHouseError';
   }
 }

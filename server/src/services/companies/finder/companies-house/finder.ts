@@ -1,22 +1,33 @@
 /**
  * The Companies House Company Finder (design.md §2, production): the client is looked up on the live register,
  * candidates come from a name search on its industry's words (industry-query.ts), each candidate's profile gives
- * its real SIC codes and registered office, and they are ranked exactly like the embedded finder: SIC closeness
- * (at least the same division), then same region, then name. The register publishes no head counts, so size plays
- * no part and cards show none.
+ * its real SIC codes and registered office, and they are ranked exactly like the embedded finder (sic-match.ts):
+ * the client's main class first, then its exact main code, then same region, then name. The register publishes no
+ * head counts, so size plays no part and cards show none. The client's choices are the live hits of the name
+ * search, the best name match first; the broker may pick another by its company number.
  *
  * Cost per click: 1 search + 1 profile for the client, then up to `maxSearchPages` searches and `poolSize` profile
  * reads; Companies House allows 600 requests per 5 minutes per key.
  */
 import { findMatchingItem, normaliseCompanyName } from '@pippitch/shared/names';
+import { badRequest } from '../../../../errors';
 import type { CompanyCard } from '../../card';
 import { locationOf } from '../../card';
 import { isExcluded, normalisedExclusions } from '../../exclusions';
-import { MIN_SIMILAR_TIER, type SicTier, sicCloseness } from '../closeness';
 import { explain } from '../explain';
 import { clampLimit } from '../limit';
+import { mainClassOf } from '../matches';
 import type { SicDirectory } from '../sic-directory';
-import type { CompanyFinder, FindSimilarInput, FindSimilarResult } from '../types';
+import { compareRanked, mainSicOf, sicMatch } from '../sic-match';
+import {
+  type CompanyFinder,
+  type FinderMatch,
+  type FindSimilarInput,
+  type FindSimilarResult,
+  MAX_FINDER_CHOICES,
+  NOT_A_CHOICE,
+  type SimilarCompany,
+} from '../types';
 import type { CompaniesHouseClient } from './client';
 import { industryQuery } from './industry-query';
 import type { CompanyFacts, SearchHit } from './transform';
@@ -71,10 +82,14 @@ export function createCompaniesHouseFinder(
   const maxSearchPages = options.maxSearchPages ?? 3;
   const concurrency = options.concurrency ?? 4;
 
-  async function findClient(companyName: string): Promise<CompanyFacts | null> {
+  /** The live hits for the client's name, the best name match first, and the one to rank around. */
+  async function findClient(companyName: string, chosen: string | undefined) {
     const hits = (await client.searchCompanies(companyName, { itemsPerPage: 10 })).filter((h) => isLive(h.status));
-    const hit = findMatchingItem(companyName, hits, (h) => h.name) ?? hits[0];
-    return hit ? client.getCompany(hit.companyNumber) : null;
+    const best = findMatchingItem(companyName, hits, (h) => h.name) ?? hits[0];
+    const choices = best ? [best, ...hits.filter((h) => h !== best)].slice(0, MAX_FINDER_CHOICES) : [];
+    const hit = chosen === undefined ? best : choices.find((h) => h.companyNumber === chosen);
+    if (chosen !== undefined && !hit) throw badRequest(NOT_A_CHOICE, 'target');
+    return { choices, target: hit ? await client.getCompany(hit.companyNumber) : null };
   }
 
   async function candidates(query: string, skip: (hit: SearchHit) => boolean): Promise<CompanyFacts[]> {
@@ -96,14 +111,46 @@ export function createCompaniesHouseFinder(
   return {
     source: 'companies-house',
     async findSimilar(input: FindSimilarInput): Promise<FindSimilarResult> {
-      if (normaliseCompanyName(input.companyName) === '') return { companies: [], total: 0 };
-      const target = await findClient(input.companyName);
+      if (normaliseCompanyName(input.companyName) === '') {
+        if (input.target !== undefined) throw badRequest(NOT_A_CHOICE, 'target');
+        return { companies: [], total: 0 };
+      }
+      const found = await findClient(input.companyName, input.target);
+      const target = found.target;
       if (!target) return { companies: [], total: 0 };
       const dir = await directory();
       const profile = dir.profileOf(target.sicCodes);
-      const basis = { how: 'name' as const, name: target.name, companyNumber: target.companyNumber };
+      const main = mainSicOf(target.sicCodes, dir.place);
+      const sic = mainClassOf(target.sicCodes, dir);
+      const match: FinderMatch = {
+        key: target.companyNumber,
+        name: target.name,
+        companyNumber: target.companyNumber,
+        sic,
+        region: target.region,
+        size: null,
+      };
+      // Only the matched company's profile is read; the other choices show what the search returned.
+      const choices = found.choices.map(
+        (h): FinderMatch =>
+          h.companyNumber === target.companyNumber
+            ? match
+            : {
+                key: h.companyNumber,
+                name: h.name,
+                companyNumber: h.companyNumber,
+                sic: null,
+                region: h.region,
+                size: null,
+              },
+      );
+      const answer = {
+        basis: { how: 'name' as const, name: target.name, companyNumber: target.companyNumber, sic },
+        match,
+        choices,
+      };
       const query = industryQuery(target.sicCodes[0] ? dir.industryOf(target.sicCodes[0]) : null);
-      if (profile.divisions.length === 0 || query === '') return { companies: [], total: 0, basis };
+      if (profile.divisions.length === 0 || query === '') return { companies: [], total: 0, ...answer };
 
       const excluded = normalisedExclusions([...(input.exclude ?? []), input.companyName, target.name]);
       const skip = (h: { companyNumber: string; name: string }) =>
@@ -111,28 +158,31 @@ export function createCompaniesHouseFinder(
       const pool = (await candidates(query, skip)).filter((f) => !skip(f));
 
       const ranked = pool
-        .map((facts) => ({ facts, tier: sicCloseness(profile, dir.profileOf(facts.sicCodes)).tier as SicTier }))
-        .filter((r) => r.tier >= MIN_SIMILAR_TIER)
-        .sort(
-          (a, b) =>
-            b.tier - a.tier ||
-            Number(b.facts.region === target.region && target.region !== null) -
-              Number(a.facts.region === target.region && target.region !== null) ||
-            a.facts.name.localeCompare(b.facts.name, 'en') ||
-            a.facts.companyNumber.localeCompare(b.facts.companyNumber, 'en'),
-        );
+        .flatMap((facts) => {
+          const sicFit = sicMatch(profile, main, facts.sicCodes, dir.place);
+          if (!sicFit) return [];
+          const sameRegion = target.region !== null && facts.region === target.region;
+          const order = {
+            rank: sicFit.rank,
+            sizeGap: null,
+            sameRegion,
+            name: facts.name,
+            companyNumber: facts.companyNumber,
+          };
+          return [{ facts, sicFit, order }];
+        })
+        .sort((a, b) => compareRanked(a.order, b.order));
       const context = {
         clientName: input.companyName,
         basis: 'name' as const,
-        profile,
         region: target.region,
         size: null,
         directory: dir,
       };
-      const companies = ranked
+      const companies: SimilarCompany[] = ranked
         .slice(0, clampLimit(input.limit))
-        .map((r) => explain(cardOf(r.facts, dir), dir.profileOf(r.facts.sicCodes), context));
-      return { companies, total: ranked.length, basis };
+        .map((r) => explain(cardOf(r.facts, dir), r.sicFit, context));
+      return { companies, total: ranked.length, ...answer };
     },
   };
 }

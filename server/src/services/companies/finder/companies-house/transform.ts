@@ -49,6 +49,8 @@ export interface SearchHit {
   companyNumber: string;
   name: string;
   status: string | null;
+  /** From the hit's address, so a name's choices can be told apart without reading each profile. */
+  region: string | null;
 }
 
 export interface CompanyFacts {
@@ -97,6 +99,7 @@ export function toSearchHits(json: unknown): SearchHit[] {
     companyNumber: item.company_number.trim().toUpperCase(),
     name: item.title.trim(),
     status: item.company_status ?? null,
+    region: regionOfPostcode(parsePostcode(item.address?.postal_code)),
   }));
 }
 
