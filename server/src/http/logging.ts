@@ -28,8 +28,13 @@ export const REDACTED_PATHS = [
  * The request as logged: method and path only. Query strings are dropped because tRPC queries carry their
  * input there (a reset token in `auth.checkResetToken?input=…`).
  */
-function serializeRequest(req: FastifyRequest) {
-  return { method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip };
+function serializeRequest(req: Partial<Pick<FastifyRequest, 'method' | 'url' | 'ip'>>) {
+  // Anything logged under `req` passes through here, not only Fastify's requests: read nothing else.
+  return {
+    method: typeof req.method === 'string' ? req.method : undefined,
+    url: typeof req.url === 'string' ? req.url.split('?')[0] : undefined,
+    remoteAddress: typeof req.ip === 'string' ? req.ip : undefined,
+  };
 }
 
 /**
