@@ -1,3 +1,5 @@
+import { ACCESS_MESSAGES } from '@pippitch/shared/access';
+
 /**
  * Domain errors carry the exact text the user should read. They are mapped to tRPC codes once, in the
  * error formatter (trpc/init.ts), so services never import tRPC.
@@ -23,7 +25,7 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, field?: string) => new AppError('BAD_REQUEST', message, field);
-export const unauthorized = (message = 'Please sign in to continue') => new AppError('UNAUTHORIZED', message);
+export const unauthorized = (message: string = ACCESS_MESSAGES.signIn) => new AppError('UNAUTHORIZED', message);
 export const forbidden = (message: string) => new AppError('FORBIDDEN', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, field?: string) => new AppError('CONFLICT', message, field);

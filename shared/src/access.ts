@@ -5,6 +5,16 @@
 
 export type RoleType = 'junior' | 'admin' | 'super_admin';
 
+/** What a caller reads when a rule below keeps them out: the server's answers and the pages' notices alike. */
+export const ACCESS_MESSAGES = {
+  signIn: 'Please sign in to continue',
+  accountLocked: 'Your company account is locked. Start a new subscription to continue.',
+  noAdminAccess: 'You do not have admin access',
+  superAdminOnly: 'Only the super admin can manage seats',
+  companyFinderRequired:
+    'This feature requires the Company Finder add-on. Please contact your admin to enable this feature.',
+} as const;
+
 export const ROLE_LABELS: Record<RoleType, string> = {
   junior: 'broker',
   admin: 'admin',

@@ -3,13 +3,14 @@
  * browser shows the same message the server would send (spec §5 Passwords, §8 Login and Signup).
  */
 import { z } from 'zod';
+import { ACCESS_MESSAGES } from './access';
 import { isCleanText, text } from './input';
 
 export const MESSAGES = {
   loginMissing: 'Please enter both email and password',
   invalidCredentials: 'Invalid login credentials',
   deactivated: 'Your account has been deactivated. Please contact your administrator to reactivate your account.',
-  noAdminAccess: 'You do not have admin access',
+  noAdminAccess: ACCESS_MESSAGES.noAdminAccess,
   profileUnreadable: 'Unable to verify account status',
   emailFirst: 'Please enter your email address first',
   resetSent: 'Password reset email sent! Check your inbox.',

@@ -4,7 +4,7 @@
  * nobody acts on themself; nobody deactivates, demotes or removes the super_admin (the account owner).
  * The server enforces it for every member action; the web uses it only to hide buttons that would be refused.
  */
-import { isAdminRole, type RoleType } from './access';
+import { ACCESS_MESSAGES, isAdminRole, type RoleType } from './access';
 
 export type MemberAction = 'deactivate' | 'reactivate' | 'change_role' | 'remove';
 
@@ -27,7 +27,7 @@ const OWNER: Readonly<Record<MemberAction, string>> = {
   remove: 'The account owner cannot be removed',
 };
 
-export const NO_MEMBER_ADMIN = 'You do not have admin access';
+export const NO_MEMBER_ADMIN = ACCESS_MESSAGES.noAdminAccess;
 
 /** Why `actor` may not do `action` to `target`, or null when they may. Both are members of one company. */
 export function memberActionProblem(actor: RoleHolder, target: RoleHolder, action: MemberAction): string | null {

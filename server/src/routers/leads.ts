@@ -1,9 +1,10 @@
 import { requiredText, text } from '@pippitch/shared/input';
+import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import { z } from 'zod';
 import { addLead, deleteLeads, leadStats, listLeads, setContacted } from '../services/leads/leads';
 import { companyFinderProcedure, router } from '../trpc/procedures';
 
-const ids = z.array(z.string().uuid()).min(1, 'Select at least one company').max(10_000);
+const ids = z.array(z.string().uuid()).min(1, LEAD_MESSAGES.selectSome).max(10_000);
 const details = {
   companyNumber: text('Company number', 20).nullish(),
   industry: text('Industry', 300).nullish(),
@@ -26,7 +27,7 @@ export const leadsRouter = router({
   add: companyFinderProcedure
     .input(
       z.object({
-        name: requiredText('Company name', 160, 'Please enter a company name'),
+        name: requiredText('Company name', 160, LEAD_MESSAGES.enterName),
         source: z.enum(['manual_search', 'similar_results']),
         ...details,
       }),

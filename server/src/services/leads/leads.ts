@@ -3,6 +3,7 @@
  * normaliser and matcher (shared/src/names.ts), so 'Acme Ltd' and 'ACME Limited' are one lead.
  */
 
+import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import { findMatchingItem, normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
@@ -35,13 +36,6 @@ export interface Lead {
   location: string | null;
   postcode: string | null;
 }
-
-export const LEAD_MESSAGES = {
-  added: (name: string) => `Added ${name} to your list`,
-  contacted: (name: string) => `Marked ${name} as contacted`,
-  already: (name: string) => `${name} already in your list`,
-  addFailed: 'Failed to add company to your list',
-} as const;
 
 /** The broker's leads, newest first, each with the date of its latest calculation. */
 export async function listLeads(db: Database, userId: string): Promise<Lead[]> {
@@ -174,7 +168,7 @@ export async function addLead(
   input: { name: string; source: 'manual_search' | 'similar_results' } & LeadDetails,
 ): Promise<{ status: 'added' | 'exists'; lead: { id: string; name: string }; message: string }> {
   const normalized = normaliseCompanyName(input.name);
-  if (!normalized) throw badRequest('Please enter a company name');
+  if (!normalized) throw badRequest(LEAD_MESSAGES.enterName);
   const existing = findMatchingItem(input.name, await leadNames(db, userId), (l) => l.name);
   if (existing)
     return {
@@ -208,7 +202,7 @@ export async function addLead(
 
 /** Marks leads contacted or not; returns how many of the given ids were the broker's and changed. */
 export async function setContacted(db: Database, userId: string, ids: string[], contacted: boolean): Promise<number> {
-  if (ids.length === 0) throw badRequest('Select at least one company');
+  if (ids.length === 0) throw badRequest(LEAD_MESSAGES.selectSome);
   const now = new Date();
   const res = await db
     .updateTable('user_leads')
@@ -220,7 +214,7 @@ export async function setContacted(db: Database, userId: string, ids: string[], 
 }
 
 export async function deleteLeads(db: Database, userId: string, ids: string[]): Promise<number> {
-  if (ids.length === 0) throw badRequest('Select at least one company');
+  if (ids.length === 0) throw badRequest(LEAD_MESSAGES.selectSome);
   const res = await db.deleteFrom('user_leads').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
   return Number(res.numDeletedRows);
 }

@@ -1,12 +1,14 @@
+import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { useState } from 'react';
 import { Alert, Button } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { FloatingBanner } from '../leads/Banner';
+import { answerOf, type FinderAnswer } from './answer';
 import { CompanyCardView } from './CompanyCardView';
+import { MatchLine } from './MatchLine';
 import { companyKey, type SimilarCompany, useAddToList } from './useAddToList';
 
-export const COMPANY_FINDER_REQUIRED =
-  'This feature requires the Company Finder add-on. Please contact your admin to enable this feature.';
+export const COMPANY_FINDER_REQUIRED = ACCESS_MESSAGES.companyFinderRequired;
 export const FINDER_MESSAGES = {
   failed: 'Failed to find similar companies. Please try again.',
   noneFirst: 'No similar companies found. Try a different company name.',
@@ -53,34 +55,50 @@ function FinderBody({ clientName }: { clientName: string }) {
   const [exhausted, setExhausted] = useState(false);
   const [noneFound, setNoneFound] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<FinderAnswer | null>(null);
+  // The broker's pick among the choices; unset, the server ranks around its best match for the name.
+  const [picked, setPicked] = useState<string | undefined>(undefined);
   const busy = similar.isPending;
 
-  async function find() {
+  /** The next page; with `pick`, a fresh first page ranked around that company instead. */
+  async function find(pick?: string) {
     if (busy) return;
     setError(null);
     if (!name) {
       setError(FINDER_MESSAGES.needName);
       return;
     }
+    const target = pick ?? picked;
+    const before = pick === undefined ? companies : [];
     let res: Awaited<ReturnType<typeof similar.mutateAsync>>;
     try {
-      res = await similar.mutateAsync({ companyName: name, shown: companies.map((c) => c.name).slice(-MAX_SHOWN) });
+      res = await similar.mutateAsync({
+        companyName: name,
+        shown: before.map((c) => c.name).slice(-MAX_SHOWN),
+        ...(target === undefined ? {} : { target }),
+      });
     } catch (err) {
       setError(errorMessage(err, FINDER_MESSAGES.failed));
       return;
     }
-    const seen = new Set(companies.map(companyKey));
+    setAnswer(answerOf(res));
+    if (pick !== undefined) {
+      setPicked(pick);
+      setExhausted(false);
+    }
+    const seen = new Set(before.map(companyKey));
     const fresh = res.companies.filter((c) => !seen.has(companyKey(c)));
     if (fresh.length === 0) {
-      if (companies.length === 0) setNoneFound(true);
+      setCompanies(before);
+      if (before.length === 0) setNoneFound(true);
       else setExhausted(true);
       return;
     }
     setNoneFound(false);
-    const shown = companies.length + fresh.length;
-    setCompanies([...companies, ...fresh]);
+    const shown = before.length + fresh.length;
+    setCompanies([...before, ...fresh]);
     // The server's total counts what is left, this page included: n of (shown before + total).
-    setTotal(Math.max(shown, companies.length + res.total));
+    setTotal(Math.max(shown, before.length + res.total));
   }
 
   const label = busy
@@ -91,7 +109,7 @@ function FinderBody({ clientName }: { clientName: string }) {
 
   // Above an empty panel; under the list once there is one, where the next page will appear.
   const findButton = !exhausted && (
-    <Button onClick={find} disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
+    <Button onClick={() => void find()} disabled={busy} aria-busy={busy} className="w-full sm:w-auto">
       {busy && (
         <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden />
       )}
@@ -104,6 +122,15 @@ function FinderBody({ clientName }: { clientName: string }) {
       <p className="text-sm text-slate-600">
         Companies like your client in industry, region and size, ready to add to My Leads.
       </p>
+      {answer && (
+        <MatchLine
+          key={answer.match?.key ?? ''}
+          clientName={name}
+          answer={answer}
+          busy={busy}
+          onPick={(key) => void find(key)}
+        />
+      )}
       {companies.length === 0 && findButton}
       {companies.length === 0 && error && <Alert tone="error">{error}</Alert>}
       {noneFound && companies.length === 0 && <Alert tone="info">{FINDER_MESSAGES.noneFirst}</Alert>}
@@ -119,6 +146,7 @@ function FinderBody({ clientName }: { clientName: string }) {
               <CompanyCardView
                 key={companyKey(c)}
                 company={c}
+                sicCode={c.sicCode}
                 reasoning={c.reasoning}
                 state={adder.stateOf(c)}
                 onAdd={() => void adder.addCompany(c)}

@@ -1,18 +1,11 @@
+import { BULK_MESSAGES, LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { trpc } from '../../lib/trpc';
 import { type Notice, notice } from './Banner';
 import { LeadDetailModal } from './LeadDetailModal';
 import { LeadRow } from './LeadRow';
-import {
-  BULK_MESSAGES,
-  confirmRemoveText,
-  filterLeads,
-  LEADS_PAGE_SIZE,
-  type Lead,
-  type StatusFilter,
-  searchTextOf,
-} from './leadModel';
+import { filterLeads, LEADS_PAGE_SIZE, type Lead, type StatusFilter, searchTextOf } from './leadModel';
 
 /** Compact buttons for the toolbar and pager (the shared Button's padding is for forms). */
 const SMALL = {
@@ -23,8 +16,6 @@ const SMALL = {
   secondary:
     'rounded-lg bg-white px-3 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400',
 } as const;
-
-const plural = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'company' : 'companies'}`;
 
 /** The same function identity on every render, always calling the latest closure (for memoised rows). */
 function useStable<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
@@ -111,11 +102,11 @@ export function LeadsList({ leads, onNotice }: { leads: Lead[]; onNotice(n: Noti
         ),
       );
       onNotice(
-        notice('success', contacted ? `Marked ${lead.name} as contacted` : `Marked ${lead.name} as not contacted`),
+        notice('success', contacted ? LEAD_MESSAGES.contacted(lead.name) : LEAD_MESSAGES.notContacted(lead.name)),
       );
     } catch (err) {
       console.warn('set contacted failed', err);
-      onNotice(notice('error', `Failed to update ${lead.name}. Please try again.`));
+      onNotice(notice('error', LEAD_MESSAGES.updateFailed(lead.name)));
     } finally {
       markBusy([lead.id], false);
     }
@@ -124,7 +115,7 @@ export function LeadsList({ leads, onNotice }: { leads: Lead[]; onNotice(n: Noti
   const askDelete = useStable((lead: Lead) =>
     setConfirm({
       title: 'Remove Company',
-      message: confirmRemoveText(lead.name),
+      message: LEAD_MESSAGES.confirmRemove(lead.name),
       confirmLabel: 'Delete',
       tone: 'danger',
       run: async () => {
@@ -134,10 +125,10 @@ export function LeadsList({ leads, onNotice }: { leads: Lead[]; onNotice(n: Noti
           patch((all) => all.filter((l) => l.id !== lead.id));
           dropSelection([lead.id]);
           setOpenLeadId((open) => (open === lead.id ? null : open));
-          onNotice(notice('success', `Removed ${lead.name} from your list`));
+          onNotice(notice('success', LEAD_MESSAGES.removed(lead.name)));
         } catch (err) {
           console.warn('delete failed', err);
-          onNotice(notice('error', `Failed to remove ${lead.name} from your list. Please try again.`));
+          onNotice(notice('error', LEAD_MESSAGES.removeFailed(lead.name)));
         }
       },
     }),
@@ -150,7 +141,7 @@ export function LeadsList({ leads, onNotice }: { leads: Lead[]; onNotice(n: Noti
     if (ids.length === 0) return;
     setConfirm({
       title: 'Mark as Contacted',
-      message: `Mark ${plural(ids.length)} as contacted?`,
+      message: BULK_MESSAGES.confirmContacted(ids.length),
       confirmLabel: 'Mark Contacted',
       run: async () => {
         markBusy(ids, true);
@@ -180,7 +171,7 @@ export function LeadsList({ leads, onNotice }: { leads: Lead[]; onNotice(n: Noti
     if (ids.length === 0) return;
     setConfirm({
       title: 'Delete Companies',
-      message: `Are you sure you want to delete ${plural(ids.length)} from your list?`,
+      message: BULK_MESSAGES.confirmDelete(ids.length),
       confirmLabel: 'Delete',
       tone: 'danger',
       run: async () => {

@@ -16,15 +16,6 @@ export const SOURCE_LABELS: Record<Lead['source'], string> = {
   similar_results: 'Similar Companies',
 };
 
-export const BULK_MESSAGES = {
-  updated: (n: number) => `Successfully updated ${n} ${n === 1 ? 'company' : 'companies'}`,
-  deleted: (n: number) => `Successfully deleted ${n} ${n === 1 ? 'company' : 'companies'}`,
-  updateFailed: 'Failed to update some companies. Please try again.',
-  deleteFailed: 'Failed to delete some companies. Please try again.',
-} as const;
-
-export const confirmRemoveText = (name: string) => `Are you sure you want to remove ${name} from your list?`;
-
 /** '22 Nov 2026' in London (en-GB day month year), or an em dash. */
 export function londonDate(iso: string | null): string {
   if (!iso) return '—';
