@@ -26,7 +26,6 @@ const schema = z.object({
   ALLOWED_ORIGINS: z.string().default(''),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('PipPitch <no-reply@pippitch.local>'),
-  SUPPORT_EMAIL: z.string().default('support@pippitch.co.uk'),
   FX_FEED_URL: optionalUrl,
   FX_FEED_API_KEY: z.string().optional(),
   MARKET_POLL_MS: z.coerce.number().int().min(1000).default(30_000),
@@ -97,7 +96,6 @@ export interface Config {
   allowedOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
-  supportEmail: string;
   fxFeedUrl: string | undefined;
   fxFeedApiKey: string | undefined;
   marketPollMs: number;
@@ -127,7 +125,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    supportEmail: e.SUPPORT_EMAIL,
     fxFeedUrl: e.FX_FEED_URL,
     fxFeedApiKey: e.FX_FEED_API_KEY,
     marketPollMs: e.MARKET_POLL_MS,

@@ -41,7 +41,23 @@ export const ADDON_PRICES = {
   annualPerSeatPerYear: '36.00',
 } as const;
 
-export const VAT_RATE = '0.20';
+/** UK VAT, added to order summaries (prices are shown ex VAT). */
+export const VAT_PERCENTAGE = 20;
+export const VAT_RATE = new Dec(VAT_PERCENTAGE).dividedBy(100).toFixed(2);
+
+/** 'VAT (20%)' */
+export const VAT_LABEL = `VAT (${VAT_PERCENTAGE}%)`;
+
+/** '£30 per seat for 1–5 seats, £27 for 6–12 and £24 for 13 or more, per month.' — the FAQ's words. */
+export function seatPricingSentence(): string {
+  const parts = SEAT_TIERS.map((t, i) => {
+    const price = `£${new Dec(t.pricePerSeat).toFixed(0)}`;
+    const range = t.maxSeats === null ? `${t.minSeats} or more` : `${t.minSeats}–${t.maxSeats}`;
+    return i === 0 ? `${price} per seat for ${range} seats` : `${price} for ${range}`;
+  });
+  const list = `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return `${list}, per month. Annual billing takes a further ${ANNUAL_DISCOUNT_PERCENTAGE}% off.`;
+}
 
 export const SIGNUP_DEFAULTS = { adminSeats: 1, brokerSeats: 5 } as const;
 export const TRIAL_DAYS = 60;

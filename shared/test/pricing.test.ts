@@ -7,9 +7,12 @@ import {
   quote,
   SEAT_TIERS,
   SIGNUP_DEFAULTS,
+  seatPricingSentence,
   TRIAL_DAYS,
   tierFor,
   tierPrices,
+  VAT_LABEL,
+  VAT_RATE,
 } from '../src/pricing';
 
 const noAddons = { companyFinder: false, clientData: false };
@@ -181,5 +184,15 @@ describe('quote', () => {
   ])('rejects %s', (_name, override) => {
     const input: QuoteInput = { adminSeats: 1, brokerSeats: 5, billing: 'monthly', addons: noAddons };
     expect(() => quote({ ...input, ...override })).toThrow(RangeError);
+  });
+});
+
+describe('prices in words', () => {
+  it('the FAQ sentence and the VAT label come from the tiers and the rate', () => {
+    expect(seatPricingSentence()).toBe(
+      '£30 per seat for 1–5 seats, £27 for 6–12 and £24 for 13 or more, per month. Annual billing takes a further 20% off.',
+    );
+    expect(VAT_LABEL).toBe('VAT (20%)');
+    expect(VAT_RATE).toBe('0.20');
   });
 });

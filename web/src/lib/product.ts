@@ -1,6 +1,3 @@
-/** Public facts about the product shown in the web app (nothing secret lives here). */
-export const SUPPORT_EMAIL = 'support@pippitch.co.uk';
-
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '—';
   return new Intl.DateTimeFormat('en-GB', {

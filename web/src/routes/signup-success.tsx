@@ -1,6 +1,7 @@
+import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { Card, Logo, Spinner } from '../components/ui';
-import { formatDate, SUPPORT_EMAIL } from '../lib/product';
+import { formatDate } from '../lib/product';
 import { loadSession } from '../lib/session';
 import { trpc } from '../lib/trpc';
 

@@ -1,12 +1,12 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { formatGBP } from '@pippitch/shared/format';
-import { type Billing, quote } from '@pippitch/shared/pricing';
+import { ANNUAL_DISCOUNT_PERCENTAGE, type Billing, quote, VAT_LABEL } from '@pippitch/shared/pricing';
+import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Segmented } from '../../components/Segmented';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Card, Spinner } from '../../components/ui';
-import { SUPPORT_EMAIL } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/checkout');
@@ -48,7 +48,7 @@ export function CheckoutPage() {
               onChange={setBilling}
               options={[
                 { value: 'monthly', label: 'Monthly', hint: 'Billed monthly' },
-                { value: 'annual', label: 'Annual', hint: '20% off, billed yearly' },
+                { value: 'annual', label: 'Annual', hint: `${ANNUAL_DISCOUNT_PERCENTAGE}% off, billed yearly` },
               ]}
             />
             <dl className="space-y-2 text-sm">
@@ -58,7 +58,7 @@ export function CheckoutPage() {
               />
               <Row label="Add-ons" value={formatGBP(q.addonsTotalForPeriod)} />
               <Row label="Subtotal" value={formatGBP(q.subtotal)} />
-              <Row label="VAT (20%)" value={formatGBP(q.vat)} />
+              <Row label={VAT_LABEL} value={formatGBP(q.vat)} />
               <Row label={`Total per ${billing === 'monthly' ? 'month' : 'year'}`} value={formatGBP(q.total)} strong />
             </dl>
             <Alert tone="info">

@@ -1,5 +1,5 @@
 import { formatGBP } from '@pippitch/shared/format';
-import { type Billing, type Quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
+import { ANNUAL_DISCOUNT_PERCENTAGE, type Billing, type Quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { Segmented } from '../../components/Segmented';
 import { Stepper } from '../../components/Stepper';
 
@@ -22,7 +22,7 @@ export function PlanStep(props: {
         onChange={props.onBilling}
         options={[
           { value: 'monthly', label: 'Monthly', hint: 'Pay month by month' },
-          { value: 'annual', label: 'Annually', hint: 'Save a further 20%' },
+          { value: 'annual', label: 'Annually', hint: `Save a further ${ANNUAL_DISCOUNT_PERCENTAGE}%` },
         ]}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -38,7 +38,7 @@ export function PlanStep(props: {
         </div>
         {props.billing === 'annual' && (
           <div className="mt-1 flex justify-between text-slate-600">
-            <span>Billed annually (20% off)</span>
+            <span>Billed annually ({ANNUAL_DISCOUNT_PERCENTAGE}% off)</span>
             <span>{formatGBP(price.seatsTotalForPeriod)}/year</span>
           </div>
         )}

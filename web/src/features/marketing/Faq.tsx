@@ -1,9 +1,10 @@
+import { seatPricingSentence, TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { useState } from 'react';
 
 const ITEMS = [
   [
     'Do I need a card for the trial?',
-    'No. The 60-day trial is free and needs no card. Choose a plan before it ends to keep access.',
+    `No. The ${TRIAL_DAYS}-day trial is free and needs no card. Choose a plan before it ends to keep access.`,
   ],
   [
     'Where do the rates come from?',
@@ -13,10 +14,7 @@ const ITEMS = [
     'Can admins use the calculator?',
     'Yes. Admins have everything brokers have, plus the dashboard, seats, billing and exports.',
   ],
-  [
-    'How does seat pricing work?',
-    '£30 per seat for 1–5 seats, £27 for 6–12 and £24 for 13 or more, per month. Annual billing takes a further 20% off.',
-  ],
+  ['How does seat pricing work?', seatPricingSentence()],
   ['Can I cancel?', 'Yes. Monthly plans keep access for 30 days after cancelling; your data is kept for 30 days.'],
 ] as const;
 

@@ -1,5 +1,13 @@
 import { formatGBP } from '@pippitch/shared/format';
-import { ADDON_PRICES, ADDONS, type Billing, SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
+import {
+  ADDON_PRICES,
+  ADDONS,
+  ANNUAL_DISCOUNT_PERCENTAGE,
+  type Billing,
+  SEAT_TIERS,
+  tierPrices,
+  VAT_PERCENTAGE,
+} from '@pippitch/shared/pricing';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Segmented } from '../../components/Segmented';
@@ -21,7 +29,7 @@ export function PricingTable() {
         onChange={setBilling}
         options={[
           { value: 'monthly', label: 'Monthly' },
-          { value: 'annual', label: 'Annually (save 20%)' },
+          { value: 'annual', label: `Annually (save ${ANNUAL_DISCOUNT_PERCENTAGE}%)` },
         ]}
       />
       <div className="mt-8 grid gap-6 md:grid-cols-3">
@@ -80,7 +88,7 @@ export function PricingTable() {
         ))}
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
-        60-day free trial, no card needed. Prices exclude VAT (20%).
+        60-day free trial, no card needed. Prices exclude VAT ({VAT_PERCENTAGE}%).
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
+import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { SUPPORT_EMAIL } from '../../lib/product';
 
 /** /terms and /privacy: static text with a back button to /. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
