@@ -4,8 +4,20 @@
  * through the UI by labels and roles; the database is written only to switch the Company Finder add-on off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countSaves } from './calculator-page';
 import { type Harness, startHarness } from './harness';
-import { failOnPageErrors, hasAlert, hasNotice, member, notices, poll, screenshotBoth, signIn, text } from './journeys';
+import {
+  failOnPageErrors,
+  hasAlert,
+  hasNotice,
+  member,
+  nextPaint,
+  notices,
+  poll,
+  screenshotBoth,
+  signIn,
+  text,
+} from './journeys';
 import {
   ADDON_MESSAGE,
   fillCalculator,
@@ -120,10 +132,13 @@ describe('without the Company Finder add-on', () => {
     await panel.getByText(ADDON_MESSAGE, { exact: true }).waitFor();
     expect(await panel.getByRole('button').count()).toBe(0);
     // A Calculate still works, without the lead message.
+    const saves = countSaves(page);
     await fillCalculator(page, CLIENT);
     await page.getByRole('button', { name: 'Calculate Savings' }).click();
     await page.getByTestId('result-price-difference').waitFor();
-    await page.waitForTimeout(500);
+    // Once the save is answered (and the page has painted it), a lead message would be showing.
+    await poll(() => saves.answered()).toBe(1);
+    await nextPaint(page);
     expect((await notices(page)).some((t) => t.includes('to your list'))).toBe(false);
     await screenshotBoth(h, page, 'finder-not-available');
     expect(calls).toEqual([]);

@@ -127,8 +127,9 @@ export async function startHarness(): Promise<Harness> {
           timezoneId: 'Europe/London',
         });
         contexts.push(context);
-        context.setDefaultTimeout(15_000);
-        context.setDefaultNavigationTimeout(20_000);
+        // Bounds on waiting for a condition, not durations: generous, so a busy machine is slow but not failing.
+        context.setDefaultTimeout(30_000);
+        context.setDefaultNavigationTimeout(30_000);
         const page = await context.newPage();
         page.on('pageerror', (err) => pageErrors.push(`${page.url()}: ${err.message}`));
         return page;

@@ -7,7 +7,7 @@ import { afterEach, expect } from 'vitest';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../server/src/seed/demo';
 import { DESKTOP, type Harness, MOBILE } from './harness';
 
-export const UI_TIMEOUT = 15_000;
+export const UI_TIMEOUT = 30_000;
 
 /**
  * Registers the afterEach of a test file: an uncaught exception in any page fails the test it happened in,
@@ -39,6 +39,11 @@ export async function userIdOf(h: Harness, email: string): Promise<string> {
 /** Polls until the assertion holds (UI and database both settle asynchronously). */
 export function poll<T>(fn: () => T | Promise<T>, timeout = UI_TIMEOUT) {
   return expect.poll(fn, { timeout, interval: 100 });
+}
+
+/** Resolves after the page has painted the frame after this one: what a state change rendered is on screen. */
+export async function nextPaint(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }
 
 export async function waitForPath(page: Page, path: string): Promise<void> {
@@ -103,8 +108,9 @@ export async function screenshotBoth(h: Harness, page: Page, name: string): Prom
   const original = page.viewportSize() ?? DESKTOP;
   for (const viewport of [DESKTOP, MOBILE]) {
     await page.setViewportSize(viewport);
-    // The layout settles after a resize (charts and lists measure themselves).
-    await page.waitForTimeout(150);
+    // The layout settles after a resize (charts and lists measure themselves in the frame after it).
+    await nextPaint(page);
+    await nextPaint(page);
     await h.screenshot(page, `${name}-${viewport.width}`);
   }
   await page.setViewportSize(original);
