@@ -8,7 +8,3 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = err as PgError;
   return e?.code === '23505' && (constraint === undefined || e.constraint === constraint);
 }
-
-export function isCheckViolation(err: unknown): boolean {
-  return (err as PgError)?.code === '23514';
-}
