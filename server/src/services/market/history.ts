@@ -16,6 +16,7 @@ import {
   TIMEFRAMES,
   type Timeframe,
 } from '@pippitch/shared/pairs';
+import { type SourceSpan, sourceSpans } from '@pippitch/shared/source-spans';
 import {
   addDays,
   clampDateRange,
@@ -31,7 +32,6 @@ import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 import { badRequest } from '../../errors';
 import { checkSeriesSpan } from './series-limits';
-import { type SourceSpan, sourceSpans } from './source-spans';
 import { type PriceSource, summariseSources } from './sources';
 
 export interface SeriesPoint {

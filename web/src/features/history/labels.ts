@@ -1,8 +1,8 @@
 import type { Interval } from '@pippitch/shared/pairs';
 import { INTERVAL_PRECISION_LABELS } from '@pippitch/shared/pairs';
+import type { SourceSpan, SpanSource } from '@pippitch/shared/source-spans';
 import { PRICE_SOURCE_LABELS as SOURCE_LABELS } from '@pippitch/shared/sources';
 import { formatLondonDateTime } from '@pippitch/shared/time';
-import type { SourceSpan, SpanSource } from '../../../../server/src/services/market/source-spans';
 
 /**
  * The data source, named honestly (design §3): 'Real Market Data' only for a real feed or an import. The labels
