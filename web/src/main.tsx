@@ -6,6 +6,11 @@ import { queryClient, trpc, trpcClient } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
+// zod compiles fast parsers with `new Function`, which the Content-Security-Policy (no 'unsafe-eval') refuses.
+// This is what z.config({ jitless: true }) writes; set before zod loads (in a later chunk), so the first
+// chunk does not carry zod (web/e2e/security-headers.e2e.ts fails if zod stops reading it).
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
