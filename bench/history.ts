@@ -1,133 +1,202 @@
 /**
- * History API: p50/p99 of each chart timeframe through the real tRPC HTTP endpoint, beside the spec's old
- * way on the same data (exact timestamps for the interval, queried in sequential batches of 500), and the
- * ratio. Target: 3M hourly p50 ≤ 10 ms and ≥ 5× faster.   tsx bench/history.ts
+ * History API: p50/p99 of every chart timeframe (and daily points) through the real tRPC HTTP endpoint,
+ * uncached, beside the spec's old way on the same data (exact timestamps for the interval, in sequential
+ * HTTP requests of 500), measured in the same run, for the newest data and for a range a year old.
+ *
+ * Storages: the plain table (embedded PostgreSQL, or TEST_DATABASE_URL's server) and, when
+ * BENCH_TIMESCALEDB_URL names a PostgreSQL with TimescaleDB preloaded (e.g. the cluster test/timescaledb.sh
+ * starts), TimescaleDB with chunks older than 45 days compressed as production's policy does, side by side.
+ * Target: every timeframe p50 ≤ 10 ms on both storages and ≥ 5× faster than the old way.
+ *   BENCH_TIMESCALEDB_URL=postgres://postgres@127.0.0.1:5433/postgres tsx bench/history.ts
  */
 import { sql } from 'kysely';
 import { buildApp } from '../server/src/app';
 import { testConfig } from '../server/src/config';
 import { resolveSession, SESSION_COOKIE } from '../server/src/services/auth/sessions';
-import { QuoteHub } from '../server/src/services/market/live-quotes';
-import { SeriesCache } from '../server/src/services/market/series-cache';
 import { createClient, signupInput } from '../server/test/helpers';
-import { insertBars } from '../server/test/market/fixtures';
-import { TIMEFRAMES, type Timeframe } from '../shared/src/pairs';
-import { createDb, createPool } from '../sql/src/index';
+import { addDays, londonDateOf } from '../shared/src/time';
+import { createDb, createPool, ensureDatabase, migrate } from '../sql/src/index';
+import { ensureMarketData } from '../worker/src/market/dataset/load';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';
 
-const REQUESTS = 60;
+const REQUESTS = 40;
+const DAY_MS = 86_400_000;
+/** Every wait is bounded: one request, one storage's load, the whole run. */
+const REQUEST_TIMEOUT_MS = 15_000;
+const RUN_TIMEOUT_MS = 12 * 60_000;
 const NOW = new Date();
-const PAIRS = ['GBPUSD', 'EURGBP', 'EURUSD', 'GBPNOK', 'GBPSEK', 'GBPAUD'];
+const HISTORY_DAYS = 460;
 
-const database = await benchDatabase('history');
-const pool = createPool(database.url, { max: 10 });
-const db = createDb(pool);
-// 100 days of minute bars for every stored pair (as dense as the real data set).
-const from = new Date(NOW.getTime() - 100 * 86_400_000);
-for (const [i, pair] of PAIRS.entries()) await insertBars(db, pair, from.toISOString(), NOW.toISOString(), 1 + i * 0.1);
-await sql`ANALYZE`.execute(db);
+setTimeout(() => {
+  console.error(`history benchmark: gave up after ${RUN_TIMEOUT_MS / 60_000} minutes`);
+  process.exit(1);
+}, RUN_TIMEOUT_MS).unref();
 
-const app = await buildApp({ config: testConfig({ databaseUrl: database.url }), db, serveWeb: false });
-// The old way's data call, reproduced for this benchmark only: the spec's client asked the hosted backend's
-// REST interface for one batch of exact timestamps per HTTP request.
-app.post<{ Body: { pair: string; timestamps: string[] } }>('/bench/old-batch', async (req, reply) => {
-  // Each of the old client's requests carried the user's token, checked by the backend: so does this one.
-  if (!(await resolveSession(db, req.cookies[SESSION_COOKIE]))) return reply.code(401).send();
-  const r = await pool.query(
-    'SELECT ts, close FROM fx_minute_bars WHERE pair = $1 AND ts = ANY($2::timestamptz[]) ORDER BY ts',
-    [req.body.pair, req.body.timestamps],
-  );
-  return r.rows;
-});
-await app.listen({ host: '127.0.0.1', port: 0 });
-const { port } = app.server.address() as { port: number };
-const client = createClient(`http://127.0.0.1:${port}`);
-await client.api.auth.signup.mutate(signupInput());
-const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+type Step = 'minute' | '15min' | '30min' | 'hourly' | 'daily';
+interface Case {
+  label: string;
+  interval: Step;
+  days: number;
+  timeframe?: '1D' | '5D' | '1M' | '3M';
+}
+const CASES: Case[] = [
+  { label: '1D minute', interval: 'minute', days: 1, timeframe: '1D' },
+  { label: '5D 15-min', interval: '15min', days: 5, timeframe: '5D' },
+  { label: '1M 30-min', interval: '30min', days: 30, timeframe: '1M' },
+  { label: '3M hourly', interval: 'hourly', days: 90, timeframe: '3M' },
+  { label: '3M daily', interval: 'daily', days: 90, timeframe: '3M' },
+];
+const STEP_MINUTES: Record<Step, number> = { minute: 1, '15min': 15, '30min': 30, hourly: 60, daily: 1440 };
 
-// A second server over the same database as production runs it: with the live-quote hub and the series cache.
-const hub = new QuoteHub(db, database.url);
-hub.start();
-const cachedApp = await buildApp({
-  config: testConfig({ databaseUrl: database.url }),
-  db,
-  serveWeb: false,
-  services: { now: () => new Date(), quotes: hub, seriesCache: new SeriesCache(hub) },
-});
-await cachedApp.listen({ host: '127.0.0.1', port: 0 });
-const cachedClient = createClient(`http://127.0.0.1:${(cachedApp.server.address() as { port: number }).port}`);
-await cachedClient.api.auth.login.mutate({
-  email: signupInput().email,
-  password: signupInput().password,
-  mode: 'admin',
-});
-
-/** The spec's way (§7 forex_prices (2)): every expected timestamp, 500 per query, one query after another. */
-function oldWayRequests(timeframe: Timeframe): number {
-  const spec = TIMEFRAMES[timeframe];
-  const step = { minute: 1, '15min': 15, '30min': 30, hourly: 60, daily: 1440 }[spec.interval];
-  return Math.ceil(((spec.days + 1) * 1440) / step / 500);
+interface Row {
+  points: number;
+  p50: number;
+  p99: number;
+  oldP50: number;
 }
 
-async function oldWay(pair: string, timeframe: Timeframe): Promise<number> {
-  const spec = TIMEFRAMES[timeframe];
-  const step = { minute: 1, '15min': 15, '30min': 30, hourly: 60, daily: 1440 }[spec.interval];
-  const end = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate(), 23, 59));
-  const start = new Date(Date.UTC(NOW.getUTCFullYear(), NOW.getUTCMonth(), NOW.getUTCDate() - spec.days));
-  const stamps: Date[] = [];
-  for (let t = start.getTime(); t <= end.getTime(); t += step * 60_000) stamps.push(new Date(t));
-  let rows = 0;
-  for (let i = 0; i < stamps.length; i += 500) {
-    const batch = stamps.slice(i, i + 500).map((d) => d.toISOString());
-    const res = await fetch(`http://127.0.0.1:${port}/bench/old-batch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ pair, timestamps: batch }),
-    });
-    rows += ((await res.json()) as unknown[]).length;
+/** One storage: its own database, loaded with the bundled data set, served by its own server. */
+async function measureStorage(name: string, url: string, compress: boolean) {
+  const pool = createPool(url, { max: 10 });
+  const db = createDb(pool);
+  const t0 = performance.now();
+  // The bundled data set (six pairs, as dense as production) for the last HISTORY_DAYS days.
+  await ensureMarketData(pool, { now: NOW, from: new Date(NOW.getTime() - HISTORY_DAYS * DAY_MS) });
+  let note = '';
+  if (compress) {
+    // What production's policy (migration 0002) does in the background: compress chunks older than 45 days.
+    await sql`SELECT compress_chunk(c, if_not_compressed => true)
+              FROM show_chunks('fx_minute_bars', older_than => interval '45 days') c`.execute(db);
+    const { rows } = await sql<{ all: number; compressed: number }>`
+      SELECT count(*)::int AS all, count(*) FILTER (WHERE is_compressed)::int AS compressed
+      FROM timescaledb_information.chunks WHERE hypertable_name = 'fx_minute_bars'`.execute(db);
+    note = `, ${rows[0]?.compressed}/${rows[0]?.all} chunks compressed`;
   }
-  return rows;
+  await sql`ANALYZE`.execute(db);
+  console.log(`${name}: data loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s${note}`);
+
+  const app = await buildApp({ config: testConfig({ databaseUrl: url }), db, serveWeb: false });
+  // The old way's data call, reproduced for this benchmark only: the spec's client asked the hosted backend's
+  // REST interface for one batch of exact timestamps per HTTP request, each carrying the user's token.
+  app.post<{ Body: { pair: string; timestamps: string[] } }>('/bench/old-batch', async (req, reply) => {
+    if (!(await resolveSession(db, req.cookies[SESSION_COOKIE]))) return reply.code(401).send();
+    const r = await pool.query(
+      'SELECT ts, close FROM fx_minute_bars WHERE pair = $1 AND ts = ANY($2::timestamptz[]) ORDER BY ts',
+      [req.body.pair, req.body.timestamps],
+    );
+    return r.rows;
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const client = createClient(base);
+  await client.api.auth.signup.mutate(signupInput(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+  /** The spec's way (§7 forex_prices (2)): every expected timestamp, 500 per request, one after another. */
+  async function oldWay(c: Case, endDate: string, dates: number): Promise<number> {
+    const start = Date.parse(`${addDays(endDate, -(dates - 1))}T00:00:00Z`);
+    const end = Date.parse(`${endDate}T23:59:00Z`);
+    const stamps: string[] = [];
+    for (let t = start; t <= end; t += STEP_MINUTES[c.interval] * 60_000) stamps.push(new Date(t).toISOString());
+    let rows = 0;
+    for (let i = 0; i < stamps.length; i += 500) {
+      const res = await fetch(`${base}/bench/old-batch`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ pair: 'GBPUSD', timestamps: stamps.slice(i, i + 500) }),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      rows += ((await res.json()) as unknown[]).length;
+    }
+    return rows;
+  }
+
+  // The newest data: the chart's timeframes. A year ago: the same spans as London dates.
+  const newestEnd = londonDateOf(NOW);
+  const yearAgoEnd = lastWeekday(addDays(newestEnd, -365));
+  const results: Record<'newest' | 'yearAgo', Row[]> = { newest: [], yearAgo: [] };
+  for (const range of ['newest', 'yearAgo'] as const) {
+    for (const c of CASES) {
+      const request = () => {
+        const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+        return range === 'newest'
+          ? client.api.rates.series.query({ pair: 'GBPUSD', timeframe: c.timeframe!, interval: c.interval }, { signal })
+          : client.api.rates.series.query(
+              {
+                pair: 'GBPUSD',
+                interval: c.interval,
+                startDate: addDays(yearAgoEnd, -(c.days - 1)),
+                endDate: yearAgoEnd,
+              },
+              { signal },
+            );
+      };
+      // The old client asked for dates: the newest N days are N + 1 dates (as before), a range its own dates.
+      const [endDate, dates] = range === 'newest' ? [newestEnd, c.days + 1] : [yearAgoEnd, c.days];
+      for (let i = 0; i < 3; i++) await request(); // warm-up
+      const fresh: number[] = [];
+      const old: number[] = [];
+      let points = 0;
+      for (let i = 0; i < REQUESTS; i++) {
+        await timeIt(fresh, async () => {
+          points = (await request()).points.length;
+        });
+        await timeIt(old, () => oldWay(c, endDate, dates));
+      }
+      results[range].push({
+        points,
+        p50: percentile(fresh, 50),
+        p99: percentile(fresh, 99),
+        oldP50: percentile(old, 50),
+      });
+    }
+  }
+  await app.close();
+  await db.destroy();
+  return { results, yearAgo: `${addDays(yearAgoEnd, -89)} … ${yearAgoEnd}` };
+}
+
+/** The weekday on or before `date`, so a year-old 1D is a trading day. */
+function lastWeekday(date: string): string {
+  let d = date;
+  while ([0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay())) d = addDays(d, -1);
+  return d;
+}
+
+const storages: { name: string; run: Awaited<ReturnType<typeof measureStorage>> }[] = [];
+const plain = await benchDatabase('history');
+try {
+  storages.push({ name: 'plain table', run: await measureStorage('plain table', plain.url, false) });
+} finally {
+  await plain.close();
+}
+const timescaleUrl = process.env.BENCH_TIMESCALEDB_URL;
+if (timescaleUrl) {
+  const url = await ensureDatabase(timescaleUrl, `bench_history_${process.pid}`);
+  await migrate(url);
+  storages.push({ name: 'TimescaleDB', run: await measureStorage('TimescaleDB (compressed)', url, true) });
+} else {
+  console.log('TimescaleDB: not measured (set BENCH_TIMESCALEDB_URL to a PostgreSQL with TimescaleDB preloaded)');
 }
 
 console.log(
-  '\nHistory API: tRPC HTTP endpoint vs the old way (exact timestamps, sequential HTTP batches of 500; same data, GBPUSD)',
+  '\nHistory API, GBPUSD, uncached through the tRPC HTTP endpoint, vs the old way (exact timestamps in sequential',
 );
-// Loopback has no network: the old way's real cost was also one browser-to-cloud round trip per batch,
-// one after another. The last column adds a 20 ms round trip per request to both ways (modelled, not measured).
-const RTT_MS = 20;
-console.log('timeframe     points   new p50   new p99   old p50   old p99   speed-up (p50)   with 20 ms RTT');
-const cachedRows: string[] = [];
-for (const timeframe of ['1D', '5D', '1M', '3M'] as const) {
-  const fresh: number[] = [];
-  const cached: number[] = [];
-  const old: number[] = [];
-  let points = 0;
-  for (let i = 0; i < 5; i++) await client.api.rates.series.query({ pair: 'GBPUSD', timeframe }); // warm-up
-  for (let i = 0; i < REQUESTS; i++) {
-    await timeIt(fresh, async () => {
-      points = (await client.api.rates.series.query({ pair: 'GBPUSD', timeframe })).points.length;
-    });
-    await timeIt(cached, () => cachedClient.api.rates.series.query({ pair: 'GBPUSD', timeframe }));
-    await timeIt(old, () => oldWay('GBPUSD', timeframe));
-  }
-  const label = `${timeframe} ${TIMEFRAMES[timeframe].interval}`.padEnd(13);
-  const ratio = percentile(old, 50) / percentile(fresh, 50);
-  const withRtt = (percentile(old, 50) + oldWayRequests(timeframe) * RTT_MS) / (percentile(fresh, 50) + RTT_MS);
+console.log(`HTTP requests of 500, same server and data); ${REQUESTS} requests each; p50 (p99) and speed-up at p50.`);
+for (const range of ['newest', 'yearAgo'] as const) {
   console.log(
-    `${label} ${String(points).padStart(6)}   ${ms(percentile(fresh, 50)).padStart(7)}   ${ms(percentile(fresh, 99)).padStart(7)}   ${ms(percentile(old, 50)).padStart(7)}   ${ms(percentile(old, 99)).padStart(7)}   ${`${ratio.toFixed(1)}×`.padStart(14)}   ${`${withRtt.toFixed(1)}× (${oldWayRequests(timeframe)} vs 1 request)`}`,
+    range === 'newest' ? '\nnewest data (chart timeframes)' : `\na year old (London dates ${storages[0]!.run.yearAgo})`,
   );
-  cachedRows.push(
-    `${label}          ${ms(percentile(cached, 50)).padStart(7)}   ${ms(percentile(cached, 99)).padStart(7)}   ${`${(percentile(old, 50) / percentile(cached, 50)).toFixed(1)}×`.padStart(8)}`,
-  );
+  console.log(`${'timeframe'.padEnd(11)} points   ${storages.map((s) => s.name.padEnd(36)).join(' ')}`);
+  for (const [i, c] of CASES.entries()) {
+    const cells = storages.map(({ run }) => {
+      const r = run.results[range][i]!;
+      const ratio = r.oldP50 / r.p50;
+      return `${ms(r.p50)} (${r.p99.toFixed(1)})  old ${ms(r.oldP50)}  ${ratio.toFixed(1)}×`.padEnd(36);
+    });
+    const points = storages[0]!.run.results[range][i]!.points;
+    console.log(`${c.label.padEnd(11)} ${String(points).padStart(6)}   ${cells.join(' ')}`);
+  }
 }
-console.log('\nThe same through the production server setup, where a series is shared by every broker until the');
-console.log("pair's next quote (SeriesCache; between two quotes, repeated requests need no query):");
-console.log('timeframe              p50       p99   speed-up');
-for (const row of cachedRows) console.log(row);
-console.log('target: 3M hourly p50 ≤ 10 ms and ≥ 5× faster than the old way');
-
-await app.close();
-await cachedApp.close();
-await hub.stop();
-await db.destroy();
-await database.close();
+console.log('\ntarget: every timeframe p50 ≤ 10 ms on both storages and ≥ 5× faster than the old way');
+process.exit(0);

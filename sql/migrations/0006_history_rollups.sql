@@ -31,6 +31,10 @@ CREATE TABLE fx_30min_bars (LIKE fx_15min_bars INCLUDING ALL);
 -- 23, 24 or 25 whole UTC hours, so it is exactly a set of hourly rows.
 CREATE TABLE fx_daily_bars (LIKE fx_15min_bars INCLUDING ALL);
 
+-- The start of the bucket's last minute. A chart timeframe ends at the newest stored minute: this finds it with
+-- one probe of a small plain table, where max(ts) over the minute hypertable plans every chunk (~15 ms).
+ALTER TABLE fx_15min_bars ADD COLUMN last_ts timestamptz NOT NULL;
+
 -- Recomputes every rollup of `p_pair` overlapping [p_from, p_to) from the level below. Idempotent (callers pass the
 -- span they wrote without caring about bucket edges) and writes only rows that change; returns how many it wrote.
 CREATE FUNCTION fx_refresh_rollups(p_pair text, p_from timestamptz, p_to timestamptz) RETURNS integer
@@ -48,17 +52,18 @@ DECLARE
   n integer;
 BEGIN
   WITH up AS (
-    INSERT INTO fx_15min_bars AS r (pair, ts, open, high, low, close, source)
+    INSERT INTO fx_15min_bars AS r (pair, ts, open, high, low, close, source, last_ts)
     SELECT p_pair, date_bin(interval '15 minutes', ts, origin),
            (array_agg(open ORDER BY ts))[1], max(high), min(low),
-           (array_agg(close ORDER BY ts DESC))[1], (array_agg(source ORDER BY ts DESC))[1]
+           (array_agg(close ORDER BY ts DESC))[1], (array_agg(source ORDER BY ts DESC))[1], max(ts)
     FROM fx_minute_bars
     WHERE pair = p_pair AND ts >= q_from AND ts < q_to
     GROUP BY 2
     ON CONFLICT (pair, ts) DO UPDATE
-      SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, source = excluded.source
-      WHERE (r.open, r.high, r.low, r.close, r.source)
-            IS DISTINCT FROM (excluded.open, excluded.high, excluded.low, excluded.close, excluded.source)
+      SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, source = excluded.source,
+          last_ts = excluded.last_ts
+      WHERE (r.open, r.high, r.low, r.close, r.source, r.last_ts)
+            IS DISTINCT FROM (excluded.open, excluded.high, excluded.low, excluded.close, excluded.source, excluded.last_ts)
     RETURNING 1
   ) SELECT count(*) INTO n FROM up;
   written := written + n;

@@ -149,6 +149,7 @@ export interface EmailOutbox {
 export interface Fx15minBars {
   close: number;
   high: number;
+  last_ts: Timestamp;
   low: number;
   open: number;
   pair: string;

@@ -9,6 +9,7 @@
 import {
   CALENDAR_MIN,
   type CurrencyPair,
+  DEFAULT_INTERVAL,
   INTERVAL_MINUTES,
   type Interval,
   servePrice,
@@ -69,13 +70,11 @@ interface AggregatedSeries {
   to: number | null;
 }
 
-const epochMs = (column: RawBuilder<unknown>) => sql`(extract(epoch FROM ${column}) * 1000)::float8`;
-
 const DAY_MS = 86_400_000;
 
 export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): Promise<Series> {
   const { stored, invert } = storageFor(req.pair);
-  const interval = req.interval ?? ('timeframe' in req ? TIMEFRAMES[req.timeframe].interval : 'hourly');
+  const interval = req.interval ?? ('timeframe' in req ? TIMEFRAMES[req.timeframe].interval : DEFAULT_INTERVAL);
   let clamped = false;
   // The window: either the last N days of stored data (a chart timeframe), or London calendar dates the
   // user chose, clamped to the available range and put in order.
@@ -83,9 +82,18 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
   if ('timeframe' in req) {
     const days = TIMEFRAMES[req.timeframe].days;
     checkSeriesSpan(interval, days);
-    bounds = sql`SELECT t_to - make_interval(days => ${days}) AS t_from, t_to FROM (
-      SELECT max(ts) + interval '1 minute' AS t_to FROM fx_minute_bars WHERE pair = ${stored} AND ts <= ${now}
-    ) last`;
+    // The newest stored minute, from the 15-minute rollup (a plain table). Rollups are plain tables too, so
+    // their window can be computed inside the statement; minute bars may be a hypertable, which excludes
+    // chunks while planning only for bounds it is given as values: without them it plans every chunk (~15 ms).
+    const newest = sql`SELECT last_ts + interval '1 minute' AS t_to FROM fx_15min_bars
+      WHERE pair = ${stored} AND ts <= ${now} AND last_ts <= ${now} ORDER BY ts DESC LIMIT 1`;
+    if (interval === 'minute') {
+      const to = (await sql<{ t_to: Date }>`${newest}`.execute(db)).rows[0]?.t_to;
+      if (!to) return emptySeries(req.pair, interval);
+      bounds = sql`SELECT ${new Date(to.getTime() - days * DAY_MS)}::timestamptz AS t_from, ${to}::timestamptz AS t_to`;
+    } else {
+      bounds = sql`SELECT t_to - make_interval(days => ${days}) AS t_from, t_to FROM (${newest}) last`;
+    }
   } else {
     const range = historicalRange(londonDateOf(now));
     const r = clampDateRange(req.startDate, req.endDate, range.start, range.end);
@@ -94,17 +102,19 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
     bounds = sql`SELECT ${londonDayBoundsUtc(r.start).start}::timestamptz AS t_from, ${londonDayBoundsUtc(r.end).end}::timestamptz AS t_to`;
   }
   // The whole series comes back as ONE json value (two number arrays and the points where the source
-  // changes): far cheaper for the driver than ~1,500 rows of five columns.
+  // changes): far cheaper for the driver than ~1,500 rows of five columns. The aggregates take the rows in
+  // the window's order (by time); date_part gives float8 epochs, cheaper than extract's numeric.
   const result = await sql<{ series: AggregatedSeries | null }>`
-    SELECT json_build_object(
-      't', json_agg(q.t ORDER BY q.t), 'c', json_agg(q.close ORDER BY q.t),
-      'r', json_agg(json_build_array(q.t, q.source) ORDER BY q.t) FILTER (WHERE q.new_source),
-      'from', min(q.t_from), 'to', min(q.t_to)
-    ) AS series
-    FROM (
-      SELECT x.*, x.source IS DISTINCT FROM lag(x.source) OVER (ORDER BY x.t) AS new_source
+    WITH q AS (
+      SELECT x.*, x.source IS DISTINCT FROM lag(x.source) OVER (ORDER BY x.ts) AS new_source
       FROM (${bucketQuery(stored, interval, bounds)}) x
-    ) q`.execute(db);
+    )
+    SELECT json_build_object(
+      't', array_to_json(array_agg(date_part('epoch', q.ts) * 1000)), 'c', array_to_json(array_agg(q.close)),
+      'r', json_agg(json_build_array(date_part('epoch', q.ts) * 1000, q.source)) FILTER (WHERE q.new_source),
+      'from', date_part('epoch', min(q.t_from)) * 1000, 'to', date_part('epoch', min(q.t_to)) * 1000
+    ) AS series
+    FROM q`.execute(db);
   const series = result.rows[0]?.series;
   const times = series?.t ?? [];
   const closes = series?.c ?? [];
@@ -119,6 +129,10 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
     sources: sourceSpans(changes, series?.to ?? null),
     clamped,
   };
+}
+
+function emptySeries(pair: CurrencyPair, interval: Interval): Series {
+  return { pair, interval, points: [], from: null, to: null, source: 'none', sources: [], clamped: false };
 }
 
 /** The rollup that holds each interval's buckets (sql/migrations/0006_history_rollups.sql). */
@@ -137,16 +151,15 @@ const ROLLUPS: Readonly<Record<Exclude<Interval, 'minute'>, RawBuilder<unknown>>
  */
 function bucketQuery(stored: string, interval: Interval, bounds: RawBuilder<unknown>): RawBuilder<unknown> {
   const cte = sql`WITH bounds AS (${bounds})`;
-  const cols = sql`${epochMs(sql`b.t_from`)} AS t_from, ${epochMs(sql`b.t_to`)} AS t_to`;
   if (interval === 'minute') {
-    return sql`${cte} SELECT ${epochMs(sql`m.ts`)} AS t, m.close, m.source, ${cols} FROM bounds b
+    return sql`${cte} SELECT m.ts, m.close, m.source, b.t_from, b.t_to FROM bounds b
       JOIN fx_minute_bars m ON m.pair = ${stored} AND m.ts >= b.t_from AND m.ts < b.t_to`;
   }
   const first =
     interval === 'daily'
       ? sql`date_trunc('day', b.t_from, 'Europe/London')`
       : sql`date_bin(${sql.raw(`interval '${INTERVAL_MINUTES[interval]} minutes'`)}, b.t_from, timestamptz '2000-01-01 00:00:00+00')`;
-  return sql`${cte} SELECT ${epochMs(sql`r.ts`)} AS t, r.close, r.source, ${cols} FROM bounds b
+  return sql`${cte} SELECT r.ts, r.close, r.source, b.t_from, b.t_to FROM bounds b
     JOIN ${ROLLUPS[interval]} r ON r.pair = ${stored} AND r.ts >= ${first} AND r.ts < b.t_to`;
 }
 
@@ -216,8 +229,9 @@ export async function calendarRange(
   now: Date,
 ): Promise<{ min: string; max: string }> {
   const { stored } = storageFor(pair);
+  // London days with data, from the daily rollup: min/max over the minute hypertable would plan every chunk.
   const row = await db
-    .selectFrom('fx_minute_bars')
+    .selectFrom('fx_daily_bars')
     .select((eb) => [eb.fn.min('ts').as('first'), eb.fn.max('ts').as('last')])
     .where('pair', '=', stored)
     .executeTakeFirst();
