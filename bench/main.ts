@@ -13,6 +13,7 @@ const BENCHES = {
   web: 'calculator page: initial JavaScript and time to result (issue 4)',
   companies: 'Company Finder and company search (issue 5)',
   leads: 'My Leads with 5,000 leads (issue 5)',
+  jobs: 'pg-boss jobs: throughput with one and two workers, send→start latency (issue 9)',
 } as const;
 
 const wanted = process.argv.slice(2);

@@ -22,10 +22,12 @@ async function databaseUrl(): Promise<string | undefined> {
   return url.toString();
 }
 
+/** Columns padded to their widest cell; counts right-aligned, words left-aligned. */
 function table(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const numeric = header.map((_, i) => rows.length > 0 && rows.every((r) => /^\d+$/.test(r[i] ?? '')));
   const line = (cells: string[]) =>
-    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+    cells.map((c, i) => (numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }
 
