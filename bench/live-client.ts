@@ -1,7 +1,9 @@
 /**
- * The subscriber side of bench/live.ts, in its own process: opens N WebSocket connections to the server,
- * subscribes each to rates.live over the tRPC WebSocket protocol, and reports when every one has its first
- * quotes and then, for each later quote, the delay from the quote's publish time to receipt.
+ * The subscriber side of bench/live.ts, in its own process: opens N WebSocket connections, subscribes each to
+ * rates.live over the tRPC WebSocket protocol (the floor server ignores the request and just sends), tells the
+ * parent when every socket has its first quote and when every socket has each later quote, and reports the delay
+ * from each quote's publish time to its receipt. A socket that fails is counted, never waited for: the parent
+ * asks for `status` to report what arrived.
  */
 import WebSocket from 'ws';
 
@@ -10,51 +12,79 @@ const [urlList, cookie, countText] = process.argv.slice(2);
 const urls = urlList!.split(',');
 const count = Number(countText);
 const latencies: number[] = [];
-let ready = 0;
 const sockets: WebSocket[] = [];
+const status = {
+  opened: 0,
+  ready: 0,
+  failed: 0,
+  closed: 0,
+  errors: [] as string[],
+  received: {} as Record<number, number>,
+};
+
+/** Quote i of the run has mid 1.3 + (i + 1) / 10,000 (bench/live.ts). */
+const indexOf = (mid: number) => Math.round((mid - 1.3) * 10_000) - 1;
 
 function open(index: number): Promise<void> {
   const url = urls[index % urls.length]!;
-  return new Promise((resolve, reject) => {
+  return new Promise((resolve) => {
     const ws = new WebSocket(`${url.replace('http', 'ws')}/trpc`, {
       headers: { cookie: cookie!, origin: url },
       perMessageDeflate: false,
+      handshakeTimeout: 30_000,
     });
     let first = true;
+    let settled = false;
+    const settle = () => {
+      if (!settled) resolve();
+      settled = true;
+    };
     ws.on('open', () => {
+      status.opened++;
       ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'rates.live', input: undefined } }));
-      resolve();
+      settle();
     });
     ws.on('message', (raw) => {
       const received = Date.now();
-      // Read the two fields we need without parsing the whole message: with thousands of sockets in this one
-      // process, parsing would be measured as delivery delay.
+      // Read the fields we need without parsing the whole message: with thousands of sockets in this one process,
+      // parsing would be measured as delivery delay.
       const text = String(raw);
       if (!text.includes('"type":"data"')) return;
       if (first) {
         first = false;
-        ready++;
-        if (ready === count) process.send?.({ type: 'ready' });
+        status.ready++;
+        if (status.ready === count) process.send?.({ type: 'ready' });
         return;
       }
       if (!text.includes('"source":"feed"')) return;
       const at = text.indexOf('"timestamp":');
-      if (at >= 0) latencies.push(received - Number.parseInt(text.slice(at + 12, at + 30), 10));
+      const midAt = text.indexOf('"mid":');
+      if (at < 0 || midAt < 0) return;
+      latencies.push(received - Number.parseInt(text.slice(at + 12, at + 30), 10));
+      const i = indexOf(Number.parseFloat(text.slice(midAt + 6, midAt + 30)));
+      status.received[i] = (status.received[i] ?? 0) + 1;
+      if (status.received[i] === count) process.send?.({ type: 'delivered', index: i });
     });
-    ws.on('error', reject);
+    ws.on('error', (err) => {
+      if (status.errors.length < 5) status.errors.push(err.message);
+      if (!settled) status.failed++;
+      settle();
+    });
+    ws.on('close', () => {
+      status.closed++;
+      settle();
+    });
     sockets.push(ws);
   });
 }
+
+process.on('message', (msg: { type: string }) => {
+  if (msg.type === 'status') process.send?.({ type: 'status', ...status });
+  if (msg.type === 'report') process.send?.({ type: 'latencies', latencies });
+});
 
 // Open in small parallel groups: thousands of simultaneous handshakes only measure the accept queue.
 for (let i = 0; i < count; i += 100) {
   await Promise.all(Array.from({ length: Math.min(100, count - i) }, (_, j) => open(i + j)));
 }
-
-process.on('message', (msg: { type: string }) => {
-  if (msg.type === 'report') {
-    process.send?.({ type: 'latencies', latencies });
-    for (const ws of sockets) ws.terminate();
-    setTimeout(() => process.exit(0), 100);
-  }
-});
+process.send?.({ type: 'opened', ...status });

@@ -1,22 +1,66 @@
 /**
- * One server process for bench/live.ts: the real app with its own LISTEN connection and quote hub, as in
- * production. Reports its port over IPC and runs until killed.
+ * One server process for bench/live.ts, run until killed. Reports its port over IPC once its LISTEN connection is
+ * up (a quote sent before that would be lost).
+ *   app <url>    the real app with its own LISTEN connection and quote hub, as in production
+ *   floor <url>  the floor: raw `ws` sockets, and each NOTIFY sent to all of them as ONE pre-serialised message
+ *                (what any fan-out on this machine costs at least: the NOTIFY hop, then one write per socket)
  */
+
+import { WebSocketServer } from 'ws';
 import { buildApp } from '../server/src/app';
 import { testConfig } from '../server/src/config';
 import { QuoteHub } from '../server/src/services/market/live-quotes';
-import { createDb, createPool } from '../sql/src/index';
+import { parseQuoteNotification, QUOTES_CHANNEL, toLiveQuotes } from '../shared/src/live-quote';
+import { createDb, createPool, listen } from '../sql/src/index';
 
-const url = process.argv[2]!;
-const db = createDb(createPool(url, { max: 10 }));
-const hub = new QuoteHub(db, url);
-hub.start();
-const app = await buildApp({
-  config: testConfig({ databaseUrl: url }),
-  db,
-  serveWeb: false,
-  services: { now: () => new Date(), quotes: hub },
-});
-await app.listen({ host: '127.0.0.1', port: 0 });
-hub.publish([{ pair: 'GBPUSD', bid: 1.3, ask: 1.3, mid: 1.3, timestamp: Date.now() - 60_000, source: 'stored' }]);
-process.send?.({ type: 'listening', port: (app.server.address() as { port: number }).port });
+const [mode, url] = process.argv.slice(2) as ['app' | 'floor', string];
+const initial = {
+  pair: 'GBPUSD',
+  bid: 1.3,
+  ask: 1.3,
+  mid: 1.3,
+  timestamp: Date.now() - 60_000,
+  source: 'stored',
+} as const;
+
+if (mode === 'floor') {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+  // The same frames the tRPC subscription sends, so the client reads both alike.
+  const frame = (data: object) => JSON.stringify({ id: 1, jsonrpc: '2.0', result: { type: 'data', data } });
+  const first = frame(initial);
+  wss.on('connection', (ws) => ws.send(first));
+  listen(
+    url,
+    [QUOTES_CHANNEL],
+    (_channel, payload) => {
+      const parsed = parseQuoteNotification(payload);
+      if (!parsed.ok) return;
+      for (const quote of toLiveQuotes(parsed.quotes)) {
+        const message = frame(quote);
+        for (const ws of wss.clients) ws.send(message);
+      }
+    },
+    { onConnect: () => process.send?.({ type: 'listening', port: (wss.address() as { port: number }).port }) },
+  );
+} else {
+  const db = createDb(createPool(url, { max: 10 }));
+  const hub = new QuoteHub(db, url);
+  const listening = new Promise<void>((resolve) => {
+    const off = hub.onReset(() => {
+      off();
+      resolve();
+    });
+  });
+  hub.start();
+  const app = await buildApp({
+    config: testConfig({ databaseUrl: url }),
+    db,
+    serveWeb: false,
+    services: { now: () => new Date(), quotes: hub },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  await listening;
+  hub.publish([initial]);
+  process.send?.({ type: 'listening', port: (app.server.address() as { port: number }).port });
+}
