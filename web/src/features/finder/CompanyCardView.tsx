@@ -3,22 +3,26 @@ import type { AddableCompany, AddState } from './useAddToList';
 
 /**
  * One company as the finder and the search show it: name, industry, location, size, the 'UK Subsidiary' badge,
- * the reasoning quote (similar companies only) and 'Add to List', which becomes '✓ Added'.
+ * the reasoning quote (similar companies only) and 'Add to List', which becomes '✓ Added'. A similar company's
+ * industry is that of the SIC code its reasoning cites (`sicCode`), shown beside it so the two visibly agree.
  */
 export function CompanyCardView({
   company,
+  sicCode,
   reasoning,
   state,
   onAdd,
 }: {
   company: AddableCompany;
+  sicCode?: string;
   reasoning?: string;
   state: AddState;
   onAdd(): void;
 }) {
   const nameId = useId();
+  const industry = company.industry && sicCode ? `${company.industry} (SIC ${sicCode})` : company.industry;
   const facts: [string, string | null][] = [
-    ['Industry', company.industry],
+    ['Industry', industry],
     ['Location', company.location],
     ['Size', company.size],
   ];

@@ -1,6 +1,6 @@
 /**
  * The embedded finder's ranking, in one query so that exclusion, LIMIT and the total agree: candidates share at
- * least the client's SIC division (MIN_SIMILAR_TIER), are not the client itself and match no excluded name
+ * least the client's SIC division (MIN_SIMILAR_TIER), are not the client (FinderTarget.sameClient) and match no excluded name
  * (company_names_match, the SQL twin of companyNamesMatch). `rank` is sic-match.ts's matchRank and the ORDER BY is
  * its compareRanked: the client's main class first, then the same size band, then the exact main code, then the
  * same region, then name, company number and id, so the same question always gets the same answer.
@@ -41,7 +41,7 @@ export async function rankSimilar(
         abs(c.size_rank - ${target.sizeRank}::int) AS size_gap
       FROM company_index c
       WHERE c.sic_divisions && ${p.divisions}::text[]
-        AND c.id IS DISTINCT FROM ${target.self?.id ?? null}::int
+        AND c.id <> ALL(${target.sameClient}::int[])
         AND NOT EXISTS (
           SELECT 1 FROM unnest(${excluded}::text[]) AS e(n) WHERE company_names_match(c.normalized_name, e.n)
         )

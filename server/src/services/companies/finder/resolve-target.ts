@@ -27,6 +27,11 @@ export interface FinderTarget {
   self: IndexRow | null;
   /** Every company found by name, best first: what the broker may choose from. */
   candidates: IndexRow[];
+  /**
+   * Ids of the company matched and of every other the name certainly stands for (the same name, or the name
+   * spelled out: 'JCB' is J.C. Bamford as much as JCB Cab Systems). None of them is the client's peer.
+   */
+  sameClient: number[];
   /** The company whose SIC codes stand for the client's industry. */
   industryFrom: IndexRow;
   profile: SicProfile;
@@ -47,9 +52,15 @@ export const acronymOf = (normalised: string): string | null => (/^[a-z]{3,6}$/.
 // Words an abbreviation skips: 'Marks and Spencer' is 'ms', 'International Business Machines Ltd' is 'ibm'.
 const NOT_ABBREVIATED = ['and', 'the', 'of', 'ltd', 'limited', 'plc', 'llp', 'uk', 'group', 'holdings'];
 
-async function byName(db: Database, normalised: string): Promise<IndexRow[]> {
+/**
+ * A company found by name; `certain` when it has the name itself or spells it out in initials. (Names holding it
+ * as whole words are left out of the results anyway: the typed name is an excluded name.)
+ */
+type NameMatch = IndexRow & { certain: boolean };
+
+async function byName(db: Database, normalised: string): Promise<NameMatch[]> {
   const acronym = acronymOf(normalised);
-  const { rows } = await sql<IndexRow>`
+  const { rows } = await sql<NameMatch>`
     WITH spelled AS (
       SELECT c.id, lower(c.name) AS lowered FROM company_index c
       WHERE ${acronym}::text IS NOT NULL AND left(c.normalized_name, 1) = left(${acronym}::text, 1)
@@ -73,7 +84,8 @@ async function byName(db: Database, normalised: string): Promise<IndexRow[]> {
          WHERE w <> '' AND w <> ALL(${NOT_ABBREVIATED}::text[]))
       )
     )
-    SELECT ${columns}
+    SELECT ${columns},
+      (c.normalized_name = ${normalised} OR coalesce(a.closeness = 1.0, false)) AS certain
     FROM company_index c
     LEFT JOIN abbreviated a ON a.id = c.id
     WHERE c.normalized_name = ${normalised}
@@ -139,6 +151,7 @@ export async function resolveTarget(db: Database, companyName: string, chosen?: 
     how: classified ? 'name' : 'name-words',
     self,
     candidates,
+    sameClient: candidates.filter((c) => c === self || c.certain).map((c) => c.id),
     industryFrom,
     profile: profileOfRow(industryFrom),
     region: self?.region ?? null,
