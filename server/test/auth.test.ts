@@ -186,7 +186,7 @@ describe('login', () => {
     expect(await replay.api.auth.session.query()).toBeNull();
   });
 
-  it('rate-limits repeated failures for one address', async () => {
+  it('rate-limits repeated failures for one address from one client', async () => {
     const c = h.client();
     const attempts = [];
     for (let i = 0; i < 12; i++) {

@@ -5,10 +5,9 @@ import type { Config } from '../config';
 /**
  * The Content-Security-Policy the built web app and ECharts run under (checked in Chromium by
  * web/e2e/security-headers.e2e.ts). Everything is served from this origin: scripts and styles are files,
- * never inline. Two allowances, each for a reason:
- * - style-src-attr 'unsafe-inline': ECharts writes its tooltip as HTML with style attributes. Only
- *   attributes: <style> elements stay refused, and a style attribute cannot run script.
- * - img-src data: blob:: ECharts' "save as image" and the inline SVG icons' data URLs.
+ * never inline. One allowance: style-src-attr 'unsafe-inline', because ECharts writes its tooltip as
+ * HTML with style attributes. Only attributes: <style> elements stay refused, and a style attribute cannot
+ * run script.
  * connect-src 'self' also covers the same-origin WebSocket (tRPC subscriptions at /trpc) in CSP Level 3.
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
@@ -17,8 +16,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'script-src': ["'self'"],
     'style-src': ["'self'"],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'font-src': ["'self'", 'data:'],
+    'img-src': ["'self'"],
+    'font-src': ["'self'"],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
