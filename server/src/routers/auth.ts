@@ -1,4 +1,5 @@
 import { loginInput, MESSAGES, requestResetInput, resetPasswordInput, signupInput } from '@pippitch/shared/auth';
+import { text } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { logIn } from '../services/auth/login';
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../services/auth/password-reset';
@@ -54,7 +55,7 @@ export const authRouter = router({
   }),
 
   /** For the reset page: does this link still work? (Checked again when the password is sent.) */
-  checkResetToken: publicProcedure.input(z.object({ token: z.string().max(200) })).query(async ({ ctx, input }) => {
+  checkResetToken: publicProcedure.input(z.object({ token: text('Token', 200) })).query(async ({ ctx, input }) => {
     return { valid: await isResetTokenUsable(ctx.db, input.token, ctx.request, ctx.services.now()) };
   }),
 });

@@ -1,11 +1,11 @@
-import { INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
+import { isoDate, text } from '@pippitch/shared/input';
+import { DEFAULT_INTERVAL, INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
 import { z } from 'zod';
 import { unauthorized, unavailable } from '../errors';
 import { calendarRange, fetchSeries, hasDataOn, rateAt } from '../services/market/history';
 import { memberProcedure, router } from '../trpc/procedures';
 
 const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-30');
 
 export const ratesRouter = router({
   /** Live quotes for every pair: the latest at once, then each new one (WebSocket), while the session lasts. */
@@ -27,7 +27,7 @@ export const ratesRouter = router({
     .input(
       z.union([
         z.object({ pair, timeframe: z.enum(TIMEFRAME_KEYS), interval: z.enum(INTERVALS).optional() }),
-        z.object({ pair, interval: z.enum(INTERVALS).default('hourly'), startDate: isoDate, endDate: isoDate }),
+        z.object({ pair, interval: z.enum(INTERVALS).default(DEFAULT_INTERVAL), startDate: isoDate, endDate: isoDate }),
       ]),
     )
     .query(async ({ ctx, input }) => {
@@ -43,7 +43,7 @@ export const ratesRouter = router({
     }),
 
   rateAt: memberProcedure
-    .input(z.object({ pair, date: isoDate, time: z.string().max(20) }))
+    .input(z.object({ pair, date: isoDate, time: text('Time', 20) }))
     .query(({ ctx, input }) => rateAt(ctx.db, input, ctx.services.now())),
 
   hasData: memberProcedure
