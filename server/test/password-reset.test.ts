@@ -2,8 +2,10 @@ import type { DB } from '@pippitch/sql';
 import { Kysely, PostgresDialect } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEmailProvider } from '../src/providers/email/index';
+import { smtpEmailProvider } from '../src/providers/email/smtp';
 import { requestPasswordReset } from '../src/services/auth/password-reset';
-import { createTransport, deliverDueEmails, deliveryOptions } from '../src/services/email/deliver';
+import { deliverDueEmails } from '../src/services/email/deliver';
 import { errorOf, signupInput, startTestApp, type TestApp } from './helpers';
 
 let h: TestApp;
@@ -127,14 +129,16 @@ describe('e-mail delivery', () => {
     await h.client().api.auth.requestPasswordReset.mutate({ email: 'ada@acmefx.co.uk' });
     const token = await latestResetToken();
     const production: string[] = [];
-    await deliverDueEmails(h.t.db, null, 'x@y.z', (l) => production.push(l), deliveryOptions('production'));
+    const toLog = (env: 'production' | 'development', lines: string[]) =>
+      createEmailProvider({ smtpUrl: undefined, env }, (l) => lines.push(l));
+    await deliverDueEmails(h.t.db, toLog('production', production), 'x@y.z', (l) => production.push(l));
     expect(production.join('\n')).toContain('Reset your PipPitch password');
     expect(production.join('\n')).not.toContain(token);
 
     await h.client().api.auth.requestPasswordReset.mutate({ email: 'ada@acmefx.co.uk' });
     const next = await latestResetToken();
     const development: string[] = [];
-    await deliverDueEmails(h.t.db, null, 'x@y.z', (l) => development.push(l), deliveryOptions('development'));
+    await deliverDueEmails(h.t.db, toLog('development', development), 'x@y.z', (l) => development.push(l));
     expect(development.join('\n')).toContain(next);
   });
 
@@ -162,7 +166,7 @@ describe('e-mail delivery', () => {
         .set({ status: 'pending', next_attempt_at: new Date(0) })
         .execute();
       const pending = await h.t.db.selectFrom('email_outbox').select('id').execute();
-      const transport = createTransport(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
+      const transport = smtpEmailProvider(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
       const log: string[] = [];
       await deliverDueEmails(h.t.db, transport, 'PipPitch <no-reply@pippitch.test>', (l) => log.push(l));
       expect(received).toHaveLength(pending.length);
@@ -176,7 +180,7 @@ describe('e-mail delivery', () => {
     }
 
     await h.client().api.auth.requestPasswordReset.mutate({ email: 'ada@acmefx.co.uk' });
-    const down = createTransport(`smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=500`);
+    const down = smtpEmailProvider(`smtp://127.0.0.1:${port}?ignoreTLS=true&connectionTimeout=500`);
     const log: string[] = [];
     const attemptedFrom = Date.now();
     await deliverDueEmails(h.t.db, down, 'x@y.z', (l) => log.push(l));

@@ -5,7 +5,8 @@
  */
 
 import { loadConfig } from '@pippitch/server/config';
-import { createTransport, deliverDueEmails, deliveryOptions } from '@pippitch/server/services/email/deliver';
+import { createEmailProvider } from '@pippitch/server/providers/email/index';
+import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
 import { createDb, createPool, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { productJobs } from './jobs/handlers';
 import { startJobRunner } from './jobs/runner';
@@ -30,14 +31,9 @@ const db = createDb(pool);
 
 // E-mail stays an outbox woken by NOTIFY rather than a pg-boss job: delivery starts within milliseconds of the
 // commit instead of at the next poll, and the outbox row is also the record the app shows (docs/decisions.md).
-const transport = createTransport(config.smtpUrl);
-const delivery = deliveryOptions(config.env); // e-mail texts (with their links) are printed outside production only
-const deliver = every(
-  5_000,
-  () => deliverDueEmails(db, transport, config.mailFrom, log, delivery),
-  log,
-  'e-mail delivery',
-);
+// SMTP when configured; else each message is kept and printed (its text, with links, outside production only).
+const email = createEmailProvider(config, log);
+const deliver = every(5_000, () => deliverDueEmails(db, email, config.mailFrom, log), log, 'e-mail delivery');
 const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(), {
   log,
   onConnect: () => deliver.now(),
@@ -67,7 +63,7 @@ async function shutdown(): Promise<void> {
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);
 
-log(`started (e-mail: ${transport ? 'SMTP' : 'outbox only, printed here'})`);
+log(`started (e-mail: ${email.description})`);
 
 // Market data: first the bundled data set up to now (the first start loads ~4.8 M minute bars with
 // progress; later starts only add the missing minutes), then live polling. Only one worker polls at a time.

@@ -1,39 +1,19 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import type { Transporter } from 'nodemailer';
-import nodemailer from 'nodemailer';
+import type { EmailProvider } from '../../providers/email/types';
 
 const MAX_ATTEMPTS = 8;
 
-export function createTransport(smtpUrl: string | undefined): Transporter | null {
-  return smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
-}
-
-export interface DeliveryOptions {
-  /**
-   * With no SMTP: print each message's text, links included, so a local install can follow a reset link.
-   * Never in production, where a log is read by more people than the member (and kept): there only the
-   * recipient and subject are printed.
-   */
-  printBodies: boolean;
-}
-
-/** Printing bodies is for development machines only (see DeliveryOptions). */
-export function deliveryOptions(env: 'development' | 'production' | 'test'): DeliveryOptions {
-  return { printBodies: env !== 'production' };
-}
-
 /**
- * Sends what is due in the outbox. With no SMTP configured each message is marked 'logged' and printed
- * (with its text only outside production). Rows are claimed with SKIP LOCKED so several workers never
- * send the same message twice.
+ * Sends what is due in the outbox through the e-mail provider (SMTP, or the log when none is configured: then
+ * each message is marked 'logged'). Rows are claimed with SKIP LOCKED so several workers never send the same
+ * message twice; a failed send is retried with backoff.
  */
 export async function deliverDueEmails(
   db: Database,
-  transport: Transporter | null,
+  provider: EmailProvider,
   from: string,
   log: (line: string) => void,
-  options: DeliveryOptions = { printBodies: false },
 ): Promise<number> {
   let processed = 0;
   for (;;) {
@@ -49,21 +29,8 @@ export async function deliverDueEmails(
         .skipLocked()
         .executeTakeFirst();
       if (!msg) return false;
-      if (!transport) {
-        log(
-          options.printBodies
-            ? `e-mail (no SMTP configured) to ${msg.to_address}: ${msg.subject}\n${msg.text_body}`
-            : `e-mail (no SMTP configured, not sent; set SMTP_URL) to ${msg.to_address}: ${msg.subject}`,
-        );
-        await trx
-          .updateTable('email_outbox')
-          .set({ status: 'logged', sent_at: new Date() })
-          .where('id', '=', msg.id)
-          .execute();
-        return true;
-      }
       try {
-        await transport.sendMail({
+        await provider.deliver({
           from,
           to: msg.to_address,
           subject: msg.subject,
@@ -72,7 +39,7 @@ export async function deliverDueEmails(
         });
         await trx
           .updateTable('email_outbox')
-          .set({ status: 'sent', sent_at: new Date(), attempts: msg.attempts + 1 })
+          .set({ status: provider.outcome, sent_at: new Date(), attempts: msg.attempts + 1 })
           .where('id', '=', msg.id)
           .execute();
       } catch (err) {
