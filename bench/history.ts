@@ -10,7 +10,7 @@
  *   BENCH_TIMESCALEDB_URL=postgres://postgres@127.0.0.1:5433/postgres tsx bench/history.ts
  */
 import { sql } from 'kysely';
-import { buildApp } from '../server/src/app';
+import { buildApp } from '../server/src/api/app';
 import { testConfig } from '../server/src/config';
 import { resolveSession, SESSION_COOKIE } from '../server/src/services/auth/sessions';
 import { createClient, signupInput } from '../server/test/helpers';

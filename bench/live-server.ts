@@ -7,7 +7,7 @@
  */
 
 import { WebSocketServer } from 'ws';
-import { buildApp } from '../server/src/app';
+import { buildApp } from '../server/src/api/app';
 import { testConfig } from '../server/src/config';
 import { QuoteHub } from '../server/src/services/market/live-quotes';
 import { parseQuoteNotification, QUOTES_CHANNEL, toLiveQuotes } from '../shared/src/live-quote';
@@ -64,3 +64,5 @@ if (mode === 'floor') {
   hub.publish([initial]);
   process.send?.({ type: 'listening', port: (app.server.address() as { port: number }).port });
 }
+
+process.once('SIGTERM', () => process.exit(0));

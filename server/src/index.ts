@@ -1,3 +1,3 @@
-export { buildApp } from './app';
+export { buildApp } from './api/app';
+export type { AppRouter } from './api/trpc/router';
 export { type Config, loadConfig, testConfig } from './config';
-export type { AppRouter } from './trpc/router';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../src/api/trpc/router';
 import { createSession, SESSION_COOKIE } from '../src/services/auth/sessions';
-import { appRouter } from '../src/trpc/router';
 import { addMember, signupInput, startTestApp, type TestApp } from './helpers';
 
 // Every procedure of the router — found by walking it, so a procedure added later is covered without editing

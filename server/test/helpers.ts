@@ -1,11 +1,11 @@
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/api/app';
+import type { AppRouter } from '../src/api/trpc/router';
 import { type Config, testConfig } from '../src/config';
 import { hashPassword } from '../src/services/auth/passwords';
 import type { Services } from '../src/services/registry';
-import type { AppRouter } from '../src/trpc/router';
 
 export interface TestApp {
   t: TestDatabase;

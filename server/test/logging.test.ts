@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/api/app';
+import { loggerOptions } from '../src/api/http/logging';
 import { testConfig } from '../src/config';
-import { loggerOptions } from '../src/http/logging';
 import { createClient, signupInput } from './helpers';
 
 const PASSWORD = 'Sup3r-secret-pass!';

@@ -17,7 +17,7 @@ import {
   migrate,
   startEmbeddedPostgres,
 } from '../../sql/src/index';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/api/app';
 import { testConfig } from '../src/config';
 import { createClient, signupInput } from './helpers';
 

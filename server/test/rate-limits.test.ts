@@ -4,9 +4,9 @@
  */
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../src/api/trpc/router';
 import { loginLimits } from '../src/services/auth/login';
 import { clientKey, record } from '../src/services/auth/rate-limit';
-import type { AppRouter } from '../src/trpc/router';
 import { errorOf, STRONG_PASSWORD, signupInput, startTestApp, type TestApp } from './helpers';
 
 const TOO_MANY = { message: 'Too many attempts. Please wait a few minutes and try again.', code: 'TOO_MANY_REQUESTS' };

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { buildApp } from '../src/app';
+import { buildApp } from '../src/api/app';
 import { type Config, testConfig } from '../src/config';
 
 let t: TestDatabase;

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIndexCompanyFinder } from '../../server/src/services/companies/finder/index-finder';
+import { createIndexCompanyFinder } from '../../server/src/providers/companies/index-finder';
 import { addLead } from '../../server/src/services/leads/leads';
 import { filterLeads, type Lead, searchTextOf } from '../src/features/leads/leadModel';
 import { type Harness, MOBILE, startHarness } from './harness';

@@ -1,6 +1,6 @@
 /** The API + web server process. The launcher (server/src/launch) starts it with DATABASE_URL set. */
 import { createDb, createPool, manageShutdownOurselves, migrate } from '@pippitch/sql';
-import { buildApp } from '../app';
+import { buildApp } from '../api/app';
 import { loadConfig } from '../config';
 import { loadCompanyIndex } from '../services/companies/index';
 import { QuoteHub } from '../services/market/live-quotes';

@@ -2,8 +2,9 @@
  * Long-lived collaborators the procedures need beyond the database (the live-quote hub, the company
  * finder, …). Built once per process in app.ts; tests pass their own.
  */
+
+import type { CompanyFinder } from '../providers/companies/types';
 import type { SessionWatch } from './auth/session-watch';
-import type { CompanyFinder } from './companies/finder/types';
 import type { QuoteHub } from './market/live-quotes';
 import type { SeriesCache } from './market/series-cache';
 

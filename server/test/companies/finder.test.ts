@@ -2,8 +2,8 @@ import { companyNamesMatch } from '@pippitch/shared/names';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../test/db';
-import { createIndexCompanyFinder } from '../../src/services/companies/finder/index-finder';
-import type { CompanyFinder, SimilarCompany } from '../../src/services/companies/finder/types';
+import { createIndexCompanyFinder } from '../../src/providers/companies/index-finder';
+import type { CompanyFinder, SimilarCompany } from '../../src/providers/companies/types';
 import { sicPath } from '../../src/services/companies/sic';
 import { createIndexedDatabase } from './index-db';
 

@@ -5,11 +5,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
-import { buildApp } from '../../src/app';
+import { buildApp } from '../../src/api/app';
+import type { AppRouter } from '../../src/api/trpc/router';
 import { testConfig } from '../../src/config';
 import { SessionWatch } from '../../src/services/auth/session-watch';
 import { type LiveQuote, QuoteHub } from '../../src/services/market/live-quotes';
-import type { AppRouter } from '../../src/trpc/router';
 import { createClient, signupInput } from '../helpers';
 
 let t: TestDatabase;

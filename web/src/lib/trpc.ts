@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../../server/src/trpc/router';
+import type { AppRouter } from '../../../server/src/api/trpc/router';
 
 /** React hooks for every procedure (types only come from the server; no server code is bundled). */
 export const trpc = createTRPCReact<AppRouter>();

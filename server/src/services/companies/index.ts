@@ -2,7 +2,8 @@
  * Company data for the Company Finder (issue 5): the bundled UK index, its loader, the finder providers and the
  * 'Find New Companies' search. Routers call these; nothing here knows about tRPC.
  */
-export type { CompanyCard } from './card';
+
+export { type CompanyFinderConfig, createCompanyFinder } from '../../providers/companies';
 export {
   BAD_KEY_MESSAGE,
   BAD_RESPONSE_MESSAGE,
@@ -10,16 +11,8 @@ export {
   type CompaniesHouseFailure,
   RATE_LIMITED_MESSAGE,
   UNAVAILABLE_MESSAGE,
-} from './finder/companies-house/errors';
-export { type CompanyFinderConfig, createCompanyFinder } from './finder/create';
-export {
-  FINDER_FAILED,
-  type FinderActor,
-  findSimilarForBroker,
-  searchCompaniesForBroker,
-} from './finder/for-broker';
-export { createIndexCompanyFinder } from './finder/index-finder';
-export { MAX_FINDER_LIMIT } from './finder/limit';
+} from '../../providers/companies/companies-house/errors';
+export { createIndexCompanyFinder } from '../../providers/companies/index-finder';
 export {
   type CompanyFinder,
   FINDER_PAGE_SIZE,
@@ -30,7 +23,15 @@ export {
   MAX_FINDER_CHOICES,
   NOT_A_CHOICE,
   type SimilarCompany,
-} from './finder/types';
+} from '../../providers/companies/types';
+export type { CompanyCard } from './card';
+export {
+  FINDER_FAILED,
+  type FinderActor,
+  findSimilarForBroker,
+  searchCompaniesForBroker,
+} from './finder/for-broker';
+export { MAX_FINDER_LIMIT } from './finder/limit';
 export { type LoadOptions, type LoadResult, loadCompanyIndex } from './load/load-index';
 export {
   type CompanySearchOptions,

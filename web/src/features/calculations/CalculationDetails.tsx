@@ -2,7 +2,7 @@ import { formatGBP, formatRate, formatSignedRate } from '@pippitch/shared/calcul
 import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { Alert } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
 

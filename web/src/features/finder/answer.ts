@@ -1,5 +1,5 @@
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { AppRouter } from '../../../../server/src/api/trpc/router';
 
 type SimilarOutput = inferRouterOutputs<AppRouter>['finder']['similar'];
 

@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback, useState } from 'react';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { trpc } from '../../lib/trpc';
 import { type Notice, notice } from '../leads/Banner';
 

@@ -1,6 +1,6 @@
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/trpc/router';
+import type { AppRouter } from '../../../../server/src/api/trpc/router';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type LeadsData = Outputs['leads']['list'];

@@ -3,11 +3,12 @@
  * alike. The card's industry and the reason both come from the one SIC code that ranked it (SicMatch), so they
  * cannot contradict each other.
  */
+
+import type { SimilarCompany } from '../../../providers/companies/types';
 import type { CompanyCard } from '../card';
 import { similarityReason } from './reasoning';
 import type { SicDirectory } from './sic-directory';
 import type { SicMatch } from './sic-match';
-import type { SimilarCompany } from './types';
 
 export interface ExplainContext {
   clientName: string;

@@ -5,7 +5,7 @@
 
 import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import { mayManageSeats } from '@pippitch/shared/roles';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '../../errors';
 import { mapDomainErrors, t } from './init';
 
 export const router = t.router;

@@ -1,8 +1,8 @@
 import { saveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { requiredText } from '@pippitch/shared/input';
 import { z } from 'zod';
-import { calculationsFor } from '../services/calculator/history';
-import { saveCalculation } from '../services/calculator/save';
+import { calculationsFor } from '../../services/calculator/history';
+import { saveCalculation } from '../../services/calculator/save';
 import { memberProcedure, router } from '../trpc/procedures';
 
 export const calculatorRouter = router({

@@ -2,9 +2,9 @@ import type {} from '@fastify/cookie'; // its type augmentation: req.cookies, re
 import type { Database } from '@pippitch/sql';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../config';
-import { resolveSession, SESSION_COOKIE, type Viewer } from '../services/auth/sessions';
-import type { Services } from '../services/registry';
+import type { Config } from '../../config';
+import { resolveSession, SESSION_COOKIE, type Viewer } from '../../services/auth/sessions';
+import type { Services } from '../../services/registry';
 
 export interface SessionCookie {
   set(token: string, expiresAt: Date): void;

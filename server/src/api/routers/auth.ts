@@ -1,10 +1,10 @@
 import { loginInput, MESSAGES, requestResetInput, resetPasswordInput, signupInput } from '@pippitch/shared/auth';
 import { text } from '@pippitch/shared/input';
 import { z } from 'zod';
-import { logIn } from '../services/auth/login';
-import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../services/auth/password-reset';
-import { createSession, deleteSession } from '../services/auth/sessions';
-import { signUpCompany } from '../services/auth/signup';
+import { logIn } from '../../services/auth/login';
+import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../../services/auth/password-reset';
+import { createSession, deleteSession } from '../../services/auth/sessions';
+import { signUpCompany } from '../../services/auth/signup';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 
 export const authRouter = router({

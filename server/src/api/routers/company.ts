@@ -1,4 +1,4 @@
-import { companySummary } from '../services/company/summary';
+import { companySummary } from '../../services/company/summary';
 import { authedProcedure, router } from '../trpc/procedures';
 
 export const companyRouter = router({

@@ -5,8 +5,8 @@
  * sic_codes, registered_office_address).
  */
 import { z } from 'zod';
-import { parsePostcode, regionOfPostcode } from '../../regions';
-import { padSicCode } from '../../sic';
+import { parsePostcode, regionOfPostcode } from '../../../services/companies/regions';
+import { padSicCode } from '../../../services/companies/sic';
 import { badResponse } from './errors';
 
 const address = z

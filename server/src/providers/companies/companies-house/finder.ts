@@ -10,15 +10,15 @@
  * reads; Companies House allows 600 requests per 5 minutes per key.
  */
 import { findMatchingItem, normaliseCompanyName } from '@pippitch/shared/names';
-import { badRequest } from '../../../../errors';
-import type { CompanyCard } from '../../card';
-import { locationOf } from '../../card';
-import { isExcluded, normalisedExclusions } from '../../exclusions';
-import { explain } from '../explain';
-import { clampLimit } from '../limit';
-import { mainClassOf } from '../matches';
-import type { SicDirectory } from '../sic-directory';
-import { compareRanked, mainSicOf, sicMatch } from '../sic-match';
+import { badRequest } from '../../../errors';
+import type { CompanyCard } from '../../../services/companies/card';
+import { locationOf } from '../../../services/companies/card';
+import { isExcluded, normalisedExclusions } from '../../../services/companies/exclusions';
+import { explain } from '../../../services/companies/finder/explain';
+import { clampLimit } from '../../../services/companies/finder/limit';
+import { mainClassOf } from '../../../services/companies/finder/matches';
+import type { SicDirectory } from '../../../services/companies/finder/sic-directory';
+import { compareRanked, mainSicOf, sicMatch } from '../../../services/companies/finder/sic-match';
 import {
   type CompanyFinder,
   type FinderMatch,

@@ -1,6 +1,6 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 /**
  * The Content-Security-Policy the built web app and ECharts run under (checked in Chromium by

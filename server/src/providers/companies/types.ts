@@ -3,7 +3,7 @@
  * index and Companies House both answer it, chosen by configuration (design.md §2).
  */
 
-import type { CompanyCard } from '../card';
+import type { CompanyCard } from '../../services/companies/card';
 
 export type { CompanyCard };
 

@@ -1,6 +1,6 @@
 import { mayActOn } from '@pippitch/shared/roles';
 import { z } from 'zod';
-import { listMembers, setMemberActive } from '../services/team/members';
+import { listMembers, setMemberActive } from '../../services/team/members';
 import { adminProcedure, router } from '../trpc/procedures';
 
 export const teamRouter = router({

@@ -1,8 +1,8 @@
 import { isoDate, text } from '@pippitch/shared/input';
 import { DEFAULT_INTERVAL, INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
 import { z } from 'zod';
-import { unauthorized, unavailable } from '../errors';
-import { calendarRange, fetchSeries, hasDataOn, rateAt } from '../services/market/history';
+import { unauthorized, unavailable } from '../../errors';
+import { calendarRange, fetchSeries, hasDataOn, rateAt } from '../../services/market/history';
 import { memberProcedure, router } from '../trpc/procedures';
 
 const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
