@@ -64,5 +64,3 @@ if (mode === 'floor') {
   hub.publish([initial]);
   process.send?.({ type: 'listening', port: (app.server.address() as { port: number }).port });
 }
-
-process.once('SIGTERM', () => process.exit(0));

@@ -23,14 +23,14 @@ const db = createDb(createPool(database.url, { max: 4 }));
 const children = new Set<ChildProcess>();
 
 function start(file: string, args: string[]): ChildProcess {
-  const child = fork(new URL(file, import.meta.url).pathname, args, { execArgv: ['--import', 'tsx', ...(process.env.BENCH_PROF && args[0] === 'app' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [])] });
+  const child = fork(new URL(file, import.meta.url).pathname, args, { execArgv: ['--import', 'tsx'] });
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
 }
 
 function stop(...procs: ChildProcess[]): void {
-  for (const c of procs) if (c.exitCode === null && c.signalCode === null) c.kill(process.env.BENCH_PROF ? 'SIGTERM' : 'SIGKILL');
+  for (const c of procs) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
 }
 
 /** The child's next message of `type` (matching `accept`), or a rejection naming `what` on timeout or exit. */
