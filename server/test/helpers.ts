@@ -4,8 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
 import type { AppRouter } from '../src/api/trpc/router';
 import { type Config, testConfig } from '../src/config';
+import type { Services } from '../src/deps';
 import { hashPassword } from '../src/services/auth/passwords';
-import type { Services } from '../src/services/registry';
 
 export interface TestApp {
   t: TestDatabase;
@@ -32,7 +32,12 @@ export async function startTestApp(
   const clock = { now: new Date() };
   const config = testConfig({ databaseUrl: t.url, ...overrides });
   const services = typeof extra === 'function' ? extra(t) : extra;
-  const app = await buildApp({ config, db: t.db, serveWeb: false, services: { now: () => clock.now, ...services } });
+  const app = await buildApp({
+    config,
+    db: t.db,
+    serveWeb: false,
+    services: { now: () => clock.now, seriesCache: null, ...services },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -102,7 +102,7 @@ export async function startHarness(): Promise<Harness> {
         config: testConfig({ databaseUrl: t.url, publicUrl }),
         db: t.db,
         serveWeb: true,
-        services: { now: () => new Date(), quotes },
+        services: { now: () => new Date(), quotes, seriesCache: null },
       }),
     );
     cleanups.push(() => app.close());

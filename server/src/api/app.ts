@@ -5,10 +5,8 @@ import type { Database } from '@pippitch/sql';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { buildServices, type Services } from '../deps';
 import { AppError } from '../errors';
-import { SessionWatch } from '../services/auth/session-watch';
-import { createCompanyFinder } from '../services/companies/index';
-import { defaultServices, type Services } from '../services/registry';
 import { registerCsrfGuard } from './http/csrf';
 import { isDatabaseUnavailable } from './http/database-outage';
 import { registerErrorHandler } from './http/error-handler';
@@ -21,7 +19,8 @@ import { type AppRouter, appRouter } from './trpc/router';
 export interface AppDeps {
   config: Config;
   db: Database;
-  services?: Services;
+  /** Collaborators to use instead of the defaults (tests: a clock, a hub, no series cache, …). */
+  services?: Partial<Services>;
   /** Serve web/dist (off in API-only tests). */
   serveWeb?: boolean;
   /** Logs: 'default' (JSON in production, readable in development, none in tests), off, or a stream. */
@@ -46,19 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1_048_576,
   });
-  const services: Services = {
-    ...defaultServices(),
-    sessions: new SessionWatch(deps.db, {
-      listenUrl: deps.config.databaseUrl,
-      now: () => services.now(),
-      log: (line) => app.log.warn(line),
-    }),
-    finder: createCompanyFinder(
-      { companiesHouseApiKey: deps.config.companiesHouseApiKey, companiesHouseUrl: deps.config.companiesHouseUrl },
-      deps.db,
-    ),
-    ...deps.services,
-  };
+  const built = buildServices(deps.config, deps.db, deps.services ?? {}, (line) => app.log.warn(line));
+  const services = built.services;
 
   await registerSecurityHeaders(app, deps.config);
   registerErrorHandler(app);
@@ -94,7 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  app.addHook('onClose', async () => services.sessions?.stop());
+  app.addHook('onClose', () => built.stop());
   if (deps.serveWeb !== false) await registerWebApp(app);
   return app;
 }

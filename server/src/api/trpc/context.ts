@@ -3,8 +3,8 @@ import type { Database } from '@pippitch/sql';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
+import type { Services } from '../../deps';
 import { resolveSession, SESSION_COOKIE, type Viewer } from '../../services/auth/sessions';
-import type { Services } from '../../services/registry';
 
 export interface SessionCookie {
   set(token: string, expiresAt: Date): void;

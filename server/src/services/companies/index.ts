@@ -3,7 +3,6 @@
  * 'Find New Companies' search. Routers call these; nothing here knows about tRPC.
  */
 
-export { type CompanyFinderConfig, createCompanyFinder } from '../../providers/companies';
 export {
   BAD_KEY_MESSAGE,
   BAD_RESPONSE_MESSAGE,

@@ -1,0 +1,73 @@
+/**
+ * The long-lived collaborators a server process needs beyond the database, built in one place so the real
+ * server, the browser-test harness and the benchmarks get them the same way (tests replace what they need).
+ * Every field is always there: a procedure never checks whether a collaborator exists.
+ */
+import type { Database } from '@pippitch/sql';
+import type { Config } from './config';
+import { createCompanyFinder } from './providers/companies/index';
+import type { CompanyFinder } from './providers/companies/types';
+import { SessionWatch } from './services/auth/session-watch';
+import { QuoteHub } from './services/market/live-quotes';
+import { SeriesCache } from './services/market/series-cache';
+
+export interface Services {
+  /** Live quotes fanned out from this process's one LISTEN connection. */
+  quotes: QuoteHub;
+  /** Chart series shared by every broker until the pair's next quote; null serves every request fresh. */
+  seriesCache: SeriesCache | null;
+  /** Ends long-lived streams whose session or access has ended. */
+  sessions: SessionWatch;
+  /** The Company Finder provider: the bundled index by default, Companies House when configured. */
+  finder: CompanyFinder;
+  /** The clock; tests move it (trial ends, token expiry). */
+  now(): Date;
+}
+
+export interface BuiltServices {
+  services: Services;
+  /** Stops what was built here (not what the caller passed in). */
+  stop(): Promise<void>;
+}
+
+export function buildServices(
+  config: Config,
+  db: Database,
+  given: Partial<Services>,
+  log: (line: string) => void,
+): BuiltServices {
+  const stops: (() => unknown)[] = [];
+  const now = given.now ?? (() => new Date());
+  let quotes = given.quotes;
+  if (!quotes) {
+    if (!config.databaseUrl) throw new Error('DATABASE_URL is required for live quotes');
+    const hub = new QuoteHub(db, config.databaseUrl, log);
+    hub.start();
+    stops.push(() => hub.stop());
+    quotes = hub;
+  }
+  let seriesCache = given.seriesCache;
+  if (seriesCache === undefined) {
+    const cache = new SeriesCache(quotes);
+    stops.push(() => cache.stop());
+    seriesCache = cache;
+  }
+  let sessions = given.sessions;
+  if (!sessions) {
+    const watch = new SessionWatch(db, { listenUrl: config.databaseUrl, now, log });
+    stops.push(() => watch.stop());
+    sessions = watch;
+  }
+  const finder =
+    given.finder ??
+    createCompanyFinder(
+      { companiesHouseApiKey: config.companiesHouseApiKey, companiesHouseUrl: config.companiesHouseUrl },
+      db,
+    );
+  return {
+    services: { quotes, seriesCache, sessions, finder, now },
+    async stop() {
+      for (const stop of stops.reverse()) await stop();
+    },
+  };
+}
