@@ -1,4 +1,6 @@
 /** A company as the finder and the search show it, and how a company_index row becomes one. */
+import type { CompanyIndex } from '@pippitch/sql';
+import type { Selectable } from 'kysely';
 import type { SicProfile } from './sic';
 
 /** What a card shows and what 'Add to List' stores on the lead (user_leads: industry, sic_codes, location, …). */
@@ -42,27 +44,8 @@ export const CARD_COLUMNS = [
   'parent_name',
 ] as const;
 
-export interface IndexRow {
-  id: number;
-  name: string;
-  company_number: string | null;
-  normalized_name: string;
-  industry: string | null;
-  sic_codes: string[];
-  sic_subclasses: string[];
-  sic_classes: string[];
-  sic_groups: string[];
-  sic_divisions: string[];
-  sic_sections: string[];
-  locality: string | null;
-  postcode: string | null;
-  region: string | null;
-  size_band: string | null;
-  size_rank: number | null;
-  company_type: string | null;
-  is_subsidiary: boolean;
-  parent_name: string | null;
-}
+/** A company_index row as the finder reads it: the generated table type, narrowed to CARD_COLUMNS. */
+export type IndexRow = Pick<Selectable<CompanyIndex>, (typeof CARD_COLUMNS)[number]>;
 
 export function profileOfRow(row: IndexRow): SicProfile {
   return {

@@ -3,6 +3,8 @@
  * similar-company card or its reasoning shows is decided here, once, at load time.
  */
 import { normaliseCompanyName } from '@pippitch/shared/names';
+import type { CompanyIndex, SicCodes, SicHierarchy } from '@pippitch/sql';
+import type { Selectable } from 'kysely';
 import { companyTypeOf, companyTypeTable } from '../company-types';
 import { localityFromAddress } from '../locality';
 import { parsePostcode, regionOfPostcode } from '../regions';
@@ -10,47 +12,11 @@ import { type PlacedSicCode, parseSicCodes, placeSicCode, type SicLevel, sicProf
 import { sizeBandOf } from '../size-bands';
 import type { EmployerRecord, LondonRecord, SourceFiles } from './sources';
 
-export interface HierarchyRow {
-  code: string;
-  parent_code: string | null;
-  level: SicLevel;
-  name: string;
-}
-
-export interface SicCodeRow {
-  code: string;
-  name: string;
-  subclass_code: string | null;
-  class_code: string | null;
-  group_code: string | null;
-  division_code: string | null;
-  section_code: string | null;
-}
-
-export interface CompanyRow {
-  company_number: string | null;
-  name: string;
-  previous_name: string | null;
-  normalized_name: string;
-  industry: string | null;
-  sic_codes: string[];
-  sic_subclasses: string[];
-  sic_classes: string[];
-  sic_groups: string[];
-  sic_divisions: string[];
-  sic_sections: string[];
-  address: string | null;
-  locality: string | null;
-  postcode: string | null;
-  postcode_area: string | null;
-  region: string | null;
-  size_band: string | null;
-  size_rank: number | null;
-  company_type: string | null;
-  sector: 'public' | 'private';
-  is_subsidiary: boolean;
-  parent_name: string | null;
-}
+// The rows the loader writes are the generated table types (sql/src/types.gen.ts), narrowed where the loader
+// knows more than the column type says.
+export type HierarchyRow = Omit<Selectable<SicHierarchy>, 'level'> & { level: SicLevel };
+export type SicCodeRow = Selectable<SicCodes>;
+export type CompanyRow = Omit<Selectable<CompanyIndex>, 'id' | 'sector'> & { sector: 'public' | 'private' };
 
 export interface IndexRows {
   hierarchy: HierarchyRow[];
