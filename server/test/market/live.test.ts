@@ -45,6 +45,7 @@ async function startServer() {
 function subscribe(url: string, cookie: string | null, origin = url) {
   const received: LiveQuote[] = [];
   const errors: string[] = [];
+  const codes: unknown[] = [];
   class CookieSocket extends WebSocket {
     constructor(address: string) {
       super(address, { headers: { ...(cookie ? { cookie } : {}), origin } });
@@ -54,11 +55,15 @@ function subscribe(url: string, cookie: string | null, origin = url) {
   const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws })] });
   const sub = client.rates.live.subscribe(undefined, {
     onData: (q) => received.push(q as LiveQuote),
-    onError: (e) => errors.push(e.message),
+    onError: (e) => {
+      errors.push(e.message);
+      codes.push(e.data?.code);
+    },
   });
   return {
     received,
     errors,
+    codes,
     close: () => {
       sub.unsubscribe();
       ws.close();
@@ -186,12 +191,14 @@ describe('live quotes over WebSocket', () => {
     await expect.poll(() => sub.received.length, settled).toBeGreaterThanOrEqual(2);
     await c.api.auth.logout.mutate();
     await expect.poll(() => sub.errors, settled).toEqual(['Please sign in to continue']);
+    expect(sub.codes).toEqual(['UNAUTHORIZED']);
     sub.close();
   });
 
   it('refuses a subscriber without a session', async () => {
     const sub = subscribe(servers[0]!.url, null);
     await expect.poll(() => sub.errors, settled).toEqual(['Please sign in to continue']);
+    expect(sub.codes).toEqual(['UNAUTHORIZED']);
     expect(sub.received).toEqual([]);
     sub.close();
   });

@@ -1,4 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError, z } from 'zod';
 import { AppError } from '../../errors';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../http/database-outage';
@@ -21,7 +23,12 @@ export const t = initTRPC.context<Context>().create({
       };
     }
     if (cause instanceof AppError) {
-      return { ...shape, message: cause.message, data: { ...shape.data, field: cause.field, stack: undefined } };
+      // Its own code also where tRPC could not map it first: an error ending a subscription's stream reaches here
+      // as INTERNAL_SERVER_ERROR (mapDomainErrors sees only a procedure's result, not its later iterations).
+      const code = cause.code;
+      const httpStatus = getHTTPStatusCodeFromError(new TRPCError({ code }));
+      const data = { ...shape.data, code, httpStatus, field: cause.field, stack: undefined };
+      return { ...shape, code: TRPC_ERROR_CODES_BY_KEY[code], message: cause.message, data };
     }
     // A database outage, wherever it struck (the session lookup in the context, a procedure): 503, no internals.
     if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(cause)) {
