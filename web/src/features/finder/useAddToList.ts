@@ -1,3 +1,4 @@
+import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback, useState } from 'react';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
@@ -10,8 +11,6 @@ export type FoundCompany = Outputs['finder']['search']['companies'][number];
 
 /** What a card needs to be added to the list (a similar company or a search result). */
 export type AddableCompany = FoundCompany;
-
-export const ADD_FAILED = 'Failed to add company to your list';
 
 /** Where a card's 'Add to List' stands. */
 export type AddState = 'idle' | 'adding' | 'added';
@@ -52,7 +51,7 @@ export function useAddToList(source: 'manual_search' | 'similar_results') {
         void utils.leads.list.invalidate();
       } catch (err) {
         console.warn('add to list failed', err);
-        setMessage(notice('error', ADD_FAILED));
+        setMessage(notice('error', LEAD_MESSAGES.addFailed));
       } finally {
         setPending((s) => {
           const next = new Set(s);
