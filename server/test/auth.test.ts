@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/services/auth/passwords';
-import { errorOf, STRONG_PASSWORD, signupInput, startTestApp, type TestApp } from './helpers';
+
+import { addMember as addMemberTo, errorOf, STRONG_PASSWORD, signupInput, startTestApp, type TestApp } from './helpers';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -8,23 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function addMember(companyName: string, email: string, role: 'admin' | 'junior' | 'super_admin') {
-  const company = await h.t.db
-    .selectFrom('companies')
-    .select('id')
-    .where('name', '=', companyName)
-    .executeTakeFirstOrThrow();
-  const user = await h.t.db
-    .insertInto('user_profiles')
-    .values({ company_id: company.id, email, full_name: `${role} person`, role_type: role })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await h.t.db
-    .insertInto('user_credentials')
-    .values({ user_id: user.id, password_hash: await hashPassword(STRONG_PASSWORD) })
-    .execute();
-  return user.id;
-}
+const addMember = (companyName: string, email: string, role: 'admin' | 'junior' | 'super_admin') =>
+  addMemberTo(h, companyName, email, role);
 
 describe('signup', () => {
   it('creates the company and its admin with a 60-day trial set by the server, and signs in', async () => {
