@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'web', 'dist');
+export const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'web', 'dist');
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other path gets index.html so
