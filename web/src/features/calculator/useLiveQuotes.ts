@@ -33,6 +33,7 @@ export function useLiveQuotes(): { quotes: Partial<Record<CurrencyPair, LiveQuot
       const ws = new WebSocket(`${window.location.origin.replace(/^http/, 'ws')}${LIVE_PATH}`);
       socket = ws;
       ws.onmessage = (event: MessageEvent<string>) => {
+        if (unmounted) return;
         let batch: LiveQuote[];
         try {
           batch = liveMessageSchema.parse(JSON.parse(event.data));
@@ -69,7 +70,11 @@ export function useLiveQuotes(): { quotes: Partial<Record<CurrencyPair, LiveQuot
     return () => {
       unmounted = true;
       clearTimeout(retry);
-      socket?.close();
+      const open = socket;
+      if (!open) return;
+      // Closing a socket still connecting makes the browser log an error: close it once it is open instead.
+      if (open.readyState === WebSocket.CONNECTING) open.onopen = () => open.close();
+      else open.close();
     };
   }, []);
 
