@@ -1,9 +1,10 @@
 /**
  * Live quotes for browsers. Each server process holds ONE LISTEN connection (QUOTES_CHANNEL, written by the worker's
- * poller) and fans every quote out in memory to its subscribers, so any number of server processes behind a load
- * balancer each receive every quote. The latest quote per pair is kept, seeded from the newest stored price, so a
- * new subscriber gets a price at once, even before the worker's first poll. The contract (channel, payload, GBPEUR,
- * fallback) is shared/src/live-quote.ts.
+ * poller) and fans every quote out in memory to its subscribers (the browsers' sockets, api/http/live-fanout.ts, one
+ * message per batch; the series cache), so any number of server processes behind a load balancer each receive every
+ * quote. The latest quote per pair is kept, seeded from the newest stored price, so a new subscriber gets a price at
+ * once, even before the worker's first poll. The contract (channel, payload, GBPEUR, fallback) is
+ * shared/src/live-quote.ts.
  */
 import { EventEmitter } from 'node:events';
 import {
@@ -50,7 +51,6 @@ export class QuoteHub {
 
   async stop(): Promise<void> {
     await this.listener?.close();
-    this.events.emit('stop');
     this.events.removeAllListeners();
   }
 
@@ -81,12 +81,6 @@ export class QuoteHub {
   subscribeBatches(fn: (quotes: readonly LiveQuote[]) => void): () => void {
     this.events.on('batch', fn);
     return () => this.events.off('batch', fn);
-  }
-
-  /** Calls `fn` when the hub stops (its subscribers hear nothing more). */
-  onStop(fn: () => void): () => void {
-    this.events.once('stop', fn);
-    return () => this.events.off('stop', fn);
   }
 
   /** True once every supported pair has a quote (a first start, while the data set loads, may lack some). */
