@@ -1,11 +1,12 @@
 /**
- * The subscriber side of bench/live.ts, in its own process: opens N WebSocket connections, subscribes each to
- * rates.live over the tRPC WebSocket protocol (the floor server ignores the request and just sends), tells the
- * parent when every socket has its first quote and when every socket has each later quote, and reports the delay
- * from each quote's publish time to its receipt. A socket that fails is counted, never waited for: the parent
- * asks for `status` to report what arrived.
+ * The subscriber side of bench/live.ts, in its own process: opens N WebSocket connections to the live-quote path
+ * (as browsers do; the floor server accepts any path), tells the parent when every socket has its first message
+ * (the snapshot) and when every socket has each later quote, and reports the delay from each quote's publish time
+ * to its receipt. A socket that fails is counted, never waited for: the parent asks for `status` to report what
+ * arrived.
  */
 import WebSocket from 'ws';
+import { LIVE_PATH } from '../shared/src/live-quote';
 
 const [urlList, cookie, countText] = process.argv.slice(2);
 // Sockets are spread round-robin over the server processes, as a load balancer would.
@@ -28,7 +29,7 @@ const indexOf = (mid: number) => Math.round((mid - 1.3) * 10_000) - 1;
 function open(index: number): Promise<void> {
   const url = urls[index % urls.length]!;
   return new Promise((resolve) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/trpc`, {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}${LIVE_PATH}`, {
       headers: { cookie: cookie!, origin: url },
       perMessageDeflate: false,
       handshakeTimeout: 30_000,
@@ -41,7 +42,6 @@ function open(index: number): Promise<void> {
     };
     ws.on('open', () => {
       status.opened++;
-      ws.send(JSON.stringify({ id: 1, method: 'subscription', params: { path: 'rates.live', input: undefined } }));
       settle();
     });
     ws.on('message', (raw) => {
@@ -49,7 +49,6 @@ function open(index: number): Promise<void> {
       // Read the fields we need without parsing the whole message: with thousands of sockets in this one process,
       // parsing would be measured as delivery delay.
       const text = String(raw);
-      if (!text.includes('"type":"data"')) return;
       if (first) {
         first = false;
         status.ready++;

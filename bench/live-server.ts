@@ -1,7 +1,7 @@
 /**
  * One server process for bench/live.ts, run until killed. Reports its port over IPC once its LISTEN connection is
  * up (a quote sent before that would be lost).
- *   app <url>    the real app with its own LISTEN connection and quote hub, as in production
+ *   app <url>    the real app (its /live route) with its own LISTEN connection and quote hub, as in production
  *   floor <url>  the floor: raw `ws` sockets, and each NOTIFY sent to all of them as ONE pre-serialised message
  *                (what any fan-out on this machine costs at least: the NOTIFY hop, then one write per socket)
  */
@@ -10,7 +10,7 @@ import { WebSocketServer } from 'ws';
 import { buildApp } from '../server/src/api/app';
 import { testConfig } from '../server/src/config';
 import { QuoteHub } from '../server/src/services/market/live-quotes';
-import { parseQuoteNotification, QUOTES_CHANNEL, toLiveQuotes } from '../shared/src/live-quote';
+import { encodeLiveMessage, parseQuoteNotification, QUOTES_CHANNEL, toLiveQuotes } from '../shared/src/live-quote';
 import { createDb, createPool, listen } from '../sql/src/index';
 
 const [mode, url] = process.argv.slice(2) as ['app' | 'floor', string];
@@ -26,9 +26,8 @@ const initial = {
 if (mode === 'floor') {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
-  // The same frames the tRPC subscription sends, so the client reads both alike.
-  const frame = (data: object) => JSON.stringify({ id: 1, jsonrpc: '2.0', result: { type: 'data', data } });
-  const first = frame(initial);
+  // The same messages the app's live socket sends (a JSON array of quotes), so the client reads both alike.
+  const first = encodeLiveMessage([initial]);
   wss.on('connection', (ws) => ws.send(first));
   listen(
     url,
@@ -36,10 +35,8 @@ if (mode === 'floor') {
     (_channel, payload) => {
       const parsed = parseQuoteNotification(payload);
       if (!parsed.ok) return;
-      for (const quote of toLiveQuotes(parsed.quotes)) {
-        const message = frame(quote);
-        for (const ws of wss.clients) ws.send(message);
-      }
+      const message = encodeLiveMessage(toLiveQuotes(parsed.quotes));
+      for (const ws of wss.clients) ws.send(message);
     },
     { onConnect: () => process.send?.({ type: 'listening', port: (wss.address() as { port: number }).port }) },
   );

@@ -157,7 +157,7 @@ async function compare(subscribers: number, serverCount: number, cookie: string)
   if (app) {
     const vs = (x: number, f?: number) => (f ? ` (${ratio(x, f)} the floor)` : '');
     console.log(
-      `  tRPC subscription: ${app.deliveries} deliveries, NOTIFY → receipt p50 ${ms(app.p50)}${vs(app.p50, floor?.p50)}, p99 ${ms(app.p99)}${vs(app.p99, floor?.p99)}`,
+      `  live socket (/live): ${app.deliveries} deliveries, NOTIFY → receipt p50 ${ms(app.p50)}${vs(app.p50, floor?.p50)}, p99 ${ms(app.p99)}${vs(app.p99, floor?.p99)}`,
     );
   }
 }

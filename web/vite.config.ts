@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss()],
   server: {
     // `pnpm --filter @pippitch/web dev` proxies the API to a running server.
-    proxy: { '/trpc': { target: api, ws: true, changeOrigin: false }, '/api': api },
+    proxy: { '/trpc': api, '/live': { target: api, ws: true, changeOrigin: false }, '/api': api },
   },
   build: { target: 'es2022', sourcemap: false, chunkSizeWarningLimit: 800 },
 });

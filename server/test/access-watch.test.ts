@@ -3,19 +3,18 @@
  * access_changed, sql/migrations/0007): the periodic safety net is set to an hour here, so only the
  * announcement can end a stream within these tests' bounded waits.
  */
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { LIVE_CLOSE } from '@pippitch/shared/live-quote';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
-import type { AppRouter } from '../src/api/trpc/router';
 import { testConfig } from '../src/config';
 import { hashPassword } from '../src/services/auth/passwords';
 import { SessionWatch } from '../src/services/auth/session-watch';
-import { type LiveQuote, QuoteHub } from '../src/services/market/live-quotes';
+import { QuoteHub } from '../src/services/market/live-quotes';
 import { createClient, STRONG_PASSWORD, signupInput, type TestClient } from './helpers';
+import { cookieHeader, openLive } from './live-socket';
 
 let t: TestDatabase;
 let app: FastifyInstance;
@@ -23,6 +22,8 @@ let hub: QuoteHub;
 let url: string;
 const HOUR = 3_600_000;
 const ENDS_WITHIN = { timeout: 10_000, interval: 20 };
+/** How the server closes a live socket whose session ended (the browser then sends the person to sign in). */
+const SIGNED_OUT = `${LIVE_CLOSE.signedOut}: Please sign in to continue`;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -48,33 +49,20 @@ afterAll(async () => {
 });
 
 function cookieOf(c: TestClient): string {
-  return [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return cookieHeader(c.cookies);
 }
 
+/** A live-quote socket; `ended` is how the server closed it ('' while open). */
 function subscribe(cookie: string) {
-  const state = { received: [] as LiveQuote[], ended: '' };
-  class CookieSocket extends WebSocket {
-    constructor(address: string) {
-      super(address, { headers: { cookie, origin: url } });
-    }
-  }
-  const ws = createWSClient({ url: `${url.replace('http', 'ws')}/trpc`, WebSocket: CookieSocket as never });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws })] });
-  const sub = client.rates.live.subscribe(undefined, {
-    onData: (q) => state.received.push(q as LiveQuote),
-    onError: (e) => {
-      state.ended = `error: ${e.message}`;
-    },
-    onComplete: () => {
-      state.ended ||= 'complete';
-    },
-  });
+  const live = openLive(url, cookie);
   return {
-    state,
-    close: () => {
-      sub.unsubscribe();
-      ws.close();
+    state: {
+      received: live.received,
+      get ended() {
+        return live.closed ? `${live.closed.code}: ${live.closed.reason}` : '';
+      },
     },
+    close: live.close,
   };
 }
 
@@ -97,8 +85,7 @@ describe('live streams end when access ends', () => {
   it('at sign-out', async () => {
     const { c, stream } = await memberWithStream('SignOut');
     await c.api.auth.logout.mutate();
-    await expect.poll(() => stream.state.ended, ENDS_WITHIN).not.toBe('');
-    expect(stream.state.ended).toBe('error: Please sign in to continue');
+    await expect.poll(() => stream.state.ended, ENDS_WITHIN).toBe(SIGNED_OUT);
     stream.close();
   });
 
@@ -128,14 +115,14 @@ describe('live streams end when access ends', () => {
 
     const first = await signIn();
     await admin.api.team.setActive.mutate({ memberId: broker.id, active: false });
-    await expect.poll(() => first.state.ended, ENDS_WITHIN).not.toBe('');
+    await expect.poll(() => first.state.ended, ENDS_WITHIN).toBe(SIGNED_OUT);
     first.close();
 
     // Deactivated in the database without its sessions being deleted: the profile change itself is announced.
     await admin.api.team.setActive.mutate({ memberId: broker.id, active: true });
     const second = await signIn();
     await t.db.updateTable('user_profiles').set({ is_active: false }).where('id', '=', broker.id).execute();
-    await expect.poll(() => second.state.ended, ENDS_WITHIN).not.toBe('');
+    await expect.poll(() => second.state.ended, ENDS_WITHIN).toBe(SIGNED_OUT);
     second.close();
   });
 
@@ -143,7 +130,7 @@ describe('live streams end when access ends', () => {
     const locked = await memberWithStream('LockMe');
     const other = await memberWithStream('StaysOpen');
     await t.db.updateTable('companies').set({ account_locked: true }).where('name', '=', 'LockMe').execute();
-    await expect.poll(() => locked.stream.state.ended, ENDS_WITHIN).not.toBe('');
+    await expect.poll(() => locked.stream.state.ended, ENDS_WITHIN).toBe(SIGNED_OUT);
 
     await publishQuote(1.4242);
     await expect.poll(() => other.stream.state.received.some((q) => q.mid === 1.4242), ENDS_WITHIN).toBe(true);
@@ -159,7 +146,7 @@ describe('live streams end when access ends', () => {
       .set({ trial_ends_at: new Date(Date.now() - 60_000) })
       .where('name', '=', 'TrialOver')
       .execute();
-    await expect.poll(() => stream.state.ended, ENDS_WITHIN).not.toBe('');
+    await expect.poll(() => stream.state.ended, ENDS_WITHIN).toBe(SIGNED_OUT);
     stream.close();
   });
 
@@ -173,7 +160,7 @@ describe('live streams end when access ends', () => {
       .executeTakeFirstOrThrow();
     const token = /access_token=([\w-]+)/.exec(mail.text_body)?.[1] ?? '';
     await createClient(url).api.auth.resetPassword.mutate({ token, password: 'N3w-password!' });
-    await expect.poll(() => stream.state.ended, ENDS_WITHIN).not.toBe('');
+    await expect.poll(() => stream.state.ended, ENDS_WITHIN).toBe(SIGNED_OUT);
     stream.close();
   });
 });

@@ -20,6 +20,7 @@ import {
 import { buildApp } from '../src/api/app';
 import { testConfig } from '../src/config';
 import { createClient, signupInput } from './helpers';
+import { openLive } from './live-socket';
 
 const MESSAGE = 'PipPitch is temporarily unavailable. Please try again in a moment.';
 const RECOVERS_WITHIN = { timeout: 30_000, interval: 100 };
@@ -87,6 +88,10 @@ describe('database outage', () => {
     const loginBody = await login.text();
     expect(login.status).toBe(503);
     expectNoInternals(loginBody);
+
+    // The live-quote socket cannot look its session up: it is closed with a plain reason, and the browser retries.
+    const live = openLive(url, cookie);
+    await expect.poll(() => live.closed, RECOVERS_WITHIN).toEqual({ code: 1011, reason: 'Live rates are unavailable' });
 
     cluster = await startEmbeddedPostgres({ dataDir: join(dir, 'pg'), port: cluster.port });
 

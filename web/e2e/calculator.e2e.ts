@@ -334,6 +334,31 @@ describe('Calculator', () => {
     await page.context().close();
   });
 
+  it('live rate: signing out in another tab sends this tab to sign in (the server closes its live socket)', async () => {
+    const page = await h.newPage();
+    await signIn(page, ALICE.email); // a session of its own: the one the other tests reuse stays signed in
+    await poll(() => field(page, 'Live Market Rate').inputValue()).toMatch(/^\d+\.\d{4}$/);
+    const other = await page.context().newPage();
+    await other.goto('/calculator');
+    await other.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/calculator');
+    await page.context().close();
+  });
+
+  it('live rate: a dropped connection is reopened and the newest quote shows', async () => {
+    const page = await calculatorPage();
+    const live = page.getByTestId('live-rate');
+    // Every open live socket dropped, as a restart or a network failure would: the page reconnects by itself, and
+    // a quote published meanwhile arrives in the new connection's snapshot if not before.
+    const reopened = page.waitForEvent('websocket', { timeout: UI_TIMEOUT });
+    expect(h.app.websocketServer.clients.size).toBeGreaterThan(0);
+    for (const socket of h.app.websocketServer.clients) socket.terminate();
+    await notifyQuote({ pair: 'GBPUSD', mid: 1.29137 });
+    expect((await reopened).url()).toMatch(/\/live$/);
+    await poll(() => live.inputValue()).toBe('1.2914');
+    await page.context().close();
+  });
+
   it('Comparison Date shows today in en-US format (M/D/YYYY, London) and is read-only', async () => {
     const page = await calculatorPage();
     const date = field(page, 'Comparison Date');

@@ -269,9 +269,9 @@ describe('login', () => {
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await benRow.getByText('Inactive', { exact: true }).waitFor();
     await benRow.getByRole('button', { name: 'Reactivate' }).waitFor();
-    // Deactivation ends Ben's open session at once, so his next page load goes to the login page.
+    // Deactivation ends Ben's open session at once: the server closes his calculator's live-rate socket, and his
+    // page goes to the login page by itself.
     expect(await sessionsOf(BEN.email)).toBe(0);
-    await ben.goto('/calculator');
     await waitForPath(ben, '/login');
     await fillLogin(ben, BEN.email, DEMO_PASSWORD, 'User');
     await poll(() => alerts(ben)).toContain(

@@ -3,6 +3,7 @@
  * chart (ECharts, with its tooltip) and the live-rate WebSocket, with no CSP violation reported by Chromium
  * (neither a `securitypolicyviolation` event nor a console error), and every page is refused to frames.
  */
+import { LIVE_PATH } from '@pippitch/shared/live-quote';
 import { londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,7 +95,7 @@ describe('Content-Security-Policy in Chromium', () => {
     await w.page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
     // Live quotes arrive over the same-origin WebSocket that connect-src must allow.
     await h.quotes.seed();
-    await poll(() => w.liveSockets.some((u) => u.endsWith('/trpc'))).toBe(true);
+    await poll(() => w.liveSockets.some((u) => u.endsWith(LIVE_PATH))).toBe(true);
     await w.page.getByRole('button', { name: 'Historical Rate' }).click();
     const dialog = w.page.getByRole('dialog', { name: 'Historical Exchange Rates' });
     await dialog.getByText('Click to select rate', { exact: true }).waitFor();

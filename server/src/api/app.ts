@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import { registerCsrfGuard } from './http/csrf';
 import { isDatabaseUnavailable } from './http/database-outage';
 import { registerErrorHandler } from './http/error-handler';
+import { registerLiveQuotes } from './http/live-quotes';
 import { type LogTarget, loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/static';
@@ -62,10 +63,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return { ok: true };
   });
 
+  // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
+  registerLiveQuotes(app, { db: deps.db, services });
+
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    useWSS: true,
-    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     trpcOptions: {
       router: appRouter,
       createContext: contextFactory({ db: deps.db, config: deps.config, services }),
@@ -74,10 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onError({ error, path, req }) {
         if (error.code !== 'INTERNAL_SERVER_ERROR' || error.cause instanceof AppError) return;
         const err = error.cause ?? error;
-        // WebSocket messages arrive without a request of their own.
-        const log = req?.log ?? app.log;
-        if (isDatabaseUnavailable(err)) log.warn({ err, path }, 'database unavailable');
-        else log.error({ err, path }, 'procedure failed');
+        if (isDatabaseUnavailable(err)) req.log.warn({ err, path }, 'database unavailable');
+        else req.log.error({ err, path }, 'procedure failed');
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });

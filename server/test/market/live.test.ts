@@ -1,21 +1,23 @@
-import { encodeQuoteNotification, type QuoteNotification } from '@pippitch/shared/live-quote';
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import { ACCESS_MESSAGES } from '@pippitch/shared/access';
+import { encodeQuoteNotification, LIVE_CLOSE, LIVE_PATH, type QuoteNotification } from '@pippitch/shared/live-quote';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import WebSocket, { WebSocketServer } from 'ws';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { buildApp } from '../../src/api/app';
-import type { AppRouter } from '../../src/api/trpc/router';
+import { LiveFanout } from '../../src/api/http/live-fanout';
 import { testConfig } from '../../src/config';
 import { SessionWatch } from '../../src/services/auth/session-watch';
-import { type LiveQuote, QuoteHub } from '../../src/services/market/live-quotes';
+import { QuoteHub } from '../../src/services/market/live-quotes';
 import { createClient, signupInput } from '../helpers';
+import { cookieHeader, openLive } from '../live-socket';
 
 let t: TestDatabase;
 const servers: { app: FastifyInstance; hub: QuoteHub; url: string; log: string[] }[] = [];
 /** Conditions settle asynchronously (LISTEN, WebSocket); the bound only stops a broken run, never a slow one. */
 const settled = { timeout: 30_000, interval: 20 };
+const HOUR = 3_600_000;
 
 async function startServer() {
   const log: string[] = [];
@@ -42,34 +44,7 @@ async function startServer() {
   return s;
 }
 
-function subscribe(url: string, cookie: string | null, origin = url) {
-  const received: LiveQuote[] = [];
-  const errors: string[] = [];
-  const codes: unknown[] = [];
-  class CookieSocket extends WebSocket {
-    constructor(address: string) {
-      super(address, { headers: { ...(cookie ? { cookie } : {}), origin } });
-    }
-  }
-  const ws = createWSClient({ url: `${url.replace('http', 'ws')}/trpc`, WebSocket: CookieSocket as never });
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws })] });
-  const sub = client.rates.live.subscribe(undefined, {
-    onData: (q) => received.push(q as LiveQuote),
-    onError: (e) => {
-      errors.push(e.message);
-      codes.push(e.data?.code);
-    },
-  });
-  return {
-    received,
-    errors,
-    codes,
-    close: () => {
-      sub.unsubscribe();
-      ws.close();
-    },
-  };
-}
+const subscribe = openLive;
 
 /** What the worker sends: one NOTIFY per quote, in the shared contract's shape. */
 async function notify(...quotes: QuoteNotification[]) {
@@ -83,7 +58,7 @@ beforeAll(async () => {
   await startServer();
   const c = createClient(servers[0]!.url);
   await c.api.auth.signup.mutate(signupInput());
-  cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  cookie = cookieHeader(c.cookies);
   await sql`INSERT INTO fx_quotes (pair, ts, bid, ask, mid, source) VALUES
     ('GBPUSD', '2025-11-03T10:00:00Z', 1.3100, 1.3102, 1.3101, 'simulated'),
     ('EURGBP', '2025-11-03T10:00:00Z', 0.8799, 0.8801, 0.8800, 'simulated')`.execute(t.db);
@@ -100,9 +75,10 @@ afterAll(async () => {
 });
 
 describe('live quotes over WebSocket', () => {
-  it('a new subscriber gets the latest quotes at once, GBPEUR derived from EURGBP', async () => {
+  it('a new subscriber gets the latest quotes at once, in one message, GBPEUR derived from EURGBP', async () => {
     const sub = subscribe(servers[0]!.url, cookie);
     await expect.poll(() => sub.received.map((q) => q.pair).sort(), settled).toEqual(['GBPEUR', 'GBPUSD']);
+    expect(sub.messages).toHaveLength(1);
     const gbpeur = sub.received.find((q) => q.pair === 'GBPEUR')!;
     expect(gbpeur.mid).toBeCloseTo(1 / 0.88, 6);
     expect(gbpeur.bid).toBeCloseTo(1 / 0.8801, 6);
@@ -172,7 +148,7 @@ describe('live quotes over WebSocket', () => {
   });
 
   it('refuses a WebSocket opened from another site, even with the cookie', async () => {
-    const ws = new WebSocket(`${servers[0]!.url.replace('http', 'ws')}/trpc`, {
+    const ws = new WebSocket(`${servers[0]!.url.replace('http', 'ws')}${LIVE_PATH}`, {
       headers: { cookie, origin: 'https://evil.example' },
     });
     const status = await new Promise<number>((resolve, reject) => {
@@ -187,20 +163,51 @@ describe('live quotes over WebSocket', () => {
   it('ends an open stream soon after its session ends (signed out elsewhere, deactivated)', async () => {
     const c = createClient(servers[0]!.url);
     await c.api.auth.login.mutate({ email: 'ada@acmefx.co.uk', password: 'Str0ng!pass', mode: 'admin' });
-    const sub = subscribe(servers[0]!.url, [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const sub = subscribe(servers[0]!.url, cookieHeader(c.cookies));
     await expect.poll(() => sub.received.length, settled).toBeGreaterThanOrEqual(2);
     await c.api.auth.logout.mutate();
-    await expect.poll(() => sub.errors, settled).toEqual(['Please sign in to continue']);
-    expect(sub.codes).toEqual(['UNAUTHORIZED']);
+    await expect
+      .poll(() => sub.closed, settled)
+      .toEqual({ code: LIVE_CLOSE.signedOut, reason: 'Please sign in to continue' });
     sub.close();
   });
 
   it('refuses a subscriber without a session', async () => {
     const sub = subscribe(servers[0]!.url, null);
-    await expect.poll(() => sub.errors, settled).toEqual(['Please sign in to continue']);
-    expect(sub.codes).toEqual(['UNAUTHORIZED']);
+    await expect
+      .poll(() => sub.closed, settled)
+      .toEqual({ code: LIVE_CLOSE.signedOut, reason: 'Please sign in to continue' });
     expect(sub.received).toEqual([]);
-    sub.close();
+  });
+
+  it('refuses a member whose company has no access, saying why (as memberProcedure does)', async () => {
+    const c = createClient(servers[0]!.url);
+    await c.api.auth.signup.mutate(
+      signupInput({ companyName: 'Locked Ltd', companyDomain: 'locked.io', email: 'a@locked.io' }),
+    );
+    await sql`UPDATE companies SET account_locked = true WHERE name = 'Locked Ltd'`.execute(t.db);
+    const sub = subscribe(servers[0]!.url, cookieHeader(c.cookies));
+    await expect
+      .poll(() => sub.closed, settled)
+      .toEqual({ code: LIVE_CLOSE.noAccess, reason: ACCESS_MESSAGES.accountLocked });
+    expect(sub.received).toEqual([]);
+  });
+
+  it('sends a batch of quotes as one message to every socket', async () => {
+    const subs = [subscribe(servers[1]!.url, cookie), subscribe(servers[1]!.url, cookie)];
+    await expect.poll(() => subs.every((s) => s.messages.length === 1), settled).toBe(true);
+    // One NOTIFY with several quotes (as tools send): one publish, so one message.
+    await sql`SELECT pg_notify('fx_quotes', ${JSON.stringify({
+      quotes: [
+        { pair: 'GBPNOK', bid: 13.5, ask: 13.6, mid: 13.55, ts: '2025-11-03T10:01:30Z', source: 'feed' },
+        { pair: 'GBPAUD', bid: 2.01, ask: 2.02, mid: 2.015, ts: '2025-11-03T10:01:30Z', source: 'feed' },
+      ],
+    })})`.execute(t.db);
+    for (const s of subs) {
+      await expect.poll(() => s.messages.length, settled).toBe(2);
+      expect(s.messages[1]!.map((q) => q.pair)).toEqual(['GBPNOK', 'GBPAUD']);
+    }
+    for (const s of subs) s.close();
   });
 });
 
@@ -258,47 +265,86 @@ describe('the latest stored price on a first start', () => {
   });
 });
 
-describe('QuoteHub.stream', () => {
-  const quote = (pair: LiveQuote['pair'], mid: number, minute: number): LiveQuote => ({
-    pair,
-    bid: mid,
-    ask: mid,
-    mid,
-    timestamp: Date.parse('2025-11-04T00:00:00Z') + minute * 60_000,
-    source: 'feed',
+describe('LiveFanout', () => {
+  /** A plain `ws` server whose sockets join `fanout`; `peers` are the server-side sockets, in connection order. */
+  async function fanoutServer(fanout: LiveFanout) {
+    const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    const peers: WebSocket[] = [];
+    wss.on('connection', (ws) => {
+      peers.push(ws);
+      fanout.add(ws, []);
+    });
+    await new Promise<void>((resolve) => wss.once('listening', () => resolve()));
+    const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}`;
+    const clients: WebSocket[] = [];
+    const connect = async (options: { autoPong?: boolean } = {}) => {
+      const ws = new WebSocket(url, options);
+      ws.on('error', () => {});
+      clients.push(ws);
+      await new Promise<void>((resolve) => ws.once('open', () => resolve()));
+      await expect.poll(() => peers.length, settled).toBe(clients.length);
+      return { client: ws, peer: peers[clients.length - 1]! };
+    };
+    const close = async () => {
+      for (const c of clients) c.terminate();
+      fanout.stop();
+      await new Promise((resolve) => wss.close(resolve));
+    };
+    return { connect, close };
+  }
+
+  const closedOf = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+  it('cuts off a socket that stopped reading once its unsent bytes pass the bound; the others carry on', async () => {
+    const fanout = new LiveFanout({ maxBufferedBytes: 64 * 1024, heartbeatMs: HOUR });
+    const server = await fanoutServer(fanout);
+    const slow = await server.connect();
+    const healthy = await server.connect();
+    let healthyMessages = 0;
+    healthy.client.on('message', () => healthyMessages++);
+    slow.client.pause(); // reads nothing more: its kernel buffers fill, then ws's own buffer grows
+    const slowClosed = closedOf(slow.client);
+    // Large messages, so the kernel's buffers fill in a few hundred; each is given a turn of the event loop, so the
+    // healthy reader keeps up. The bound on the loop only stops a broken run.
+    const big = Array.from({ length: 6 }, (_, i) => ({
+      pair: 'GBPUSD' as const,
+      bid: 1,
+      ask: 1,
+      mid: 1,
+      timestamp: i,
+      source: 'fallback' as const,
+      error: 'x'.repeat(10_000),
+    }));
+    let sent = 0;
+    while (fanout.size === 2 && sent < 20_000) {
+      fanout.broadcast(big);
+      sent++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(fanout.size).toBe(1);
+    expect(slow.peer.readyState).toBe(WebSocket.CLOSED);
+    slow.client.resume();
+    expect(await slowClosed).toBe(1006); // dropped, no close handshake behind the unread data
+    // The healthy socket received every message.
+    await expect.poll(() => healthyMessages, settled).toBe(sent);
+    fanout.broadcast(big.slice(0, 1));
+    await expect.poll(() => healthyMessages, settled).toBe(sent + 1);
+    await server.close();
   });
 
-  it('gives the snapshot, then new quotes; a slow reader holds one pending quote per pair, the newest', async () => {
-    const { hub } = servers[1]!;
-    const stop = new AbortController();
-    await hub.seed(); // what stream() reads first when pairs are missing: nothing new after this
-    const snapshot = hub.snapshot();
-    const stream = hub.stream(stop.signal);
-    const first: LiveQuote[] = [];
-    for (let i = 0; i < snapshot.length; i++) first.push((await stream.next()).value as LiveQuote);
-    expect(first).toEqual(snapshot);
-
-    // 200 quotes while the reader is away: it then reads one per pair, the newest, in the order they last moved.
-    for (let i = 1; i <= 100; i++) hub.publish([quote('GBPUSD', 1 + i / 1000, i)]);
-    hub.publish([quote('GBPNOK', 14, 50)]);
-    for (let i = 101; i <= 199; i++) hub.publish([quote('GBPUSD', 1 + i / 1000, i)]);
-    expect((await stream.next()).value).toEqual(quote('GBPNOK', 14, 50));
-    expect((await stream.next()).value).toEqual(quote('GBPUSD', 1.199, 199));
-
-    // Waiting for the next quote, it ends when the signal aborts.
-    const waiting = stream.next();
-    stop.abort();
-    expect(await waiting).toEqual({ done: true, value: undefined });
-  });
-
-  it('ends at once for a signal already aborted, and when the hub stops', async () => {
-    expect(await servers[1]!.hub.stream(AbortSignal.abort()).next()).toEqual({ done: true, value: undefined });
-    const hub = new QuoteHub(t.db, t.url);
-    const stream = hub.stream(new AbortController().signal);
-    const first = stream.next();
-    await hub.stop();
-    const results = [await first];
-    while (!results.at(-1)!.done) results.push(await stream.next());
-    expect(results.at(-1)).toEqual({ done: true, value: undefined });
+  it('cuts off a peer that does not answer a ping by the next heartbeat; one that answers stays', async () => {
+    const fanout = new LiveFanout({ heartbeatMs: HOUR }); // ticks are driven by the test
+    const server = await fanoutServer(fanout);
+    const dead = await server.connect({ autoPong: false });
+    const alive = await server.connect();
+    const ponged = new Promise<void>((resolve) => alive.peer.once('pong', () => resolve()));
+    const deadClosed = closedOf(dead.client);
+    fanout.checkPeers();
+    await ponged;
+    fanout.checkPeers();
+    expect(await deadClosed).toBe(1006);
+    expect(fanout.size).toBe(1);
+    expect(alive.client.readyState).toBe(WebSocket.OPEN);
+    await server.close();
   });
 });

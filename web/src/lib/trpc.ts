@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '../../../server/src/api/trpc/router';
 
@@ -12,7 +12,12 @@ export const trpc = createTRPCReact<AppRouter>();
  */
 function onUnauthorized(err: unknown): void {
   const code = (err as { data?: { code?: string } } | null)?.data?.code;
-  if (code !== 'UNAUTHORIZED' || typeof window === 'undefined') return;
+  if (code === 'UNAUTHORIZED') sendToSignIn();
+}
+
+/** To /login, back here after signing in (the live-quote socket also calls this when its session ends). */
+export function sendToSignIn(): void {
+  if (typeof window === 'undefined') return;
   const path = window.location.pathname;
   if (path === '/login' || path === '/' || path === '/reset-password') return;
   queryClient.clear();
@@ -28,23 +33,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-const origin = typeof window === 'undefined' ? 'http://localhost' : window.location.origin;
-
-// Subscriptions (live quotes) travel over one WebSocket, opened on first use; everything else is
-// batched HTTP so ordinary requests never depend on a socket being up.
-const wsClient = createWSClient({
-  url: `${origin.replace(/^http/, 'ws')}/trpc`,
-  lazy: { enabled: true, closeMs: 10_000 },
-});
-
+// Every procedure is batched HTTP; live quotes have a WebSocket of their own (features/calculator/useLiveQuotes.ts).
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [
-    splitLink({
-      condition: (op) => op.type === 'subscription',
-      true: wsLink({ client: wsClient }),
-      false: httpBatchLink({ url: '/trpc', maxURLLength: 4000 }),
-    }),
-  ],
+  links: [httpBatchLink({ url: '/trpc', maxURLLength: 4000 })],
 });
 
 /** The same procedures outside React (route guards in beforeLoad). */

@@ -8,7 +8,7 @@ import type { Config } from '../../config';
  * never inline. One allowance: style-src-attr 'unsafe-inline', because ECharts writes its tooltip as
  * HTML with style attributes. Only attributes: <style> elements stay refused, and a style attribute cannot
  * run script.
- * connect-src 'self' also covers the same-origin WebSocket (tRPC subscriptions at /trpc) in CSP Level 3.
+ * connect-src 'self' also covers the same-origin WebSocket (live quotes at /live) in CSP Level 3.
  */
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   return {

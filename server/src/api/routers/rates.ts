@@ -3,16 +3,12 @@ import { DEFAULT_INTERVAL, INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@p
 import { z } from 'zod';
 import { seriesFor } from '../../services/market/cached-series';
 import { calendarRange, hasDataOn, rateAt } from '../../services/market/history';
-import { liveQuotesFor } from '../../services/market/live-stream';
 import { memberProcedure, router } from '../trpc/procedures';
 
 const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
 
 export const ratesRouter = router({
-  /** Live quotes for every pair: the latest at once, then each new one (WebSocket), while the session lasts. */
-  live: memberProcedure.subscription(({ ctx, signal }) =>
-    liveQuotesFor(ctx.services.quotes, ctx.services.sessions, ctx.viewer.sessionId, signal),
-  ),
+  // Live quotes are not a procedure: they have a WebSocket route of their own (api/http/live-quotes.ts).
 
   /** A chart series: a timeframe ending at the newest data, or London dates (clamped, swapped). */
   series: memberProcedure

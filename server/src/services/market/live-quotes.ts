@@ -1,9 +1,10 @@
 /**
  * Live quotes for browsers. Each server process holds ONE LISTEN connection (QUOTES_CHANNEL, written by the worker's
- * poller) and fans every quote out in memory to its subscribers, so any number of server processes behind a load
- * balancer each receive every quote. The latest quote per pair is kept, seeded from the newest stored price, so a
- * new subscriber gets a price at once, even before the worker's first poll. The contract (channel, payload, GBPEUR,
- * fallback) is shared/src/live-quote.ts.
+ * poller) and fans every quote out in memory to its subscribers (the browsers' sockets, api/http/live-fanout.ts, one
+ * message per batch; the series cache), so any number of server processes behind a load balancer each receive every
+ * quote. The latest quote per pair is kept, seeded from the newest stored price, so a new subscriber gets a price at
+ * once, even before the worker's first poll. The contract (channel, payload, GBPEUR, fallback) is
+ * shared/src/live-quote.ts.
  */
 import { EventEmitter } from 'node:events';
 import {
@@ -50,7 +51,6 @@ export class QuoteHub {
 
   async stop(): Promise<void> {
     await this.listener?.close();
-    this.events.emit('stop');
     this.events.removeAllListeners();
   }
 
@@ -75,54 +75,21 @@ export class QuoteHub {
   }
 
   /**
-   * The snapshot, then every new quote, until `signal` aborts or the hub stops. The queue is bounded: it holds at
-   * most one pending quote per pair (a newer quote replaces an unsent older one), so a slow subscriber costs
-   * memory for six quotes and always receives the newest price. A snapshot missing pairs (a first start, while the
-   * data set loads) is read again from storage first.
+   * Calls `fn` once per published batch with the quotes in it that changed (never empty): what a fan-out serialises
+   * once for all its sockets. Returns the unsubscribe function.
    */
-  async *stream(signal: AbortSignal): AsyncGenerator<LiveQuote, void, undefined> {
-    const pending = new Map<CurrencyPair, LiveQuote>();
-    let wake: (() => void) | null = null;
-    let stopped = false;
-    const poke = () => {
-      wake?.();
-      wake = null;
-    };
-    const unsubscribe = this.subscribe((q) => {
-      pending.delete(q.pair); // re-inserted last: pairs leave in the order their newest quote came
-      pending.set(q.pair, q);
-      poke();
-    });
-    const onStop = () => {
-      stopped = true;
-      poke();
-    };
-    this.events.once('stop', onStop);
-    signal.addEventListener('abort', poke);
-    try {
-      if (this.latest.size < SUPPORTED_PAIRS.length) await this.seed();
-      // Quotes that arrived while seeding are newer than (or equal to) the snapshot: the snapshot yields to them.
-      for (const q of this.snapshot()) if (!pending.has(q.pair)) pending.set(q.pair, q);
-      while (!signal.aborted && !stopped) {
-        const next = pending.entries().next();
-        if (!next.done) {
-          const [pair, quote] = next.value;
-          pending.delete(pair);
-          yield quote;
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
-    } finally {
-      unsubscribe();
-      this.events.off('stop', onStop);
-      signal.removeEventListener('abort', poke);
-    }
+  subscribeBatches(fn: (quotes: readonly LiveQuote[]) => void): () => void {
+    this.events.on('batch', fn);
+    return () => this.events.off('batch', fn);
+  }
+
+  /** True once every supported pair has a quote (a first start, while the data set loads, may lack some). */
+  complete(): boolean {
+    return this.latest.size >= SUPPORTED_PAIRS.length;
   }
 
   publish(quotes: LiveQuote[]): void {
+    const changed: LiveQuote[] = [];
     for (const q of quotes) {
       const prev = this.latest.get(q.pair);
       // Late or repeated delivery from one source (the catch-up after a reconnection) changes nothing, and a stored
@@ -130,8 +97,10 @@ export class QuoteHub {
       // carry a vendor time a little before the failed poll whose fallback rate it replaces.
       if (prev && prev.timestamp >= q.timestamp && (q.source === prev.source || q.source === 'stored')) continue;
       this.latest.set(q.pair, q);
+      changed.push(q);
       this.events.emit('quote', q);
     }
+    if (changed.length > 0) this.events.emit('batch', changed);
   }
 
   private onNotify(payload: string): void {
