@@ -130,15 +130,25 @@ describe('Historical Exchange Rates modal', () => {
     await dialog.getByText('hourly precision', { exact: true }).waitFor();
     const canvas = await chartReady(dialog);
     const box = (await canvas.boundingBox())!;
-    // Hovering shows the crosshair tooltip: London date and time, the price to 4 dp, the hint.
-    await canvas.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
-    const tooltip = dialog
+    // Hovering shows the crosshair tooltip: London date and time, the price to 4 dp, the hint. The series is
+    // relative to today, so a given spot may fall on a weekend ('Market closed'): step right until one has a price.
+    const anyTip = dialog
       .locator('div')
-      .filter({ hasText: /\(London\)\d\.\d{4}Click to select rate$/ })
-      .last();
-    await tooltip.waitFor();
+      .filter({ hasText: /\(London\)(Market closed|\d\.\d{4}Click to select rate)$/ });
+    const priced = dialog.locator('div').filter({ hasText: /\(London\)\d\.\d{4}Click to select rate$/ });
+    let x = 0;
+    for (const at of [0.6, 0.63, 0.66, 0.69, 0.72, 0.75, 0.78, 0.81]) {
+      await canvas.hover({ position: { x: box.width * at, y: box.height / 2 } });
+      await anyTip.last().waitFor();
+      if ((await priced.count()) > 0) {
+        x = box.width * at;
+        break;
+      }
+    }
+    expect(x).toBeGreaterThan(0);
+    await priced.last().waitFor();
     await modalScreenshot(page, 'history-chart-hover-1440');
-    await canvas.click({ position: { x: box.width * 0.6, y: box.height / 2 } });
+    await canvas.click({ position: { x, y: box.height / 2 } });
     await modal(page).waitFor({ state: 'detached' });
     const rate = await page.getByLabel('Your Rate', { exact: true }).inputValue();
     expect(rate).toMatch(/^\d\.\d{4}$/);
