@@ -5,9 +5,12 @@ import { startWorkerProcess, type WorkerProcess } from './helpers/job-workers';
 import { JOB_RUNS_TABLE, tickJob } from './helpers/test-jobs';
 import { waitFor } from './helpers/wait';
 
-// pg-boss schedules are minute-granular and follow the database clock, which a test cannot move: this test
-// waits for two real slots (the one the workers start in fires at once, the next on the next minute), so it
-// takes up to about 70 s; every wait is bounded. The workers check for due schedules every second.
+// pg-boss evaluates schedules on its own timekeeper (every second here, set by the workers' cronCheckSeconds):
+// each round, whichever worker wins pg-boss's debounce row inserts the slot's relay job with the schedule's name as
+// singleton key and the database minute as singleton_on, and working that relay job creates the scheduled job.
+// Within one minute that is a duplicate insert every second, from either worker. The test waits for several such
+// rounds (conditions, counted in pgboss.version.cron_on), never for the clock to reach the next minute: the slots
+// follow the database clock, which a test cannot move. Every wait is bounded.
 
 let t: TestDatabase;
 const workers: WorkerProcess[] = [];
@@ -22,13 +25,22 @@ afterAll(async () => {
 });
 
 describe('a schedule with two workers running', () => {
-  it('fires once per slot', { timeout: 200_000 }, async () => {
+  it('fires once per slot, however often both workers evaluate it', { timeout: 120_000 }, async () => {
     workers.push(await startWorkerProcess(t.url, 'worker-a', [tickJob.name]));
     workers.push(await startWorkerProcess(t.url, 'worker-b', [tickJob.name]));
     const runs = async () =>
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM job_runs WHERE job = ${tickJob.name}`.execute(t.db))
         .rows[0]!.n;
-    await waitFor('runs in two slots', async () => (await runs()) >= 2, 150_000);
+    const cronRound = async () =>
+      (await sql<{ at: Date | null }>`SELECT cron_on AS at FROM pgboss.version`.execute(t.db)).rows[0]?.at?.getTime();
+    await waitFor('the first slot to run', async () => (await runs()) >= 1);
+    // Five more evaluation rounds after the first run: each one tries to insert the current slot again.
+    const seen = new Set<number>();
+    await waitFor('five more schedule rounds', async () => {
+      const at = await cronRound();
+      if (at !== undefined) seen.add(at);
+      return seen.size >= 6;
+    });
     for (const w of workers) expect(await w.terminate()).toBe(0);
 
     // Each slot is one job pg-boss's relay queue inserted with the schedule's name as singleton key and the
@@ -42,17 +54,14 @@ describe('a schedule with two workers running', () => {
       SELECT j.id, (SELECT count(*)::int FROM job_runs r WHERE r.job_id = j.id) AS runs
       FROM pgboss.job j WHERE j.name = ${tickJob.name}`.execute(t.db);
 
-    expect(relayed.length).toBeGreaterThanOrEqual(2);
+    expect(relayed.length).toBeGreaterThanOrEqual(1);
+    // One relay job per minute slot, however many rounds tried to insert it.
     expect(new Set(slots.map((s) => s.slot.getTime())).size).toBe(slots.length);
-    // Consecutive minutes: no slot skipped, none doubled.
-    for (let i = 1; i < slots.length; i++) {
-      expect(slots[i]!.slot.getTime() - slots[i - 1]!.slot.getTime()).toBe(60_000);
-    }
     // A relay cut short by the shutdown may have made its job or not: between one per relayed slot and one per slot.
     expect(ticks.length).toBeGreaterThanOrEqual(relayed.length);
     expect(ticks.length).toBeLessThanOrEqual(slots.length);
     expect(ticks.every((tick) => tick.runs <= 1)).toBe(true);
-    expect(await runs()).toBeGreaterThanOrEqual(2);
+    expect(await runs()).toBe(ticks.filter((tick) => tick.runs === 1).length);
     const { rows: schedule } = await sql<{ cron: string; timezone: string }>`
       SELECT cron, timezone FROM pgboss.schedule WHERE name = ${tickJob.name}`.execute(t.db);
     expect(schedule).toEqual([{ cron: '* * * * *', timezone: 'Europe/London' }]);
