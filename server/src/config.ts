@@ -31,6 +31,11 @@ const schema = z.object({
   MARKET_POLL_MS: z.coerce.number().int().min(1000).default(30_000),
   COMPANIES_HOUSE_API_KEY: z.string().optional(),
   COMPANIES_HOUSE_URL: optionalUrl,
+  /** Stripe (payments). Unset: the built-in test-mode checkout, never available in production. */
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** Another Stripe API host (tests: the local Stripe server). */
+  STRIPE_API_URL: optionalUrl,
   /** The demo company with its published password: on by default outside production only. */
   DEMO_DATA: z.enum(['true', 'false']).optional(),
   /**
@@ -103,6 +108,8 @@ export interface Config {
   companiesHouseUrl: string | undefined;
   demoData: boolean;
   trustProxy: TrustProxy;
+  /** Set when Stripe is configured (both keys). */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -112,6 +119,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both (Stripe) or neither (test mode)',
+    );
+  }
   return {
     env: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
@@ -132,6 +144,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     companiesHouseUrl: e.COMPANIES_HOUSE_URL,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
   };
 }
 

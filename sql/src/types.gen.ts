@@ -53,6 +53,15 @@ export interface ActivityLogs {
   your_rate: Numeric | null;
 }
 
+export interface BillingEvents {
+  company_id: string | null;
+  id: string;
+  outcome: string;
+  provider: string;
+  received_at: Generated<Timestamp>;
+  type: string;
+}
+
 export interface Calculations {
   calculation_data: Json;
   client_name: string | null;
@@ -74,10 +83,13 @@ export interface Companies {
   admin_seats: Generated<number>;
   billing_period: Generated<string>;
   cancel_at_period_end: Generated<boolean>;
+  cancellation_feedback: string | null;
+  cancellation_reason: string | null;
   cancelled_at: Timestamp | null;
   client_data_enabled: Generated<boolean>;
   company_finder_enabled: Generated<boolean>;
   created_at: Generated<Timestamp>;
+  current_period_end: Timestamp | null;
   discount_percentage: Generated<number>;
   domain: string;
   grace_period_used: Generated<boolean>;
@@ -313,6 +325,7 @@ export interface UserProfiles {
 
 export interface DB {
   activity_logs: ActivityLogs;
+  billing_events: BillingEvents;
   calculations: Calculations;
   companies: Companies;
   company_index: CompanyIndex;

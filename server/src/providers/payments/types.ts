@@ -1,0 +1,67 @@
+import type { AddonKey, Billing } from '@pippitch/shared/pricing';
+
+/**
+ * A payment provider (design.md §2): Stripe in production, the built-in test-mode checkout when no key is set.
+ * Billing state is never taken from what the browser or an event payload claims: an event only says which
+ * subscription or customer changed, and `readSubscription` reads its current state from the provider, so
+ * duplicates and out-of-order deliveries all converge to the same state.
+ */
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'test_mode';
+  /** The provider's customer for a company, created once (the id is stored on the company). */
+  ensureCustomer(company: { id: string; name: string; email: string; customerId: string | null }): Promise<string>;
+  /** A hosted checkout for a new subscription; the browser is sent to `url`. */
+  startCheckout(request: CheckoutRequest): Promise<{ url: string; sessionId: string }>;
+  /** The subscription as it is now, or null when the provider does not know it. */
+  readSubscription(subscriptionId: string): Promise<SubscriptionState | null>;
+  /** A verified event from a webhook request, or a WebhookSignatureError. */
+  verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
+
+export interface CheckoutRequest {
+  companyId: string;
+  customerId: string;
+  adminSeats: number;
+  brokerSeats: number;
+  billing: Billing;
+  addons: Record<AddonKey, boolean>;
+  /** A company whose cancelled subscription is being renewed (spec §7 isReactivation). */
+  reactivation: boolean;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export type ProviderSubscriptionStatus =
+  | 'incomplete'
+  | 'incomplete_expired'
+  | 'trialing'
+  | 'active'
+  | 'past_due'
+  | 'canceled'
+  | 'unpaid'
+  | 'paused';
+
+/** What we mirror of a subscription; the provider's own shape stays in its vendor folder. */
+export interface SubscriptionState {
+  id: string;
+  customerId: string;
+  status: ProviderSubscriptionStatus;
+  billing: Billing;
+  adminSeats: number;
+  brokerSeats: number;
+  addons: Record<AddonKey, boolean>;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
+  canceledAt: Date | null;
+  created: Date;
+}
+
+/** An event, reduced to what it may be trusted for: its id, its type and the ids it names. */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+}
+
+export class WebhookSignatureError extends Error {}

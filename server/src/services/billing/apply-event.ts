@@ -1,0 +1,68 @@
+import type { Database } from '@pippitch/sql';
+import type { PaymentProvider, ProviderEvent } from '../../providers/payments/types';
+import { type BilledCompany, convergeCompany } from './converge';
+
+export interface AppliedEvent {
+  /** False for a redelivery of an event already applied. */
+  applied: boolean;
+  companyId: string | null;
+  outcome: string;
+}
+
+/**
+ * Applies one verified provider event exactly once. The event row is inserted first, in the same transaction as
+ * the change: a concurrent redelivery waits on that row and then finds it, and a failure rolls both back so
+ * the provider's retry applies it afresh. The event is used only to find the company (by the customer we
+ * created for it) and the subscription; the state itself is read back from the provider.
+ */
+export async function applyBillingEvent(
+  db: Database,
+  provider: PaymentProvider,
+  event: ProviderEvent,
+  now: Date,
+): Promise<AppliedEvent> {
+  return db.transaction().execute(async (trx) => {
+    const fresh = await trx
+      .insertInto('billing_events')
+      .values({ id: event.id, provider: provider.kind, type: event.type, outcome: 'applying', received_at: now })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!fresh) return { applied: false, companyId: null, outcome: 'duplicate' };
+
+    const company = await companyOf(trx, event);
+    const subscriptionId = event.subscriptionId ?? company?.stripe_subscription_id ?? null;
+    let outcome: string;
+    if (!company)
+      outcome = `no company for customer ${event.customerId ?? '-'} / subscription ${event.subscriptionId ?? '-'}`;
+    else if (!subscriptionId) outcome = 'no subscription yet';
+    else {
+      const state = await provider.readSubscription(subscriptionId);
+      outcome = state ? await convergeCompany(trx, company, state, now) : `subscription ${subscriptionId} not found`;
+    }
+    await trx
+      .updateTable('billing_events')
+      .set({ company_id: company?.id ?? null, outcome })
+      .where('id', '=', event.id)
+      .execute();
+    return { applied: true, companyId: company?.id ?? null, outcome };
+  });
+}
+
+/** The company an event is about, locked for the rest of the transaction (events for one company apply in turn). */
+async function companyOf(trx: Database, event: ProviderEvent): Promise<BilledCompany | null> {
+  const by = async (column: 'stripe_customer_id' | 'stripe_subscription_id', id: string | null) =>
+    id === null
+      ? undefined
+      : trx
+          .selectFrom('companies')
+          .select(['id', 'stripe_customer_id', 'stripe_subscription_id'])
+          .where(column, '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+  return (
+    (await by('stripe_customer_id', event.customerId)) ??
+    (await by('stripe_subscription_id', event.subscriptionId)) ??
+    null
+  );
+}

@@ -1,0 +1,85 @@
+import { discountPercentage, quote } from '@pippitch/shared/pricing';
+import type { Database } from '@pippitch/sql';
+import type { SubscriptionState } from '../../providers/payments/types';
+
+export interface BilledCompany {
+  id: string;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+}
+
+const LIVE: readonly SubscriptionState['status'][] = ['active', 'trialing', 'past_due'];
+const ENDED: readonly SubscriptionState['status'][] = ['canceled', 'unpaid', 'incomplete_expired', 'paused'];
+
+/**
+ * Brings the company row to the subscription's current state as the provider reports it. Whatever order events
+ * arrive in, each one leads here with a fresh read, under the company's row lock, so the last write is always
+ * the newest state. Returns what it did, in words, for the event log.
+ */
+export async function convergeCompany(
+  trx: Database,
+  company: BilledCompany,
+  state: SubscriptionState,
+  now: Date,
+): Promise<string> {
+  if (company.stripe_customer_id && state.customerId !== company.stripe_customer_id) {
+    return `ignored: subscription ${state.id} belongs to another customer`;
+  }
+  const current = company.stripe_subscription_id === null || company.stripe_subscription_id === state.id;
+  // A renewed company has a new subscription; events about its old one must not undo the new one.
+  if (!current && !LIVE.includes(state.status)) return `ignored: ${state.id} is not the company's subscription`;
+
+  if (LIVE.includes(state.status)) {
+    const price = quote({
+      adminSeats: state.adminSeats,
+      brokerSeats: state.brokerSeats,
+      billing: 'monthly',
+      addons: state.addons,
+    });
+    await trx
+      .updateTable('companies')
+      .set({
+        stripe_subscription_id: state.id,
+        subscription_status: state.status === 'past_due' ? 'past_due' : 'active',
+        subscription_type: state.billing,
+        billing_period: state.billing,
+        subscription_active: true,
+        account_locked: false,
+        admin_seats: state.adminSeats,
+        junior_seats: state.brokerSeats,
+        price_per_month: price.pricePerSeat,
+        subscription_price: price.seatsMonthly,
+        discount_percentage: discountPercentage(price.totalSeats),
+        company_finder_enabled: state.addons.companyFinder,
+        client_data_enabled: state.addons.clientData,
+        cancel_at_period_end: state.cancelAtPeriodEnd,
+        scheduled_cancellation_date: state.cancelAtPeriodEnd ? state.currentPeriodEnd : null,
+        current_period_end: state.currentPeriodEnd,
+        cancelled_at: null,
+        updated_at: now,
+      })
+      .where('id', '=', company.id)
+      .execute();
+    return `${state.status}: ${state.adminSeats} admin + ${state.brokerSeats} broker seats, ${state.billing}${state.cancelAtPeriodEnd ? ', cancels at period end' : ''}`;
+  }
+  if (ENDED.includes(state.status)) {
+    await trx
+      .updateTable('companies')
+      .set({
+        stripe_subscription_id: state.id,
+        subscription_status: 'canceled',
+        subscription_active: false,
+        account_locked: true,
+        cancel_at_period_end: false,
+        scheduled_cancellation_date: null,
+        current_period_end: state.currentPeriodEnd,
+        cancelled_at: state.canceledAt ?? now,
+        updated_at: now,
+      })
+      .where('id', '=', company.id)
+      .execute();
+    return `${state.status}: access ended`;
+  }
+  // 'incomplete': the first payment is still being taken; nothing is granted until it is.
+  return `${state.status}: no change`;
+}

@@ -1,0 +1,250 @@
+import { ADDONS, type AddonKey, type Billing, quote } from '@pippitch/shared/pricing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STRIPE_WEBHOOK_PATH } from '../src/api/http/billing-webhook';
+import { StripePayments } from '../src/providers/payments/stripe/provider';
+import { belowActiveMessage, startCheckout } from '../src/services/billing/checkout';
+import { addMember, signupInput, startTestApp, type TestApp } from './helpers';
+import { type LocalStripe, startLocalStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './stripe/stripe-server';
+
+// The real Stripe SDK against a local server speaking Stripe's REST API; webhooks signed with the SDK's own
+// test header. Only Stripe's end is replaced.
+
+let stripe: LocalStripe;
+let h: TestApp;
+let provider: StripePayments;
+const NO_ADDONS = { companyFinder: false, clientData: false };
+
+beforeAll(async () => {
+  stripe = await startLocalStripe();
+  const settings = { secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiUrl: stripe.url };
+  provider = new StripePayments(settings);
+  h = await startTestApp({ stripe: settings });
+});
+afterAll(async () => {
+  await h?.close();
+  await stripe?.close();
+});
+
+async function newCompany(name: string) {
+  const c = h.client();
+  const domain = `${name.toLowerCase().replace(/\W/g, '')}.co.uk`;
+  const email = `owner@${domain}`;
+  await c.api.auth.signup.mutate(signupInput({ companyName: name, companyDomain: domain, email }));
+  const row = await h.t.db
+    .selectFrom('user_profiles')
+    .select(['id', 'company_id', 'role_type'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return { actor: { userId: row.id, companyId: row.company_id, role: 'admin' as const, email }, name };
+}
+
+function deliver(event: Parameters<LocalStripe['signed']>[0], secret?: string) {
+  const { body, signature } = stripe.signed(event, secret);
+  return h.app.inject({
+    method: 'POST',
+    url: STRIPE_WEBHOOK_PATH,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    payload: body,
+  });
+}
+
+const companyRow = (id: string) =>
+  h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const sessionIdOf = (url: string) => url.split('/pay/')[1] as string;
+
+async function paidCompany(name: string, choice = { adminSeats: 2, brokerSeats: 7, billing: 'monthly' as Billing }) {
+  const { actor } = await newCompany(name);
+  const { url } = await startCheckout(
+    h.t.db,
+    provider,
+    actor,
+    { ...choice, addons: { companyFinder: true, clientData: false } },
+    { success: `${h.url}/admin?checkout=success`, cancel: `${h.url}/checkout?canceled=true` },
+    h.clock.now,
+  );
+  const events = stripe.completeCheckout(sessionIdOf(url), h.clock.now);
+  return { actor, events };
+}
+
+describe('the Stripe catalog', () => {
+  it('charges exactly what pricing.ts quotes, for 1–30 seats, monthly and annual, with and without add-ons', async () => {
+    const catalog = await provider.prices();
+    const price = (id: string) => stripe.prices.get(id) as Record<string, unknown>;
+    const amountOf = (id: string, quantity: number) => {
+      const p = price(id);
+      if (p.billing_scheme === 'tiered') {
+        // Volume tiers: the whole quantity at the tier it falls in.
+        const tiers = p.tiers as { up_to: number | null; unit_amount: number }[];
+        const tier = tiers.find((t) => t.up_to === null || quantity <= t.up_to) as { unit_amount: number };
+        return tier.unit_amount * quantity;
+      }
+      return (p.unit_amount as number) * quantity;
+    };
+    for (const billing of ['monthly', 'annual'] as const) {
+      expect((price(catalog.seat[billing]).recurring as { interval: string }).interval).toBe(
+        billing === 'monthly' ? 'month' : 'year',
+      );
+      for (let seats = 1; seats <= 30; seats++) {
+        for (const addonSet of [[], ['companyFinder'], ['companyFinder', 'clientData']] as AddonKey[][]) {
+          const addons = Object.fromEntries(ADDONS.map((a) => [a.key, addonSet.includes(a.key)])) as Record<
+            AddonKey,
+            boolean
+          >;
+          const q = quote({ adminSeats: 1, brokerSeats: seats - 1, billing, addons });
+          const pence =
+            amountOf(catalog.seat[billing], seats) +
+            addonSet.reduce((sum, a) => sum + amountOf(catalog.addons[a][billing], seats), 0);
+          expect(pence, `${seats} seats ${billing} ${addonSet.join('+')}`).toBe(Math.round(Number(q.subtotal) * 100));
+          // VAT: an exclusive 20 % rate on each line; every line is a whole number of pence × 0.2.
+          expect(Math.round(pence * 0.2)).toBe(Math.round(Number(q.vat) * 100));
+        }
+      }
+    }
+  });
+
+  it('is created once: a second start finds every price and the VAT rate by key', async () => {
+    const first = await provider.prices();
+    const again = new StripePayments({
+      secretKey: TEST_SECRET_KEY,
+      webhookSecret: TEST_WEBHOOK_SECRET,
+      apiUrl: stripe.url,
+    });
+    expect(await again.prices()).toEqual(first);
+  });
+});
+
+describe('checkout', () => {
+  it('refuses fewer seats than active members, in the spec words', async () => {
+    const { actor, name } = await newCompany('Seatcount FX');
+    await addMember(h, name, 'second.admin@seatcountfx.co.uk', 'admin');
+    await expect(
+      startCheckout(
+        h.t.db,
+        provider,
+        actor,
+        { adminSeats: 1, brokerSeats: 0, billing: 'monthly', addons: NO_ADDONS },
+        { success: 'http://x/s', cancel: 'http://x/c' },
+        h.clock.now,
+      ),
+    ).rejects.toThrow(belowActiveMessage('admin', 2));
+  });
+
+  it('creates one customer per company and a subscription-mode session with VAT on every line', async () => {
+    const { actor } = await paidCompany('Customer FX');
+    const company = await companyRow(actor.companyId);
+    expect(company.stripe_customer_id).toMatch(/^cus_/);
+    // Nothing is paid until Stripe says so.
+    expect(company.subscription_status).toBe('trialing');
+  });
+});
+
+describe('the webhook', () => {
+  it('makes the company paid from the subscription Stripe holds', async () => {
+    const { actor, events } = await paidCompany('Paid FX');
+    for (const event of events) expect((await deliver(event)).statusCode).toBe(200);
+    const c = await companyRow(actor.companyId);
+    expect(c).toMatchObject({
+      subscription_status: 'active',
+      subscription_type: 'monthly',
+      subscription_active: true,
+      account_locked: false,
+      admin_seats: 2,
+      junior_seats: 7,
+      company_finder_enabled: true,
+      client_data_enabled: false,
+      price_per_month: '27.00',
+    });
+    expect(c.stripe_subscription_id).toMatch(/^sub_/);
+    expect(c.current_period_end).not.toBeNull();
+  });
+
+  it('refuses a bad signature with 400 and changes nothing', async () => {
+    const { actor, events } = await paidCompany('Forged FX');
+    const res = await deliver(events[1]!, 'whsec_someone_else');
+    expect(res.statusCode).toBe(400);
+    const unsigned = await h.app.inject({
+      method: 'POST',
+      url: STRIPE_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(events[1]),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await companyRow(actor.companyId)).subscription_status).toBe('trialing');
+    expect(await h.t.db.selectFrom('billing_events').select('id').where('id', '=', events[1]!.id).execute()).toEqual(
+      [],
+    );
+  });
+
+  it('applies each event once: ten concurrent redeliveries leave one record', async () => {
+    const { events } = await paidCompany('Duplicate FX');
+    const replies = await Promise.all(Array.from({ length: 10 }, () => deliver(events[0]!)));
+    expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(replies.filter((r) => r.json().duplicate === false)).toHaveLength(1);
+    const rows = await h.t.db.selectFrom('billing_events').select('id').where('id', '=', events[0]!.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('converges to the newest state whatever order events arrive in', async () => {
+    const { actor, events } = await paidCompany('Order FX');
+    const subId = stripe.checkoutSessions.get(
+      [...stripe.checkoutSessions.values()].find((s) => s.client_reference_id === actor.companyId)!.id as string,
+    )!.subscription as string;
+    const periodEnd = (stripe.subscriptions.get(subId)!.items as { data: { current_period_end: number }[] }).data[0]!
+      .current_period_end;
+    // Then the customer schedules a cancellation in Stripe.
+    const later = stripe.changeSubscription(subId, { cancel_at_period_end: true }, h.clock.now);
+    // The newest event first, the older ones after, each redelivered three times.
+    for (const event of [later, ...events.reverse(), later, ...events, later]) {
+      expect((await deliver(event)).statusCode).toBe(200);
+    }
+    const c = await companyRow(actor.companyId);
+    expect(c.subscription_status).toBe('active');
+    expect(c.cancel_at_period_end).toBe(true);
+    expect(c.scheduled_cancellation_date?.getTime()).toBe(periodEnd * 1000);
+  });
+
+  it('locks the company when the subscription ends, and ignores events about an older subscription', async () => {
+    const { actor, events } = await paidCompany('Ended FX');
+    for (const event of events) await deliver(event);
+    const subId = (await companyRow(actor.companyId)).stripe_subscription_id as string;
+    const ended = stripe.changeSubscription(subId, { status: 'canceled', canceled_at: 1_800_000_000 }, h.clock.now);
+    expect((await deliver(ended)).statusCode).toBe(200);
+    const c = await companyRow(actor.companyId);
+    expect(c).toMatchObject({ subscription_status: 'canceled', subscription_active: false, account_locked: true });
+
+    // A new subscription (the company comes back), then a stale event about the old one.
+    const { url } = await startCheckout(
+      h.t.db,
+      provider,
+      actor,
+      { adminSeats: 1, brokerSeats: 2, billing: 'annual', addons: NO_ADDONS },
+      { success: 'http://x/s', cancel: 'http://x/c' },
+      h.clock.now,
+    );
+    for (const event of stripe.completeCheckout(sessionIdOf(url), h.clock.now)) await deliver(event);
+    expect(await companyRow(actor.companyId)).toMatchObject({
+      subscription_status: 'active',
+      subscription_type: 'annual',
+      account_locked: false,
+      admin_seats: 1,
+      junior_seats: 2,
+    });
+    const stale = stripe.changeSubscription(subId, {}, h.clock.now);
+    expect((await deliver(stale)).statusCode).toBe(200);
+    expect((await companyRow(actor.companyId)).subscription_status).toBe('active');
+  });
+
+  it('answers 5xx while Stripe cannot be read, so Stripe delivers again; the redelivery applies it', async () => {
+    const { actor, events } = await paidCompany('Retry FX');
+    stripe.failing = true;
+    const during = await deliver(events[1]!);
+    stripe.failing = false;
+    expect(during.statusCode).toBe(500);
+    expect((await companyRow(actor.companyId)).subscription_status).toBe('trialing');
+    // Nothing was recorded, so the redelivery is not taken for a duplicate.
+    const again = await deliver(events[1]!);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().duplicate).toBe(false);
+    expect((await companyRow(actor.companyId)).subscription_status).toBe('active');
+  });
+});

@@ -1,0 +1,376 @@
+/**
+ * A local stand-in for Stripe's API, for tests: the real `stripe` SDK talks to it over HTTP with form-encoded
+ * requests, and it answers with JSON objects that start from Stripe's own published examples (fixtures.json),
+ * overriding ids, amounts and states. It keeps what the product creates (products, prices, tax rates,
+ * customers, checkout sessions, subscriptions) and, like Stripe, raises events when a checkout completes or a
+ * subscription changes; tests deliver them to the product's webhook signed with the SDK's own test header.
+ * Only the far end is replaced: nothing of the product is mocked.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import Stripe from 'stripe';
+
+type Obj = Record<string, unknown>;
+const FIXTURES = (JSON.parse(readFileSync(new URL('./fixtures.json', import.meta.url), 'utf8')) as { resources: Obj })
+  .resources;
+const fixture = (name: string): Obj => structuredClone(FIXTURES[name] as Obj);
+
+export const TEST_SECRET_KEY = 'sk_test_pippitch_local';
+export const TEST_WEBHOOK_SECRET = 'whsec_pippitch_local';
+
+class StripeApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code = 'resource_missing',
+  ) {
+    super(message);
+  }
+}
+
+/** Stripe's form encoding: `a[b][0][c]=1` → { a: { b: [ { c: '1' } ] } }. */
+export function parseForm(body: string): Obj {
+  const root: Obj = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const path = rawKey.split(/\[|\]\[|\]/).filter((p, i) => p !== '' || i === 0);
+    let node: Obj | unknown[] = root;
+    path.forEach((part, i) => {
+      const last = i === path.length - 1;
+      const nextIsIndex = !last && /^\d*$/.test(path[i + 1] ?? '');
+      const key = Array.isArray(node) && part === '' ? node.length : part;
+      const container = node as Record<string | number, unknown>;
+      if (last) container[key] = value;
+      else {
+        container[key] ??= nextIsIndex ? [] : {};
+        node = container[key] as Obj | unknown[];
+      }
+    });
+  }
+  return root;
+}
+
+export interface LocalStripe {
+  url: string;
+  /** Every event raised so far, oldest first. */
+  events: Stripe.Event[];
+  subscriptions: Map<string, Obj>;
+  checkoutSessions: Map<string, Obj>;
+  prices: Map<string, Obj>;
+  customers: Map<string, Obj>;
+  /** While true every API request fails with a 500, as during a Stripe incident. */
+  failing: boolean;
+  /** Requests received, for assertions ('POST /v1/checkout/sessions'). */
+  requests: string[];
+  /** The customer pays on the hosted page: a subscription is created and its events raised. */
+  completeCheckout(sessionId: string, now: Date): Stripe.Event[];
+  /** A change made in Stripe (dashboard, dunning, period end): the subscription is updated and an event raised. */
+  changeSubscription(id: string, change: Obj, now: Date): Stripe.Event;
+  /** The webhook request Stripe would send for an event: body and Stripe-Signature header. */
+  signed(event: Stripe.Event, secret?: string): { body: string; signature: string };
+  close(): Promise<void>;
+}
+
+export async function startLocalStripe(): Promise<LocalStripe> {
+  const products = new Map<string, Obj>();
+  const prices = new Map<string, Obj>();
+  const taxRates = new Map<string, Obj>();
+  const customers = new Map<string, Obj>();
+  const checkoutSessions = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
+  const idempotent = new Map<string, string>();
+  const events: Stripe.Event[] = [];
+  const requests: string[] = [];
+  let url = '';
+
+  const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+  const unix = (d: Date) => Math.floor(d.getTime() / 1000);
+  const list = (data: Obj[], path: string) => ({ object: 'list', data, has_more: false, url: path });
+  const get = <T>(map: Map<string, T>, id: string, what: string): T => {
+    const found = map.get(id);
+    if (!found) throw new StripeApiError(404, `No such ${what}: '${id}'`);
+    return found;
+  };
+
+  function raise(type: string, object: Obj, now: Date): Stripe.Event {
+    const event = {
+      ...fixture('event'),
+      id: newId('evt'),
+      type,
+      created: unix(now),
+      livemode: false,
+      data: { object: structuredClone(object) },
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    } as unknown as Stripe.Event;
+    events.push(event);
+    return event;
+  }
+
+  const routes: [string, RegExp, (m: RegExpMatchArray, body: Obj, query: URLSearchParams) => Obj][] = [
+    ['GET', /^\/v1\/products\/([^/]+)$/, ([, id]) => get(products, id as string, 'product')],
+    [
+      'POST',
+      /^\/v1\/products$/,
+      (_m, body) => {
+        const id = (body.id as string) ?? newId('prod');
+        if (products.has(id)) throw new StripeApiError(400, `Product already exists.`, 'resource_already_exists');
+        const product = {
+          ...fixture('product'),
+          id,
+          name: body.name,
+          metadata: body.metadata ?? {},
+          tax_code: body.tax_code ?? null,
+        };
+        products.set(id, product);
+        return product;
+      },
+    ],
+    [
+      'GET',
+      /^\/v1\/prices$/,
+      (_m, _b, query) => {
+        const keys = query
+          .getAll('lookup_keys[]')
+          .concat([...query.keys()].filter((k) => /^lookup_keys\[\d+\]$/.test(k)).map((k) => query.get(k) as string));
+        return list(
+          [...prices.values()].filter((p) => keys.length === 0 || keys.includes(p.lookup_key as string)),
+          '/v1/prices',
+        );
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/prices$/,
+      (_m, body) => {
+        get(products, body.product as string, 'product');
+        const tiers = (body.tiers as Obj[] | undefined)?.map((t) => ({
+          up_to: t.up_to === 'inf' ? null : Number(t.up_to),
+          unit_amount: Number(t.unit_amount),
+          unit_amount_decimal: String(t.unit_amount),
+          flat_amount: null,
+          flat_amount_decimal: null,
+        }));
+        const price = {
+          ...fixture('price'),
+          id: newId('price'),
+          currency: body.currency,
+          product: body.product,
+          lookup_key: body.lookup_key ?? null,
+          recurring: { ...(fixture('price').recurring as Obj), interval: (body.recurring as Obj).interval },
+          tax_behavior: body.tax_behavior ?? 'unspecified',
+          billing_scheme: body.billing_scheme ?? 'per_unit',
+          tiers_mode: body.tiers_mode ?? null,
+          tiers: tiers ?? null,
+          unit_amount: body.unit_amount === undefined ? null : Number(body.unit_amount),
+          unit_amount_decimal: body.unit_amount === undefined ? null : String(body.unit_amount),
+          transform_quantity: null,
+        };
+        prices.set(price.id, price);
+        return price;
+      },
+    ],
+    ['GET', /^\/v1\/tax_rates$/, () => list([...taxRates.values()], '/v1/tax_rates')],
+    [
+      'POST',
+      /^\/v1\/tax_rates$/,
+      (_m, body) => {
+        const rate = {
+          ...fixture('tax_rate'),
+          id: newId('txr'),
+          display_name: body.display_name,
+          percentage: Number(body.percentage),
+          inclusive: body.inclusive === 'true',
+          country: body.country ?? null,
+          jurisdiction: body.jurisdiction ?? null,
+          metadata: body.metadata ?? {},
+          active: true,
+        };
+        taxRates.set(rate.id, rate);
+        return rate;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_m, body) => {
+        const customer = {
+          ...fixture('customer'),
+          id: newId('cus'),
+          name: body.name ?? null,
+          email: body.email ?? null,
+          metadata: body.metadata ?? {},
+        };
+        customers.set(customer.id, customer);
+        return customer;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions$/,
+      (_m, body) => {
+        get(customers, body.customer as string, 'customer');
+        const lineItems = (body.line_items as Obj[]).map((li) => ({
+          price: get(prices, li.price as string, 'price'),
+          quantity: Number(li.quantity),
+          tax_rates: ((li.tax_rates as string[] | undefined) ?? []).map((id) => get(taxRates, id, 'tax rate')),
+        }));
+        const id = newId('cs_test');
+        const session = {
+          ...fixture('checkout.session'),
+          id,
+          mode: body.mode,
+          customer: body.customer,
+          client_reference_id: body.client_reference_id ?? null,
+          metadata: body.metadata ?? {},
+          success_url: body.success_url,
+          cancel_url: body.cancel_url,
+          status: 'open',
+          payment_status: 'unpaid',
+          subscription: null,
+          url: `${url}/pay/${id}`,
+          // Kept for completeCheckout; Stripe keeps them too (listLineItems).
+          _line_items: lineItems,
+          _subscription_data: body.subscription_data ?? {},
+        };
+        checkoutSessions.set(id, session);
+        return session;
+      },
+    ],
+    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([, id]) => get(subscriptions, id as string, 'subscription')],
+  ];
+
+  function subscriptionFrom(session: Obj, now: Date): Obj {
+    const id = newId('sub');
+    const items = (session._line_items as { price: Obj; quantity: number; tax_rates: Obj[] }[]).map((li) => {
+      const interval = (li.price.recurring as Obj).interval;
+      return {
+        ...fixture('subscription_item'),
+        id: newId('si'),
+        subscription: id,
+        price: li.price,
+        plan: null,
+        quantity: li.quantity,
+        tax_rates: li.tax_rates,
+        current_period_start: unix(now),
+        current_period_end: unix(addInterval(now, interval as string)),
+      };
+    });
+    return {
+      ...fixture('subscription'),
+      id,
+      customer: session.customer,
+      status: 'active',
+      created: unix(now),
+      start_date: unix(now),
+      cancel_at: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      trial_end: null,
+      trial_start: null,
+      currency: 'gbp',
+      metadata: ((session._subscription_data as Obj).metadata as Obj) ?? {},
+      items: { object: 'list', data: items, has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+    };
+  }
+
+  const local: LocalStripe = {
+    url: '',
+    events,
+    subscriptions,
+    checkoutSessions,
+    prices,
+    customers,
+    requests,
+    failing: false,
+    completeCheckout(sessionId, now) {
+      const session = get(checkoutSessions, sessionId, 'checkout session');
+      if (session.status !== 'open') throw new Error(`checkout session ${sessionId} is ${session.status}`);
+      const sub = subscriptionFrom(session, now);
+      subscriptions.set(sub.id as string, sub);
+      Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
+      const invoice = {
+        ...fixture('invoice'),
+        id: newId('in'),
+        customer: sub.customer,
+        status: 'paid',
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: sub.id, metadata: sub.metadata },
+        },
+      };
+      return [
+        raise('checkout.session.completed', publicView(session), now),
+        raise('customer.subscription.created', sub, now),
+        raise('invoice.paid', invoice, now),
+      ];
+    },
+    changeSubscription(id, change, now) {
+      const sub = get(subscriptions, id, 'subscription');
+      Object.assign(sub, change);
+      return raise(
+        sub.status === 'canceled' ? 'customer.subscription.deleted' : 'customer.subscription.updated',
+        sub,
+        now,
+      );
+    },
+    signed(event, secret = TEST_WEBHOOK_SECRET) {
+      const body = JSON.stringify(event, null, 2);
+      return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+    },
+    close: () => new Promise<void>((ok) => server.close(() => ok())),
+  };
+
+  const server: Server = createServer((req, res) => void handle(req, res));
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const parsed = new URL(req.url ?? '/', 'http://stripe.local');
+    const reply = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': newId('req') });
+      res.end(JSON.stringify(body));
+    };
+    requests.push(`${req.method} ${parsed.pathname}`);
+    if (req.headers.authorization !== `Bearer ${TEST_SECRET_KEY}`) {
+      return reply(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    if (local.failing) return reply(500, { error: { type: 'api_error', message: 'Stripe is having a bad day' } });
+    const key = req.headers['idempotency-key'];
+    const replayKey = typeof key === 'string' ? `${req.method} ${parsed.pathname} ${key}` : null;
+    if (replayKey && idempotent.has(replayKey)) return reply(200, JSON.parse(idempotent.get(replayKey) as string));
+    try {
+      for (const [method, pattern, run] of routes) {
+        const match = req.method === method ? parsed.pathname.match(pattern) : null;
+        if (!match) continue;
+        const result = publicView(run(match, parseForm(Buffer.concat(chunks).toString()), parsed.searchParams));
+        if (replayKey) idempotent.set(replayKey, JSON.stringify(result));
+        return reply(200, result);
+      }
+      throw new StripeApiError(404, `Unrecognized request URL (${req.method}: ${parsed.pathname}).`, 'url_invalid');
+    } catch (err) {
+      if (err instanceof StripeApiError) {
+        return reply(err.status, { error: { type: 'invalid_request_error', code: err.code, message: err.message } });
+      }
+      return reply(500, { error: { type: 'api_error', message: (err as Error).message } });
+    }
+  }
+
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  local.url = url;
+  return local;
+}
+
+/** Without the server's own bookkeeping fields (those starting with '_'). */
+function publicView(object: Obj): Obj {
+  return Object.fromEntries(Object.entries(object).filter(([k]) => !k.startsWith('_')));
+}
+
+function addInterval(from: Date, interval: string): Date {
+  const d = new Date(from);
+  if (interval === 'year') d.setUTCFullYear(d.getUTCFullYear() + 1);
+  else d.setUTCMonth(d.getUTCMonth() + 1);
+  return d;
+}
