@@ -7,6 +7,8 @@ import type { Database } from '@pippitch/sql';
 import type { Config } from './config';
 import { createCompanyFinder } from './providers/companies/index';
 import type { CompanyFinder } from './providers/companies/types';
+import { createPaymentProvider } from './providers/payments/index';
+import type { PaymentProvider } from './providers/payments/types';
 import { SessionWatch } from './services/auth/session-watch';
 import { QuoteHub } from './services/market/live-quotes';
 import { SeriesCache } from './services/market/series-cache';
@@ -20,6 +22,11 @@ export interface Services {
   sessions: SessionWatch;
   /** The Company Finder provider: the bundled index by default, Companies House when configured. */
   finder: CompanyFinder;
+  /**
+   * Payments: Stripe when configured, else the test-mode checkout; null only in production without Stripe keys,
+   * where starting a checkout is refused with a clear message.
+   */
+  payments: PaymentProvider | null;
   /** The clock; tests move it (trial ends, token expiry). */
   now(): Date;
 }
@@ -64,8 +71,9 @@ export function buildServices(
       { companiesHouseApiKey: config.companiesHouseApiKey, companiesHouseUrl: config.companiesHouseUrl },
       db,
     );
+  const payments = given.payments === undefined ? createPaymentProvider(config, db) : given.payments;
   return {
-    services: { quotes, seriesCache, sessions, finder, now },
+    services: { quotes, seriesCache, sessions, finder, payments, now },
     async stop() {
       for (const stop of stops.reverse()) await stop();
     },

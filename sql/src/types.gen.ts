@@ -286,6 +286,38 @@ export interface SicHierarchy {
   parent_code: string | null;
 }
 
+export interface TestModeCheckouts {
+  admin_seats: number;
+  billing: string;
+  broker_seats: number;
+  cancel_url: string;
+  client_data: boolean;
+  company_finder: boolean;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  customer_id: string;
+  id: string;
+  reactivation: boolean;
+  status: Generated<string>;
+  subscription_id: string | null;
+  success_url: string;
+}
+
+export interface TestModeSubscriptions {
+  admin_seats: number;
+  billing: string;
+  broker_seats: number;
+  cancel_at_period_end: Generated<boolean>;
+  canceled_at: Timestamp | null;
+  client_data: boolean;
+  company_finder: boolean;
+  created_at: Timestamp;
+  current_period_end: Timestamp;
+  customer_id: string;
+  id: string;
+  status: string;
+}
+
 export interface UserCredentials {
   password_hash: string;
   updated_at: Generated<Timestamp>;
@@ -344,6 +376,8 @@ export interface DB {
   sessions: Sessions;
   sic_codes: SicCodes;
   sic_hierarchy: SicHierarchy;
+  test_mode_checkouts: TestModeCheckouts;
+  test_mode_subscriptions: TestModeSubscriptions;
   user_credentials: UserCredentials;
   user_leads: UserLeads;
   user_profiles: UserProfiles;

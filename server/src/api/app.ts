@@ -7,8 +7,6 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { buildServices, type Services } from '../deps';
 import { AppError } from '../errors';
-import { createPaymentProvider } from '../providers/payments/index';
-import type { PaymentProvider } from '../providers/payments/types';
 import { registerBillingWebhook } from './http/billing-webhook';
 import { registerCsrfGuard } from './http/csrf';
 import { isDatabaseUnavailable } from './http/database-outage';
@@ -27,8 +25,6 @@ export interface AppDeps {
   services?: Partial<Services>;
   /** Serve web/dist (off in API-only tests). */
   serveWeb?: boolean;
-  /** The payment provider; by default Stripe when configured (see providers/payments). */
-  payments?: PaymentProvider | null;
   /** Logs: 'default' (JSON in production, readable in development, none in tests), off, or a stream. */
   logger?: LogTarget;
 }
@@ -71,8 +67,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
   registerLiveQuotes(app, { db: deps.db, services });
 
-  const payments = deps.payments === undefined ? createPaymentProvider(deps.config) : deps.payments;
-  if (payments?.kind === 'stripe') await registerBillingWebhook(app, { db: deps.db, services, provider: payments });
+  if (services.payments?.kind === 'stripe') {
+    await registerBillingWebhook(app, { db: deps.db, services, provider: services.payments });
+  }
 
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -9,3 +9,8 @@ export interface Actor {
   companyId: string;
   role: RoleType;
 }
+
+/** The actor behind a signed-in viewer (procedures pass this to services). */
+export function actorOf(viewer: { user: { id: string; role: RoleType }; company: { id: string } }): Actor {
+  return { userId: viewer.user.id, companyId: viewer.company.id, role: viewer.user.role };
+}

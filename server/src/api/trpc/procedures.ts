@@ -31,6 +31,12 @@ export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
   return next();
 });
 
+/** admin or super_admin, whatever the company's access: paying is how a locked company gets it back. */
+export const billingAdminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (!isAdminRole(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.noAdminAccess);
+  return next();
+});
+
 /** super_admin only (seat management). */
 export const superAdminProcedure = memberProcedure.use(({ ctx, next }) => {
   if (!mayManageSeats(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.superAdminOnly);

@@ -1,4 +1,5 @@
 import { authRouter } from '../routers/auth';
+import { billingRouter } from '../routers/billing';
 import { calculatorRouter } from '../routers/calculator';
 import { companyRouter } from '../routers/company';
 import { finderRouter } from '../routers/finder';
@@ -9,6 +10,7 @@ import { router } from './procedures';
 
 export const appRouter = router({
   auth: authRouter,
+  billing: billingRouter,
   calculator: calculatorRouter,
   company: companyRouter,
   finder: finderRouter,

@@ -1,11 +1,18 @@
+import type { Database } from '@pippitch/sql';
 import type { Config } from '../../config';
 import { StripePayments } from './stripe/provider';
+import { TestModePayments } from './test-mode/provider';
 import type { PaymentProvider } from './types';
 
 /**
- * Stripe when configured. Without keys there is no payment provider yet: the built-in test-mode checkout
- * (design.md §2) is the embedded default still to come, and until then no checkout is offered.
+ * Stripe when configured; otherwise the built-in test-mode checkout — except in production, where there is no
+ * payment provider at all and starting a checkout is refused with a clear message.
  */
-export function createPaymentProvider(config: Pick<Config, 'stripe'>): PaymentProvider | null {
-  return config.stripe ? new StripePayments(config.stripe) : null;
+export function createPaymentProvider(
+  config: Pick<Config, 'stripe' | 'env' | 'publicUrl'>,
+  db: Database,
+): PaymentProvider | null {
+  if (config.stripe) return new StripePayments(config.stripe);
+  if (config.env === 'production') return null;
+  return new TestModePayments(db, config.publicUrl);
 }

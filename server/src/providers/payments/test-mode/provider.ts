@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '@pippitch/sql';
+import type { CheckoutRequest, PaymentProvider, SubscriptionState } from '../types';
+import { WebhookSignatureError } from '../types';
+
+export const TEST_MODE_LABEL = 'Test mode — no card is charged';
+
+const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+/**
+ * The embedded default when no Stripe key is set (design.md §2): a built-in checkout page stands in for
+ * Stripe's, and its checkouts and subscriptions live in two tables of ours standing in for Stripe's side.
+ * Paying raises an event that goes through the same applyBillingEvent as a Stripe webhook, which reads the
+ * subscription back through this interface. Never built when NODE_ENV=production (providers/payments/index.ts).
+ */
+export class TestModePayments implements PaymentProvider {
+  readonly kind = 'test_mode' as const;
+
+  constructor(
+    private readonly db: Database,
+    private readonly publicUrl: string,
+  ) {}
+
+  async ensureCustomer(company: { id: string; customerId: string | null }) {
+    return company.customerId ?? `tm_cus_${company.id.replace(/-/g, '')}`;
+  }
+
+  async startCheckout(request: CheckoutRequest) {
+    const id = newId('tm_cs');
+    await this.db
+      .insertInto('test_mode_checkouts')
+      .values({
+        id,
+        company_id: request.companyId,
+        customer_id: request.customerId,
+        admin_seats: request.adminSeats,
+        broker_seats: request.brokerSeats,
+        billing: request.billing,
+        company_finder: request.addons.companyFinder,
+        client_data: request.addons.clientData,
+        reactivation: request.reactivation,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      })
+      .execute();
+    return { url: `${this.publicUrl}/test-checkout/${id}`, sessionId: id };
+  }
+
+  async readSubscription(subscriptionId: string): Promise<SubscriptionState | null> {
+    const row = await this.db
+      .selectFrom('test_mode_subscriptions')
+      .selectAll()
+      .where('id', '=', subscriptionId)
+      .executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      customerId: row.customer_id,
+      status: row.status as SubscriptionState['status'],
+      billing: row.billing as SubscriptionState['billing'],
+      adminSeats: row.admin_seats,
+      brokerSeats: row.broker_seats,
+      addons: { companyFinder: row.company_finder, clientData: row.client_data },
+      cancelAtPeriodEnd: row.cancel_at_period_end,
+      currentPeriodEnd: row.current_period_end,
+      canceledAt: row.canceled_at,
+      created: row.created_at,
+    };
+  }
+
+  verifyEvent(): never {
+    throw new WebhookSignatureError('Test mode receives no webhooks');
+  }
+
+  /** The customer pays on the test checkout page: the subscription starts now. Returns its id. */
+  async createSubscription(trx: Database, checkout: TestModeCheckout, now: Date): Promise<string> {
+    const id = newId('tm_sub');
+    const periodEnd = new Date(now);
+    if (checkout.billing === 'annual') periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
+    else periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+    await trx
+      .insertInto('test_mode_subscriptions')
+      .values({
+        id,
+        customer_id: checkout.customer_id,
+        status: 'active',
+        billing: checkout.billing,
+        admin_seats: checkout.admin_seats,
+        broker_seats: checkout.broker_seats,
+        company_finder: checkout.company_finder,
+        client_data: checkout.client_data,
+        current_period_end: periodEnd,
+        created_at: now,
+      })
+      .execute();
+    return id;
+  }
+
+  newEventId(): string {
+    return newId('tm_evt');
+  }
+}
+
+export interface TestModeCheckout {
+  id: string;
+  customer_id: string;
+  admin_seats: number;
+  broker_seats: number;
+  billing: string;
+  company_finder: boolean;
+  client_data: boolean;
+}

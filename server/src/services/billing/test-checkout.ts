@@ -1,0 +1,113 @@
+import { quote } from '@pippitch/shared/pricing';
+import type { Database } from '@pippitch/sql';
+import { badRequest, notFound } from '../../errors';
+import { TestModePayments } from '../../providers/payments/test-mode/provider';
+import type { PaymentProvider } from '../../providers/payments/types';
+import type { Actor } from '../actor';
+import { applyBillingEvent } from './apply-event';
+
+/**
+ * The test-mode checkout page's three actions. Only the company's own open checkout is found (anything else is
+ * 'not found'), and paying goes through applyBillingEvent, the path a Stripe webhook takes.
+ */
+function testMode(provider: PaymentProvider | null): TestModePayments {
+  if (!(provider instanceof TestModePayments)) throw notFound('Checkout not found');
+  return provider;
+}
+
+async function openCheckout(db: Database, actor: Actor, id: string) {
+  const row = await db
+    .selectFrom('test_mode_checkouts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('company_id', '=', actor.companyId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Checkout not found');
+  return row;
+}
+
+export async function viewTestCheckout(db: Database, provider: PaymentProvider | null, actor: Actor, id: string) {
+  testMode(provider);
+  const row = await openCheckout(db, actor, id);
+  const company = await db
+    .selectFrom('companies')
+    .select('name')
+    .where('id', '=', actor.companyId)
+    .executeTakeFirstOrThrow();
+  const addons = { companyFinder: row.company_finder, clientData: row.client_data };
+  return {
+    id: row.id,
+    companyName: company.name,
+    status: row.status as 'open' | 'complete' | 'canceled',
+    adminSeats: row.admin_seats,
+    brokerSeats: row.broker_seats,
+    billing: row.billing as 'monthly' | 'annual',
+    addons,
+    quote: quote({
+      adminSeats: row.admin_seats,
+      brokerSeats: row.broker_seats,
+      billing: row.billing as 'monthly' | 'annual',
+      addons,
+    }),
+  };
+}
+
+/**
+ * Pay: the subscription starts and its event is applied. Paying twice (a double click) creates one subscription;
+ * the event is applied again either way (converging is idempotent), so a failure after the payment heals on retry.
+ */
+export async function payTestCheckout(
+  db: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  id: string,
+  now: Date,
+): Promise<{ redirect: string }> {
+  const payments = testMode(provider);
+  const paid = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('test_mode_checkouts')
+      .selectAll()
+      .where('id', '=', id)
+      .where('company_id', '=', actor.companyId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('Checkout not found');
+    if (row.status === 'canceled')
+      throw badRequest('This checkout was canceled. Please start again from the checkout page.');
+    if (row.status === 'complete') return { subscriptionId: row.subscription_id as string, row };
+    const subscriptionId = await payments.createSubscription(trx, row, now);
+    await trx
+      .updateTable('test_mode_checkouts')
+      .set({ status: 'complete', subscription_id: subscriptionId })
+      .where('id', '=', id)
+      .execute();
+    return { subscriptionId, row };
+  });
+  await applyBillingEvent(
+    db,
+    payments,
+    {
+      id: payments.newEventId(),
+      type: 'checkout.session.completed',
+      customerId: paid.row.customer_id,
+      subscriptionId: paid.subscriptionId,
+    },
+    now,
+  );
+  return { redirect: paid.row.success_url };
+}
+
+export async function cancelTestCheckout(
+  db: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  id: string,
+): Promise<{ redirect: string }> {
+  testMode(provider);
+  const row = await openCheckout(db, actor, id);
+  if (row.status === 'open') {
+    await db.updateTable('test_mode_checkouts').set({ status: 'canceled' }).where('id', '=', id).execute();
+  }
+  return { redirect: row.cancel_url };
+}

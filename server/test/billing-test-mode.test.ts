@@ -1,0 +1,145 @@
+import { quote } from '@pippitch/shared/pricing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+
+// The embedded default when no Stripe key is set: the built-in checkout page's actions, end to end through tRPC.
+
+let h: TestApp;
+const CHOICE = {
+  adminSeats: 1,
+  brokerSeats: 7,
+  billing: 'annual' as const,
+  addons: { companyFinder: false, clientData: true },
+};
+
+beforeAll(async () => {
+  h = await startTestApp();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+async function trialAdmin(name: string): Promise<{ c: TestClient; companyId: string; domain: string }> {
+  const c = h.client();
+  const domain = `${name.toLowerCase().replace(/\W/g, '')}.co.uk`;
+  await c.api.auth.signup.mutate(signupInput({ companyName: name, companyDomain: domain, email: `owner@${domain}` }));
+  const row = await h.t.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  return { c, companyId: row.id, domain };
+}
+
+const company = (id: string) =>
+  h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const checkoutIdOf = (url: string) => new URL(url).pathname.split('/').pop() as string;
+
+describe('test-mode checkout', () => {
+  it('a trial company pays on the test page and becomes active with what it chose', async () => {
+    const { c, companyId } = await trialAdmin('Paying FX');
+    const { url } = await c.api.billing.startCheckout.mutate(CHOICE);
+    expect(url).toMatch(new RegExp(`^${h.config.publicUrl}/test-checkout/tm_cs_[0-9a-f]{24}$`));
+    const id = checkoutIdOf(url);
+
+    const view = await c.api.billing.testCheckout.view.query({ id });
+    expect(view).toMatchObject({ companyName: 'Paying FX', status: 'open', adminSeats: 1, brokerSeats: 7 });
+    expect(view.quote).toEqual(quote(CHOICE));
+    // Nothing changes before paying.
+    expect((await company(companyId)).subscription_status).toBe('trialing');
+
+    const paid = await c.api.billing.testCheckout.pay.mutate({ id });
+    expect(paid.redirect).toBe(`${h.config.publicUrl}/admin?checkout=success`);
+    expect(await company(companyId)).toMatchObject({
+      subscription_status: 'active',
+      subscription_type: 'annual',
+      billing_period: 'annual',
+      admin_seats: 1,
+      junior_seats: 7,
+      client_data_enabled: true,
+      company_finder_enabled: false,
+      account_locked: false,
+    });
+    const events = await h.t.db.selectFrom('billing_events').selectAll().where('company_id', '=', companyId).execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ provider: 'test_mode', type: 'checkout.session.completed' });
+
+    // A second click on Pay: still one subscription, same state.
+    await c.api.billing.testCheckout.pay.mutate({ id });
+    const checkout = await h.t.db
+      .selectFrom('test_mode_checkouts')
+      .select('subscription_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(
+      await h.t.db
+        .selectFrom('test_mode_subscriptions')
+        .select('id')
+        .where('customer_id', '=', (await company(companyId)).stripe_customer_id as string)
+        .execute(),
+    ).toEqual([{ id: checkout.subscription_id }]);
+  });
+
+  it('cancel returns to /checkout?canceled=true and the checkout can no longer be paid', async () => {
+    const { c, companyId } = await trialAdmin('Cancelling FX');
+    const id = checkoutIdOf((await c.api.billing.startCheckout.mutate(CHOICE)).url);
+    expect(await c.api.billing.testCheckout.cancel.mutate({ id })).toEqual({
+      redirect: `${h.config.publicUrl}/checkout?canceled=true`,
+    });
+    await expect(c.api.billing.testCheckout.pay.mutate({ id })).rejects.toThrow(
+      'This checkout was canceled. Please start again from the checkout page.',
+    );
+    expect((await company(companyId)).subscription_status).toBe('trialing');
+  });
+
+  it("another company's admin cannot see or pay it, and a broker cannot start one", async () => {
+    const { c, domain } = await trialAdmin('Owner FX');
+    const id = checkoutIdOf((await c.api.billing.startCheckout.mutate(CHOICE)).url);
+    const other = (await trialAdmin('Other FX')).c;
+    await expect(other.api.billing.testCheckout.view.query({ id })).rejects.toThrow('Checkout not found');
+    await expect(other.api.billing.testCheckout.pay.mutate({ id })).rejects.toThrow('Checkout not found');
+    await addMember(h, 'Owner FX', `broker@${domain}`, 'junior');
+    const broker = await signedIn(h, `broker@${domain}`);
+    await expect(broker.api.billing.startCheckout.mutate(CHOICE)).rejects.toThrow('You do not have admin access');
+  });
+
+  it('a locked company can subscribe again and gets its access back', async () => {
+    const { c, companyId } = await trialAdmin('Locked FX');
+    await h.t.db
+      .updateTable('companies')
+      .set({ account_locked: true, subscription_active: false })
+      .where('id', '=', companyId)
+      .execute();
+    await expect(c.api.calculator.forCompany.query({ companyName: 'x' })).rejects.toThrow();
+    const id = checkoutIdOf((await c.api.billing.startCheckout.mutate({ ...CHOICE, billing: 'monthly' })).url);
+    await c.api.billing.testCheckout.pay.mutate({ id });
+    expect(await company(companyId)).toMatchObject({ account_locked: false, subscription_status: 'active' });
+    await expect(c.api.calculator.forCompany.query({ companyName: 'x' })).resolves.toBeDefined();
+  });
+
+  it('refuses seats below the active members and impossible orders with clear messages', async () => {
+    const { c, domain } = await trialAdmin('Small FX');
+    await addMember(h, 'Small FX', `b1@${domain}`, 'junior');
+    await addMember(h, 'Small FX', `b2@${domain}`, 'junior');
+    await expect(c.api.billing.startCheckout.mutate({ ...CHOICE, brokerSeats: 1 })).rejects.toThrow(
+      'You have 2 active broker(s). You cannot reduce below this number.',
+    );
+    await expect(c.api.billing.startCheckout.mutate({ ...CHOICE, adminSeats: 0 })).rejects.toThrow(
+      'Admin seats: at least 1',
+    );
+  });
+});
+
+describe('production without Stripe keys', () => {
+  it('refuses to start a checkout with a clear message, and has no test checkout', async () => {
+    const prod = await startTestApp({ env: 'production', cookieSecure: false, stripe: undefined });
+    try {
+      const c = prod.client();
+      await c.api.auth.signup.mutate(signupInput());
+      await expect(c.api.billing.startCheckout.mutate(CHOICE)).rejects.toThrow(
+        /Online payment is not available right now\. Please contact .+ to subscribe\./,
+      );
+      await expect(c.api.billing.testCheckout.view.query({ id: `tm_cs_${'0'.repeat(24)}` })).rejects.toThrow(
+        'Checkout not found',
+      );
+    } finally {
+      await prod.close();
+    }
+  });
+});

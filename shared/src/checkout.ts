@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The most seats one order may hold: far above any brokerage team, low enough that no price overflows. */
+export const MAX_SEATS = 1000;
+
+const seats = (label: string, min: number) =>
+  z
+    .number({ error: `${label} must be a whole number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label}: at least ${min}`)
+    .max(MAX_SEATS, `${label}: at most ${MAX_SEATS}`);
+
+/** What the checkout form sends; the server prices it itself from shared/src/pricing.ts. */
+export const checkoutChoiceSchema = z.object({
+  adminSeats: seats('Admin seats', 1),
+  brokerSeats: seats('Broker seats', 0),
+  billing: z.enum(['monthly', 'annual'], { error: 'Choose monthly or annual billing' }),
+  addons: z.object({ companyFinder: z.boolean(), clientData: z.boolean() }),
+});
+
+export const CHECKOUT_MESSAGES = {
+  canceled: 'Payment was canceled. You can try again when ready.',
+  failed: 'Failed to create checkout session',
+  noUrl: 'No checkout URL received',
+  checkoutFailed: 'Checkout failed',
+  signIn: 'Please log in to continue',
+} as const;
