@@ -138,6 +138,32 @@ describe('checkout', () => {
   });
 });
 
+describe('billing.startCheckout with Stripe configured', () => {
+  it("sends the admin to Stripe's hosted page with the success and cancel URLs of the app", async () => {
+    const c = h.client();
+    await c.api.auth.signup.mutate(
+      signupInput({ companyName: 'Hosted FX', companyDomain: 'hostedfx.co.uk', email: 'owner@hostedfx.co.uk' }),
+    );
+    const { url } = await c.api.billing.startCheckout.mutate({
+      adminSeats: 1,
+      brokerSeats: 5,
+      billing: 'monthly',
+      addons: NO_ADDONS,
+    });
+    expect(url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+    const session = stripe.checkoutSessions.get(sessionIdOf(url))!;
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      success_url: `${h.config.publicUrl}/admin?checkout=success`,
+      cancel_url: `${h.config.publicUrl}/checkout?canceled=true`,
+    });
+    // The test-mode page does not exist when Stripe is configured.
+    await expect(c.api.billing.testCheckout.view.query({ id: `tm_cs_${'0'.repeat(24)}` })).rejects.toThrow(
+      'Checkout not found',
+    );
+  });
+});
+
 describe('the webhook', () => {
   it('makes the company paid from the subscription Stripe holds', async () => {
     const { actor, events } = await paidCompany('Paid FX');

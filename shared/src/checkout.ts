@@ -25,3 +25,6 @@ export const CHECKOUT_MESSAGES = {
   checkoutFailed: 'Checkout failed',
   signIn: 'Please log in to continue',
 } as const;
+
+/** The label the test-mode checkout carries wherever it shows (design.md §2: always labelled test mode). */
+export const TEST_MODE_LABEL = 'Test mode — no card is charged';

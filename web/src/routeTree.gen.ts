@@ -23,6 +23,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
+import { Route as TestCheckoutCheckoutIdRouteImport } from './routes/test-checkout.$checkoutId'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 
 const IndexRoute = IndexRouteImport.update({
@@ -94,6 +95,11 @@ const AppLeadsRoute = AppLeadsRouteImport.update({
   path: '/leads',
   getParentRoute: () => AppRoute,
 } as any)
+const TestCheckoutCheckoutIdRoute = TestCheckoutCheckoutIdRouteImport.update({
+  id: '/test-checkout/$checkoutId',
+  path: '/test-checkout/$checkoutId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -114,6 +120,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/calculator': typeof AppCalculatorRoute
   '/leads': typeof AppLeadsRoute
+  '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/': typeof AppAdminIndexRoute
 }
 export interface FileRoutesByTo {
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/calculator': typeof AppCalculatorRoute
   '/leads': typeof AppLeadsRoute
+  '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin': typeof AppAdminIndexRoute
 }
 export interface FileRoutesById {
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/calculator': typeof AppCalculatorRoute
   '/_app/leads': typeof AppLeadsRoute
+  '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/_app/admin/': typeof AppAdminIndexRoute
 }
 export interface FileRouteTypes {
@@ -165,6 +174,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/calculator'
     | '/leads'
+    | '/test-checkout/$checkoutId'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -180,6 +190,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/calculator'
     | '/leads'
+    | '/test-checkout/$checkoutId'
     | '/admin'
   id:
     | '__root__'
@@ -197,6 +208,7 @@ export interface FileRouteTypes {
     | '/_app/admin'
     | '/_app/calculator'
     | '/_app/leads'
+    | '/test-checkout/$checkoutId'
     | '/_app/admin/'
   fileRoutesById: FileRoutesById
 }
@@ -212,6 +224,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   SignupSuccessRoute: typeof SignupSuccessRoute
   TermsRoute: typeof TermsRoute
+  TestCheckoutCheckoutIdRoute: typeof TestCheckoutCheckoutIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -314,6 +327,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLeadsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/test-checkout/$checkoutId': {
+      id: '/test-checkout/$checkoutId'
+      path: '/test-checkout/$checkoutId'
+      fullPath: '/test-checkout/$checkoutId'
+      preLoaderRoute: typeof TestCheckoutCheckoutIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/admin/': {
       id: '/_app/admin/'
       path: '/'
@@ -362,6 +382,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   SignupSuccessRoute: SignupSuccessRoute,
   TermsRoute: TermsRoute,
+  TestCheckoutCheckoutIdRoute: TestCheckoutCheckoutIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

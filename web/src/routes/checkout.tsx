@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CheckoutPage } from '../features/auth/CheckoutPage';
+import { CheckoutPage } from '../features/billing/CheckoutPage';
 import { guard } from '../lib/session';
 
 /** Reachable by any signed-in member, including a locked company's, so it can start a subscription. */

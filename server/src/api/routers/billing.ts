@@ -10,6 +10,9 @@ import { billingAdminProcedure, router } from '../trpc/procedures';
 const checkoutId = z.object({ id: z.string().regex(/^tm_cs_[0-9a-f]{24}$/, 'Checkout not found') });
 
 export const billingRouter = router({
+  /** Which payment provider runs: the checkout page labels test mode and says so when none is configured. */
+  mode: billingAdminProcedure.query(({ ctx }) => ({ provider: ctx.services.payments?.kind ?? null })),
+
   /** The provider's hosted checkout for the caller's company; the company changes only when payment is confirmed. */
   startCheckout: billingAdminProcedure.input(checkoutChoiceSchema).mutation(async ({ ctx, input }) => {
     const payments = ctx.services.payments;

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@pippitch/shared/auth';
+import { CHECKOUT_MESSAGES } from '@pippitch/shared/checkout';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Segmented } from '../../components/Segmented';
@@ -111,6 +112,8 @@ export function LoginPage() {
                 Forgot password?
               </button>
             </div>
+            {/* Sent here from a page that needs a sign-in (spec §2 Checkout: 'Please log in to continue'). */}
+            {search.redirect && !error && !notice && <Alert tone="info">{CHECKOUT_MESSAGES.signIn}</Alert>}
             {error && <Alert tone="error">{error}</Alert>}
             {notice && <Alert tone="success">{notice}</Alert>}
             <Button type="submit" className="w-full" disabled={login.isPending}>

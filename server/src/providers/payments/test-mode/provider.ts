@@ -3,8 +3,6 @@ import type { Database } from '@pippitch/sql';
 import type { CheckoutRequest, PaymentProvider, SubscriptionState } from '../types';
 import { WebhookSignatureError } from '../types';
 
-export const TEST_MODE_LABEL = 'Test mode — no card is charged';
-
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /**

@@ -1,0 +1,207 @@
+import { isAdminRole } from '@pippitch/shared/access';
+import { CHECKOUT_MESSAGES, TEST_MODE_LABEL } from '@pippitch/shared/checkout';
+import { formatGBP } from '@pippitch/shared/format';
+import {
+  ADDON_PRICES,
+  ADDONS,
+  type AddonKey,
+  ANNUAL_DISCOUNT_PERCENTAGE,
+  type Billing,
+  quote,
+  VAT_LABEL,
+} from '@pippitch/shared/pricing';
+import { SUPPORT_EMAIL } from '@pippitch/shared/product';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { Segmented } from '../../components/Segmented';
+import { Stepper } from '../../components/Stepper';
+import { TopBar } from '../../components/TopBar';
+import { Alert, Button, Card, Spinner } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+
+const route = getRouteApi('/checkout');
+
+interface Choice {
+  adminSeats: number;
+  brokerSeats: number;
+  billing: Billing;
+  addons: Record<AddonKey, boolean>;
+}
+
+/**
+ * Checkout (spec §2): seats, add-ons, plan, the order summary with VAT, then the payment provider's page.
+ * The figures are pricing.ts's, as everywhere; the server prices the order again and nothing about the
+ * company changes until the provider confirms the payment.
+ */
+export function CheckoutPage() {
+  const { session } = route.useRouteContext();
+  const { canceled } = route.useSearch();
+  const admin = isAdminRole(session.user.role);
+  const summary = trpc.company.summary.useQuery();
+  const mode = trpc.billing.mode.useQuery(undefined, { enabled: admin });
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const [seatNote, setSeatNote] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const start = trpc.billing.startCheckout.useMutation({
+    onSuccess: ({ url }) => {
+      if (!url) return setError(CHECKOUT_MESSAGES.noUrl);
+      window.location.assign(url);
+    },
+    onError: (e) =>
+      setError(
+        e.data?.code === 'BAD_REQUEST' || e.data?.code === 'SERVICE_UNAVAILABLE' ? e.message : CHECKOUT_MESSAGES.failed,
+      ),
+  });
+
+  const s = summary.data;
+  useEffect(() => {
+    if (s && !choice) {
+      setChoice({
+        adminSeats: Math.max(s.adminSeats, s.activeAdmins, 1),
+        brokerSeats: Math.max(s.brokerSeats, s.activeBrokers),
+        billing: s.billingPeriod === 'annual' ? 'annual' : 'monthly',
+        addons: { companyFinder: s.companyFinderEnabled, clientData: s.clientDataEnabled },
+      });
+    }
+  }, [s, choice]);
+
+  const update = (patch: Partial<Choice>) => {
+    setError(null);
+    setChoice((c) => (c ? { ...c, ...patch } : c));
+  };
+  const setSeats = (role: 'admin' | 'broker', n: number) => {
+    if (!s) return;
+    const active = role === 'admin' ? s.activeAdmins : s.activeBrokers;
+    if (n < active) {
+      setSeatNote(`You have ${active} active ${role}(s). You cannot reduce below this number.`);
+      return;
+    }
+    setSeatNote(null);
+    update(role === 'admin' ? { adminSeats: n } : { brokerSeats: n });
+  };
+  const q = choice ? quote(choice) : null;
+  const period = choice?.billing === 'annual' ? 'year' : 'month';
+  const noProvider = mode.data?.provider === null;
+
+  return (
+    <div className="min-h-screen">
+      <TopBar session={session} items={[{ label: 'Home', to: '/' }]} />
+      <main className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+        <div>
+          <h1 className="text-2xl font-bold">Checkout</h1>
+          <p className="text-sm text-slate-600">
+            Choose your seats, add-ons and plan. Prices exclude VAT until the total.
+          </p>
+        </div>
+        {canceled && <Alert tone="info">{CHECKOUT_MESSAGES.canceled}</Alert>}
+        {!admin && (
+          <Alert tone="warning">Only your company's admin can start a subscription. Please ask them to sign in.</Alert>
+        )}
+        {admin && summary.isLoading && <Spinner />}
+        {admin && summary.error && <Alert tone="error">{summary.error.message}</Alert>}
+        {admin && choice && q && (
+          <>
+            <Card className="space-y-4">
+              <h2 className="text-lg font-semibold">Seats</h2>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Stepper label="Admin seats" value={choice.adminSeats} min={1} onChange={(n) => setSeats('admin', n)} />
+                <Stepper
+                  label="Broker seats"
+                  value={choice.brokerSeats}
+                  min={0}
+                  onChange={(n) => setSeats('broker', n)}
+                />
+              </div>
+              {seatNote && <Alert tone="warning">{seatNote}</Alert>}
+              <p className="text-sm text-slate-600">
+                {q.totalSeats} seats at {formatGBP(q.pricePerSeat)} per seat per month ({q.tierName}).
+              </p>
+              {q.cheaperWithOneMore && (
+                <p className="text-sm text-amber-800">
+                  Tip: one more seat moves you to a cheaper tier and lowers your total.
+                </p>
+              )}
+            </Card>
+
+            <Card className="space-y-3">
+              <h2 className="text-lg font-semibold">Add-ons</h2>
+              {ADDONS.map((addon) => (
+                <label key={addon.key} className="flex items-start gap-3 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 h-4 w-4"
+                    checked={choice.addons[addon.key]}
+                    onChange={(e) => update({ addons: { ...choice.addons, [addon.key]: e.target.checked } })}
+                  />
+                  <span>
+                    <span className="font-medium">{addon.name}</span>
+                    <span className="block text-slate-600">
+                      {choice.billing === 'monthly'
+                        ? `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)} per seat per month`
+                        : `${formatGBP(ADDON_PRICES.annualPerSeatPerYear)} per seat per year`}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </Card>
+
+            <Card className="space-y-4">
+              <h2 className="text-lg font-semibold">Plan</h2>
+              <Segmented<Billing>
+                legend="Plan"
+                look="card"
+                value={choice.billing}
+                onChange={(billing) => update({ billing })}
+                options={[
+                  { value: 'monthly', label: 'Monthly', hint: 'Billed monthly, cancel any time' },
+                  { value: 'annual', label: 'Annual', hint: `${ANNUAL_DISCOUNT_PERCENTAGE}% off, billed yearly` },
+                ]}
+              />
+              <h2 className="text-lg font-semibold">Order summary</h2>
+              <dl className="space-y-2 text-sm">
+                <Row
+                  label={`${q.totalSeats} seats (${choice.adminSeats} admin, ${choice.brokerSeats} broker)`}
+                  value={formatGBP(q.seatsTotalForPeriod)}
+                />
+                <Row label="Add-ons" value={formatGBP(q.addonsTotalForPeriod)} />
+                <Row label="Subtotal" value={formatGBP(q.subtotal)} />
+                <Row label={VAT_LABEL} value={formatGBP(q.vat)} />
+                <Row label={`Total per ${period}`} value={formatGBP(q.total)} strong />
+              </dl>
+              {mode.data?.provider === 'test_mode' && (
+                <Alert tone="warning">{TEST_MODE_LABEL}: the next page simulates the payment.</Alert>
+              )}
+              {noProvider && (
+                <Alert tone="info">
+                  Online payment is not available right now. Please contact {SUPPORT_EMAIL} to subscribe.
+                </Alert>
+              )}
+              {error && <Alert tone="error">{error}</Alert>}
+              <div className="flex flex-wrap items-center gap-3">
+                <Button
+                  disabled={start.isPending || noProvider || mode.isLoading}
+                  onClick={() => start.mutate(choice)}
+                  className="w-full sm:w-auto"
+                >
+                  {start.isPending ? 'Redirecting...' : 'Proceed to Payment'}
+                </Button>
+                <Link to="/" className="text-sm text-slate-600 underline">
+                  Back to home
+                </Link>
+              </div>
+            </Card>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-slate-200 pt-2 text-base font-bold' : ''}`}>
+      <dt>{label}</dt>
+      <dd className="whitespace-nowrap">{value}</dd>
+    </div>
+  );
+}
