@@ -34,3 +34,16 @@ export function formatSignedRate(value: string | number): string {
   const text = rounded.abs().toFixed(4);
   return rounded.isNegative() ? `-${text}` : `+${text}`;
 }
+
+const LONDON_DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+/** '24 November 2026' in London: how every page and e-mail writes a date. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  return LONDON_DATE.format(new Date(iso));
+}

@@ -53,6 +53,14 @@ export interface ActivityLogs {
   your_rate: Numeric | null;
 }
 
+export interface BillingCheckouts {
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  id: string;
+  provider: string;
+  started_by: string | null;
+}
+
 export interface BillingEvents {
   company_id: string | null;
   id: string;
@@ -60,6 +68,13 @@ export interface BillingEvents {
   provider: string;
   received_at: Generated<Timestamp>;
   type: string;
+}
+
+export interface BillingNotices {
+  company_id: string;
+  kind: string;
+  ref: Generated<string>;
+  sent_at: Generated<Timestamp>;
 }
 
 export interface Calculations {
@@ -357,7 +372,9 @@ export interface UserProfiles {
 
 export interface DB {
   activity_logs: ActivityLogs;
+  billing_checkouts: BillingCheckouts;
   billing_events: BillingEvents;
+  billing_notices: BillingNotices;
   calculations: Calculations;
   companies: Companies;
   company_index: CompanyIndex;

@@ -41,7 +41,11 @@ const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(
 
 // Housekeeping (expired sessions, old rate-limit windows) runs as pg-boss schedules: once an hour in all,
 // however many workers run.
-const jobs = await startJobRunner({ url: config.databaseUrl, jobs: productJobs({ db, log }), log });
+const jobs = await startJobRunner({
+  url: config.databaseUrl,
+  jobs: productJobs({ db, log, appUrl: config.publicUrl }),
+  log,
+});
 
 let market: MarketDataService | undefined;
 let stopping = false;

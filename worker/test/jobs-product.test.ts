@@ -11,7 +11,11 @@ let runner: JobRunner;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  runner = await startJobRunner({ url: t.url, jobs: productJobs({ db: t.db, log: () => {} }), log: () => {} });
+  runner = await startJobRunner({
+    url: t.url,
+    jobs: productJobs({ db: t.db, log: () => {}, appUrl: 'http://app.test' }),
+    log: () => {},
+  });
 });
 afterAll(async () => {
   await runner?.stop(1_000);
@@ -19,12 +23,14 @@ afterAll(async () => {
 });
 
 describe('the product jobs', () => {
-  it('schedule the housekeeping hourly in Europe/London, and its handlers call the services', async () => {
+  it('schedule the housekeeping and billing jobs in Europe/London, and its handlers call the services', async () => {
     const { rows: schedules } = await sql<{ name: string; cron: string; timezone: string }>`
       SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`.execute(t.db);
     expect(schedules).toEqual([
+      { name: 'checkout-follow-up', cron: '23 * * * *', timezone: 'Europe/London' },
       { name: 'prune-expired-sessions', cron: '7 * * * *', timezone: 'Europe/London' },
       { name: 'prune-rate-limits', cron: '37 * * * *', timezone: 'Europe/London' },
+      { name: 'trial-lifecycle', cron: '*/5 * * * *', timezone: 'Europe/London' },
     ]);
 
     await sql`INSERT INTO rate_limits (key, window_start, hits) VALUES

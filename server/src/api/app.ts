@@ -68,7 +68,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLiveQuotes(app, { db: deps.db, services });
 
   if (services.payments?.kind === 'stripe') {
-    await registerBillingWebhook(app, { db: deps.db, services, provider: services.payments });
+    await registerBillingWebhook(app, {
+      db: deps.db,
+      services,
+      provider: services.payments,
+      appUrl: deps.config.publicUrl,
+    });
   }
 
   await app.register(fastifyTRPCPlugin, {

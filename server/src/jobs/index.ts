@@ -2,11 +2,14 @@
  * Every job the product runs. Add a definition in its own file (next to its domain's name), list it here, and
  * give it a handler in worker/src/jobs/handlers.ts (the type checker asks for one); send it with `sendJob`.
  */
+import { checkoutFollowUpJob, trialLifecycleJob } from './billing';
 import { pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
 
 export const jobs = {
   pruneExpiredSessions: pruneExpiredSessionsJob,
   pruneRateLimits: pruneRateLimitsJob,
+  trialLifecycle: trialLifecycleJob,
+  checkoutFollowUp: checkoutFollowUpJob,
 } as const;
 
 export type Jobs = typeof jobs;

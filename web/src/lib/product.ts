@@ -1,9 +1,2 @@
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'Europe/London',
-  }).format(new Date(iso));
-}
+// Dates are written the same way on every page and in every e-mail: the rule lives in shared/.
+export { formatDate } from '@pippitch/shared/format';

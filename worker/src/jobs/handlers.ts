@@ -6,20 +6,34 @@
 import { type Jobs, jobs } from '@pippitch/server/jobs/index';
 import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
 import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
+import { sendCheckoutFollowUps } from '@pippitch/server/services/billing/checkout-followups';
+import { runTrialLifecycle } from '@pippitch/server/services/billing/trial-lifecycle';
 import type { Database } from '@pippitch/sql';
 import { type JobHandler, type RegisteredJob, registerJob } from './handler';
 
 export interface HandlerDeps {
   db: Database;
   log: (line: string) => void;
+  /** The address in e-mail links (config.publicUrl). */
+  appUrl: string;
+  /** The clock (tests move it). */
+  now?: () => Date;
 }
 
 type Handlers = { [K in keyof Jobs]: JobHandler<Jobs[K]> };
 
-export function createHandlers({ db }: HandlerDeps): Handlers {
+export function createHandlers({ db, log, appUrl, now = () => new Date() }: HandlerDeps): Handlers {
   return {
     pruneExpiredSessions: () => pruneExpiredSessions(db),
     pruneRateLimits: () => pruneRateLimits(db),
+    trialLifecycle: async () => {
+      const run = await runTrialLifecycle(db, now(), appUrl);
+      if (run.locked || run.reminders) log(`trials: ${run.locked} locked, ${run.reminders} reminders sent`);
+    },
+    checkoutFollowUp: async () => {
+      const sent = await sendCheckoutFollowUps(db, now(), appUrl);
+      if (sent) log(`checkouts: ${sent} follow-up e-mails sent`);
+    },
   };
 }
 

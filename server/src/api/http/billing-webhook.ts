@@ -12,7 +12,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook';
  */
 export async function registerBillingWebhook(
   app: FastifyInstance,
-  deps: { db: Database; services: Services; provider: PaymentProvider },
+  deps: { db: Database; services: Services; provider: PaymentProvider; appUrl: string },
 ): Promise<void> {
   await app.register(async (scope) => {
     // The signature covers the exact bytes Stripe sent: keep them, do not parse and re-serialise.
@@ -29,7 +29,7 @@ export async function registerBillingWebhook(
         }
         throw err;
       }
-      const result = await applyBillingEvent(deps.db, deps.provider, event, deps.services.now());
+      const result = await applyBillingEvent(deps.db, deps.provider, event, deps.services.now(), deps.appUrl);
       req.log.info({ event: event.id, type: event.type, outcome: result.outcome }, 'billing event');
       return { received: true, duplicate: !result.applied };
     });

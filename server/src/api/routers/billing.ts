@@ -38,7 +38,14 @@ export const billingRouter = router({
     pay: billingAdminProcedure
       .input(checkoutId)
       .mutation(({ ctx, input }) =>
-        payTestCheckout(ctx.db, ctx.services.payments, actorOf(ctx.viewer), input.id, ctx.services.now()),
+        payTestCheckout(
+          ctx.db,
+          ctx.services.payments,
+          actorOf(ctx.viewer),
+          input.id,
+          ctx.services.now(),
+          ctx.config.publicUrl,
+        ),
       ),
     cancel: billingAdminProcedure
       .input(checkoutId)

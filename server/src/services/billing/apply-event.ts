@@ -20,6 +20,7 @@ export async function applyBillingEvent(
   provider: PaymentProvider,
   event: ProviderEvent,
   now: Date,
+  appUrl: string,
 ): Promise<AppliedEvent> {
   return db.transaction().execute(async (trx) => {
     const fresh = await trx
@@ -38,7 +39,9 @@ export async function applyBillingEvent(
     else if (!subscriptionId) outcome = 'no subscription yet';
     else {
       const state = await provider.readSubscription(subscriptionId);
-      outcome = state ? await convergeCompany(trx, company, state, now) : `subscription ${subscriptionId} not found`;
+      outcome = state
+        ? await convergeCompany(trx, company, state, now, appUrl)
+        : `subscription ${subscriptionId} not found`;
     }
     await trx
       .updateTable('billing_events')
@@ -56,7 +59,7 @@ async function companyOf(trx: Database, event: ProviderEvent): Promise<BilledCom
       ? undefined
       : trx
           .selectFrom('companies')
-          .select(['id', 'stripe_customer_id', 'stripe_subscription_id'])
+          .select(['id', 'name', 'stripe_customer_id', 'stripe_subscription_id'])
           .where(column, '=', id)
           .forUpdate()
           .executeTakeFirst();

@@ -56,7 +56,7 @@ export async function startCheckout(
       .where('stripe_customer_id', 'is', null)
       .execute();
   }
-  const { url } = await provider.startCheckout({
+  const { url, sessionId } = await provider.startCheckout({
     companyId: company.id,
     customerId,
     ...choice,
@@ -64,5 +64,16 @@ export async function startCheckout(
     successUrl: urls.success,
     cancelUrl: urls.cancel,
   });
+  // Remembered for the follow-up e-mail if it is not completed (services/billing/checkout-followups.ts).
+  await db
+    .insertInto('billing_checkouts')
+    .values({
+      id: sessionId,
+      company_id: company.id,
+      provider: provider.kind,
+      started_by: actor.userId,
+      created_at: now,
+    })
+    .execute();
   return { url };
 }

@@ -1,9 +1,12 @@
 import { discountPercentage, quote } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import type { SubscriptionState } from '../../providers/payments/types';
+import { welcomeEmail } from '../email/billing-emails';
+import { sendNoticeOnce } from './notices';
 
 export interface BilledCompany {
   id: string;
+  name: string;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
 }
@@ -21,6 +24,7 @@ export async function convergeCompany(
   company: BilledCompany,
   state: SubscriptionState,
   now: Date,
+  appUrl: string,
 ): Promise<string> {
   if (company.stripe_customer_id && state.customerId !== company.stripe_customer_id) {
     return `ignored: subscription ${state.id} belongs to another customer`;
@@ -60,6 +64,25 @@ export async function convergeCompany(
       })
       .where('id', '=', company.id)
       .execute();
+    if (state.status === 'active') {
+      // Once per subscription: a renewal after a cancellation is welcomed again, a recovered payment is not.
+      await sendNoticeOnce(
+        trx,
+        {
+          companyId: company.id,
+          kind: 'welcome',
+          ref: state.id,
+          template: 'welcome',
+          email: welcomeEmail({
+            companyName: company.name,
+            plan: state.billing,
+            seats: state.adminSeats + state.brokerSeats,
+            appUrl,
+          }),
+        },
+        now,
+      );
+    }
     return `${state.status}: ${state.adminSeats} admin + ${state.brokerSeats} broker seats, ${state.billing}${state.cancelAtPeriodEnd ? ', cancels at period end' : ''}`;
   }
   if (ENDED.includes(state.status)) {

@@ -62,6 +62,7 @@ export async function payTestCheckout(
   actor: Actor,
   id: string,
   now: Date,
+  appUrl: string,
 ): Promise<{ redirect: string }> {
   const payments = testMode(provider);
   const paid = await db.transaction().execute(async (trx) => {
@@ -94,6 +95,7 @@ export async function payTestCheckout(
       subscriptionId: paid.subscriptionId,
     },
     now,
+    appUrl,
   );
   return { redirect: paid.row.success_url };
 }

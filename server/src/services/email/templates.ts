@@ -12,7 +12,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-interface Layout {
+export interface Layout {
   heading: string;
   paragraphs: string[];
   action?: { label: string; url: string };
@@ -44,7 +44,7 @@ function plain({ heading, paragraphs, action, footnote }: Layout): string {
   ].join('\n');
 }
 
-function render(subject: string, content: Layout): RenderedEmail {
+export function render(subject: string, content: Layout): RenderedEmail {
   return { subject, html: layout(content), text: plain(content) };
 }
 

@@ -1,0 +1,46 @@
+import type { Database } from '@pippitch/sql';
+import { enqueueEmail } from '../email/outbox';
+import type { RenderedEmail } from '../email/templates';
+
+export type NoticeKind =
+  | 'trial_reminder_30'
+  | 'trial_reminder_7'
+  | 'trial_reminder_1'
+  | 'trial_ended'
+  | 'welcome'
+  | 'checkout_followup';
+
+/**
+ * Sends a billing e-mail to the company's active admins once: the notice row and the e-mails commit together,
+ * so a second worker, a retried job or a redelivered event finds the row and sends nothing. Returns whether it
+ * was sent now.
+ */
+export async function sendNoticeOnce(
+  trx: Database,
+  notice: { companyId: string; kind: NoticeKind; ref?: string; template: string; email: RenderedEmail },
+  now: Date,
+): Promise<boolean> {
+  const fresh = await trx
+    .insertInto('billing_notices')
+    .values({ company_id: notice.companyId, kind: notice.kind, ref: notice.ref ?? '', sent_at: now })
+    .onConflict((oc) => oc.columns(['company_id', 'kind', 'ref']).doNothing())
+    .returning('company_id')
+    .executeTakeFirst();
+  if (!fresh) return false;
+  const admins = await trx
+    .selectFrom('user_profiles')
+    .select('email')
+    .where('company_id', '=', notice.companyId)
+    .where('role_type', 'in', ['admin', 'super_admin'])
+    .where('is_active', '=', true)
+    .execute();
+  for (const admin of admins) {
+    await enqueueEmail(trx, {
+      to: admin.email,
+      template: notice.template,
+      email: notice.email,
+      companyId: notice.companyId,
+    });
+  }
+  return true;
+}

@@ -1,0 +1,85 @@
+import type { Database } from '@pippitch/sql';
+import { type TrialReminderDays, trialEndedEmail, trialReminderEmail } from '../email/billing-emails';
+import { sendNoticeOnce } from './notices';
+
+const DAY_MS = 86_400_000;
+/** Data of a company whose access ended is kept this long (design.md §3 After access ends). */
+export const DATA_KEPT_DAYS = 30;
+const REMINDERS: readonly TrialReminderDays[] = [30, 7, 1];
+
+export interface TrialRun {
+  locked: number;
+  reminders: number;
+}
+
+/**
+ * The trial's end (design.md §3 Trial), run every few minutes by a schedule: trials past their end are locked
+ * (the 0007 trigger ends the members' live streams) and their admins told how long the data is kept; trials
+ * with 30, 7 or 1 days left get that reminder once. A reminder whose moment passed while no worker ran is
+ * skipped in favour of the current one, so nobody gets three e-mails at once. Safe to run twice at once.
+ */
+export async function runTrialLifecycle(db: Database, now: Date, appUrl: string): Promise<TrialRun> {
+  const run: TrialRun = { locked: 0, reminders: 0 };
+  const ended = await db
+    .selectFrom('companies')
+    .select(['id', 'name', 'trial_ends_at'])
+    .where('subscription_status', '=', 'trialing')
+    .where('trial_ends_at', '<=', now)
+    .execute();
+  for (const company of ended) {
+    await db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .updateTable('companies')
+        .set({ account_locked: true, subscription_active: false, subscription_status: 'locked', updated_at: now })
+        .where('id', '=', company.id)
+        .where('subscription_status', '=', 'trialing')
+        .returning('id')
+        .executeTakeFirst();
+      if (!locked) return; // another worker, or a payment, got there first
+      run.locked++;
+      await sendNoticeOnce(
+        trx,
+        {
+          companyId: company.id,
+          kind: 'trial_ended',
+          template: 'trial_ended',
+          email: trialEndedEmail({
+            companyName: company.name,
+            deleteAfter: new Date(now.getTime() + DATA_KEPT_DAYS * DAY_MS),
+            appUrl,
+          }),
+        },
+        now,
+      );
+    });
+  }
+
+  const running = await db
+    .selectFrom('companies')
+    .select(['id', 'name', 'trial_ends_at'])
+    .where('subscription_status', '=', 'trialing')
+    .where('trial_ends_at', '>', now)
+    .where('trial_ends_at', '<=', new Date(now.getTime() + REMINDERS[0]! * DAY_MS))
+    .execute();
+  for (const company of running) {
+    const endsAt = company.trial_ends_at as Date;
+    const daysLeft = Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS);
+    // The smallest reminder not yet passed: 30 while 8–30 days are left, 7 for 2–7, 1 for the last day.
+    const due = [...REMINDERS].reverse().find((days) => daysLeft <= days);
+    if (!due) continue;
+    const sent = await db.transaction().execute((trx) =>
+      sendNoticeOnce(
+        trx,
+        {
+          companyId: company.id,
+          kind: `trial_reminder_${due}`,
+          template: `trial_reminder_${due}`,
+          email: trialReminderEmail({ companyName: company.name, daysLeft: due, trialEndsAt: endsAt, appUrl }),
+        },
+        now,
+      ),
+    );
+    if (sent) run.reminders++;
+  }
+  return run;
+}

@@ -1,0 +1,67 @@
+import { formatDate } from '@pippitch/shared/format';
+import { type RenderedEmail, render } from './templates';
+
+/**
+ * The billing e-mails (spec §2 Email preview: welcome on subscription active, trial reminders at 30, 7 and 1
+ * days). The worker sends them and /email-preview shows them from these same functions.
+ */
+export type TrialReminderDays = 30 | 7 | 1;
+
+export function welcomeEmail(input: {
+  companyName: string;
+  plan: 'monthly' | 'annual';
+  seats: number;
+  appUrl: string;
+}): RenderedEmail {
+  return render(`Welcome to PipPitch, ${input.companyName}`, {
+    heading: 'Your subscription is active',
+    paragraphs: [
+      `Thank you for subscribing. ${input.companyName} is now on the ${input.plan} plan with ${input.seats} seat${input.seats === 1 ? '' : 's'}.`,
+      'Everything your team set up during the trial stays as it is: calculations, leads and members.',
+      'You can change seats and add-ons, or cancel, at any time from Account Management.',
+    ],
+    action: { label: 'Open your dashboard', url: `${input.appUrl}/admin` },
+  });
+}
+
+export function trialReminderEmail(input: {
+  companyName: string;
+  daysLeft: TrialReminderDays;
+  trialEndsAt: Date;
+  appUrl: string;
+}): RenderedEmail {
+  const left = input.daysLeft === 1 ? '1 day' : `${input.daysLeft} days`;
+  return render(`Your PipPitch trial ends in ${left}`, {
+    heading: `${left} left in your free trial`,
+    paragraphs: [
+      `The free trial for ${input.companyName} ends on ${formatDate(input.trialEndsAt.toISOString())}.`,
+      'To keep your team on PipPitch without a break, choose a monthly or annual plan before then. Your calculations, leads and members carry over.',
+      input.daysLeft === 1
+        ? 'Tomorrow the account locks until a plan is chosen; your data is kept for 30 days.'
+        : 'No card is taken until you choose a plan.',
+    ],
+    action: { label: 'Choose a plan', url: `${input.appUrl}/checkout` },
+  });
+}
+
+export function trialEndedEmail(input: { companyName: string; deleteAfter: Date; appUrl: string }): RenderedEmail {
+  return render('Your PipPitch trial has ended', {
+    heading: 'Your free trial has ended',
+    paragraphs: [
+      `The free trial for ${input.companyName} has ended, so PipPitch is locked for your team.`,
+      `Your data is kept until ${formatDate(input.deleteAfter.toISOString())}. Subscribe before then and everything is restored as it was.`,
+    ],
+    action: { label: 'Start a subscription', url: `${input.appUrl}/checkout` },
+  });
+}
+
+export function checkoutFollowUpEmail(input: { companyName: string; appUrl: string }): RenderedEmail {
+  return render('Finish setting up your PipPitch subscription', {
+    heading: 'Your checkout is waiting',
+    paragraphs: [
+      `You started a subscription for ${input.companyName} but did not finish paying.`,
+      'If something went wrong, you can pick up where you left off, or reply to this e-mail and we will help.',
+    ],
+    action: { label: 'Return to checkout', url: `${input.appUrl}/checkout` },
+  });
+}
