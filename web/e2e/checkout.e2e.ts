@@ -96,3 +96,19 @@ describe('checkout in test mode', () => {
     expect(await companyState()).toMatchObject({ subscription_status: 'active', account_locked: false });
   });
 });
+
+describe('email previews', () => {
+  it('shows the four billing e-mails, each expandable in a 700 px frame and openable in a new tab', async () => {
+    const page = await h.newPage();
+    await signIn(page, OWNER.email, 'Admin');
+    await page.goto('/email-preview');
+    await page.getByRole('heading', { name: 'Email previews' }).waitFor();
+    await page.getByRole('link', { name: 'Open in New Tab' }).first().waitFor();
+    expect(await page.getByRole('link', { name: 'Open in New Tab' }).count()).toBe(4);
+    await page.getByRole('button', { name: /Trial reminder: 7 days left/ }).click();
+    const frame = page.frameLocator('iframe[title="Trial reminder: 7 days left"]');
+    await frame.getByRole('heading', { name: '7 days left in your free trial' }).waitFor();
+    expect(await page.locator('iframe').evaluate((el) => el.getBoundingClientRect().height)).toBe(700);
+    await screenshotBoth(h, page, 'email-preview');
+  });
+});

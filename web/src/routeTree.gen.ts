@@ -22,6 +22,7 @@ import { Route as SignupSuccessRouteImport } from './routes/signup-success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
+import { Route as AppEmailPreviewRouteImport } from './routes/_app/email-preview'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as TestCheckoutCheckoutIdRouteImport } from './routes/test-checkout.$checkoutId'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
@@ -90,6 +91,11 @@ const AppCalculatorRoute = AppCalculatorRouteImport.update({
   path: '/calculator',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEmailPreviewRoute = AppEmailPreviewRouteImport.update({
+  id: '/email-preview',
+  path: '/email-preview',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLeadsRoute = AppLeadsRouteImport.update({
   id: '/leads',
   path: '/leads',
@@ -119,6 +125,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/calculator': typeof AppCalculatorRoute
+  '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/': typeof AppAdminIndexRoute
@@ -135,6 +142,7 @@ export interface FileRoutesByTo {
   '/signup-success': typeof SignupSuccessRoute
   '/terms': typeof TermsRoute
   '/calculator': typeof AppCalculatorRoute
+  '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin': typeof AppAdminIndexRoute
@@ -154,6 +162,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/calculator': typeof AppCalculatorRoute
+  '/_app/email-preview': typeof AppEmailPreviewRoute
   '/_app/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/_app/admin/': typeof AppAdminIndexRoute
@@ -173,6 +182,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/admin'
     | '/calculator'
+    | '/email-preview'
     | '/leads'
     | '/test-checkout/$checkoutId'
     | '/admin/'
@@ -189,6 +199,7 @@ export interface FileRouteTypes {
     | '/signup-success'
     | '/terms'
     | '/calculator'
+    | '/email-preview'
     | '/leads'
     | '/test-checkout/$checkoutId'
     | '/admin'
@@ -207,6 +218,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/_app/admin'
     | '/_app/calculator'
+    | '/_app/email-preview'
     | '/_app/leads'
     | '/test-checkout/$checkoutId'
     | '/_app/admin/'
@@ -320,6 +332,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCalculatorRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/email-preview': {
+      id: '/_app/email-preview'
+      path: '/email-preview'
+      fullPath: '/email-preview'
+      preLoaderRoute: typeof AppEmailPreviewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/leads': {
       id: '/_app/leads'
       path: '/leads'
@@ -359,12 +378,14 @@ const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(
 interface AppRouteChildren {
   AppAdminRouteRoute: typeof AppAdminRouteRouteWithChildren
   AppCalculatorRoute: typeof AppCalculatorRoute
+  AppEmailPreviewRoute: typeof AppEmailPreviewRoute
   AppLeadsRoute: typeof AppLeadsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppAdminRouteRoute: AppAdminRouteRouteWithChildren,
   AppCalculatorRoute: AppCalculatorRoute,
+  AppEmailPreviewRoute: AppEmailPreviewRoute,
   AppLeadsRoute: AppLeadsRoute,
 }
 

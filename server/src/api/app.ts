@@ -10,6 +10,7 @@ import { AppError } from '../errors';
 import { registerBillingWebhook } from './http/billing-webhook';
 import { registerCsrfGuard } from './http/csrf';
 import { isDatabaseUnavailable } from './http/database-outage';
+import { registerEmailPreview } from './http/email-preview';
 import { registerErrorHandler } from './http/error-handler';
 import { registerLiveQuotes } from './http/live-quotes';
 import { type LogTarget, loggerOptions } from './http/logging';
@@ -67,6 +68,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
   registerLiveQuotes(app, { db: deps.db, services });
 
+  registerEmailPreview(app, { db: deps.db, config: deps.config, services });
   if (services.payments?.kind === 'stripe') {
     await registerBillingWebhook(app, {
       db: deps.db,

@@ -2,6 +2,7 @@ import { authRouter } from '../routers/auth';
 import { billingRouter } from '../routers/billing';
 import { calculatorRouter } from '../routers/calculator';
 import { companyRouter } from '../routers/company';
+import { emailsRouter } from '../routers/emails';
 import { finderRouter } from '../routers/finder';
 import { leadsRouter } from '../routers/leads';
 import { ratesRouter } from '../routers/rates';
@@ -13,6 +14,7 @@ export const appRouter = router({
   billing: billingRouter,
   calculator: calculatorRouter,
   company: companyRouter,
+  emails: emailsRouter,
   finder: finderRouter,
   leads: leadsRouter,
   rates: ratesRouter,

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EMAIL_PREVIEW_PATH } from '../src/api/http/email-preview';
+import { addMember, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+
+let h: TestApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  h = await startTestApp();
+  admin = h.client();
+  await admin.api.auth.signup.mutate(signupInput({ companyName: 'Preview FX' }));
+  await addMember(h, 'Preview FX', 'broker@acmefx.co.uk', 'junior');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const cookieOf = (c: TestClient) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+const get = (key: string, c?: TestClient) =>
+  h.app.inject({ method: 'GET', url: `${EMAIL_PREVIEW_PATH}/${key}`, headers: c ? { cookie: cookieOf(c) } : {} });
+
+describe('email previews', () => {
+  it("lists the spec's four e-mails and renders each for the company, framable by this site only", async () => {
+    const list = await admin.api.emails.previews.query();
+    expect(list.map((p) => p.key)).toEqual(['welcome', 'trial-30', 'trial-7', 'trial-1']);
+    for (const p of list) {
+      const res = await get(p.key, admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.body).toContain('Preview FX');
+    }
+    expect((await get('trial-7', admin)).body).toContain('7 days left in your free trial');
+    // Rendering is not sending.
+    expect(await h.t.db.selectFrom('email_outbox').select('id').where('template', 'like', 'trial%').execute()).toEqual(
+      [],
+    );
+  });
+
+  it('is for admins only, and an unknown e-mail is 404', async () => {
+    expect((await get('welcome')).statusCode).toBe(401);
+    const broker = await signedIn(h, 'broker@acmefx.co.uk');
+    expect((await get('welcome', broker)).statusCode).toBe(403);
+    await expect(broker.api.emails.previews.query()).rejects.toThrow('You do not have admin access');
+    expect((await get('nope', admin)).statusCode).toBe(404);
+  });
+});
