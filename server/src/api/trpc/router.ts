@@ -4,6 +4,7 @@ import { companyRouter } from '../routers/company';
 import { finderRouter } from '../routers/finder';
 import { leadsRouter } from '../routers/leads';
 import { ratesRouter } from '../routers/rates';
+import { seatsRouter } from '../routers/seats';
 import { teamRouter } from '../routers/team';
 import { router } from './procedures';
 
@@ -14,6 +15,7 @@ export const appRouter = router({
   finder: finderRouter,
   leads: leadsRouter,
   rates: ratesRouter,
+  seats: seatsRouter,
   team: teamRouter,
 });
 
