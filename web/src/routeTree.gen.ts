@@ -24,6 +24,8 @@ import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
+import { Route as AppAdminSeatsRouteImport } from './routes/_app/admin/seats'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,6 +101,16 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminAccountRoute = AppAdminAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminSeatsRoute = AppAdminSeatsRouteImport.update({
+  id: '/seats',
+  path: '/seats',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -114,6 +126,8 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/calculator': typeof AppCalculatorRoute
   '/leads': typeof AppLeadsRoute
+  '/admin/account': typeof AppAdminAccountRoute
+  '/admin/seats': typeof AppAdminSeatsRoute
   '/admin/': typeof AppAdminIndexRoute
 }
 export interface FileRoutesByTo {
@@ -129,6 +143,8 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/calculator': typeof AppCalculatorRoute
   '/leads': typeof AppLeadsRoute
+  '/admin/account': typeof AppAdminAccountRoute
+  '/admin/seats': typeof AppAdminSeatsRoute
   '/admin': typeof AppAdminIndexRoute
 }
 export interface FileRoutesById {
@@ -147,6 +163,8 @@ export interface FileRoutesById {
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/calculator': typeof AppCalculatorRoute
   '/_app/leads': typeof AppLeadsRoute
+  '/_app/admin/account': typeof AppAdminAccountRoute
+  '/_app/admin/seats': typeof AppAdminSeatsRoute
   '/_app/admin/': typeof AppAdminIndexRoute
 }
 export interface FileRouteTypes {
@@ -165,6 +183,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/calculator'
     | '/leads'
+    | '/admin/account'
+    | '/admin/seats'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -180,6 +200,8 @@ export interface FileRouteTypes {
     | '/terms'
     | '/calculator'
     | '/leads'
+    | '/admin/account'
+    | '/admin/seats'
     | '/admin'
   id:
     | '__root__'
@@ -197,6 +219,8 @@ export interface FileRouteTypes {
     | '/_app/admin'
     | '/_app/calculator'
     | '/_app/leads'
+    | '/_app/admin/account'
+    | '/_app/admin/seats'
     | '/_app/admin/'
   fileRoutesById: FileRoutesById
 }
@@ -321,14 +345,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/account': {
+      id: '/_app/admin/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AppAdminAccountRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/seats': {
+      id: '/_app/admin/seats'
+      path: '/seats'
+      fullPath: '/admin/seats'
+      preLoaderRoute: typeof AppAdminSeatsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
   }
 }
 
 interface AppAdminRouteRouteChildren {
+  AppAdminAccountRoute: typeof AppAdminAccountRoute
+  AppAdminSeatsRoute: typeof AppAdminSeatsRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminAccountRoute: AppAdminAccountRoute,
+  AppAdminSeatsRoute: AppAdminSeatsRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
 
