@@ -129,7 +129,7 @@ export function MembersTable() {
               <th className="py-2 pr-3">Name</th>
               <th className="hidden py-2 pr-3 lg:table-cell">Email</th>
               <th className="hidden py-2 pr-3 sm:table-cell">Role</th>
-              <th className="py-2 pr-3">Status</th>
+              <th className="hidden py-2 pr-3 sm:table-cell">Status</th>
               <th className="hidden py-2 pr-3 xl:table-cell">Joined</th>
               <th className="py-2 text-right">
                 <span className="sr-only">Actions</span>
@@ -165,16 +165,25 @@ export function MembersTable() {
                   <td className="py-3 pr-3">
                     <span className="font-medium">{m.fullName}</span>
                     {m.isYou && <span className="ml-2 text-xs text-slate-500">(you)</span>}
-                    <span className="block break-all text-xs text-slate-500 lg:hidden">{m.email}</span>
-                    <span className="block text-xs capitalize text-slate-700 sm:hidden">{ROLE_LABELS[m.role]}</span>
+                    <span className="block text-xs text-slate-500 [overflow-wrap:anywhere] lg:hidden">
+                      <Email address={m.email} />
+                    </span>
+                    {/* Under 640 px role and status share this line (one text, so the Status column's badge stays the only 'Active'). */}
+                    <span
+                      className={`block text-xs capitalize sm:hidden ${m.isActive ? 'text-slate-700' : 'text-slate-500'}`}
+                    >
+                      {`${ROLE_LABELS[m.role]} · ${m.isActive ? 'active' : 'inactive'}`}
+                    </span>
                   </td>
                   <td className="hidden py-3 pr-3 text-slate-600 lg:table-cell">{m.email}</td>
                   <td className="hidden py-3 pr-3 capitalize sm:table-cell">{ROLE_LABELS[m.role]}</td>
-                  <td className="py-3 pr-3">
+                  <td className="hidden py-3 pr-3 sm:table-cell">
                     <StatusBadge active={m.isActive} />
                   </td>
-                  <td className="hidden py-3 pr-3 text-slate-600 xl:table-cell">{formatDate(m.createdAt)}</td>
-                  <td className="py-3 pl-2">
+                  <td className="hidden whitespace-nowrap py-3 pr-3 text-slate-600 xl:table-cell">
+                    {formatDate(m.createdAt)}
+                  </td>
+                  <td className="py-3 pr-1 pl-2">
                     <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:flex-wrap sm:justify-end">
                       {actions}
                     </div>
@@ -186,6 +195,19 @@ export function MembersTable() {
         </table>
       </div>
     </div>
+  );
+}
+
+/** An address that wraps after its '@' on a narrow screen rather than mid-word. */
+export function Email({ address }: { address: string }) {
+  const at = address.indexOf('@');
+  if (at < 0) return <>{address}</>;
+  return (
+    <>
+      {address.slice(0, at + 1)}
+      <wbr />
+      {address.slice(at + 1)}
+    </>
   );
 }
 

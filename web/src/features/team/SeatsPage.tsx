@@ -13,6 +13,7 @@ import { Stepper } from '../../components/Stepper';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { Email } from '../admin/MembersTable';
 import { failureMessage } from './failure';
 
 const route = getRouteApi('/_app/admin/seats');
@@ -263,7 +264,9 @@ function RemoveUsers({ members }: { members: Member[] }) {
                 {m.fullName}
                 {m.isYou && <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>}
               </p>
-              <p className="break-all text-xs text-slate-500">{m.email}</p>
+              <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">
+                <Email address={m.email} />
+              </p>
             </div>
             <div className="shrink-0 text-right text-xs">
               <p className="capitalize text-slate-700">{ROLE_LABELS[m.role]}</p>
@@ -281,9 +284,9 @@ function RemoveUsers({ members }: { members: Member[] }) {
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
-    <div role="group" aria-label={label} className="rounded-xl bg-slate-50 px-2 py-3">
-      <dd className="text-2xl font-bold">{value}</dd>
+    <div className="flex flex-col-reverse rounded-xl bg-slate-50 px-2 py-3">
       <dt className="text-xs text-slate-500">{label}</dt>
+      <dd className="text-2xl font-bold">{value}</dd>
     </div>
   );
 }
