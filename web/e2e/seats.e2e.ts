@@ -21,6 +21,7 @@ failOnPageErrors(() => h);
 const OWNER = member('Olivia Owner');
 const ADMIN = member('Adam Admin');
 const ALICE = member('Alice Broker');
+const BEN = member('Ben Broker');
 const CHLOE = member('Chloe Broker');
 
 async function demoCompany() {
@@ -144,6 +145,24 @@ describe('members', () => {
       .click();
     await hasNotice(page, `${ALICE.fullName} is now a broker.`);
     expect(await roleOf(ALICE.email)).toBe('junior');
+  });
+
+  it('an admin demoted while on /admin is taken to the calculator by their next action', async () => {
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, 'Admin');
+    const ben = page.getByRole('row').filter({ hasText: BEN.email });
+    await ben.getByRole('button', { name: 'Reset Password' }).click();
+    // The owner demotes Adam while his dialog is open.
+    await h.t.db.updateTable('user_profiles').set({ role_type: 'junior' }).where('email', '=', ADMIN.email).execute();
+    await page
+      .getByRole('alertdialog', { name: `Send ${BEN.fullName} a password reset email?` })
+      .getByRole('button', { name: 'Send Email' })
+      .click();
+    await waitForPath(page, '/calculator');
+    await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
+    const mails = await h.t.db.selectFrom('email_outbox').select('id').where('to_address', '=', BEN.email).execute();
+    expect(mails).toEqual([]);
+    await h.t.db.updateTable('user_profiles').set({ role_type: 'admin' }).where('email', '=', ADMIN.email).execute();
   });
 
   it('the account page shows the trial, the plan and the team', async () => {
