@@ -53,3 +53,14 @@ export function noSeatsMessage(role: SeatRole): string {
 export function tooFewSeatsMessage(role: SeatRole, available: number): string {
   return `You only have ${available} ${SEAT_ROLE_LABEL[role]} seat(s) available`;
 }
+
+/** The smallest number of seats a company may keep: what its active members and pending invitations hold (an admin seat at least). */
+export function minimumSeats(usage: SeatUsage): Record<SeatRole, number> {
+  return {
+    admin: Math.max(1, usage.admin.active + usage.admin.pending),
+    broker: usage.broker.active + usage.broker.pending,
+  };
+}
+
+/** The largest number of seats of one role a form or a request may ask for (as signup). */
+export const MAX_SEATS_PER_ROLE = 500;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoleType } from '../src/access';
-import { type MemberAction, mayManageSeats, memberActionProblem } from '../src/roles';
+import { lastAdminProblem, type MemberAction, mayManageSeats, memberActionProblem } from '../src/roles';
 
 const who = (id: string, role: RoleType) => ({ id, role });
 const owner = who('o', 'super_admin');
@@ -10,7 +10,7 @@ const broker = who('b', 'junior');
 const broker2 = who('b2', 'junior');
 
 describe('the role hierarchy', () => {
-  const actions: MemberAction[] = ['deactivate', 'change_role', 'remove'];
+  const actions: MemberAction[] = ['deactivate', 'change_role', 'remove', 'send_reset'];
   it.each(actions)('nobody may %s the owner, not even the owner', (action) => {
     for (const actor of [owner, admin]) expect(memberActionProblem(actor, owner, action)).not.toBeNull();
     expect(memberActionProblem(owner, owner, action)).toMatch(/your own/);
@@ -35,5 +35,23 @@ describe('the role hierarchy', () => {
 
   it('only the owner manages seats', () => {
     expect([owner, admin, broker].map((r) => mayManageSeats(r.role))).toEqual([true, false, false]);
+  });
+});
+
+describe('one active admin stays', () => {
+  it('refuses taking the last active admin out of that role', () => {
+    const active = { ...admin, isActive: true };
+    expect(lastAdminProblem(active, 0, 'change_role')).toBe(
+      'Cannot change role: At least one active admin is required',
+    );
+    expect(lastAdminProblem({ ...owner, isActive: true }, 0, 'deactivate')).toBe(
+      'Cannot deactivate: At least one active admin is required',
+    );
+    expect(lastAdminProblem(active, 1, 'change_role')).toBeNull();
+  });
+
+  it('brokers and deactivated admins hold no admin role to keep', () => {
+    expect(lastAdminProblem({ ...broker, isActive: true }, 0, 'remove')).toBeNull();
+    expect(lastAdminProblem({ ...admin, isActive: false }, 0, 'remove')).toBeNull();
   });
 });

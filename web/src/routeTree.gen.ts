@@ -26,6 +26,8 @@ import { Route as AppEmailPreviewRouteImport } from './routes/_app/email-preview
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as TestCheckoutCheckoutIdRouteImport } from './routes/test-checkout.$checkoutId'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
+import { Route as AppAdminSeatsRouteImport } from './routes/_app/admin/seats'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -111,6 +113,16 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminAccountRoute = AppAdminAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
+const AppAdminSeatsRoute = AppAdminSeatsRouteImport.update({
+  id: '/seats',
+  path: '/seats',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -128,6 +140,8 @@ export interface FileRoutesByFullPath {
   '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
+  '/admin/account': typeof AppAdminAccountRoute
+  '/admin/seats': typeof AppAdminSeatsRoute
   '/admin/': typeof AppAdminIndexRoute
 }
 export interface FileRoutesByTo {
@@ -145,6 +159,8 @@ export interface FileRoutesByTo {
   '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
+  '/admin/account': typeof AppAdminAccountRoute
+  '/admin/seats': typeof AppAdminSeatsRoute
   '/admin': typeof AppAdminIndexRoute
 }
 export interface FileRoutesById {
@@ -165,6 +181,8 @@ export interface FileRoutesById {
   '/_app/email-preview': typeof AppEmailPreviewRoute
   '/_app/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
+  '/_app/admin/account': typeof AppAdminAccountRoute
+  '/_app/admin/seats': typeof AppAdminSeatsRoute
   '/_app/admin/': typeof AppAdminIndexRoute
 }
 export interface FileRouteTypes {
@@ -185,6 +203,8 @@ export interface FileRouteTypes {
     | '/email-preview'
     | '/leads'
     | '/test-checkout/$checkoutId'
+    | '/admin/account'
+    | '/admin/seats'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -202,6 +222,8 @@ export interface FileRouteTypes {
     | '/email-preview'
     | '/leads'
     | '/test-checkout/$checkoutId'
+    | '/admin/account'
+    | '/admin/seats'
     | '/admin'
   id:
     | '__root__'
@@ -221,6 +243,8 @@ export interface FileRouteTypes {
     | '/_app/email-preview'
     | '/_app/leads'
     | '/test-checkout/$checkoutId'
+    | '/_app/admin/account'
+    | '/_app/admin/seats'
     | '/_app/admin/'
   fileRoutesById: FileRoutesById
 }
@@ -360,14 +384,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/account': {
+      id: '/_app/admin/account'
+      path: '/account'
+      fullPath: '/admin/account'
+      preLoaderRoute: typeof AppAdminAccountRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
+    '/_app/admin/seats': {
+      id: '/_app/admin/seats'
+      path: '/seats'
+      fullPath: '/admin/seats'
+      preLoaderRoute: typeof AppAdminSeatsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
   }
 }
 
 interface AppAdminRouteRouteChildren {
+  AppAdminAccountRoute: typeof AppAdminAccountRoute
+  AppAdminSeatsRoute: typeof AppAdminSeatsRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminAccountRoute: AppAdminAccountRoute,
+  AppAdminSeatsRoute: AppAdminSeatsRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
 

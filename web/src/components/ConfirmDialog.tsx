@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Modal } from './Modal';
 import { Button } from './ui';
 
 export interface ConfirmRequest {
   title: string;
-  message: string;
+  /** A sentence, or a short list (the seats page names every member it will remove). */
+  message: ReactNode;
   confirmLabel: string;
   tone?: 'primary' | 'danger';
   /** Runs on confirm; the dialog stays open (busy) until it settles, then closes. */

@@ -1,3 +1,4 @@
+import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
@@ -13,6 +14,14 @@ export const trpc = createTRPCReact<AppRouter>();
 function onUnauthorized(err: unknown): void {
   const code = (err as { data?: { code?: string } } | null)?.data?.code;
   if (code === 'UNAUTHORIZED') sendToSignIn();
+  // An admin demoted while on an admin page: their next call is refused, so take them where a broker belongs.
+  else if (code === 'FORBIDDEN' && (err as Error).message === ACCESS_MESSAGES.noAdminAccess) leaveAdminPages();
+}
+
+function leaveAdminPages(): void {
+  if (typeof window === 'undefined' || !window.location.pathname.startsWith('/admin')) return;
+  queryClient.clear();
+  window.location.assign('/calculator');
 }
 
 /** To /login, back here after signing in (the live-quote socket also calls this when its session ends). */

@@ -1,7 +1,17 @@
 import { mayActOn } from '@pippitch/shared/roles';
+import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import { z } from 'zod';
-import { listMembers, setMemberActive } from '../../services/team/members';
+import { actorOf } from '../../services/actor';
+import {
+  changeMemberRole,
+  listMembers,
+  removeMembers,
+  sendMemberPasswordReset,
+  setMemberActive,
+} from '../../services/team/members';
 import { adminProcedure, router } from '../trpc/procedures';
+
+const memberId = z.string().uuid(TEAM_MESSAGES.memberNotFound);
 
 export const teamRouter = router({
   members: adminProcedure.query(async ({ ctx }) => {
@@ -17,14 +27,32 @@ export const teamRouter = router({
   }),
 
   setActive: adminProcedure
-    .input(z.object({ memberId: z.string().uuid('Unknown member'), active: z.boolean() }))
-    .mutation(async ({ ctx, input }) => {
-      await setMemberActive(
+    .input(z.object({ memberId, active: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      setMemberActive(ctx.db, actorOf(ctx.viewer), input.memberId, input.active, ctx.services.now()),
+    ),
+
+  /** Broker ⇄ Admin ('junior' is the broker's stored role). */
+  setRole: adminProcedure
+    .input(z.object({ memberId, role: z.enum(['admin', 'junior']) }))
+    .mutation(({ ctx, input }) =>
+      changeMemberRole(ctx.db, actorOf(ctx.viewer), input.memberId, input.role, ctx.services.now()),
+    ),
+
+  /** Deletes one member for good, with their calculations, leads and activity log. */
+  remove: adminProcedure
+    .input(z.object({ memberId }))
+    .mutation(({ ctx, input }) => removeMembers(ctx.db, actorOf(ctx.viewer), [input.memberId], ctx.services.now())),
+
+  sendPasswordReset: adminProcedure
+    .input(z.object({ memberId }))
+    .mutation(({ ctx, input }) =>
+      sendMemberPasswordReset(
         ctx.db,
-        { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id, role: ctx.viewer.user.role },
+        actorOf(ctx.viewer),
         input.memberId,
-        input.active,
-      );
-      return { ok: true as const };
-    }),
+        { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl },
+        ctx.services.now(),
+      ),
+    ),
 });

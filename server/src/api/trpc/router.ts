@@ -6,6 +6,7 @@ import { emailsRouter } from '../routers/emails';
 import { finderRouter } from '../routers/finder';
 import { leadsRouter } from '../routers/leads';
 import { ratesRouter } from '../routers/rates';
+import { seatsRouter } from '../routers/seats';
 import { teamRouter } from '../routers/team';
 import { router } from './procedures';
 
@@ -18,6 +19,7 @@ export const appRouter = router({
   finder: finderRouter,
   leads: leadsRouter,
   rates: ratesRouter,
+  seats: seatsRouter,
   team: teamRouter,
 });
 

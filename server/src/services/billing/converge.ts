@@ -1,6 +1,6 @@
-import { discountPercentage, quote } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import type { SubscriptionState } from '../../providers/payments/types';
+import { seatPriceColumns } from '../company/seat-prices';
 import { welcomeEmail } from '../email/billing-emails';
 import { sendNoticeOnce } from './notices';
 
@@ -34,12 +34,6 @@ export async function convergeCompany(
   if (!current && !LIVE.includes(state.status)) return `ignored: ${state.id} is not the company's subscription`;
 
   if (LIVE.includes(state.status)) {
-    const price = quote({
-      adminSeats: state.adminSeats,
-      brokerSeats: state.brokerSeats,
-      billing: 'monthly',
-      addons: state.addons,
-    });
     await trx
       .updateTable('companies')
       .set({
@@ -49,11 +43,7 @@ export async function convergeCompany(
         billing_period: state.billing,
         subscription_active: true,
         account_locked: false,
-        admin_seats: state.adminSeats,
-        junior_seats: state.brokerSeats,
-        price_per_month: price.pricePerSeat,
-        subscription_price: price.seatsMonthly,
-        discount_percentage: discountPercentage(price.totalSeats),
+        ...seatPriceColumns(state.adminSeats, state.brokerSeats, state.addons),
         company_finder_enabled: state.addons.companyFinder,
         client_data_enabled: state.addons.clientData,
         cancel_at_period_end: state.cancelAtPeriodEnd,

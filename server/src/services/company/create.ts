@@ -1,6 +1,7 @@
 import type { Billing } from '@pippitch/shared/pricing';
-import { discountPercentage, quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
+import { TRIAL_DAYS } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
+import { seatPriceColumns } from './seat-prices';
 
 export interface NewCompany {
   name: string;
@@ -22,9 +23,6 @@ export async function createTrialCompany(
   now: Date,
 ): Promise<{ id: string; trialEndsAt: Date }> {
   const addons = company.addons ?? { companyFinder: false, clientData: false };
-  // The per-seat price and the monthly subscription figure are the monthly scheme's, whatever the billing
-  // period chosen for after the trial: that is what the dashboard shows against the seats.
-  const price = quote({ adminSeats: company.adminSeats, brokerSeats: company.brokerSeats, billing: 'monthly', addons });
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
   const row = await trx
     .insertInto('companies')
@@ -36,11 +34,7 @@ export async function createTrialCompany(
       billing_period: company.billing,
       subscription_active: true,
       trial_ends_at: trialEndsAt,
-      admin_seats: company.adminSeats,
-      junior_seats: company.brokerSeats,
-      price_per_month: price.pricePerSeat,
-      subscription_price: price.seatsMonthly,
-      discount_percentage: discountPercentage(price.totalSeats),
+      ...seatPriceColumns(company.adminSeats, company.brokerSeats, addons),
       company_finder_enabled: addons.companyFinder,
       client_data_enabled: addons.clientData,
     })

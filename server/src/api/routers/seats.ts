@@ -1,0 +1,21 @@
+import { seatChangeInput } from '@pippitch/shared/team-messages';
+import { z } from 'zod';
+import { actorOf } from '../../services/actor';
+import { removeMembers } from '../../services/team/members';
+import { changeSeats } from '../../services/team/seat-change';
+import { seatsOverview } from '../../services/team/seats-overview';
+import { router, superAdminProcedure } from '../trpc/procedures';
+
+/** /admin/seats: the super_admin's alone (spec §2 Seat management, §6). */
+export const seatsRouter = router({
+  overview: superAdminProcedure.query(({ ctx }) => seatsOverview(ctx.db, actorOf(ctx.viewer), ctx.services.now())),
+
+  save: superAdminProcedure
+    .input(seatChangeInput)
+    .mutation(({ ctx, input }) => changeSeats(ctx.db, actorOf(ctx.viewer), input, ctx.services.now())),
+
+  /** 'Remove N User(s)': deletes the chosen members for good. */
+  removeUsers: superAdminProcedure
+    .input(z.object({ memberIds: z.array(z.string().uuid('Unknown member')).min(1).max(500) }))
+    .mutation(({ ctx, input }) => removeMembers(ctx.db, actorOf(ctx.viewer), input.memberIds, ctx.services.now())),
+});

@@ -1,0 +1,33 @@
+import type { Database } from '@pippitch/sql';
+import type { Actor } from '../actor';
+
+/** The activity entries a team change writes (migration 0011 lists them beside 'calculation'). */
+export type TeamActivityType = 'seat_change' | 'users_removed' | 'role_change' | 'member_status';
+
+/**
+ * One entry per change, written in the transaction that makes it. `user_id` is the admin who acted and the
+ * description names the member and the change, so the entry outlives a member who is later deleted.
+ */
+export async function logTeamActivity(
+  db: Database,
+  actor: Actor,
+  type: TeamActivityType,
+  description: string,
+  at: Date,
+): Promise<void> {
+  await db
+    .insertInto('activity_logs')
+    .values({
+      user_id: actor.userId,
+      company_id: actor.companyId,
+      action_type: type,
+      description,
+      created_at: at,
+    })
+    .execute();
+}
+
+/** 'Ben Broker (ben@demo.pippitch.test)': how an entry names a member. */
+export function memberLabel(member: { full_name: string; email: string }): string {
+  return `${member.full_name} (${member.email})`;
+}

@@ -1,0 +1,55 @@
+import type { SeatUsage } from '@pippitch/shared/seats';
+import { minimumSeats } from '@pippitch/shared/seats';
+import type { Database } from '@pippitch/sql';
+import { notFound } from '../../errors';
+import type { Actor } from '../actor';
+import { seatRoute } from './seat-change';
+import { companySeatUsage } from './seat-usage';
+
+/**
+ * What the seats page shows: the seats and who holds them, the smallest counts a save may ask for, and
+ * whether a save is possible now (the routing's answer for the company's state, with its message if not).
+ */
+export async function seatsOverview(
+  db: Database,
+  actor: Actor,
+  now: Date,
+): Promise<{
+  usage: SeatUsage;
+  minimum: { admin: number; broker: number };
+  subscriptionStatus: string;
+  addons: { companyFinder: boolean; clientData: boolean };
+  /** null when a save goes through; otherwise why it cannot, in the words the save would answer. */
+  changeBlockedBy: string | null;
+}> {
+  const company = await db
+    .selectFrom('companies')
+    .select([
+      'admin_seats',
+      'junior_seats',
+      'subscription_status',
+      'cancel_at_period_end',
+      'grace_period_used',
+      'company_finder_enabled',
+      'client_data_enabled',
+    ])
+    .where('id', '=', actor.companyId)
+    .executeTakeFirst();
+  if (!company) throw notFound('Company not found');
+  const usage = await companySeatUsage(db, actor.companyId, now);
+  const seats = company.admin_seats + company.junior_seats;
+  const route = seatRoute({
+    subscriptionStatus: company.subscription_status,
+    cancelAtPeriodEnd: company.cancel_at_period_end,
+    gracePeriodUsed: company.grace_period_used,
+    currentSeats: seats,
+    newSeats: seats,
+  });
+  return {
+    usage,
+    minimum: minimumSeats(usage),
+    subscriptionStatus: company.subscription_status,
+    addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
+    changeBlockedBy: route.kind === 'unavailable' ? route.message : null,
+  };
+}

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp } from './helpers';
+
+// Seat management on /admin/seats (issue 10 item 4): the super_admin's alone; in trial seats are saved with
+// their prices recomputed; never below what members and pending invitations hold; paid plans refused clearly.
+let h: TestApp;
+const ids: Record<string, string> = {};
+
+async function acme() {
+  return h.t.db.selectFrom('companies').selectAll().where('name', '=', 'Acme FX').executeTakeFirstOrThrow();
+}
+
+beforeAll(async () => {
+  h = await startTestApp();
+  // Acme FX: ada (the owner), an admin and two brokers; 2 admin seats, 5 broker seats (7: £27 a seat).
+  await h.client().api.auth.signup.mutate(signupInput({ adminSeats: 2, brokerSeats: 5 }));
+  ids.owner = (
+    await h.t.db
+      .updateTable('user_profiles')
+      .set({ role_type: 'super_admin' })
+      .where('email', '=', 'ada@acmefx.co.uk')
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  ids.admin = await addMember(h, 'Acme FX', 'admin@acmefx.co.uk', 'admin');
+  ids.broker = await addMember(h, 'Acme FX', 'broker@acmefx.co.uk', 'junior');
+  ids.broker2 = await addMember(h, 'Acme FX', 'broker2@acmefx.co.uk', 'junior');
+  await h
+    .client()
+    .api.auth.signup.mutate(
+      signupInput({ companyName: 'Other FX', companyDomain: 'other.io', email: 'olga@other.io' }),
+    );
+  ids.otherBroker = await addMember(h, 'Other FX', 'oscar@other.io', 'junior');
+});
+afterAll(() => h.close());
+
+describe('the seats overview', () => {
+  it('shows seats, who holds them and the smallest counts a save may ask for', async () => {
+    const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
+    const o = await owner.api.seats.overview.query();
+    expect(o.usage.total).toEqual({ purchased: 7, used: 4, pending: 0, available: 3 });
+    expect(o.minimum).toEqual({ admin: 2, broker: 2 });
+    expect(o.changeBlockedBy).toBeNull();
+  });
+});
+
+describe('changing seats in the trial', () => {
+  it('saves the seats with prices from the pricing scheme and logs seat_change', async () => {
+    const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
+    const result = await owner.api.seats.save.mutate({ adminSeats: 3, brokerSeats: 11 });
+    // 14 seats: Enterprise, £24 a seat, £336 a month.
+    expect(result).toEqual({
+      kind: 'saved',
+      adminSeats: 3,
+      brokerSeats: 11,
+      pricePerSeat: '24.00',
+      monthlyPrice: '336.00',
+    });
+    const c = await acme();
+    expect({
+      admin: c.admin_seats,
+      broker: c.junior_seats,
+      perSeat: c.price_per_month,
+      monthly: c.subscription_price,
+      discount: c.discount_percentage,
+    }).toEqual({ admin: 3, broker: 11, perSeat: '24.00', monthly: '336.00', discount: 20 });
+    const entry = await h.t.db
+      .selectFrom('activity_logs')
+      .select(['user_id', 'description'])
+      .where('action_type', '=', 'seat_change')
+      .where('company_id', '=', c.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({
+      user_id: ids.owner,
+      description:
+        'Changed seats from 2 admin + 5 broker (7) to 3 admin + 11 broker (14); £24.00 per seat, £336.00 per month',
+    });
+    expect((await owner.api.seats.overview.query()).usage.total.purchased).toBe(14);
+  });
+
+  it('refuses fewer seats than active members and pending invitations hold', async () => {
+    const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
+    const c = await acme();
+    await h.t.db
+      .insertInto('invitations')
+      .values({
+        company_id: c.id,
+        email: 'new@acmefx.co.uk',
+        role_type: 'junior',
+        token_hash: randomUUID(),
+        expires_at: new Date(h.clock.now.getTime() + 86_400_000),
+      })
+      .execute();
+    // Two active brokers and a pending invitation hold 3 broker seats; ada and the admin hold 2 admin seats.
+    for (const seats of [
+      { adminSeats: 1, brokerSeats: 5 },
+      { adminSeats: 2, brokerSeats: 2 },
+    ]) {
+      expect(await errorOf(owner.api.seats.save.mutate(seats))).toEqual({
+        code: 'BAD_REQUEST',
+        message: 'Cannot reduce seats below current team size',
+      });
+    }
+    expect((await acme()).junior_seats).toBe(11);
+    await owner.api.seats.save.mutate({ adminSeats: 2, brokerSeats: 3 });
+    expect((await acme()).junior_seats).toBe(3);
+    // A deactivated broker holds no seat.
+    await owner.api.team.setActive.mutate({ memberId: ids.broker2!, active: false });
+    await owner.api.seats.save.mutate({ adminSeats: 2, brokerSeats: 2 });
+    expect((await acme()).junior_seats).toBe(2);
+    await h.t.db.deleteFrom('invitations').where('email', '=', 'new@acmefx.co.uk').execute();
+  });
+
+  it('refuses what the schema cannot hold with its own message', async () => {
+    const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
+    expect(await errorOf(owner.api.seats.save.mutate({ adminSeats: 0, brokerSeats: 5 }))).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('At least one admin seat is required'),
+    });
+  });
+});
+
+describe('a paid company', () => {
+  it('is told plainly that seat changes come with online billing; nothing is saved', async () => {
+    const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
+    const c = await acme();
+    await h.t.db.updateTable('companies').set({ subscription_status: 'active' }).where('id', '=', c.id).execute();
+    const message =
+      'Seat changes for paid plans open with online billing. Please contact support at support@pippitch.co.uk.';
+    expect((await owner.api.seats.overview.query()).changeBlockedBy).toBe(message);
+    expect(await errorOf(owner.api.seats.save.mutate({ adminSeats: 2, brokerSeats: 9 }))).toEqual({
+      code: 'CONFLICT',
+      message,
+    });
+    expect((await acme()).junior_seats).toBe(c.junior_seats);
+    await h.t.db.updateTable('companies').set({ subscription_status: 'trialing' }).where('id', '=', c.id).execute();
+  });
+});
+
+describe('only the super_admin', () => {
+  it('an admin is refused every seats procedure with 403', async () => {
+    const admin = await signedIn(h, 'admin@acmefx.co.uk', 'admin');
+    const refused = { code: 'FORBIDDEN', message: 'Only the super admin can manage seats' };
+    expect(await errorOf(admin.api.seats.overview.query())).toEqual(refused);
+    expect(await errorOf(admin.api.seats.save.mutate({ adminSeats: 2, brokerSeats: 9 }))).toEqual(refused);
+    expect(await errorOf(admin.api.seats.removeUsers.mutate({ memberIds: [ids.broker!] }))).toEqual(refused);
+    expect(
+      await h.t.db.selectFrom('user_profiles').select('id').where('id', '=', ids.broker!).executeTakeFirst(),
+    ).toBeDefined();
+  });
+});
+
+describe('removing users on the seats page', () => {
+  it('deletes the chosen members and logs users_removed once', async () => {
+    const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
+    const extra = await addMember(h, 'Acme FX', 'extra@acmefx.co.uk', 'junior');
+    expect(await owner.api.seats.removeUsers.mutate({ memberIds: [ids.broker2!, extra] })).toEqual({
+      removed: ['junior broker2@acmefx.co.uk', 'junior extra@acmefx.co.uk'],
+    });
+    const left = await h.t.db
+      .selectFrom('user_profiles')
+      .select('email')
+      .where('id', 'in', [ids.broker2!, extra])
+      .execute();
+    expect(left).toEqual([]);
+    const entry = await h.t.db
+      .selectFrom('activity_logs')
+      .select(['user_id', 'description'])
+      .where('action_type', '=', 'users_removed')
+      .executeTakeFirstOrThrow();
+    expect(entry.user_id).toBe(ids.owner);
+    expect(entry.description).toBe(
+      'Removed 2 users with their calculations, leads and activity logs: junior broker2@acmefx.co.uk (broker2@acmefx.co.uk), junior extra@acmefx.co.uk (extra@acmefx.co.uk)',
+    );
+  });
+
+  it('refuses the whole removal if it includes the owner, or a member of another company (404)', async () => {
+    const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
+    expect(await errorOf(owner.api.seats.removeUsers.mutate({ memberIds: [ids.broker!, ids.owner!] }))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'You cannot remove your own account',
+    });
+    expect(await errorOf(owner.api.seats.removeUsers.mutate({ memberIds: [ids.broker!, ids.otherBroker!] }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Member not found',
+    });
+    const still = await h.t.db
+      .selectFrom('user_profiles')
+      .select('id')
+      .where('id', 'in', [ids.broker!, ids.otherBroker!, ids.owner!])
+      .execute();
+    expect(still).toHaveLength(3);
+  });
+});
