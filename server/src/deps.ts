@@ -71,7 +71,7 @@ export function buildServices(
       { companiesHouseApiKey: config.companiesHouseApiKey, companiesHouseUrl: config.companiesHouseUrl },
       db,
     );
-  const payments = given.payments === undefined ? createPaymentProvider(config, db) : given.payments;
+  const payments = given.payments === undefined ? createPaymentProvider(config, db, now) : given.payments;
   return {
     services: { quotes, seriesCache, sessions, finder, payments, now },
     async stop() {

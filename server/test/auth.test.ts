@@ -19,7 +19,7 @@ describe('signup', () => {
     const days = (new Date(res.trialEndsAt).getTime() - h.clock.now.getTime()) / 86_400_000;
     expect(days).toBeCloseTo(60, 5);
     const session = await c.api.auth.session.query();
-    expect(session?.user.role).toBe('admin');
+    expect(session?.user.role).toBe('super_admin');
     expect(session?.company.access).toBe('granted');
     const company = await h.t.db
       .selectFrom('companies')

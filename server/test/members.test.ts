@@ -56,8 +56,14 @@ beforeAll(async () => {
     .api.auth.signup.mutate(
       signupInput({ companyName: 'Other FX', companyDomain: 'other.io', email: 'olga@other.io' }),
     );
+  // Signup makes olga Other FX's owner; here she is a plain admin, so Other FX has no owner.
   ids.otherAdmin = (
-    await h.t.db.selectFrom('user_profiles').select('id').where('email', '=', 'olga@other.io').executeTakeFirstOrThrow()
+    await h.t.db
+      .updateTable('user_profiles')
+      .set({ role_type: 'admin' })
+      .where('email', '=', 'olga@other.io')
+      .returning('id')
+      .executeTakeFirstOrThrow()
   ).id;
   ids.otherBroker = await addMember(h, 'Other FX', 'oscar@other.io', 'junior');
 });

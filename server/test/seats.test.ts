@@ -41,7 +41,6 @@ describe('the seats overview', () => {
     const o = await owner.api.seats.overview.query();
     expect(o.usage.total).toEqual({ purchased: 7, used: 4, pending: 0, available: 3 });
     expect(o.minimum).toEqual({ admin: 2, broker: 2 });
-    expect(o.changeBlockedBy).toBeNull();
   });
 });
 
@@ -121,20 +120,42 @@ describe('changing seats in the trial', () => {
   });
 });
 
-describe('a paid company', () => {
-  it('is told plainly that seat changes come with online billing; nothing is saved', async () => {
+describe('a paid company (test-mode provider)', () => {
+  it('adds seats through the provider at once and reduces them from the next period', async () => {
     const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
     const c = await acme();
-    await h.t.db.updateTable('companies').set({ subscription_status: 'active' }).where('id', '=', c.id).execute();
-    const message =
-      'Seat changes for paid plans open with online billing. Please contact support at support@pippitch.co.uk.';
-    expect((await owner.api.seats.overview.query()).changeBlockedBy).toBe(message);
-    expect(await errorOf(owner.api.seats.save.mutate({ adminSeats: 2, brokerSeats: 9 }))).toEqual({
-      code: 'CONFLICT',
-      message,
+    const { url } = await owner.api.billing.startCheckout.mutate({
+      adminSeats: c.admin_seats,
+      brokerSeats: c.junior_seats,
+      billing: 'monthly',
+      addons: { companyFinder: false, clientData: false },
     });
-    expect((await acme()).junior_seats).toBe(c.junior_seats);
-    await h.t.db.updateTable('companies').set({ subscription_status: 'trialing' }).where('id', '=', c.id).execute();
+    await owner.api.billing.testCheckout.pay.mutate({ id: url.split('/').pop() as string });
+    const subscriptionSeats = async () =>
+      h.t.db
+        .selectFrom('test_mode_subscriptions')
+        .select(['admin_seats', 'broker_seats'])
+        .where('id', '=', (await acme()).stripe_subscription_id as string)
+        .executeTakeFirstOrThrow();
+
+    const more = await owner.api.seats.save.mutate({ adminSeats: c.admin_seats, brokerSeats: c.junior_seats + 3 });
+    expect(more).toMatchObject({ kind: 'saved', brokerSeats: c.junior_seats + 3 });
+    expect((await acme()).junior_seats).toBe(c.junior_seats + 3);
+    expect(await subscriptionSeats()).toEqual({ admin_seats: c.admin_seats, broker_seats: c.junior_seats + 3 });
+
+    const fewer = await owner.api.seats.save.mutate({ adminSeats: c.admin_seats, brokerSeats: c.junior_seats });
+    expect(fewer.kind).toBe('saved');
+    expect(await subscriptionSeats()).toEqual({ admin_seats: c.admin_seats, broker_seats: c.junior_seats });
+    // Still never below the team.
+    expect(await errorOf(owner.api.seats.save.mutate({ adminSeats: 1, brokerSeats: 0 }))).toMatchObject({
+      message: 'Cannot reduce seats below current team size',
+    });
+    // Back to the trial for the tests after this one.
+    await h.t.db
+      .updateTable('companies')
+      .set({ subscription_status: 'trialing', subscription_type: 'trial', stripe_subscription_id: null })
+      .where('id', '=', c.id)
+      .execute();
   });
 });
 

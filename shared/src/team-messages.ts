@@ -14,6 +14,7 @@ export const TEAM_MESSAGES = {
   updateSeatsFailed: 'Failed to update seats',
   removeUsersFailed: 'Failed to remove users',
   belowTeamSize: 'Cannot reduce seats below current team size',
+  seatUpdateProcessing: 'Seat update is being processed. Please refresh the page in a moment.',
   onlyMember: 'The only member of a company cannot be removed',
   resetNeedsActive: 'Reactivate this member before sending a password reset email',
   memberNotFound: 'Member not found',

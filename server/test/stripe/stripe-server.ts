@@ -60,6 +60,10 @@ export interface LocalStripe {
   customers: Map<string, Obj>;
   /** While true every API request fails with a 500, as during a Stripe incident. */
   failing: boolean;
+  /** The next prorated invoice is not paid at once (the card needs the customer): it stays open. */
+  declineNextInvoice: boolean;
+  /** The customer pays an open invoice on its hosted page: a pending update is applied and events raised. */
+  payInvoice(invoiceId: string, now: Date): Stripe.Event[];
   /** Requests received, for assertions ('POST /v1/checkout/sessions'). */
   requests: string[];
   /** The customer pays on the hosted page: a subscription is created and its events raised. */
@@ -238,7 +242,103 @@ export async function startLocalStripe(): Promise<LocalStripe> {
       },
     ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([, id]) => get(subscriptions, id as string, 'subscription')],
+    [
+      'POST',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([, id], body, query) => {
+        const sub = get(subscriptions, id as string, 'subscription');
+        const now = new Date();
+        const itemChanges = body.items as Obj[] | undefined;
+        const prorate = body.proration_behavior === 'always_invoice';
+        const pendingIfIncomplete = body.payment_behavior === 'pending_if_incomplete';
+        const apply = () => {
+          if (itemChanges) applyItems(sub, itemChanges);
+          if (body.metadata) sub.metadata = { ...(sub.metadata as Obj), ...(body.metadata as Obj) };
+        };
+        let invoice: Obj | null = null;
+        if (prorate) {
+          invoice = newInvoice(sub, local.declineNextInvoice ? 'open' : 'paid');
+          if (local.declineNextInvoice && pendingIfIncomplete) {
+            // Stripe keeps the change aside until the invoice is paid.
+            pending.set(invoice.id as string, { subscription: sub.id as string, apply });
+            sub.pending_update = {
+              expires_at: Math.floor(now.getTime() / 1000) + 82_800,
+              subscription_items: itemChanges ?? [],
+            };
+          } else apply();
+          local.declineNextInvoice = false;
+        } else apply();
+        if (body.cancel_at_period_end !== undefined) sub.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        if (body.cancellation_details) sub.cancellation_details = body.cancellation_details;
+        sub.latest_invoice = invoice ? invoice.id : (sub.latest_invoice ?? null);
+        raise('customer.subscription.updated', sub, now);
+        const expanded =
+          query.getAll('expand[]').includes('latest_invoice') ||
+          (body.expand as string[] | undefined)?.includes('latest_invoice');
+        return expanded && invoice ? { ...sub, latest_invoice: invoice } : sub;
+      },
+    ],
+    [
+      'DELETE',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([, id], body) => {
+        const sub = get(subscriptions, id as string, 'subscription');
+        const now = new Date();
+        Object.assign(sub, {
+          status: 'canceled',
+          canceled_at: Math.floor(now.getTime() / 1000),
+          ended_at: Math.floor(now.getTime() / 1000),
+          cancellation_details: body.cancellation_details ?? null,
+        });
+        raise('customer.subscription.deleted', sub, now);
+        return sub;
+      },
+    ],
   ];
+
+  const pending = new Map<string, { subscription: string; apply: () => void }>();
+  const invoices = new Map<string, Obj>();
+
+  function newInvoice(sub: Obj, status: 'paid' | 'open'): Obj {
+    const id = newId('in');
+    const invoice = {
+      ...fixture('invoice'),
+      id,
+      customer: sub.customer,
+      status,
+      hosted_invoice_url: `${url}/invoice/${id}`,
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: sub.id, metadata: sub.metadata },
+      },
+    };
+    invoices.set(id, invoice);
+    return invoice;
+  }
+
+  function applyItems(sub: Obj, changes: Obj[]): void {
+    const list = sub.items as { data: Obj[] };
+    for (const change of changes) {
+      const existing = list.data.find((i) => i.id === change.id);
+      if (existing && change.deleted === 'true') list.data = list.data.filter((i) => i !== existing);
+      else if (existing) Object.assign(existing, { quantity: Number(change.quantity ?? existing.quantity) });
+      else {
+        const first = list.data[0] as Obj;
+        list.data.push({
+          ...fixture('subscription_item'),
+          id: newId('si'),
+          subscription: sub.id,
+          price: get(prices, change.price as string, 'price'),
+          plan: null,
+          quantity: Number(change.quantity ?? 1),
+          tax_rates: ((change.tax_rates as string[] | undefined) ?? []).map((t) => get(taxRates, t, 'tax rate')),
+          current_period_start: first.current_period_start,
+          current_period_end: first.current_period_end,
+        });
+      }
+    }
+  }
 
   function subscriptionFrom(session: Obj, now: Date): Obj {
     const id = newId('sub');
@@ -284,6 +384,21 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     customers,
     requests,
     failing: false,
+    declineNextInvoice: false,
+    payInvoice(invoiceId, now) {
+      const invoice = get(invoices, invoiceId, 'invoice');
+      invoice.status = 'paid';
+      const waiting = pending.get(invoiceId);
+      const out = [raise('invoice.paid', invoice, now)];
+      if (waiting) {
+        pending.delete(invoiceId);
+        waiting.apply();
+        const sub = get(subscriptions, waiting.subscription, 'subscription');
+        sub.pending_update = null;
+        out.push(raise('customer.subscription.updated', sub, now));
+      }
+      return out;
+    },
     completeCheckout(sessionId, now) {
       const session = get(checkoutSessions, sessionId, 'checkout session');
       if (session.status !== 'open') throw new Error(`checkout session ${sessionId} is ${session.status}`);

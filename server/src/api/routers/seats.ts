@@ -10,9 +10,12 @@ import { router, superAdminProcedure } from '../trpc/procedures';
 export const seatsRouter = router({
   overview: superAdminProcedure.query(({ ctx }) => seatsOverview(ctx.db, actorOf(ctx.viewer), ctx.services.now())),
 
-  save: superAdminProcedure
-    .input(seatChangeInput)
-    .mutation(({ ctx, input }) => changeSeats(ctx.db, actorOf(ctx.viewer), input, ctx.services.now())),
+  save: superAdminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
+    changeSeats(ctx.db, actorOf(ctx.viewer), input, ctx.services.now(), {
+      provider: ctx.services.payments,
+      appUrl: ctx.config.publicUrl,
+    }),
+  ),
 
   /** 'Remove N User(s)': deletes the chosen members for good. */
   removeUsers: superAdminProcedure

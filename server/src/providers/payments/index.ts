@@ -11,8 +11,9 @@ import type { PaymentProvider } from './types';
 export function createPaymentProvider(
   config: Pick<Config, 'stripe' | 'env' | 'publicUrl'>,
   db: Database,
+  now: () => Date,
 ): PaymentProvider | null {
   if (config.stripe) return new StripePayments(config.stripe);
   if (config.env === 'production') return null;
-  return new TestModePayments(db, config.publicUrl);
+  return new TestModePayments(db, config.publicUrl, now);
 }

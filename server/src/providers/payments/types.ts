@@ -1,3 +1,4 @@
+import type { CancellationReason } from '@pippitch/shared/cancellation';
 import type { AddonKey, Billing } from '@pippitch/shared/pricing';
 
 /**
@@ -16,7 +17,28 @@ export interface PaymentProvider {
   readSubscription(subscriptionId: string): Promise<SubscriptionState | null>;
   /** A verified event from a webhook request, or a WebhookSignatureError. */
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+  /**
+   * Changes a live subscription. 'now' charges the prorated difference at once (added seats, an add-on);
+   * 'next_period' changes the price from the next period without a refund (fewer seats, an add-on removed).
+   * When the card needs the customer (3-D Secure, a decline), the result carries the page to pay on.
+   */
+  changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult>;
+  /** Ends the subscription now (no refund) or at the end of the paid period, with the customer's reason. */
+  cancel(
+    subscriptionId: string,
+    how: { atPeriodEnd: boolean; reason: CancellationReason; feedback: string },
+  ): Promise<void>;
+  /** Undoes a cancellation scheduled for the period's end. */
+  resume(subscriptionId: string): Promise<void>;
 }
+
+export interface SubscriptionChange {
+  seats?: { adminSeats: number; brokerSeats: number };
+  addons?: Partial<Record<AddonKey, boolean>>;
+  charge: 'now' | 'next_period';
+}
+
+export type ChangeResult = { status: 'done' } | { status: 'requires_payment'; url: string };
 
 export interface CheckoutRequest {
   companyId: string;

@@ -48,7 +48,8 @@ export async function signUpCompany(
       );
       const user = await trx
         .insertInto('user_profiles')
-        .values({ company_id: company.id, role_type: 'admin', full_name: input.fullName, email: input.email })
+        // The creator is the account owner (design.md §3): an admin with the seats and subscription as well.
+        .values({ company_id: company.id, role_type: 'super_admin', full_name: input.fullName, email: input.email })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: passwordHash }).execute();

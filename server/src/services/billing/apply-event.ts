@@ -59,7 +59,7 @@ async function companyOf(trx: Database, event: ProviderEvent): Promise<BilledCom
       ? undefined
       : trx
           .selectFrom('companies')
-          .select(['id', 'name', 'stripe_customer_id', 'stripe_subscription_id'])
+          .select(['id', 'name', 'stripe_customer_id', 'stripe_subscription_id', 'cancel_at_period_end'])
           .where(column, '=', id)
           .forUpdate()
           .executeTakeFirst();

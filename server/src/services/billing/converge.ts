@@ -9,6 +9,7 @@ export interface BilledCompany {
   name: string;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;
+  cancel_at_period_end: boolean;
 }
 
 const LIVE: readonly SubscriptionState['status'][] = ['active', 'trialing', 'past_due'];
@@ -87,6 +88,8 @@ export async function convergeCompany(
         scheduled_cancellation_date: null,
         current_period_end: state.currentPeriodEnd,
         cancelled_at: state.canceledAt ?? now,
+        // A monthly plan cancelled for its period's end has now used that grace: coming back needs a new checkout.
+        ...(company.cancel_at_period_end && current ? { grace_period_used: true } : {}),
         updated_at: now,
       })
       .where('id', '=', company.id)

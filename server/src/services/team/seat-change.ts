@@ -1,8 +1,10 @@
 import { minimumSeats } from '@pippitch/shared/seats';
 import { type SeatChangeInput, TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
-import { badRequest, conflict, notFound } from '../../errors';
+import { badRequest, notFound, unavailable } from '../../errors';
+import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
+import { syncSubscription } from '../billing/sync';
 import { seatPriceColumns } from '../company/seat-prices';
 import { logTeamActivity } from './activity';
 import { companySeatUsage, lockCompanySeats } from './seat-usage';
@@ -17,27 +19,32 @@ export interface SeatRoutingFacts {
 }
 
 /**
- * Where a seat change goes. Spec §4: in trial seats are just saved; an active plan adding seats goes to
- * payment; an active plan reducing seats saves at once and informs the payment provider; a plan scheduled to
- * cancel goes to a new checkout (grace period used) or a seat-update payment. Only the trial branch exists
- * until online billing does; the billing issue adds its branches here (and their results below) without
- * touching the trial path.
+ * Where a seat change goes (spec §4 Seat save routing): in trial seats are just saved; a paid plan adding seats
+ * pays the prorated difference at once (Stripe's invoice; a card that needs the customer sends them to pay it),
+ * also when a cancellation is scheduled and its grace not used; a paid plan with fewer seats saves at once and the
+ * subscription shrinks from the next period; a plan whose grace was used, or that has ended, starts a new
+ * checkout as a reactivation.
  */
-export type SeatRoute = { kind: 'save' } | { kind: 'unavailable'; message: string };
+export type SeatRoute = { kind: 'save' } | { kind: 'charge_now' } | { kind: 'next_period' } | { kind: 'new_checkout' };
 
 export function seatRoute(facts: SeatRoutingFacts): SeatRoute {
   if (facts.subscriptionStatus === 'trialing') return { kind: 'save' };
-  return { kind: 'unavailable', message: TEAM_MESSAGES.paidSeatChanges };
+  const live = facts.subscriptionStatus === 'active' || facts.subscriptionStatus === 'past_due';
+  if (!live || (facts.cancelAtPeriodEnd && facts.gracePeriodUsed)) return { kind: 'new_checkout' };
+  return facts.newSeats > facts.currentSeats ? { kind: 'charge_now' } : { kind: 'next_period' };
 }
 
-/** What the seats page does next. The billing issue adds e.g. `{ kind: 'payment'; url }`. */
-export type SeatChangeResult = {
-  kind: 'saved';
-  adminSeats: number;
-  brokerSeats: number;
-  pricePerSeat: string;
-  monthlyPrice: string;
-};
+/** What the seats page does next: show the saved seats, send the owner to pay, or to a new checkout. */
+export type SeatChangeResult =
+  | { kind: 'saved'; adminSeats: number; brokerSeats: number; pricePerSeat: string; monthlyPrice: string }
+  | { kind: 'payment'; url: string }
+  | { kind: 'checkout' }
+  | { kind: 'processing'; message: string };
+
+export interface SeatBilling {
+  provider: PaymentProvider | null;
+  appUrl: string;
+}
 
 /**
  * The seats page's Save (super_admin only; the procedure says so). Seats may not fall below what active
@@ -51,6 +58,7 @@ export async function changeSeats(
   actor: Actor,
   input: SeatChangeInput,
   now: Date,
+  billing: SeatBilling,
 ): Promise<SeatChangeResult> {
   return db.transaction().execute(async (trx) => {
     await lockCompanySeats(trx, actor.companyId);
@@ -64,6 +72,7 @@ export async function changeSeats(
         'grace_period_used',
         'company_finder_enabled',
         'client_data_enabled',
+        'stripe_subscription_id',
       ])
       .where('id', '=', actor.companyId)
       .executeTakeFirst();
@@ -82,7 +91,11 @@ export async function changeSeats(
       currentSeats: company.admin_seats + company.junior_seats,
       newSeats: input.adminSeats + input.brokerSeats,
     });
-    if (route.kind === 'unavailable') throw conflict(route.message);
+    if (route.kind === 'new_checkout') return { kind: 'checkout' };
+    if (route.kind === 'charge_now' || route.kind === 'next_period') {
+      const paid = await changePaidSeats(trx, actor, company, input, route.kind, now, billing);
+      if (paid) return paid;
+    }
 
     // As createTrialCompany: the stored prices come from pricing.ts through one function.
     const columns = seatPriceColumns(input.adminSeats, input.brokerSeats, {
@@ -95,14 +108,14 @@ export async function changeSeats(
       totalSeats: input.adminSeats + input.brokerSeats,
     };
     const unchanged = input.adminSeats === company.admin_seats && input.brokerSeats === company.junior_seats;
-    await trx
-      .updateTable('companies')
-      .set({
-        ...columns,
-        updated_at: now,
-      })
-      .where('id', '=', actor.companyId)
-      .execute();
+    // A paid plan's row was brought to the provider's new state above; a trial's is written here.
+    if (route.kind === 'save') {
+      await trx
+        .updateTable('companies')
+        .set({ ...columns, updated_at: now })
+        .where('id', '=', actor.companyId)
+        .execute();
+    }
     if (!unchanged) {
       const before = `${company.admin_seats} admin + ${company.junior_seats} broker`;
       const after = `${input.adminSeats} admin + ${input.brokerSeats} broker`;
@@ -122,4 +135,38 @@ export async function changeSeats(
       monthlyPrice: price.seatsMonthly,
     };
   });
+}
+
+/**
+ * A paid plan's seat change at the provider, then the company row converged to what the provider reports. Returns
+ * the page's next step when it is not 'saved' (payment needed, or the provider still processing).
+ */
+async function changePaidSeats(
+  trx: Database,
+  actor: Actor,
+  company: { stripe_subscription_id: string | null },
+  input: SeatChangeInput,
+  charge: 'charge_now' | 'next_period',
+  now: Date,
+  billing: SeatBilling,
+): Promise<SeatChangeResult | null> {
+  if (!billing.provider || !company.stripe_subscription_id) throw unavailable(TEAM_MESSAGES.paidSeatChanges);
+  let result: Awaited<ReturnType<PaymentProvider['changeSubscription']>>;
+  try {
+    result = await billing.provider.changeSubscription(company.stripe_subscription_id, {
+      seats: input,
+      charge: charge === 'charge_now' ? 'now' : 'next_period',
+    });
+  } catch (err) {
+    throw unavailable(`Failed to update subscription: ${(err as Error).message}`);
+  }
+  // Nothing changes here until the invoice is paid; the provider's event then converges the company.
+  if (result.status === 'requires_payment') return { kind: 'payment', url: result.url };
+  try {
+    await syncSubscription(trx, billing.provider, actor.companyId, now, billing.appUrl);
+  } catch {
+    // The provider has the change; its webhook will bring the company row to it.
+    return { kind: 'processing', message: TEAM_MESSAGES.seatUpdateProcessing };
+  }
+  return null;
 }

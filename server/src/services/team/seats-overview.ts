@@ -3,7 +3,6 @@ import { minimumSeats } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
 import type { Actor } from '../actor';
-import { seatRoute } from './seat-change';
 import { companySeatUsage } from './seat-usage';
 
 /**
@@ -19,8 +18,6 @@ export async function seatsOverview(
   minimum: { admin: number; broker: number };
   subscriptionStatus: string;
   addons: { companyFinder: boolean; clientData: boolean };
-  /** null when a save goes through; otherwise why it cannot, in the words the save would answer. */
-  changeBlockedBy: string | null;
 }> {
   const company = await db
     .selectFrom('companies')
@@ -38,18 +35,10 @@ export async function seatsOverview(
   if (!company) throw notFound('Company not found');
   const usage = await companySeatUsage(db, actor.companyId, now);
   const seats = company.admin_seats + company.junior_seats;
-  const route = seatRoute({
-    subscriptionStatus: company.subscription_status,
-    cancelAtPeriodEnd: company.cancel_at_period_end,
-    gracePeriodUsed: company.grace_period_used,
-    currentSeats: seats,
-    newSeats: seats,
-  });
   return {
     usage,
     minimum: minimumSeats(usage),
     subscriptionStatus: company.subscription_status,
     addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
-    changeBlockedBy: route.kind === 'unavailable' ? route.message : null,
   };
 }

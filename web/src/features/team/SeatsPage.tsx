@@ -73,6 +73,7 @@ function SeatPlan({ overview }: { overview: Overview }) {
   const [admin, setAdmin] = useState(usage.admin.purchased);
   const [broker, setBroker] = useState(usage.broker.purchased);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const save = trpc.seats.save.useMutation();
   const utils = trpc.useUtils();
 
@@ -90,8 +91,21 @@ function SeatPlan({ overview }: { overview: Overview }) {
   async function submit() {
     setError(null);
     try {
-      await save.mutateAsync({ adminSeats: admin, brokerSeats: broker });
+      const result = await save.mutateAsync({ adminSeats: admin, brokerSeats: broker });
+      if (result.kind === 'payment') {
+        // The added seats are paid on the provider's page; they apply once it confirms the payment.
+        window.location.assign(result.url);
+        return;
+      }
+      if (result.kind === 'checkout') {
+        await navigate({ to: '/checkout' });
+        return;
+      }
       await Promise.all([utils.seats.invalidate(), utils.company.summary.invalidate()]);
+      if (result.kind === 'processing') {
+        setNotice(result.message);
+        return;
+      }
       // The dashboard shows its 10 s success banner for this query.
       await navigate({ href: '/admin?seats_updated=1' });
     } catch (err) {
@@ -151,15 +165,16 @@ function SeatPlan({ overview }: { overview: Overview }) {
 
       <Card>
         <h2 className="text-lg font-semibold">Adjust Seats</h2>
-        {overview.changeBlockedBy ? (
-          <div className="mt-4">
-            <Alert tone="info">{overview.changeBlockedBy}</Alert>
-          </div>
-        ) : (
+        {
           <div className="mt-4 space-y-4">
-            {overview.subscriptionStatus === 'trialing' && (
+            {overview.subscriptionStatus === 'trialing' ? (
               <p className="text-sm text-slate-600">
                 You are on the free trial: seat changes are saved at once, with nothing to pay until the trial ends.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">
+                Added seats are charged now for the rest of this billing period (prorated); fewer seats apply from your
+                next bill, with no refund for this one.
               </p>
             )}
             <div className="flex flex-wrap gap-6">
@@ -177,11 +192,12 @@ function SeatPlan({ overview }: { overview: Overview }) {
               </Alert>
             )}
             {error && <Alert tone="error">{error}</Alert>}
+            {notice && <Alert tone="info">{notice}</Alert>}
             <Button onClick={submit} disabled={!changed || belowTeam || save.isPending} aria-busy={save.isPending}>
               {save.isPending ? 'Saving...' : 'Save Seats'}
             </Button>
           </div>
-        )}
+        }
       </Card>
     </>
   );

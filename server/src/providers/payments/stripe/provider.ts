@@ -1,7 +1,16 @@
+import type { CancellationReason } from '@pippitch/shared/cancellation';
+import { ADDONS } from '@pippitch/shared/pricing';
 import Stripe from 'stripe';
-import type { CheckoutRequest, PaymentProvider, ProviderEvent, SubscriptionState } from '../types';
+import type {
+  ChangeResult,
+  CheckoutRequest,
+  PaymentProvider,
+  ProviderEvent,
+  SubscriptionChange,
+  SubscriptionState,
+} from '../types';
 import { WebhookSignatureError } from '../types';
-import { type Catalog, ensureCatalog } from './catalog';
+import { ADDON_PRODUCTS, type Catalog, ensureCatalog, SEAT_PRODUCT } from './catalog';
 import { ADMIN_SEATS_METADATA, eventIds, subscriptionState } from './transform';
 
 export interface StripeSettings {
@@ -92,6 +101,62 @@ export class StripePayments implements PaymentProvider {
     }
   }
 
+  async changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult> {
+    const catalog = await this.prices();
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const state = subscriptionState(sub);
+    const seats = change.seats
+      ? change.seats.adminSeats + change.seats.brokerSeats
+      : state.adminSeats + state.brokerSeats;
+    const itemOf = (productId: string) =>
+      sub.items.data.find(
+        (i) => (typeof i.price.product === 'string' ? i.price.product : i.price.product.id) === productId,
+      );
+    const items: Stripe.SubscriptionUpdateParams.Item[] = [];
+    const seatItem = itemOf(SEAT_PRODUCT.id);
+    if (seatItem) items.push({ id: seatItem.id, quantity: seats });
+    const addons = { ...state.addons, ...change.addons };
+    for (const { key } of ADDONS) {
+      const existing = itemOf(ADDON_PRODUCTS[key].id);
+      if (addons[key] && existing) items.push({ id: existing.id, quantity: seats });
+      else if (addons[key]) {
+        items.push({ price: catalog.addons[key][state.billing], quantity: seats, tax_rates: [catalog.vatRate] });
+      } else if (existing) items.push({ id: existing.id, deleted: true });
+    }
+    const updated = await this.stripe.subscriptions.update(subscriptionId, {
+      items,
+      metadata: { [ADMIN_SEATS_METADATA]: String(change.seats?.adminSeats ?? state.adminSeats) },
+      // Added seats and add-ons are invoiced at once, prorated, and take effect only once that invoice is paid
+      // (a pending update); reductions take effect without a refund.
+      proration_behavior: change.charge === 'now' ? 'always_invoice' : 'none',
+      ...(change.charge === 'now' && { payment_behavior: 'pending_if_incomplete' as const }),
+      expand: ['latest_invoice'],
+    });
+    const invoice = updated.latest_invoice;
+    if (change.charge === 'now' && invoice && typeof invoice !== 'string' && invoice.status === 'open') {
+      if (invoice.hosted_invoice_url) return { status: 'requires_payment', url: invoice.hosted_invoice_url };
+    }
+    return { status: 'done' };
+  }
+
+  async cancel(subscriptionId: string, how: { atPeriodEnd: boolean; reason: CancellationReason; feedback: string }) {
+    const cancellation_details = { comment: how.feedback || null, feedback: STRIPE_FEEDBACK[how.reason] };
+    if (how.atPeriodEnd) {
+      await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, cancellation_details });
+    } else {
+      // Annual plans end at once without a refund (design.md §3).
+      await this.stripe.subscriptions.cancel(subscriptionId, {
+        prorate: false,
+        invoice_now: false,
+        cancellation_details,
+      });
+    }
+  }
+
+  async resume(subscriptionId: string) {
+    await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+  }
+
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {
     if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
     try {
@@ -101,3 +166,13 @@ export class StripePayments implements PaymentProvider {
     }
   }
 }
+
+/** Our reasons in Stripe's own cancellation feedback vocabulary (the words stay in the comment and our row). */
+const STRIPE_FEEDBACK: Record<CancellationReason, Stripe.SubscriptionUpdateParams.CancellationDetails.Feedback> = {
+  too_expensive: 'too_expensive',
+  not_using: 'unused',
+  missing_features: 'missing_features',
+  found_alternative: 'switched_service',
+  temporary: 'other',
+  other: 'other',
+};

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@pippitch/sql';
-import type { CheckoutRequest, PaymentProvider, SubscriptionState } from '../types';
+import type { ChangeResult, CheckoutRequest, PaymentProvider, SubscriptionChange, SubscriptionState } from '../types';
 import { WebhookSignatureError } from '../types';
 
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -17,6 +17,7 @@ export class TestModePayments implements PaymentProvider {
   constructor(
     private readonly db: Database,
     private readonly publicUrl: string,
+    private readonly now: () => Date,
   ) {}
 
   async ensureCustomer(company: { id: string; customerId: string | null }) {
@@ -64,6 +65,37 @@ export class TestModePayments implements PaymentProvider {
       canceledAt: row.canceled_at,
       created: row.created_at,
     };
+  }
+
+  /** Test mode takes no card, so a change is always paid at once. */
+  async changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult> {
+    await this.db
+      .updateTable('test_mode_subscriptions')
+      .set({
+        ...(change.seats && { admin_seats: change.seats.adminSeats, broker_seats: change.seats.brokerSeats }),
+        ...(change.addons?.companyFinder !== undefined && { company_finder: change.addons.companyFinder }),
+        ...(change.addons?.clientData !== undefined && { client_data: change.addons.clientData }),
+      })
+      .where('id', '=', subscriptionId)
+      .execute();
+    return { status: 'done' };
+  }
+
+  async cancel(subscriptionId: string, how: { atPeriodEnd: boolean }) {
+    await this.db
+      .updateTable('test_mode_subscriptions')
+      .set(how.atPeriodEnd ? { cancel_at_period_end: true } : { status: 'canceled', canceled_at: this.now() })
+      .where('id', '=', subscriptionId)
+      .execute();
+  }
+
+  async resume(subscriptionId: string) {
+    await this.db
+      .updateTable('test_mode_subscriptions')
+      .set({ cancel_at_period_end: false })
+      .where('id', '=', subscriptionId)
+      .where('status', '=', 'active')
+      .execute();
   }
 
   verifyEvent(): never {

@@ -1,0 +1,98 @@
+import { type CancellationReason, daysRemaining } from '@pippitch/shared/cancellation';
+import type { Database } from '@pippitch/sql';
+import { badRequest, unavailable } from '../../errors';
+import type { PaymentProvider } from '../../providers/payments/types';
+import type { Actor } from '../actor';
+import { lockBilledCompany, syncSubscription } from './sync';
+
+export interface CancelResult {
+  accountLocked: boolean;
+  /** Days of access left (a monthly plan keeps its paid period); 0 when locked now. */
+  daysRemaining: number;
+}
+
+/**
+ * Cancels the caller's company's plan (spec §4 Subscription): a trial or an annual plan ends at once (annual: no
+ * refund) and the company is locked; a monthly plan keeps access to the end of the period it paid for. The reason
+ * and feedback are stored and passed to the provider. The company is the caller's, never one the browser names.
+ */
+export async function cancelSubscription(
+  db: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  input: { reason: CancellationReason; feedback: string },
+  now: Date,
+  appUrl: string,
+): Promise<CancelResult> {
+  return db.transaction().execute(async (trx) => {
+    const company = await lockBilledCompany(trx, actor.companyId);
+    const reasonColumns = { cancellation_reason: input.reason, cancellation_feedback: input.feedback || null };
+    if (company.subscription_status === 'trialing') {
+      await trx
+        .updateTable('companies')
+        .set({
+          ...reasonColumns,
+          account_locked: true,
+          subscription_active: false,
+          subscription_status: 'canceled',
+          cancelled_at: now,
+          updated_at: now,
+        })
+        .where('id', '=', company.id)
+        .execute();
+      return { accountLocked: true, daysRemaining: 0 };
+    }
+    if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
+      throw badRequest('There is no active subscription to cancel');
+    }
+    if (company.cancel_at_period_end) throw badRequest('Your subscription is already set to end');
+    if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
+    const atPeriodEnd = company.subscription_type === 'monthly';
+    await provider.cancel(company.stripe_subscription_id, { atPeriodEnd, ...input });
+    await trx.updateTable('companies').set(reasonColumns).where('id', '=', company.id).execute();
+    await syncSubscription(trx, provider, company.id, now, appUrl);
+    const after = await lockBilledCompany(trx, company.id);
+    return {
+      accountLocked: after.account_locked,
+      daysRemaining: after.account_locked ? 0 : daysRemaining(after.scheduled_cancellation_date, now),
+    };
+  });
+}
+
+export type ReactivateResult =
+  | { requiresPayment: false }
+  | { requiresPayment: true; adminSeats: number; brokerSeats: number; seatCount: number };
+
+/**
+ * 'Reactivate Subscription' (spec §7 reactivate-subscription): a cancellation scheduled for the period's end is
+ * undone with nothing to pay; once the plan has ended (its grace used up) coming back is a new checkout, which
+ * the answer says, with the seats to start it from.
+ */
+export async function reactivateSubscription(
+  db: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  now: Date,
+  appUrl: string,
+): Promise<ReactivateResult> {
+  return db.transaction().execute(async (trx) => {
+    const company = await lockBilledCompany(trx, actor.companyId);
+    const scheduled =
+      company.cancel_at_period_end &&
+      company.stripe_subscription_id !== null &&
+      ['active', 'past_due'].includes(company.subscription_status);
+    if (!scheduled) {
+      const seatCount = company.admin_seats + company.junior_seats;
+      return { requiresPayment: true, adminSeats: company.admin_seats, brokerSeats: company.junior_seats, seatCount };
+    }
+    if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
+    await provider.resume(company.stripe_subscription_id as string);
+    await trx
+      .updateTable('companies')
+      .set({ cancellation_reason: null, cancellation_feedback: null })
+      .where('id', '=', company.id)
+      .execute();
+    await syncSubscription(trx, provider, company.id, now, appUrl);
+    return { requiresPayment: false };
+  });
+}
