@@ -2,6 +2,8 @@ import { authRouter } from '../routers/auth';
 import { calculatorRouter } from '../routers/calculator';
 import { companyRouter } from '../routers/company';
 import { finderRouter } from '../routers/finder';
+import { invitationsRouter } from '../routers/invitations';
+import { joinRouter } from '../routers/join';
 import { leadsRouter } from '../routers/leads';
 import { ratesRouter } from '../routers/rates';
 import { teamRouter } from '../routers/team';
@@ -12,6 +14,8 @@ export const appRouter = router({
   calculator: calculatorRouter,
   company: companyRouter,
   finder: finderRouter,
+  invitations: invitationsRouter,
+  join: joinRouter,
   leads: leadsRouter,
   rates: ratesRouter,
   team: teamRouter,
