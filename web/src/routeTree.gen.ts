@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as JoinRouteImport } from './routes/join'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -24,6 +25,7 @@ import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminInviteRouteImport } from './routes/_app/admin/invite'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -42,6 +44,11 @@ const AppRoute = AppRouteImport.update({
 const CheckoutRoute = CheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinRoute = JoinRouteImport.update({
+  id: '/join',
+  path: '/join',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -99,11 +106,17 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminInviteRoute = AppAdminInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/checkout': typeof CheckoutRoute
+  '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -114,12 +127,14 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/calculator': typeof AppCalculatorRoute
   '/leads': typeof AppLeadsRoute
+  '/admin/invite': typeof AppAdminInviteRoute
   '/admin/': typeof AppAdminIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/checkout': typeof CheckoutRoute
+  '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -129,6 +144,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/calculator': typeof AppCalculatorRoute
   '/leads': typeof AppLeadsRoute
+  '/admin/invite': typeof AppAdminInviteRoute
   '/admin': typeof AppAdminIndexRoute
 }
 export interface FileRoutesById {
@@ -137,6 +153,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_app': typeof AppRouteWithChildren
   '/checkout': typeof CheckoutRoute
+  '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -147,6 +164,7 @@ export interface FileRoutesById {
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/calculator': typeof AppCalculatorRoute
   '/_app/leads': typeof AppLeadsRoute
+  '/_app/admin/invite': typeof AppAdminInviteRoute
   '/_app/admin/': typeof AppAdminIndexRoute
 }
 export interface FileRouteTypes {
@@ -155,6 +173,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/checkout'
+    | '/join'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -165,12 +184,14 @@ export interface FileRouteTypes {
     | '/admin'
     | '/calculator'
     | '/leads'
+    | '/admin/invite'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$'
     | '/checkout'
+    | '/join'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -180,6 +201,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/calculator'
     | '/leads'
+    | '/admin/invite'
     | '/admin'
   id:
     | '__root__'
@@ -187,6 +209,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/_app'
     | '/checkout'
+    | '/join'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -197,6 +220,7 @@ export interface FileRouteTypes {
     | '/_app/admin'
     | '/_app/calculator'
     | '/_app/leads'
+    | '/_app/admin/invite'
     | '/_app/admin/'
   fileRoutesById: FileRoutesById
 }
@@ -205,6 +229,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AppRoute: typeof AppRouteWithChildren
   CheckoutRoute: typeof CheckoutRoute
+  JoinRoute: typeof JoinRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -242,6 +267,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join': {
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -321,14 +353,23 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/invite': {
+      id: '/_app/admin/invite'
+      path: '/invite'
+      fullPath: '/admin/invite'
+      preLoaderRoute: typeof AppAdminInviteRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
   }
 }
 
 interface AppAdminRouteRouteChildren {
+  AppAdminInviteRoute: typeof AppAdminInviteRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
+  AppAdminInviteRoute: AppAdminInviteRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
 
@@ -355,6 +396,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
   CheckoutRoute: CheckoutRoute,
+  JoinRoute: JoinRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,
