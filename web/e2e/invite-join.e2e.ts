@@ -48,6 +48,11 @@ async function joinLinkFor(email: string): Promise<string> {
   return link;
 }
 
+/** The number a seat tile shows ('Available Broker Seats', …). */
+async function seatsShown(page: Page, label: string): Promise<number> {
+  return Number(await text(page.getByRole('region', { name: label, exact: true }).locator('p').nth(1)));
+}
+
 async function historyRow(page: Page, email: string) {
   return page.getByRole('list', { name: 'Invitation history' }).getByRole('listitem').filter({ hasText: email });
 }
@@ -59,10 +64,9 @@ describe('invite and join', () => {
     await page.goto('/admin/invite');
     await page.getByRole('heading', { name: 'Invite Team Members' }).waitFor();
     // The demo company: 2 admin seats (both taken), 5 broker seats (3 taken).
-    const seats = page.getByRole('region', { name: 'Available seats' });
-    await poll(() => text(seats)).toMatch(/Available Admin Seats\s*0/);
-    expect(await text(seats)).toMatch(/Available Broker Seats\s*2/);
-    expect(await text(seats)).toMatch(/Total Available\s*2/);
+    await poll(() => seatsShown(page, 'Available Admin Seats')).toBe(0);
+    expect(await seatsShown(page, 'Available Broker Seats')).toBe(2);
+    expect(await seatsShown(page, 'Total Available')).toBe(2);
     await page.getByText('No invitations sent yet').waitFor();
 
     // No admin seat: the button is disabled and says why.
@@ -90,7 +94,7 @@ describe('invite and join', () => {
     await hasNotice(page, `${ALICE.email} already has a PipPitch account`);
     const row = await historyRow(page, 'dana@newhire.test');
     await poll(() => text(row)).toMatch(/Broker\s*pending/);
-    await poll(() => text(seats)).toMatch(/Available Broker Seats\s*1/);
+    await poll(() => seatsShown(page, 'Available Broker Seats')).toBe(1);
     await page.getByLabel('Email address 1', { exact: true }).fill('');
     await screenshotBoth(h, page, 'admin-invite');
 
@@ -204,6 +208,40 @@ describe('invite and join', () => {
     await visitor.getByText('Accept Invitation', { exact: true }).waitFor();
     await visitor.getByRole('heading', { name: `Join ${DEMO_COMPANY}` }).waitFor();
     expect(await visitor.getByLabel('Email', { exact: true }).inputValue()).toBe('finn@newhire.test');
+  });
+
+  it('resend gives a new link and the old one stops working; revoke (confirmed) frees the seat', async () => {
+    // The tests before took the demo's free broker seats.
+    await h.t.db.updateTable('companies').set({ junior_seats: 8 }).where('name', '=', DEMO_COMPANY).execute();
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, 'Admin');
+    await page.goto('/admin/invite');
+    await page.getByLabel('Email address 1', { exact: true }).fill('gail@newhire.test');
+    await page.getByRole('button', { name: 'Send Invitations' }).click();
+    await hasNotice(page, 'Successfully sent 1 invitation(s)');
+    const first = await joinLinkFor('gail@newhire.test');
+
+    await page.getByRole('button', { name: 'Resend invitation to gail@newhire.test' }).click();
+    await hasNotice(page, 'Invitation sent again. The earlier link no longer works.');
+    const second = await joinLinkFor('gail@newhire.test');
+    expect(second).not.toBe(first);
+    const visitor = await h.newPage();
+    await visitor.goto(first);
+    await hasAlert(visitor, 'Invalid or expired invitation');
+    await visitor.goto(second);
+    await visitor.getByRole('heading', { name: `Join ${DEMO_COMPANY}` }).waitFor();
+
+    const before = await seatsShown(page, 'Available Broker Seats');
+    await page.getByRole('button', { name: 'Revoke invitation to gail@newhire.test' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('The link in the e-mail stops working at once and the seat it holds is freed.').waitFor();
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await hasNotice(page, 'Invitation revoked. Its link no longer works and its seat is free.');
+    await poll(async () => text(await historyRow(page, 'gail@newhire.test'))).toMatch(/revoked/);
+    await poll(() => seatsShown(page, 'Available Broker Seats')).toBe(before + 1);
+    expect(await page.getByRole('button', { name: 'Resend invitation to gail@newhire.test' }).count()).toBe(0);
+    await visitor.reload();
+    await hasAlert(visitor, 'Invalid or expired invitation');
   });
 
   it('a broker opening /admin/invite is sent to the calculator', async () => {

@@ -63,7 +63,7 @@ export function InvitationHistory({
         <span>Email</span>
         <span>Role</span>
         <span>Status</span>
-        <span>Sent</span>
+        <span>Created</span>
         <span className="sr-only">Actions</span>
       </div>
       <ul aria-label="Invitation history" className="divide-y divide-slate-100">

@@ -179,11 +179,13 @@ function SeatTile({
 }) {
   return (
     <Card className="p-3 sm:p-5">
-      <p className="text-[11px] font-medium uppercase tracking-wide text-slate-500 sm:text-xs">{label}</p>
-      <p className="mt-1 text-2xl font-semibold">{value}</p>
-      <p className="mt-1 hidden text-xs text-slate-500 sm:block">
-        {of.purchased} seats · {of.active} in use · {of.pending} pending
-      </p>
+      <section aria-label={label}>
+        <p className="text-[11px] font-medium uppercase tracking-wide text-slate-500 sm:text-xs">{label}</p>
+        <p className="mt-1 text-2xl font-semibold">{value}</p>
+        <p className="mt-1 hidden text-xs text-slate-500 sm:block">
+          {of.purchased} seats · {of.active} in use · {of.pending} pending
+        </p>
+      </section>
     </Card>
   );
 }
