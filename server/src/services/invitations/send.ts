@@ -7,9 +7,8 @@ import {
 } from '@pippitch/shared/invitations';
 import { noSeatsMessage, tooFewSeatsMessage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
-import { badRequest, conflict } from '../../errors';
+import { badRequest } from '../../errors';
 import type { Actor } from '../actor';
-import { isUniqueViolation } from '../db-errors';
 import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';
 import { newInvitationLink, queueInvitationEmail, senderOf, takeInvitationAllowance } from './link';
 
@@ -46,76 +45,71 @@ export async function sendInvitations(
   const candidates: string[] = [];
   for (const row of rows) {
     const parsed = invitationEmail.safeParse(row);
-    if (!parsed.success) refused.push({ email: row, reason: INVITE_MESSAGES.invalidEmail });
-    else if (candidates.includes(parsed.data))
+    if (!parsed.success) {
+      refused.push({ email: row, reason: INVITE_MESSAGES.invalidEmail });
+    } else if (candidates.includes(parsed.data)) {
       refused.push({ email: parsed.data, reason: INVITE_MESSAGES.listedTwice });
-    else candidates.push(parsed.data);
+    } else {
+      candidates.push(parsed.data);
+    }
   }
   if (candidates.length === 0) return { sent: [], refused };
 
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await lockCompanySeats(trx, actor.companyId);
-      const accounts = new Set(
-        (await trx.selectFrom('user_profiles').select('email').where('email', 'in', candidates).execute()).map(
-          (r) => r.email,
-        ),
-      );
-      const pending = await trx
-        .selectFrom('invitations')
-        .select(['id', 'email', 'expires_at'])
-        .where('company_id', '=', actor.companyId)
-        .where('status', '=', 'pending')
-        .where('email', 'in', candidates)
-        .execute();
-      const stillPending = new Set(pending.filter((p) => p.expires_at > context.now).map((p) => p.email));
-      const good: string[] = [];
-      for (const email of candidates) {
-        if (accounts.has(email)) refused.push({ email, reason: INVITE_MESSAGES.hasAccount });
-        else if (stillPending.has(email)) refused.push({ email, reason: INVITE_MESSAGES.alreadyPending });
-        else good.push(email);
-      }
-      if (good.length === 0) return { sent: [], refused };
-
-      const usage = await companySeatUsage(trx, actor.companyId, context.now);
-      const available = usage[input.role].available;
-      if (available === 0) throw badRequest(noSeatsMessage(input.role));
-      if (good.length > available) throw badRequest(tooFewSeatsMessage(input.role, available));
-      await takeInvitationAllowance(trx, actor.companyId, good.length);
-
-      // A lapsed invitation to the same address is replaced by the new one (one pending per address).
-      const lapsed = pending.filter((p) => good.includes(p.email)).map((p) => p.id);
-      if (lapsed.length > 0) {
-        await trx.updateTable('invitations').set({ status: 'expired' }).where('id', 'in', lapsed).execute();
-      }
-      const sender = await senderOf(trx, actor.userId, actor.companyId);
-      for (const email of good) {
-        const link = newInvitationLink(context.publicUrl, context.now);
-        await trx
-          .insertInto('invitations')
-          .values({
-            company_id: actor.companyId,
-            invited_by: actor.userId,
-            email,
-            role_type: roleTypeOf(input.role),
-            token_hash: link.tokenHash,
-            status: 'pending',
-            created_at: context.now,
-            sent_at: context.now,
-            expires_at: link.expiresAt,
-          })
-          .execute();
-        await queueInvitationEmail(trx, sender, { email, role: input.role, joinUrl: link.joinUrl });
-      }
-      return { sent: good, refused };
-    });
-  } catch (err) {
-    // Another admin's invitation to the same address committed between our read and our insert.
-    if (isUniqueViolation(err, 'invitations_one_pending')) {
-      throw conflict(
-        'One of these addresses was invited by someone else just now. Please check the history and try again.',
-      );
+  // Every send locks the company row first, so two sends of one company run one after the other and the second
+  // sees the first's invitations; the partial unique index `invitations_one_pending` is the database's backstop.
+  return db.transaction().execute(async (trx) => {
+    await lockCompanySeats(trx, actor.companyId);
+    const accounts = new Set(
+      (await trx.selectFrom('user_profiles').select('email').where('email', 'in', candidates).execute()).map(
+        (r) => r.email,
+      ),
+    );
+    const pending = await trx
+      .selectFrom('invitations')
+      .select(['id', 'email', 'expires_at'])
+      .where('company_id', '=', actor.companyId)
+      .where('status', '=', 'pending')
+      .where('email', 'in', candidates)
+      .execute();
+    const stillPending = new Set(pending.filter((p) => p.expires_at > context.now).map((p) => p.email));
+    const good: string[] = [];
+    for (const email of candidates) {
+      if (accounts.has(email)) refused.push({ email, reason: INVITE_MESSAGES.hasAccount });
+      else if (stillPending.has(email)) refused.push({ email, reason: INVITE_MESSAGES.alreadyPending });
+      else good.push(email);
     }
-    throw err;
-  }
+    if (good.length === 0) return { sent: [], refused };
+
+    const usage = await companySeatUsage(trx, actor.companyId, context.now);
+    const available = usage[input.role].available;
+    if (available === 0) throw badRequest(noSeatsMessage(input.role));
+    if (good.length > available) throw badRequest(tooFewSeatsMessage(input.role, available));
+    await takeInvitationAllowance(trx, actor.companyId, good.length);
+
+    // A lapsed invitation to the same address is replaced by the new one (one pending per address).
+    const lapsed = pending.filter((p) => good.includes(p.email)).map((p) => p.id);
+    if (lapsed.length > 0) {
+      await trx.updateTable('invitations').set({ status: 'expired' }).where('id', 'in', lapsed).execute();
+    }
+    const sender = await senderOf(trx, actor.userId, actor.companyId);
+    for (const email of good) {
+      const link = newInvitationLink(context.publicUrl, context.now);
+      await trx
+        .insertInto('invitations')
+        .values({
+          company_id: actor.companyId,
+          invited_by: actor.userId,
+          email,
+          role_type: roleTypeOf(input.role),
+          token_hash: link.tokenHash,
+          status: 'pending',
+          created_at: context.now,
+          sent_at: context.now,
+          expires_at: link.expiresAt,
+        })
+        .execute();
+      await queueInvitationEmail(trx, sender, { email, role: input.role, joinUrl: link.joinUrl });
+    }
+    return { sent: good, refused };
+  });
 }
