@@ -255,7 +255,9 @@ export interface Invitations {
   id: Generated<string>;
   invited_by: string | null;
   invitee_name: string | null;
+  revoked_at: Timestamp | null;
   role_type: string;
+  sent_at: Generated<Timestamp>;
   status: Generated<string>;
   token_hash: string;
 }

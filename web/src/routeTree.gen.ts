@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as CheckoutRouteImport } from './routes/checkout'
+import { Route as JoinRouteImport } from './routes/join'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PricingRouteImport } from './routes/pricing'
 import { Route as PrivacyRouteImport } from './routes/privacy'
@@ -27,6 +28,7 @@ import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as TestCheckoutCheckoutIdRouteImport } from './routes/test-checkout.$checkoutId'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
+import { Route as AppAdminInviteRouteImport } from './routes/_app/admin/invite'
 import { Route as AppAdminSeatsRouteImport } from './routes/_app/admin/seats'
 
 const IndexRoute = IndexRouteImport.update({
@@ -46,6 +48,11 @@ const AppRoute = AppRouteImport.update({
 const CheckoutRoute = CheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const JoinRoute = JoinRouteImport.update({
+  id: '/join',
+  path: '/join',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -118,6 +125,11 @@ const AppAdminAccountRoute = AppAdminAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminInviteRoute = AppAdminInviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 const AppAdminSeatsRoute = AppAdminSeatsRouteImport.update({
   id: '/seats',
   path: '/seats',
@@ -128,6 +140,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/checkout': typeof CheckoutRoute
+  '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -141,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/account': typeof AppAdminAccountRoute
+  '/admin/invite': typeof AppAdminInviteRoute
   '/admin/seats': typeof AppAdminSeatsRoute
   '/admin/': typeof AppAdminIndexRoute
 }
@@ -148,6 +162,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/checkout': typeof CheckoutRoute
+  '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -160,6 +175,7 @@ export interface FileRoutesByTo {
   '/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/account': typeof AppAdminAccountRoute
+  '/admin/invite': typeof AppAdminInviteRoute
   '/admin/seats': typeof AppAdminSeatsRoute
   '/admin': typeof AppAdminIndexRoute
 }
@@ -169,6 +185,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_app': typeof AppRouteWithChildren
   '/checkout': typeof CheckoutRoute
+  '/join': typeof JoinRoute
   '/login': typeof LoginRoute
   '/pricing': typeof PricingRoute
   '/privacy': typeof PrivacyRoute
@@ -182,6 +199,7 @@ export interface FileRoutesById {
   '/_app/leads': typeof AppLeadsRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/_app/admin/account': typeof AppAdminAccountRoute
+  '/_app/admin/invite': typeof AppAdminInviteRoute
   '/_app/admin/seats': typeof AppAdminSeatsRoute
   '/_app/admin/': typeof AppAdminIndexRoute
 }
@@ -191,6 +209,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/checkout'
+    | '/join'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -204,6 +223,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/test-checkout/$checkoutId'
     | '/admin/account'
+    | '/admin/invite'
     | '/admin/seats'
     | '/admin/'
   fileRoutesByTo: FileRoutesByTo
@@ -211,6 +231,7 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/checkout'
+    | '/join'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -223,6 +244,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/test-checkout/$checkoutId'
     | '/admin/account'
+    | '/admin/invite'
     | '/admin/seats'
     | '/admin'
   id:
@@ -231,6 +253,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/_app'
     | '/checkout'
+    | '/join'
     | '/login'
     | '/pricing'
     | '/privacy'
@@ -244,6 +267,7 @@ export interface FileRouteTypes {
     | '/_app/leads'
     | '/test-checkout/$checkoutId'
     | '/_app/admin/account'
+    | '/_app/admin/invite'
     | '/_app/admin/seats'
     | '/_app/admin/'
   fileRoutesById: FileRoutesById
@@ -253,6 +277,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AppRoute: typeof AppRouteWithChildren
   CheckoutRoute: typeof CheckoutRoute
+  JoinRoute: typeof JoinRoute
   LoginRoute: typeof LoginRoute
   PricingRoute: typeof PricingRoute
   PrivacyRoute: typeof PrivacyRoute
@@ -291,6 +316,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout'
       fullPath: '/checkout'
       preLoaderRoute: typeof CheckoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/join': {
+      id: '/join'
+      path: '/join'
+      fullPath: '/join'
+      preLoaderRoute: typeof JoinRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -391,6 +423,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminAccountRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/invite': {
+      id: '/_app/admin/invite'
+      path: '/invite'
+      fullPath: '/admin/invite'
+      preLoaderRoute: typeof AppAdminInviteRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/_app/admin/seats': {
       id: '/_app/admin/seats'
       path: '/seats'
@@ -403,12 +442,14 @@ declare module '@tanstack/react-router' {
 
 interface AppAdminRouteRouteChildren {
   AppAdminAccountRoute: typeof AppAdminAccountRoute
+  AppAdminInviteRoute: typeof AppAdminInviteRoute
   AppAdminSeatsRoute: typeof AppAdminSeatsRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminAccountRoute: AppAdminAccountRoute,
+  AppAdminInviteRoute: AppAdminInviteRoute,
   AppAdminSeatsRoute: AppAdminSeatsRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
 }
@@ -438,6 +479,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
   CheckoutRoute: CheckoutRoute,
+  JoinRoute: JoinRoute,
   LoginRoute: LoginRoute,
   PricingRoute: PricingRoute,
   PrivacyRoute: PrivacyRoute,

@@ -15,7 +15,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerLiveQuotes } from './http/live-quotes';
 import { type LogTarget, loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerWebApp } from './http/static';
+import { registerPlainNotFound, registerWebApp } from './http/static';
 import { contextFactory } from './trpc/context';
 import { type AppRouter, appRouter } from './trpc/router';
 
@@ -96,5 +96,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onClose', () => built.stop());
   if (deps.serveWeb !== false) await registerWebApp(app);
+  else registerPlainNotFound(app);
   return app;
 }

@@ -14,6 +14,7 @@ export const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
 export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST): Promise<void> {
   if (!existsSync(join(dist, 'index.html'))) {
     app.log.warn(`web app not built (${dist}); run pnpm --filter @pippitch/web build`);
+    registerPlainNotFound(app);
     return;
   }
   await app.register(fastifyStatic, {
@@ -30,4 +31,12 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST): Pro
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * A bare 404 for every unknown path when no web app is served. Fastify's own would log "Route GET:/join?token=…
+ * not found", query string and all, and a join link's token must never reach a log line.
+ */
+export function registerPlainNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send({ error: 'Not found' }));
 }

@@ -4,6 +4,8 @@ import { calculatorRouter } from '../routers/calculator';
 import { companyRouter } from '../routers/company';
 import { emailsRouter } from '../routers/emails';
 import { finderRouter } from '../routers/finder';
+import { invitationsRouter } from '../routers/invitations';
+import { joinRouter } from '../routers/join';
 import { leadsRouter } from '../routers/leads';
 import { ratesRouter } from '../routers/rates';
 import { seatsRouter } from '../routers/seats';
@@ -17,6 +19,8 @@ export const appRouter = router({
   company: companyRouter,
   emails: emailsRouter,
   finder: finderRouter,
+  invitations: invitationsRouter,
+  join: joinRouter,
   leads: leadsRouter,
   rates: ratesRouter,
   seats: seatsRouter,

@@ -32,16 +32,17 @@ function bucketSeconds(windowSeconds: number): number {
 }
 
 /**
- * Counts one hit and returns the hits in the window ending now, in PostgreSQL, so the limit holds across
- * every server process. One statement: bump the current bucket, add the window's earlier buckets.
+ * Counts one hit (or `amount`: a batch of invitations) and returns the hits in the window ending now, in
+ * PostgreSQL, so the limit holds across every server process. One statement: bump the current bucket, add the
+ * window's earlier buckets.
  */
-export async function hit(db: Database, key: string, windowSeconds: number): Promise<number> {
+export async function hit(db: Database, key: string, windowSeconds: number, amount = 1): Promise<number> {
   const bucket = bucketSeconds(windowSeconds);
   const row = await sql<{ hits: number }>`
     WITH bumped AS (
       INSERT INTO rate_limits (key, window_start, hits)
-      VALUES (${key}, to_timestamp(floor(extract(epoch FROM now()) / ${bucket}) * ${bucket}), 1)
-      ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
+      VALUES (${key}, to_timestamp(floor(extract(epoch FROM now()) / ${bucket}) * ${bucket}), ${amount})
+      ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + ${amount}
       RETURNING hits, window_start
     )
     SELECT (SELECT hits FROM bumped) + coalesce((

@@ -60,3 +60,25 @@ export function passwordResetEmail(input: { fullName: string; resetUrl: string; 
     footnote: "If you didn't ask for this, you can ignore this e-mail: your password stays as it is.",
   });
 }
+
+/** The invitation (spec §7 send-invitation: company, inviter, role, link). */
+export function invitationEmail(input: {
+  companyName: string;
+  inviterName: string;
+  inviterEmail: string;
+  role: 'admin' | 'broker';
+  joinUrl: string;
+  validDays: number;
+}): RenderedEmail {
+  const as = input.role === 'admin' ? 'an admin' : 'a broker';
+  return render(`${input.inviterName} invited you to join ${input.companyName} on PipPitch`, {
+    heading: `Join ${input.companyName} on PipPitch`,
+    paragraphs: [
+      `${input.inviterName} (${input.inviterEmail}) has invited you to join ${input.companyName} on PipPitch as ${as}.`,
+      'PipPitch shows your clients what they would save on their FX payments, with live and historical market rates.',
+      `Create your account with the button below. The link works once and expires in ${input.validDays} days.`,
+    ],
+    action: { label: 'Accept invitation', url: input.joinUrl },
+    footnote: "If you weren't expecting this invitation, you can ignore this e-mail.",
+  });
+}

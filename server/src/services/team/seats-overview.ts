@@ -34,7 +34,6 @@ export async function seatsOverview(
     .executeTakeFirst();
   if (!company) throw notFound('Company not found');
   const usage = await companySeatUsage(db, actor.companyId, now);
-  const seats = company.admin_seats + company.junior_seats;
   return {
     usage,
     minimum: minimumSeats(usage),

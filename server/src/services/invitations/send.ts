@@ -1,0 +1,115 @@
+import {
+  INVITE_MESSAGES,
+  invitationEmail,
+  inviteRowsProblem,
+  roleTypeOf,
+  type SendInvitationsInput,
+} from '@pippitch/shared/invitations';
+import { noSeatsMessage, tooFewSeatsMessage } from '@pippitch/shared/seats';
+import type { Database } from '@pippitch/sql';
+import { badRequest } from '../../errors';
+import type { Actor } from '../actor';
+import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';
+import { newInvitationLink, queueInvitationEmail, senderOf, takeInvitationAllowance } from './link';
+
+export interface Refusal {
+  email: string;
+  reason: string;
+}
+
+export interface SendResult {
+  /** The addresses whose invitation was stored and e-mailed, in the order typed. */
+  sent: string[];
+  /** Every other row, with why. */
+  refused: Refusal[];
+}
+
+/**
+ * Invites people to the actor's company (spec §5 Invite). Every row is answered for: queued, or refused with its
+ * reason (not an address, listed twice, already has an account, already invited). The seat check, the hourly
+ * allowance and the inserts run in one transaction after the company row is locked, so two admins sending at
+ * once cannot both take the last seat; a batch larger than the free seats is refused whole, as the spec's
+ * 'You only have N … seat(s) available' says.
+ */
+export async function sendInvitations(
+  db: Database,
+  actor: Actor,
+  input: SendInvitationsInput,
+  context: { now: Date; publicUrl: string },
+): Promise<SendResult> {
+  const rows = input.emails.map((e) => e.trim()).filter((e) => e !== '');
+  const problem = inviteRowsProblem(rows);
+  if (problem) throw badRequest(problem, 'emails');
+
+  const refused: Refusal[] = [];
+  const candidates: string[] = [];
+  for (const row of rows) {
+    const parsed = invitationEmail.safeParse(row);
+    if (!parsed.success) {
+      refused.push({ email: row, reason: INVITE_MESSAGES.invalidEmail });
+    } else if (candidates.includes(parsed.data)) {
+      refused.push({ email: parsed.data, reason: INVITE_MESSAGES.listedTwice });
+    } else {
+      candidates.push(parsed.data);
+    }
+  }
+  if (candidates.length === 0) return { sent: [], refused };
+
+  // Every send locks the company row first, so two sends of one company run one after the other and the second
+  // sees the first's invitations; the partial unique index `invitations_one_pending` is the database's backstop.
+  return db.transaction().execute(async (trx) => {
+    await lockCompanySeats(trx, actor.companyId);
+    const accounts = new Set(
+      (await trx.selectFrom('user_profiles').select('email').where('email', 'in', candidates).execute()).map(
+        (r) => r.email,
+      ),
+    );
+    const pending = await trx
+      .selectFrom('invitations')
+      .select(['id', 'email', 'expires_at'])
+      .where('company_id', '=', actor.companyId)
+      .where('status', '=', 'pending')
+      .where('email', 'in', candidates)
+      .execute();
+    const stillPending = new Set(pending.filter((p) => p.expires_at > context.now).map((p) => p.email));
+    const good: string[] = [];
+    for (const email of candidates) {
+      if (accounts.has(email)) refused.push({ email, reason: INVITE_MESSAGES.hasAccount });
+      else if (stillPending.has(email)) refused.push({ email, reason: INVITE_MESSAGES.alreadyPending });
+      else good.push(email);
+    }
+    if (good.length === 0) return { sent: [], refused };
+
+    const usage = await companySeatUsage(trx, actor.companyId, context.now);
+    const available = usage[input.role].available;
+    if (available === 0) throw badRequest(noSeatsMessage(input.role));
+    if (good.length > available) throw badRequest(tooFewSeatsMessage(input.role, available));
+    await takeInvitationAllowance(trx, actor.companyId, good.length);
+
+    // A lapsed invitation to the same address is replaced by the new one (one pending per address).
+    const lapsed = pending.filter((p) => good.includes(p.email)).map((p) => p.id);
+    if (lapsed.length > 0) {
+      await trx.updateTable('invitations').set({ status: 'expired' }).where('id', 'in', lapsed).execute();
+    }
+    const sender = await senderOf(trx, actor.userId, actor.companyId);
+    for (const email of good) {
+      const link = newInvitationLink(context.publicUrl, context.now);
+      await trx
+        .insertInto('invitations')
+        .values({
+          company_id: actor.companyId,
+          invited_by: actor.userId,
+          email,
+          role_type: roleTypeOf(input.role),
+          token_hash: link.tokenHash,
+          status: 'pending',
+          created_at: context.now,
+          sent_at: context.now,
+          expires_at: link.expiresAt,
+        })
+        .execute();
+      await queueInvitationEmail(trx, sender, { email, role: input.role, joinUrl: link.joinUrl });
+    }
+    return { sent: good, refused };
+  });
+}
