@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_WEBHOOK_PATH } from '../src/api/http/billing-webhook';
 import { StripePayments } from '../src/providers/payments/stripe/provider';
 import { belowActiveMessage, startCheckout } from '../src/services/billing/checkout';
-import { addMember, signupInput, startTestApp, type TestApp } from './helpers';
+import { addMember, ownerOfNewCompany, signupInput, startTestApp, type TestApp } from './helpers';
 import { type LocalStripe, startLocalStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './stripe/stripe-server';
 
 // The real Stripe SDK against a local server speaking Stripe's REST API; webhooks signed with the SDK's own
@@ -272,5 +272,84 @@ describe('the webhook', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().duplicate).toBe(false);
     expect((await companyRow(actor.companyId)).subscription_status).toBe('active');
+  });
+});
+
+describe('a paid plan changed through Stripe', () => {
+  async function stripePaid(name: string, billing: Billing = 'monthly') {
+    const owner = await ownerOfNewCompany(h, name);
+    const { url } = await owner.c.api.billing.startCheckout.mutate({
+      adminSeats: 1,
+      brokerSeats: 4,
+      billing,
+      addons: NO_ADDONS,
+    });
+    for (const event of stripe.completeCheckout(sessionIdOf(url), h.clock.now)) await deliver(event);
+    return owner;
+  }
+
+  it('adds seats at once when the card pays, and only after the invoice is paid when it needs the customer', async () => {
+    const { c, companyId } = await stripePaid('Growing FX');
+    await expect(c.api.seats.save.mutate({ adminSeats: 1, brokerSeats: 6 })).resolves.toMatchObject({ kind: 'saved' });
+    expect((await companyRow(companyId)).junior_seats).toBe(6);
+
+    stripe.declineNextInvoice = true;
+    const result = await c.api.seats.save.mutate({ adminSeats: 2, brokerSeats: 6 });
+    expect(result).toMatchObject({
+      kind: 'payment',
+      url: expect.stringMatching(new RegExp(`^${stripe.url}/invoice/in_`)),
+    });
+    // Nothing changes until it is paid.
+    expect((await companyRow(companyId)).admin_seats).toBe(1);
+    const invoiceId = (result as { url: string }).url.split('/').pop() as string;
+    for (const event of stripe.payInvoice(invoiceId, h.clock.now)) expect((await deliver(event)).statusCode).toBe(200);
+    expect(await companyRow(companyId)).toMatchObject({ admin_seats: 2, junior_seats: 6 });
+
+    // Fewer seats: saved at once, no charge now.
+    await expect(c.api.seats.save.mutate({ adminSeats: 1, brokerSeats: 4 })).resolves.toMatchObject({ kind: 'saved' });
+    const sub = stripe.subscriptions.get((await companyRow(companyId)).stripe_subscription_id as string)!;
+    expect((sub.items as { data: { quantity: number }[] }).data[0]!.quantity).toBe(5);
+  });
+
+  it('turns an add-on on only when it is paid, and off again', async () => {
+    const { c, companyId } = await stripePaid('Addon Stripe FX');
+    stripe.declineNextInvoice = true;
+    const pending = await c.api.billing.setAddon.mutate({ addon: 'clientData', enabled: true });
+    expect(pending.status).toBe('requires_payment');
+    expect((await companyRow(companyId)).client_data_enabled).toBe(false);
+    const invoiceId = (pending as { url: string }).url.split('/').pop() as string;
+    for (const event of stripe.payInvoice(invoiceId, h.clock.now)) await deliver(event);
+    expect((await companyRow(companyId)).client_data_enabled).toBe(true);
+
+    await expect(c.api.billing.setAddon.mutate({ addon: 'clientData', enabled: false })).resolves.toEqual({
+      status: 'done',
+    });
+    expect((await companyRow(companyId)).client_data_enabled).toBe(false);
+  });
+
+  it('cancels a monthly plan at its period end with the reason sent to Stripe; Stripe ending it locks the company', async () => {
+    const { c, companyId } = await stripePaid('Leaving Stripe FX');
+    const result = await c.api.billing.cancel.mutate({ reason: 'found_alternative', feedback: 'Went elsewhere' });
+    expect(result.accountLocked).toBe(false);
+    const subId = (await companyRow(companyId)).stripe_subscription_id as string;
+    expect(stripe.subscriptions.get(subId)).toMatchObject({
+      cancel_at_period_end: true,
+      cancellation_details: { comment: 'Went elsewhere', feedback: 'switched_service' },
+    });
+    const ended = stripe.changeSubscription(subId, { status: 'canceled', canceled_at: 1_900_000_000 }, h.clock.now);
+    await deliver(ended);
+    expect(await companyRow(companyId)).toMatchObject({ account_locked: true, grace_period_used: true });
+    await expect(c.api.billing.reactivate.mutate()).resolves.toMatchObject({ requiresPayment: true });
+  });
+
+  it('ends an annual plan at once without a refund', async () => {
+    const { c, companyId } = await stripePaid('Annual Stripe FX', 'annual');
+    await expect(c.api.billing.cancel.mutate({ reason: 'too_expensive', feedback: '' })).resolves.toEqual({
+      accountLocked: true,
+      daysRemaining: 0,
+    });
+    const subId = (await companyRow(companyId)).stripe_subscription_id as string;
+    expect(stripe.subscriptions.get(subId)?.status).toBe('canceled');
+    expect(stripe.requests).toContain(`DELETE /v1/subscriptions/${subId}`);
   });
 });

@@ -1,6 +1,8 @@
 import { quote } from '@pippitch/shared/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+import { TestModePayments } from '../src/providers/payments/test-mode/provider';
+import { endTestModePeriods } from '../src/services/billing/test-mode-periods';
+import { addMember, ownerOfNewCompany, signedIn, signupInput, startTestApp, type TestApp } from './helpers';
 
 // The embedded default when no Stripe key is set: the built-in checkout page's actions, end to end through tRPC.
 
@@ -19,13 +21,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function trialAdmin(name: string): Promise<{ c: TestClient; companyId: string; domain: string }> {
-  const c = h.client();
-  const domain = `${name.toLowerCase().replace(/\W/g, '')}.co.uk`;
-  await c.api.auth.signup.mutate(signupInput({ companyName: name, companyDomain: domain, email: `owner@${domain}` }));
-  const row = await h.t.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-  return { c, companyId: row.id, domain };
-}
+const trialAdmin = (name: string) => ownerOfNewCompany(h, name);
 
 const company = (id: string) =>
   h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -123,6 +119,90 @@ describe('test-mode checkout', () => {
     await expect(c.api.billing.startCheckout.mutate({ ...CHOICE, adminSeats: 0 })).rejects.toThrow(
       'Admin seats: at least 1',
     );
+  });
+});
+
+async function paid(name: string, billing: 'monthly' | 'annual', addons = CHOICE.addons) {
+  const admin = await trialAdmin(name);
+  const { url } = await admin.c.api.billing.startCheckout.mutate({ ...CHOICE, billing, addons });
+  await admin.c.api.billing.testCheckout.pay.mutate({ id: checkoutIdOf(url) });
+  return admin;
+}
+
+describe('cancel and reactivate', () => {
+  it('a trial cancels at once and is locked', async () => {
+    const { c, companyId } = await trialAdmin('Trial Leaver FX');
+    await expect(c.api.billing.cancel.mutate({ reason: 'not_using', feedback: '' })).resolves.toEqual({
+      accountLocked: true,
+      daysRemaining: 0,
+    });
+    expect(await company(companyId)).toMatchObject({ account_locked: true, cancellation_reason: 'not_using' });
+  });
+
+  it('an annual plan ends at once (no refund) and is locked', async () => {
+    const { c, companyId } = await paid('Annual Leaver FX', 'annual');
+    await expect(c.api.billing.cancel.mutate({ reason: 'too_expensive', feedback: 'Budget cut' })).resolves.toEqual({
+      accountLocked: true,
+      daysRemaining: 0,
+    });
+    expect(await company(companyId)).toMatchObject({
+      account_locked: true,
+      subscription_status: 'canceled',
+      cancellation_feedback: 'Budget cut',
+    });
+  });
+
+  it('a monthly plan keeps its paid period, can be reactivated before its end, and needs a checkout after', async () => {
+    h.clock.now = new Date('2026-09-10T10:00:00Z');
+    const { c, companyId } = await paid('Monthly Leaver FX', 'monthly');
+    await expect(c.api.billing.cancel.mutate({ reason: 'other', feedback: 'Moving to a new CRM' })).resolves.toEqual({
+      accountLocked: false,
+      daysRemaining: 30,
+    });
+    const account = await c.api.billing.account.query();
+    expect(account).toMatchObject({ cancelScheduled: true, daysRemaining: 30, plan: 'monthly' });
+    expect(account.scheduledCancellationDate).toBe('2026-10-10T10:00:00.000Z');
+    await expect(c.api.billing.cancel.mutate({ reason: 'other', feedback: '' })).rejects.toThrow(
+      'Your subscription is already set to end',
+    );
+    // 29.5 days later the banner says 1 (rounded up).
+    h.clock.now = new Date('2026-10-09T22:00:00Z');
+    expect((await c.api.billing.account.query()).daysRemaining).toBe(1);
+
+    await expect(c.api.billing.reactivate.mutate()).resolves.toEqual({ requiresPayment: false });
+    expect(await company(companyId)).toMatchObject({ cancel_at_period_end: false, scheduled_cancellation_date: null });
+
+    // Cancelled again, and this time the period ends: the company is locked and coming back is a new checkout.
+    await c.api.billing.cancel.mutate({ reason: 'temporary', feedback: '' });
+    h.clock.now = new Date('2026-10-10T10:05:00Z');
+    // The worker's job does this with its own provider instance; test mode's state is in the database.
+    const provider = new TestModePayments(h.t.db, h.config.publicUrl, () => h.clock.now);
+    expect(await endTestModePeriods(h.t.db, provider, h.clock.now, 'http://app.test')).toBe(1);
+    expect(await company(companyId)).toMatchObject({ account_locked: true, grace_period_used: true });
+    await expect(c.api.billing.reactivate.mutate()).resolves.toMatchObject({ requiresPayment: true, seatCount: 8 });
+  });
+
+  it('needs a reason', async () => {
+    const { c } = await trialAdmin('Reasonless FX');
+    await expect(c.api.billing.cancel.mutate({ reason: '' as never, feedback: '' })).rejects.toThrow(
+      'Please select a reason for cancellation',
+    );
+  });
+});
+
+describe('add-ons on a paid plan', () => {
+  it('turn on and off through the provider; in trial they stay as chosen', async () => {
+    const trial = await trialAdmin('Addon Trial FX');
+    await expect(trial.c.api.billing.setAddon.mutate({ addon: 'companyFinder', enabled: true })).rejects.toThrow(
+      /During the free trial your add-ons stay as chosen at signup/,
+    );
+    const { c, companyId } = await paid('Addon Paid FX', 'monthly', { companyFinder: false, clientData: false });
+    await expect(c.api.billing.setAddon.mutate({ addon: 'companyFinder', enabled: true })).resolves.toEqual({
+      status: 'done',
+    });
+    expect((await company(companyId)).company_finder_enabled).toBe(true);
+    await c.api.billing.setAddon.mutate({ addon: 'companyFinder', enabled: false });
+    expect((await company(companyId)).company_finder_enabled).toBe(false);
   });
 });
 

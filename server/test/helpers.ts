@@ -6,6 +6,7 @@ import type { AppRouter } from '../src/api/trpc/router';
 import { type Config, testConfig } from '../src/config';
 import type { Services } from '../src/deps';
 import { hashPassword } from '../src/services/auth/passwords';
+import { signUpCompany } from '../src/services/auth/signup';
 
 export interface TestApp {
   t: TestDatabase;
@@ -143,4 +144,26 @@ export async function signedIn(h: TestApp, email: string, mode: 'user' | 'admin'
   const c = h.client();
   await c.api.auth.login.mutate({ email, password: STRONG_PASSWORD, mode });
   return c;
+}
+
+let signupsFromElsewhere = 0;
+
+/**
+ * A new trial company and its signed-in owner, for tests that need many companies: the signup runs through the
+ * service as if from a client address of its own (the HTTP route allows 10 signups an hour per client), then the
+ * owner signs in over HTTP like anyone else.
+ */
+export async function ownerOfNewCompany(
+  h: TestApp,
+  name: string,
+): Promise<{ c: TestClient; companyId: string; userId: string; domain: string; email: string }> {
+  const domain = `${name.toLowerCase().replace(/[^a-z0-9]/g, '')}.co.uk`;
+  const email = `owner@${domain}`;
+  signupsFromElsewhere++;
+  const { companyId, userId } = await signUpCompany(
+    h.t.db,
+    signupInput({ companyName: name, companyDomain: domain, email }) as Parameters<typeof signUpCompany>[1],
+    { ip: `10.${Math.floor(signupsFromElsewhere / 250)}.${signupsFromElsewhere % 250}.1`, now: h.clock.now },
+  );
+  return { c: await signedIn(h, email), companyId, userId, domain, email };
 }

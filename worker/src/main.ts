@@ -6,6 +6,7 @@
 
 import { loadConfig } from '@pippitch/server/config';
 import { createEmailProvider } from '@pippitch/server/providers/email/index';
+import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
 import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
 import { createDb, createPool, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { productJobs } from './jobs/handlers';
@@ -39,11 +40,12 @@ const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(
   onConnect: () => deliver.now(),
 });
 
-// Housekeeping (expired sessions, old rate-limit windows) runs as pg-boss schedules: once an hour in all,
-// however many workers run.
+// Housekeeping (expired sessions, old rate-limit windows) and billing (trial ends, reminders, follow-ups, test
+// mode's period ends) run as pg-boss schedules: once per slot in all, however many workers run.
+const now = () => new Date();
 const jobs = await startJobRunner({
   url: config.databaseUrl,
-  jobs: productJobs({ db, log, appUrl: config.publicUrl }),
+  jobs: productJobs({ db, log, appUrl: config.publicUrl, now, payments: createPaymentProvider(config, db, now) }),
   log,
 });
 

@@ -19,3 +19,13 @@ export const checkoutFollowUpJob = defineJob({
   retry: { limit: 2, delaySeconds: 60, backoff: true },
   pollingIntervalSeconds: 5,
 });
+
+/** Test mode only: the end of each paid period, as Stripe would run it (no-op with Stripe). */
+export const testModePeriodsJob = defineJob({
+  name: 'test-mode-periods',
+  payload: z.object({}),
+  schedule: { cron: '*/5 * * * *', payload: {} },
+  policy: 'singleton',
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  pollingIntervalSeconds: 5,
+});

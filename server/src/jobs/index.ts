@@ -2,7 +2,7 @@
  * Every job the product runs. Add a definition in its own file (next to its domain's name), list it here, and
  * give it a handler in worker/src/jobs/handlers.ts (the type checker asks for one); send it with `sendJob`.
  */
-import { checkoutFollowUpJob, trialLifecycleJob } from './billing';
+import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './billing';
 import { pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
 
 export const jobs = {
@@ -10,6 +10,7 @@ export const jobs = {
   pruneRateLimits: pruneRateLimitsJob,
   trialLifecycle: trialLifecycleJob,
   checkoutFollowUp: checkoutFollowUpJob,
+  testModePeriods: testModePeriodsJob,
 } as const;
 
 export type Jobs = typeof jobs;

@@ -1,11 +1,15 @@
+import { cancellationInput } from '@pippitch/shared/cancellation';
 import { checkoutChoiceSchema } from '@pippitch/shared/checkout';
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { z } from 'zod';
 import { unavailable } from '../../errors';
 import { actorOf } from '../../services/actor';
+import { billingAccount } from '../../services/billing/account';
+import { setAddon } from '../../services/billing/addons';
+import { cancelSubscription, reactivateSubscription } from '../../services/billing/cancel';
 import { startCheckout } from '../../services/billing/checkout';
 import { cancelTestCheckout, payTestCheckout, viewTestCheckout } from '../../services/billing/test-checkout';
-import { billingAdminProcedure, router } from '../trpc/procedures';
+import { adminProcedure, billingAdminProcedure, router } from '../trpc/procedures';
 
 const checkoutId = z.object({ id: z.string().regex(/^tm_cs_[0-9a-f]{24}$/, 'Checkout not found') });
 
@@ -29,6 +33,49 @@ export const billingRouter = router({
       ctx.services.now(),
     );
   }),
+
+  /** The plan as the account page and the dashboard's banners show it. */
+  account: adminProcedure.query(({ ctx }) => billingAccount(ctx.db, ctx.viewer.company.id, ctx.services.now())),
+
+  /** Cancel (spec §4 Subscription): trial and annual end at once, monthly at the end of its paid period. */
+  cancel: adminProcedure
+    .input(cancellationInput)
+    .mutation(({ ctx, input }) =>
+      cancelSubscription(
+        ctx.db,
+        ctx.services.payments,
+        actorOf(ctx.viewer),
+        input,
+        ctx.services.now(),
+        ctx.config.publicUrl,
+      ),
+    ),
+
+  /** 'Reactivate Subscription': undoes a scheduled cancellation, or says a new checkout is needed. */
+  reactivate: billingAdminProcedure.mutation(({ ctx }) =>
+    reactivateSubscription(
+      ctx.db,
+      ctx.services.payments,
+      actorOf(ctx.viewer),
+      ctx.services.now(),
+      ctx.config.publicUrl,
+    ),
+  ),
+
+  /** An add-on on or off on a paid plan. */
+  setAddon: adminProcedure
+    .input(z.object({ addon: z.enum(['companyFinder', 'clientData']), enabled: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      setAddon(
+        ctx.db,
+        ctx.services.payments,
+        actorOf(ctx.viewer),
+        input.addon,
+        input.enabled,
+        ctx.services.now(),
+        ctx.config.publicUrl,
+      ),
+    ),
 
   /** The test-mode checkout page (only when no Stripe key is set; 'not found' otherwise). */
   testCheckout: router({

@@ -105,9 +105,7 @@ export class TestModePayments implements PaymentProvider {
   /** The customer pays on the test checkout page: the subscription starts now. Returns its id. */
   async createSubscription(trx: Database, checkout: TestModeCheckout, now: Date): Promise<string> {
     const id = newId('tm_sub');
-    const periodEnd = new Date(now);
-    if (checkout.billing === 'annual') periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
-    else periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+    const periodEnd = addPeriod(now, checkout.billing);
     await trx
       .insertInto('test_mode_subscriptions')
       .values({
@@ -126,6 +124,38 @@ export class TestModePayments implements PaymentProvider {
     return id;
   }
 
+  /**
+   * What Stripe does at the end of each paid period, for test mode: a subscription set to cancel ends, any other
+   * renews for another period. Returns the subscriptions that changed (their events are then applied).
+   */
+  async endPeriods(trx: Database, now: Date): Promise<{ id: string; customerId: string; ended: boolean }[]> {
+    const due = await trx
+      .selectFrom('test_mode_subscriptions')
+      .select(['id', 'customer_id', 'billing', 'cancel_at_period_end', 'current_period_end'])
+      .where('status', 'in', ['active', 'past_due'])
+      .where('current_period_end', '<=', now)
+      .forUpdate()
+      .execute();
+    for (const sub of due) {
+      if (sub.cancel_at_period_end) {
+        await trx
+          .updateTable('test_mode_subscriptions')
+          .set({ status: 'canceled', canceled_at: sub.current_period_end })
+          .where('id', '=', sub.id)
+          .execute();
+      } else {
+        let end = sub.current_period_end;
+        while (end <= now) end = addPeriod(end, sub.billing);
+        await trx
+          .updateTable('test_mode_subscriptions')
+          .set({ current_period_end: end })
+          .where('id', '=', sub.id)
+          .execute();
+      }
+    }
+    return due.map((s) => ({ id: s.id, customerId: s.customer_id, ended: s.cancel_at_period_end }));
+  }
+
   newEventId(): string {
     return newId('tm_evt');
   }
@@ -139,4 +169,11 @@ export interface TestModeCheckout {
   billing: string;
   company_finder: boolean;
   client_data: boolean;
+}
+
+function addPeriod(from: Date, billing: string): Date {
+  const next = new Date(from);
+  if (billing === 'annual') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  return next;
 }

@@ -1,0 +1,36 @@
+import { daysRemaining } from '@pippitch/shared/cancellation';
+import type { Database } from '@pippitch/sql';
+import { notFound } from '../../errors';
+
+/** What the account page and the dashboard's banners show about the company's plan. */
+export async function billingAccount(db: Database, companyId: string, now: Date) {
+  const c = await db
+    .selectFrom('companies')
+    .select([
+      'subscription_status',
+      'subscription_type',
+      'billing_period',
+      'cancel_at_period_end',
+      'scheduled_cancellation_date',
+      'current_period_end',
+      'company_finder_enabled',
+      'client_data_enabled',
+      'stripe_subscription_id',
+    ])
+    .where('id', '=', companyId)
+    .executeTakeFirst();
+  if (!c) throw notFound('Company not found');
+  const paid = c.stripe_subscription_id !== null && ['active', 'past_due'].includes(c.subscription_status);
+  return {
+    status: c.subscription_status,
+    /** On a paid plan (active or past due): add-ons, cancellation and seat changes go through the provider. */
+    paid,
+    plan: paid ? (c.subscription_type as 'monthly' | 'annual') : null,
+    pastDue: c.subscription_status === 'past_due',
+    cancelScheduled: paid && c.cancel_at_period_end,
+    scheduledCancellationDate: c.scheduled_cancellation_date?.toISOString() ?? null,
+    daysRemaining: c.cancel_at_period_end ? daysRemaining(c.scheduled_cancellation_date, now) : null,
+    currentPeriodEnd: c.current_period_end?.toISOString() ?? null,
+    addons: { companyFinder: c.company_finder_enabled, clientData: c.client_data_enabled },
+  };
+}
