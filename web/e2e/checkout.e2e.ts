@@ -10,8 +10,10 @@ import { type Harness, MOBILE, startHarness } from './harness';
 import {
   chooseRadio,
   failOnPageErrors,
+  hasAlert,
   hasNotice,
   member,
+  notices,
   poll,
   screenshotBoth,
   signIn,
@@ -34,7 +36,13 @@ async function companyState() {
     subscription_status: string;
     subscription_type: string;
     account_locked: boolean;
-  }>('SELECT subscription_status, subscription_type, account_locked FROM companies WHERE name = $1', [DEMO_COMPANY]);
+    junior_seats: number;
+    cancel_at_period_end: boolean;
+  }>(
+    `SELECT subscription_status, subscription_type, account_locked, junior_seats, cancel_at_period_end
+     FROM companies WHERE name = $1`,
+    [DEMO_COMPANY],
+  );
   return rows[0];
 }
 
@@ -77,23 +85,65 @@ describe('checkout in test mode', () => {
     await page.getByText('Annual', { exact: true }).first().waitFor();
   });
 
-  it('a locked company subscribes again from the Account Locked page and gets its dashboard back', async () => {
-    await h.t.pool.query(
-      `UPDATE companies SET account_locked = true, subscription_active = false, subscription_status = 'canceled'
-       WHERE name = $1`,
-      [DEMO_COMPANY],
-    );
+  it('an active plan changes its add-ons and seats, and an annual cancellation locks at once', async () => {
+    const page = await h.newPage();
+    await signIn(page, OWNER.email, 'Admin');
+    await page.goto('/admin/account');
+    await page.getByRole('heading', { name: 'Add-ons' }).waitFor();
+    const finder = page.getByRole('listitem').filter({ hasText: 'Company Finder' });
+    await finder.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Disable' }).click();
+    await finder.getByText('Not enabled').waitFor();
+    await finder.getByRole('button', { name: 'Enable' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Enable and pay' }).click();
+    await hasNotice(page, 'Company Finder is now enabled for your team.');
+    await screenshotBoth(h, page, 'account-billing');
+
+    await page.goto('/admin/seats');
+    await page.getByRole('button', { name: 'More broker seats' }).click();
+    await page.getByRole('button', { name: 'Save Seats' }).click();
+    await waitForPath(page, '/admin');
+    await poll(async () => (await companyState())?.junior_seats).toBe(6);
+
+    await page.goto('/admin/account');
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await hasAlert(page, 'Please select a reason for cancellation');
+    await chooseRadio(page, 'Too expensive');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Your annual plan ends now, without a refund').waitFor();
+    await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    await page.getByRole('heading', { name: 'Account Locked' }).waitFor();
+    expect(await companyState()).toMatchObject({ account_locked: true, subscription_status: 'canceled' });
+  });
+
+  it('a locked company subscribes monthly again, cancels for the period end, sees the date and reactivates', async () => {
     const page = await h.newPage(MOBILE);
     await signIn(page, OWNER.email, 'Admin');
     await page.getByRole('heading', { name: 'Account Locked' }).waitFor();
     await page.getByRole('link', { name: 'Start New Subscription' }).click();
     await waitForPath(page, '/checkout');
+    await chooseRadio(page, /Monthly/);
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await page.waitForURL(/\/test-checkout\/tm_cs_/);
     await page.getByRole('button', { name: /^Pay £/ }).click();
     await waitForPath(page, '/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    expect(await companyState()).toMatchObject({ subscription_status: 'active', account_locked: false });
+    expect(await companyState()).toMatchObject({ subscription_status: 'active', subscription_type: 'monthly' });
+
+    await page.goto('/admin/account');
+    await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await chooseRadio(page, 'Temporary - will be back');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Reason: Temporary - will be back').waitFor();
+    await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    await hasNotice(page, 'Your subscription is cancelled');
+    const banner = (await notices(page)).find((t) => t.includes('Your subscription is cancelled')) ?? '';
+    expect(banner).toMatch(/ends on \d{1,2} \w+ \d{4} \((30|31) days remaining\)/);
+    await screenshotBoth(h, page, 'account-cancel-scheduled');
+    await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
+    await poll(async () => (await notices(page)).some((t) => t.includes('Your subscription is cancelled'))).toBe(false);
+    expect((await companyState())?.cancel_at_period_end).toBe(false);
   });
 });
 

@@ -6,12 +6,13 @@ import { Alert, Card, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
 import { MembersTable } from '../admin/MembersTable';
+import { AddonsCard, BillingBanners, CancelCard, SeatTiers } from '../billing/AccountBilling';
 
 const route = getRouteApi('/_app/admin/account');
 
 /**
- * /admin/account (spec §2 Account management): the trial banner, the current plan and the team. The seat
- * steppers, add-ons and cancellation of the spec come with online billing; until then nothing here offers them.
+ * /admin/account (spec §2 Account management): the plan's banners (trial, scheduled cancellation, failed
+ * payment), the current plan and its seats with the tiers, add-ons, the team, and cancellation.
  */
 export function AccountPage() {
   const { session } = route.useRouteContext();
@@ -35,6 +36,7 @@ export function AccountPage() {
         </div>
         {summary.isLoading && <Spinner />}
         {summary.error && <Alert tone="error">{summary.error.message}</Alert>}
+        <BillingBanners />
         {s && (
           <>
             {s.trialDaysLeft !== null && (
@@ -69,22 +71,27 @@ export function AccountPage() {
               </p>
               <p className="mt-1 text-sm text-slate-600">
                 {s.activeAdmins + s.activeBrokers} of {s.totalSeats} seats in use.
-                {mayManageSeats(session.user.role) && (
+                {mayManageSeats(session.user.role) ? (
                   <>
                     {' '}
                     <Link to="/admin/seats" className="font-medium text-brand-700 hover:underline">
-                      Manage seats
+                      Change seats
                     </Link>
                   </>
+                ) : (
+                  ' Only the account owner can change the number of seats.'
                 )}
               </p>
+              <SeatTiers />
             </Card>
+            <AddonsCard />
           </>
         )}
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Team Members</h2>
           <MembersTable />
         </Card>
+        <CancelCard />
       </main>
     </div>
   );
