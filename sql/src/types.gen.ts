@@ -53,6 +53,17 @@ export interface ActivityLogs {
   your_rate: Numeric | null;
 }
 
+export interface CalculationClientDays {
+  annual_savings: Numeric;
+  calculations: number;
+  client_key: string;
+  company_id: string;
+  day: string;
+  last_at: Timestamp;
+  pips: Numeric;
+  user_id: string;
+}
+
 export interface Calculations {
   calculation_data: Json;
   client_name: string | null;
@@ -313,6 +324,7 @@ export interface UserProfiles {
 
 export interface DB {
   activity_logs: ActivityLogs;
+  calculation_client_days: CalculationClientDays;
   calculations: Calculations;
   companies: Companies;
   company_index: CompanyIndex;

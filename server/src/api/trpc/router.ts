@@ -1,3 +1,4 @@
+import { activityRouter } from '../routers/activity';
 import { authRouter } from '../routers/auth';
 import { calculatorRouter } from '../routers/calculator';
 import { companyRouter } from '../routers/company';
@@ -8,6 +9,7 @@ import { teamRouter } from '../routers/team';
 import { router } from './procedures';
 
 export const appRouter = router({
+  activity: activityRouter,
   auth: authRouter,
   calculator: calculatorRouter,
   company: companyRouter,

@@ -1,0 +1,208 @@
+import { type DashboardRange, type DateSpan, dashboardPeriods, datesOf } from '@pippitch/shared/activity-periods';
+import { growthText } from '@pippitch/shared/growth';
+import { lastActiveText } from '@pippitch/shared/last-active';
+import { londonDateOf } from '@pippitch/shared/time';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import type { Actor } from '../actor';
+
+/** A figure of the range beside the previous range of the same length, and the spec's growth text. */
+export interface Figure {
+  current: string;
+  previous: string;
+  growth: string;
+}
+
+export interface BrokerActivity {
+  id: string;
+  name: string;
+  email: string;
+  calculations: Figure;
+  clients: Figure;
+  /** Sum of annual savings, pounds and pence as a decimal string (shown as whole pounds). */
+  savings: Figure;
+  /** Average pips over the range's calculations, one decimal; '0' when there were none. */
+  averagePips: Figure;
+  lastActiveAt: string | null;
+  lastActive: string;
+}
+
+export interface DashboardActivity {
+  range: DashboardRange;
+  current: DateSpan;
+  previous: DateSpan;
+  totals: Omit<BrokerActivity, 'id' | 'name' | 'email' | 'lastActiveAt' | 'lastActive'>;
+  brokers: BrokerActivity[];
+  /** Calculations per London day of the range: the busiest brokers each, then everyone else together. */
+  chart: { days: string[]; series: { name: string; counts: number[] }[] };
+}
+
+/** How many brokers get a line of their own in the chart; the rest are summed as 'Other brokers'. */
+export const CHART_BROKERS = 8;
+
+interface Sums {
+  calculations: number;
+  clients: number;
+  savings: string;
+  pips: string;
+}
+
+/** pips / calculations to one decimal, as text ('0' for none). */
+function average(pips: string, calculations: number): string {
+  if (calculations === 0) return '0';
+  return (Math.round((Number(pips) / calculations) * 10) / 10).toFixed(1);
+}
+
+function figures(cur: Sums, prev: Sums): Omit<BrokerActivity, 'id' | 'name' | 'email' | 'lastActiveAt' | 'lastActive'> {
+  const fig = (c: string | number, p: string | number): Figure => ({
+    current: String(c),
+    previous: String(p),
+    growth: growthText(c, p),
+  });
+  return {
+    calculations: fig(cur.calculations, prev.calculations),
+    clients: fig(cur.clients, prev.clients),
+    savings: fig(cur.savings, prev.savings),
+    averagePips: fig(average(cur.pips, cur.calculations), average(prev.pips, prev.calculations)),
+  };
+}
+
+const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0' };
+
+/**
+ * The admin dashboard's activity for one range of London days and the previous range of the same length: per
+ * active broker (role junior, is_active — deactivated members and admins are not on the dashboard, spec §6 and
+ * docs/decisions.md) and for the team. Reads the per-day rollup `calculation_client_days` (migration 0012), scoped
+ * to the caller's company: one grouped query for both ranges and the team (GROUPING SETS), one for the chart.
+ */
+export async function dashboardActivity(
+  db: Database,
+  actor: Pick<Actor, 'companyId'>,
+  range: DashboardRange,
+  now: Date,
+): Promise<DashboardActivity> {
+  const { current, previous } = dashboardPeriods(range, londonDateOf(now));
+  const brokers = await db
+    .selectFrom('user_profiles as u')
+    .select([
+      'u.id',
+      'u.full_name',
+      'u.email',
+      (eb) =>
+        eb
+          .selectFrom('calculation_client_days as d')
+          .select('d.last_at')
+          .whereRef('d.user_id', '=', 'u.id')
+          .orderBy('d.last_at', 'desc')
+          .limit(1)
+          .as('last_at'),
+    ])
+    .where('u.company_id', '=', actor.companyId)
+    .where('u.role_type', '=', 'junior')
+    .where('u.is_active', '=', true)
+    .orderBy('u.full_name')
+    .orderBy('u.id')
+    .execute();
+
+  const inRange = sql<boolean>`d.day >= ${current.start}::date`;
+  const inPrevious = sql<boolean>`d.day < ${current.start}::date`;
+  const rows = await db
+    .selectFrom('calculation_client_days as d')
+    .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
+    .select([
+      sql<string | null>`d.user_id`.as('user_id'),
+      sql<boolean>`grouping(d.user_id) = 1`.as('team'),
+      sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inRange}), 0)::int`.as('calcs'),
+      sql<number>`count(DISTINCT d.client_key) FILTER (WHERE ${inRange} AND d.client_key <> '')::int`.as('clients'),
+      sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inRange}), 0)::text`.as('savings'),
+      sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inRange}), 0)::text`.as('pips'),
+      sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_calcs'),
+      sql<number>`count(DISTINCT d.client_key) FILTER (WHERE ${inPrevious} AND d.client_key <> '')::int`.as(
+        'prev_clients',
+      ),
+      sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_savings'),
+      sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_pips'),
+    ])
+    .where('d.company_id', '=', actor.companyId)
+    .where(sql<boolean>`d.day BETWEEN ${previous.start}::date AND ${current.end}::date`)
+    .where('u.company_id', '=', actor.companyId)
+    .where('u.role_type', '=', 'junior')
+    .where('u.is_active', '=', true)
+    .groupBy(sql`GROUPING SETS ((d.user_id), ())`)
+    .execute();
+
+  const cur = (r: (typeof rows)[number]): Sums => ({
+    calculations: r.calcs,
+    clients: r.clients,
+    savings: r.savings,
+    pips: r.pips,
+  });
+  const prev = (r: (typeof rows)[number]): Sums => ({
+    calculations: r.prev_calcs,
+    clients: r.prev_clients,
+    savings: r.prev_savings,
+    pips: r.prev_pips,
+  });
+  const byUser = new Map(rows.filter((r) => !r.team).map((r) => [r.user_id, r]));
+  const team = rows.find((r) => r.team);
+
+  const perBroker: BrokerActivity[] = brokers.map((b) => {
+    const r = byUser.get(b.id);
+    const lastAt = b.last_at ? new Date(b.last_at) : null;
+    return {
+      id: b.id,
+      name: b.full_name,
+      email: b.email,
+      ...figures(r ? cur(r) : NONE, r ? prev(r) : NONE),
+      lastActiveAt: lastAt?.toISOString() ?? null,
+      lastActive: lastActiveText(lastAt, now),
+    };
+  });
+
+  return {
+    range,
+    current,
+    previous,
+    totals: figures(team ? cur(team) : NONE, team ? prev(team) : NONE),
+    brokers: perBroker,
+    chart: await chartOf(db, actor.companyId, current, perBroker),
+  };
+}
+
+async function chartOf(
+  db: Database,
+  companyId: string,
+  span: DateSpan,
+  brokers: BrokerActivity[],
+): Promise<DashboardActivity['chart']> {
+  const days = datesOf(span);
+  const busiest = brokers
+    .filter((b) => Number(b.calculations.current) > 0)
+    .sort((a, b) => Number(b.calculations.current) - Number(a.calculations.current))
+    .slice(0, CHART_BROKERS);
+  const counted = brokers.filter((b) => Number(b.calculations.current) > 0);
+  if (counted.length === 0) return { days, series: [] };
+  const own = new Map(busiest.map((b, i) => [b.id, i]));
+  const others = counted.length > busiest.length;
+  const series = busiest.map((b) => ({ name: b.name, counts: days.map(() => 0) }));
+  if (others) series.push({ name: 'Other brokers', counts: days.map(() => 0) });
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  const rows = await db
+    .selectFrom('calculation_client_days as d')
+    .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
+    .select(['d.day', 'd.user_id', sql<number>`sum(d.calculations)::int`.as('calcs')])
+    .where('d.company_id', '=', companyId)
+    .where(sql<boolean>`d.day BETWEEN ${span.start}::date AND ${span.end}::date`)
+    .where('u.role_type', '=', 'junior')
+    .where('u.is_active', '=', true)
+    .groupBy(['d.day', 'd.user_id'])
+    .execute();
+  for (const r of rows) {
+    const day = dayIndex.get(String(r.day));
+    const line = own.get(r.user_id) ?? (others ? busiest.length : undefined);
+    if (day === undefined || line === undefined) continue;
+    const s = series[line];
+    if (s) s.counts[day] = (s.counts[day] ?? 0) + r.calcs;
+  }
+  return { days, series };
+}
