@@ -80,6 +80,16 @@ export interface Calculations {
   user_id: string;
 }
 
+export interface CalculationUserDays {
+  annual_savings: Numeric;
+  calculations: number;
+  company_id: string;
+  day: string;
+  last_at: Timestamp;
+  pips: Numeric;
+  user_id: string;
+}
+
 export interface Companies {
   account_locked: Generated<boolean>;
   admin_seats: Generated<number>;
@@ -325,6 +335,7 @@ export interface UserProfiles {
 export interface DB {
   activity_logs: ActivityLogs;
   calculation_client_days: CalculationClientDays;
+  calculation_user_days: CalculationUserDays;
   calculations: Calculations;
   companies: Companies;
   company_index: CompanyIndex;

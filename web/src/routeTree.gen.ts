@@ -24,6 +24,7 @@ import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
+import { Route as AppAdminUserUserIdRouteImport } from './routes/_app/admin/user.$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,6 +100,11 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminUserUserIdRoute = AppAdminUserUserIdRouteImport.update({
+  id: '/user/$userId',
+  path: '/user/$userId',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -115,6 +121,7 @@ export interface FileRoutesByFullPath {
   '/calculator': typeof AppCalculatorRoute
   '/leads': typeof AppLeadsRoute
   '/admin/': typeof AppAdminIndexRoute
+  '/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -130,6 +137,7 @@ export interface FileRoutesByTo {
   '/calculator': typeof AppCalculatorRoute
   '/leads': typeof AppLeadsRoute
   '/admin': typeof AppAdminIndexRoute
+  '/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -148,6 +156,7 @@ export interface FileRoutesById {
   '/_app/calculator': typeof AppCalculatorRoute
   '/_app/leads': typeof AppLeadsRoute
   '/_app/admin/': typeof AppAdminIndexRoute
+  '/_app/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -166,6 +175,7 @@ export interface FileRouteTypes {
     | '/calculator'
     | '/leads'
     | '/admin/'
+    | '/admin/user/$userId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -181,6 +191,7 @@ export interface FileRouteTypes {
     | '/calculator'
     | '/leads'
     | '/admin'
+    | '/admin/user/$userId'
   id:
     | '__root__'
     | '/'
@@ -198,6 +209,7 @@ export interface FileRouteTypes {
     | '/_app/calculator'
     | '/_app/leads'
     | '/_app/admin/'
+    | '/_app/admin/user/$userId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -321,15 +333,24 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/user/$userId': {
+      id: '/_app/admin/user/$userId'
+      path: '/user/$userId'
+      fullPath: '/admin/user/$userId'
+      preLoaderRoute: typeof AppAdminUserUserIdRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
   }
 }
 
 interface AppAdminRouteRouteChildren {
   AppAdminIndexRoute: typeof AppAdminIndexRoute
+  AppAdminUserUserIdRoute: typeof AppAdminUserUserIdRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminIndexRoute: AppAdminIndexRoute,
+  AppAdminUserUserIdRoute: AppAdminUserUserIdRoute,
 }
 
 const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(

@@ -72,8 +72,9 @@ const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0' };
 /**
  * The admin dashboard's activity for one range of London days and the previous range of the same length: per
  * active broker (role junior, is_active — deactivated members and admins are not on the dashboard, spec §6 and
- * docs/decisions.md) and for the team. Reads the per-day rollup `calculation_client_days` (migration 0012), scoped
- * to the caller's company: one grouped query for both ranges and the team (GROUPING SETS), one for the chart.
+ * docs/decisions.md) and for the team. Reads the per-day rollups of migration 0012, scoped to the caller's company:
+ * sums per broker and day, distinct clients per broker, client and day, each one grouped query for both ranges and
+ * the team (GROUPING SETS), and the chart from the sums' table.
  */
 export async function dashboardActivity(
   db: Database,
@@ -90,10 +91,10 @@ export async function dashboardActivity(
       'u.email',
       (eb) =>
         eb
-          .selectFrom('calculation_client_days as d')
+          .selectFrom('calculation_user_days as d')
           .select('d.last_at')
           .whereRef('d.user_id', '=', 'u.id')
-          .orderBy('d.last_at', 'desc')
+          .orderBy('d.day', 'desc')
           .limit(1)
           .as('last_at'),
     ])
@@ -106,30 +107,59 @@ export async function dashboardActivity(
 
   const inRange = sql<boolean>`d.day >= ${current.start}::date`;
   const inPrevious = sql<boolean>`d.day < ${current.start}::date`;
-  const rows = await db
-    .selectFrom('calculation_client_days as d')
+  const both = sql<boolean>`d.day BETWEEN ${previous.start}::date AND ${current.end}::date`;
+  const activeBroker = (qb: 'u') =>
+    sql<boolean>`${sql.ref(`${qb}.company_id`)} = ${actor.companyId} AND ${sql.ref(`${qb}.role_type`)} = 'junior' AND ${sql.ref(`${qb}.is_active`)}`;
+  // Sums per broker and for the team, both ranges in one pass over at most one row per broker and day.
+  const sumsQuery = db
+    .selectFrom('calculation_user_days as d')
     .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
     .select([
       sql<string | null>`d.user_id`.as('user_id'),
-      sql<boolean>`grouping(d.user_id) = 1`.as('team'),
       sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inRange}), 0)::int`.as('calcs'),
-      sql<number>`count(DISTINCT d.client_key) FILTER (WHERE ${inRange} AND d.client_key <> '')::int`.as('clients'),
       sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inRange}), 0)::text`.as('savings'),
       sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inRange}), 0)::text`.as('pips'),
       sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_calcs'),
-      sql<number>`count(DISTINCT d.client_key) FILTER (WHERE ${inPrevious} AND d.client_key <> '')::int`.as(
-        'prev_clients',
-      ),
       sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_savings'),
       sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_pips'),
     ])
     .where('d.company_id', '=', actor.companyId)
-    .where(sql<boolean>`d.day BETWEEN ${previous.start}::date AND ${current.end}::date`)
-    .where('u.company_id', '=', actor.companyId)
-    .where('u.role_type', '=', 'junior')
-    .where('u.is_active', '=', true)
+    .where(both)
+    .where(activeBroker('u'))
     .groupBy(sql`GROUPING SETS ((d.user_id), ())`)
     .execute();
+  // Distinct clients: each broker's (and the team's) clients once with whether they were pitched in each range,
+  // then counted. Hash aggregation over (broker, client) pairs: no sort of the range's rows.
+  const clientsQuery = db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('calculation_client_days as d')
+        .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
+        .select([
+          sql<string | null>`d.user_id`.as('user_id'),
+          sql<boolean>`bool_or(${inRange})`.as('cur'),
+          sql<boolean>`bool_or(${inPrevious})`.as('prev'),
+        ])
+        .where('d.company_id', '=', actor.companyId)
+        .where(both)
+        .where('d.client_key', '<>', '')
+        .where(activeBroker('u'))
+        .groupBy(sql`GROUPING SETS ((d.user_id, d.client_key), (d.client_key))`)
+        .as('k'),
+    )
+    .select([
+      'k.user_id',
+      sql<number>`count(*) FILTER (WHERE k.cur)::int`.as('clients'),
+      sql<number>`count(*) FILTER (WHERE k.prev)::int`.as('prev_clients'),
+    ])
+    .groupBy('k.user_id')
+    .execute();
+  const [sums, clientCounts] = await Promise.all([sumsQuery, clientsQuery]);
+  const clientsOf = new Map(clientCounts.map((r) => [r.user_id, r]));
+  const rows = sums.map((r) => {
+    const c = clientsOf.get(r.user_id);
+    return { ...r, team: r.user_id === null, clients: c?.clients ?? 0, prev_clients: c?.prev_clients ?? 0 };
+  });
 
   const cur = (r: (typeof rows)[number]): Sums => ({
     calculations: r.calcs,
@@ -180,26 +210,23 @@ async function chartOf(
     .filter((b) => Number(b.calculations.current) > 0)
     .sort((a, b) => Number(b.calculations.current) - Number(a.calculations.current))
     .slice(0, CHART_BROKERS);
-  const counted = brokers.filter((b) => Number(b.calculations.current) > 0);
-  if (counted.length === 0) return { days, series: [] };
+  const counted = new Set(brokers.filter((b) => Number(b.calculations.current) > 0).map((b) => b.id));
+  if (counted.size === 0) return { days, series: [] };
   const own = new Map(busiest.map((b, i) => [b.id, i]));
-  const others = counted.length > busiest.length;
+  const others = counted.size > busiest.length;
   const series = busiest.map((b) => ({ name: b.name, counts: days.map(() => 0) }));
   if (others) series.push({ name: 'Other brokers', counts: days.map(() => 0) });
   const dayIndex = new Map(days.map((d, i) => [d, i]));
   const rows = await db
-    .selectFrom('calculation_client_days as d')
-    .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
-    .select(['d.day', 'd.user_id', sql<number>`sum(d.calculations)::int`.as('calcs')])
+    .selectFrom('calculation_user_days as d')
+    .select(['d.day', 'd.user_id', 'd.calculations as calcs'])
     .where('d.company_id', '=', companyId)
     .where(sql<boolean>`d.day BETWEEN ${span.start}::date AND ${span.end}::date`)
-    .where('u.role_type', '=', 'junior')
-    .where('u.is_active', '=', true)
-    .groupBy(['d.day', 'd.user_id'])
     .execute();
   for (const r of rows) {
     const day = dayIndex.get(String(r.day));
-    const line = own.get(r.user_id) ?? (others ? busiest.length : undefined);
+    // Members off the dashboard (admins, deactivated) are in no line.
+    const line = own.get(r.user_id) ?? (others && counted.has(r.user_id) ? busiest.length : undefined);
     if (day === undefined || line === undefined) continue;
     const s = series[line];
     if (s) s.counts[day] = (s.counts[day] ?? 0) + r.calcs;
