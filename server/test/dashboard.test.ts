@@ -1,3 +1,4 @@
+import { normaliseCompanyName } from '@pippitch/shared/names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalculationAt } from './activity-helpers';
 import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
@@ -186,5 +187,36 @@ describe('who may ask', () => {
     // biome-ignore lint/suspicious/noExplicitAny: sending what the type forbids is the point
     const err = await errorOf(admin.api.activity.dashboard.query({ range: 'forever' as any }));
     expect(err.code).toBe('BAD_REQUEST');
+  });
+});
+
+describe('deleted calculations leave the rollups (migration 0012 triggers)', () => {
+  it('counts, last active and clients follow the deletion', async () => {
+    h.clock.now = new Date('2026-11-24T12:00:00Z');
+    await h.t.db
+      .deleteFrom('calculations')
+      .where('user_id', '=', ids.alice!)
+      .where('created_at', '=', new Date('2026-11-24T11:55:00Z'))
+      .execute();
+    let d = await admin.api.activity.dashboard.query({ range: 'today' });
+    expect(broker(d, ids.alice!).calculations.current).toBe('1');
+    expect(broker(d, ids.alice!).clients.current).toBe('1');
+    expect(broker(d, ids.alice!).lastActiveAt).toBe('2026-11-24T09:00:00.000Z');
+    await h.t.db
+      .deleteFrom('calculations')
+      .where('user_id', '=', ids.alice!)
+      .where('created_at', '=', new Date('2026-11-24T09:00:00Z'))
+      .execute();
+    d = await admin.api.activity.dashboard.query({ range: 'today' });
+    expect(broker(d, ids.alice!).calculations).toEqual({ current: '0', previous: '1', growth: '-100%' });
+    expect(broker(d, ids.alice!).clients).toEqual({ current: '0', previous: '1', growth: '-100%' });
+    expect(broker(d, ids.alice!).lastActiveAt).toBe('2026-11-23T10:00:00.000Z');
+    // Tesco was pitched only on the 24th: its row is gone; Boots (the 23rd) stays.
+    const keys = await h.t.db
+      .selectFrom('calculation_clients')
+      .select('client_key')
+      .where('user_id', '=', ids.alice!)
+      .execute();
+    expect(keys.map((k) => k.client_key)).toEqual([normaliseCompanyName('Boots Ltd')]);
   });
 });

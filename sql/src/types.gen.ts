@@ -53,14 +53,10 @@ export interface ActivityLogs {
   your_rate: Numeric | null;
 }
 
-export interface CalculationClientDays {
-  annual_savings: Numeric;
-  calculations: number;
+export interface CalculationClients {
   client_key: string;
   company_id: string;
-  day: string;
-  last_at: Timestamp;
-  pips: Numeric;
+  days: string;
   user_id: string;
 }
 
@@ -334,7 +330,7 @@ export interface UserProfiles {
 
 export interface DB {
   activity_logs: ActivityLogs;
-  calculation_client_days: CalculationClientDays;
+  calculation_clients: CalculationClients;
   calculation_user_days: CalculationUserDays;
   calculations: Calculations;
   companies: Companies;

@@ -73,8 +73,8 @@ const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0' };
  * The admin dashboard's activity for one range of London days and the previous range of the same length: per
  * active broker (role junior, is_active — deactivated members and admins are not on the dashboard, spec §6 and
  * docs/decisions.md) and for the team. Reads the per-day rollups of migration 0012, scoped to the caller's company:
- * sums per broker and day, distinct clients per broker, client and day, each one grouped query for both ranges and
- * the team (GROUPING SETS), and the chart from the sums' table.
+ * sums per broker and day (GROUPING SETS: brokers and team in one pass), distinct clients from a bit per day per
+ * (broker, client), and the chart from the sums' table.
  */
 export async function dashboardActivity(
   db: Database,
@@ -128,32 +128,23 @@ export async function dashboardActivity(
     .where(activeBroker('u'))
     .groupBy(sql`GROUPING SETS ((d.user_id), ())`)
     .execute();
-  // Distinct clients: each broker's (and the team's) clients once with whether they were pitched in each range,
-  // then counted. Hash aggregation over (broker, client) pairs: no sort of the range's rows.
-  const clientsQuery = db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('calculation_client_days as d')
-        .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
-        .select([
-          sql<string | null>`d.user_id`.as('user_id'),
-          sql<boolean>`bool_or(${inRange})`.as('cur'),
-          sql<boolean>`bool_or(${inPrevious})`.as('prev'),
-        ])
-        .where('d.company_id', '=', actor.companyId)
-        .where(both)
-        .where('d.client_key', '<>', '')
-        .where(activeBroker('u'))
-        .groupBy(sql`GROUPING SETS ((d.user_id, d.client_key), (d.client_key))`)
-        .as('k'),
+  // Distinct clients: one row per (broker, client) with a bit per London day pitched; each range is one bit test.
+  const clientsQuery = sql<{ user_id: string | null; clients: number; prev_clients: number }>`
+    WITH k AS (
+      SELECT c.user_id, c.client_key,
+             activity_days_any(c.days, ${current.start}::date, ${current.end}::date) AS cur,
+             activity_days_any(c.days, ${previous.start}::date, ${previous.end}::date) AS prev
+      FROM calculation_clients c
+      JOIN user_profiles u ON u.id = c.user_id
+      WHERE c.company_id = ${actor.companyId} AND ${activeBroker('u')}
     )
-    .select([
-      'k.user_id',
-      sql<number>`count(*) FILTER (WHERE k.cur)::int`.as('clients'),
-      sql<number>`count(*) FILTER (WHERE k.prev)::int`.as('prev_clients'),
-    ])
-    .groupBy('k.user_id')
-    .execute();
+    SELECT user_id, (count(*) FILTER (WHERE cur))::int AS clients, (count(*) FILTER (WHERE prev))::int AS prev_clients
+    FROM k GROUP BY user_id
+    UNION ALL
+    SELECT NULL, (count(*) FILTER (WHERE cur))::int, (count(*) FILTER (WHERE prev))::int
+    FROM (SELECT bool_or(cur) AS cur, bool_or(prev) AS prev FROM k GROUP BY client_key) team`
+    .execute(db)
+    .then((r) => r.rows);
   const [sums, clientCounts] = await Promise.all([sumsQuery, clientsQuery]);
   const clientsOf = new Map(clientCounts.map((r) => [r.user_id, r]));
   const rows = sums.map((r) => {

@@ -105,7 +105,7 @@ function BrokerTable({ brokers }: { brokers: DashboardData['brokers'] }) {
     );
   }
   return (
-    <Card className="overflow-hidden p-0">
+    <Card className="overflow-hidden p-0!">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Activity per broker</caption>
         <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500 max-md:sr-only">

@@ -95,7 +95,7 @@ export function UserActivityPage() {
                 </Button>
               </div>
             </div>
-            <Card className="p-0">
+            <Card className="overflow-hidden p-0!">
               <h2 className="border-b border-slate-100 px-4 py-3 text-lg font-semibold">Companies pitched</h2>
               {a.companies.length === 0 ? (
                 <p className="px-4 py-6 text-center text-sm text-slate-500">No companies found</p>
