@@ -133,6 +133,11 @@ async function measure(run: () => Promise<unknown>) {
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }
 
+// The endpoint's own floor in this run (HTTP, tRPC, the session and role check, one small query), for scale on a
+// shared machine: activity.exportMembers reads the company's 201 members.
+const floor = await measure(() => client.api.activity.exportMembers.query(undefined, { signal: signal() }));
+console.log(`\nendpoint floor (activity.exportMembers, one small query): p50 ${ms(floor.p50)}, p99 ${ms(floor.p99)}`);
+
 console.log(`\nDashboard (activity.dashboard over HTTP, ${BROKERS} brokers; ${REQUESTS} requests each)`);
 for (const range of DASHBOARD_RANGES) {
   const r = await measure(() => client.api.activity.dashboard.query({ range }, { signal: signal() }));

@@ -27,7 +27,7 @@ CREATE TABLE calculation_clients (
   user_id uuid NOT NULL REFERENCES user_profiles (id) ON DELETE CASCADE,
   -- calculations.normalized_client_name (a calculation without a client counts, but is no client).
   client_key text NOT NULL,
-  -- Bit i set: pitched on London day 2020-01-01 + i (activity_day_bit). ~130 bytes per pair per year of history.
+  -- Bit i set: pitched on London day 2024-01-01 + i (activity_day_bit). 46 bytes per pair per year since 2024.
   days bit varying NOT NULL,
   PRIMARY KEY (company_id, user_id, client_key)
 );
@@ -36,9 +36,9 @@ CREATE TABLE calculation_clients (
 CREATE FUNCTION london_day(at timestamptz) RETURNS date IMMUTABLE PARALLEL SAFE LANGUAGE sql
   RETURN (at AT TIME ZONE 'Europe/London')::date;
 
--- A bit string of `len` bits with only the day's bit set (days before 2020 share bit 0; none exist).
+-- A bit string of `len` bits with only the day's bit set (days before 2024 share bit 0: the product has no earlier activity).
 CREATE FUNCTION activity_day_bit(day date, len integer) RETURNS bit varying IMMUTABLE PARALLEL SAFE LANGUAGE sql
-  RETURN set_bit(repeat('0', len)::bit varying, greatest(day - date '2020-01-01', 0), 1);
+  RETURN set_bit(repeat('0', len)::bit varying, greatest(day - date '2024-01-01', 0), 1);
 
 -- Bits of length(a) or length(b), whichever is longer, set where either is set.
 CREATE FUNCTION activity_days_or(a bit varying, b bit varying) RETURNS bit varying IMMUTABLE PARALLEL SAFE
@@ -49,7 +49,8 @@ CREATE FUNCTION activity_days_or(a bit varying, b bit varying) RETURNS bit varyi
 -- Whether any day from `first` to `last` (inclusive) is set.
 CREATE FUNCTION activity_days_any(days bit varying, first date, last date) RETURNS boolean IMMUTABLE PARALLEL SAFE
   LANGUAGE sql
-  RETURN position(B'1' IN substring(days FROM greatest(first - date '2020-01-01', 0) + 1 FOR last - first + 1)) > 0;
+  RETURN CASE WHEN last < date '2024-01-01' THEN false ELSE position(B'1' IN substring(days
+    FROM greatest(first - date '2024-01-01', 0) + 1 FOR last - greatest(first, date '2024-01-01') + 1)) > 0 END;
 
 CREATE FUNCTION calculation_rollups_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -66,7 +67,7 @@ BEGIN
   INSERT INTO calculation_clients AS c (company_id, user_id, client_key, days)
   SELECT n.company_id, n.user_id, n.normalized_client_name, bit_or(activity_day_bit(london_day(n.created_at), m.len))
   FROM new_rows n,
-       (SELECT max(london_day(created_at)) - date '2020-01-01' + 1 AS len FROM new_rows) m
+       (SELECT max(london_day(created_at)) - date '2024-01-01' + 1 AS len FROM new_rows) m
   WHERE n.normalized_client_name IS NOT NULL
   GROUP BY 1, 2, 3
   ON CONFLICT (company_id, user_id, client_key) DO UPDATE SET days = activity_days_or(c.days, excluded.days);
@@ -109,7 +110,7 @@ BEGIN
   FROM calculations c
   JOIN (SELECT DISTINCT company_id, user_id, normalized_client_name FROM old_rows) k
     ON c.company_id = k.company_id AND c.user_id = k.user_id AND c.normalized_client_name = k.normalized_client_name,
-  (SELECT max(london_day(created_at)) - date '2020-01-01' + 1 AS len FROM calculations) m
+  (SELECT max(london_day(created_at)) - date '2024-01-01' + 1 AS len FROM calculations) m
   GROUP BY 1, 2, 3;
   RETURN NULL;
 END $$;
@@ -130,7 +131,7 @@ CREATE FUNCTION calculation_rollups_build(p_company uuid) RETURNS void LANGUAGE 
   INSERT INTO calculation_clients (company_id, user_id, client_key, days)
   SELECT c.company_id, c.user_id, c.normalized_client_name, bit_or(activity_day_bit(london_day(c.created_at), m.len))
   FROM calculations c,
-       (SELECT max(london_day(created_at)) - date '2020-01-01' + 1 AS len FROM calculations) m
+       (SELECT max(london_day(created_at)) - date '2024-01-01' + 1 AS len FROM calculations) m
   WHERE c.normalized_client_name IS NOT NULL AND (p_company IS NULL OR c.company_id = p_company)
   GROUP BY 1, 2, 3;
 $$;

@@ -83,7 +83,7 @@ export async function dashboardActivity(
   now: Date,
 ): Promise<DashboardActivity> {
   const { current, previous } = dashboardPeriods(range, londonDateOf(now));
-  const brokers = await db
+  const brokersQuery = db
     .selectFrom('user_profiles as u')
     .select([
       'u.id',
@@ -145,7 +145,19 @@ export async function dashboardActivity(
     FROM (SELECT bool_or(cur) AS cur, bool_or(prev) AS prev FROM k GROUP BY client_key) team`
     .execute(db)
     .then((r) => r.rows);
-  const [sums, clientCounts] = await Promise.all([sumsQuery, clientsQuery]);
+  // Independent reads, sent together (each on its own pooled connection).
+  const chartQuery = db
+    .selectFrom('calculation_user_days as d')
+    .select(['d.day', 'd.user_id', 'd.calculations as calcs'])
+    .where('d.company_id', '=', actor.companyId)
+    .where(sql<boolean>`d.day BETWEEN ${current.start}::date AND ${current.end}::date`)
+    .execute();
+  const [brokers, sums, clientCounts, chartRows] = await Promise.all([
+    brokersQuery,
+    sumsQuery,
+    clientsQuery,
+    chartQuery,
+  ]);
   const clientsOf = new Map(clientCounts.map((r) => [r.user_id, r]));
   const rows = sums.map((r) => {
     const c = clientsOf.get(r.user_id);
@@ -186,16 +198,15 @@ export async function dashboardActivity(
     previous,
     totals: figures(team ? cur(team) : NONE, team ? prev(team) : NONE),
     brokers: perBroker,
-    chart: await chartOf(db, actor.companyId, current, perBroker),
+    chart: chartOf(current, perBroker, chartRows),
   };
 }
 
-async function chartOf(
-  db: Database,
-  companyId: string,
+function chartOf(
   span: DateSpan,
   brokers: BrokerActivity[],
-): Promise<DashboardActivity['chart']> {
+  rows: { day: string; user_id: string; calcs: number }[],
+): DashboardActivity['chart'] {
   const days = datesOf(span);
   const busiest = brokers
     .filter((b) => Number(b.calculations.current) > 0)
@@ -208,12 +219,6 @@ async function chartOf(
   const series = busiest.map((b) => ({ name: b.name, counts: days.map(() => 0) }));
   if (others) series.push({ name: 'Other brokers', counts: days.map(() => 0) });
   const dayIndex = new Map(days.map((d, i) => [d, i]));
-  const rows = await db
-    .selectFrom('calculation_user_days as d')
-    .select(['d.day', 'd.user_id', 'd.calculations as calcs'])
-    .where('d.company_id', '=', companyId)
-    .where(sql<boolean>`d.day BETWEEN ${span.start}::date AND ${span.end}::date`)
-    .execute();
   for (const r of rows) {
     const day = dayIndex.get(String(r.day));
     // Members off the dashboard (admins, deactivated) are in no line.
