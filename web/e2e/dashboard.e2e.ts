@@ -109,9 +109,19 @@ describe('the admin sees a broker’s calculation', () => {
   it('the success banner after a seat update shows and the query parameter goes', async () => {
     const admin = await h.newPage();
     await signIn(admin, ADAM.email, 'Admin');
+    // The page's own clock, moved by the test: the banner's 10 s never wait on real time.
+    await admin.clock.install();
     await admin.goto('/admin?seats_updated=1');
-    await admin.getByText('Your seats have been updated successfully.').waitFor();
+    const banner = admin.getByText('Your seats have been updated successfully.');
+    await banner.waitFor();
     await poll(() => new URL(admin.url()).search).toBe('');
+    await admin.clock.runFor(9_000);
+    expect(await banner.isVisible()).toBe(true);
+    await admin.clock.runFor(1_500);
+    await banner.waitFor({ state: 'detached' });
+    // A checkout's return shows its own banner.
+    await admin.goto('/admin?checkout=success');
+    await admin.getByText('Payment successful! Your subscription is now active.').waitFor();
   });
 });
 

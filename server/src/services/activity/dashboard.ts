@@ -74,7 +74,7 @@ const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0' };
  * active broker (role junior, is_active — deactivated members and admins are not on the dashboard, spec §6 and
  * docs/decisions.md) and for the team. Reads the per-day rollups of migration 0012, scoped to the caller's company:
  * sums per broker and day (GROUPING SETS: brokers and team in one pass), distinct clients from a bit per day per
- * (broker, client), and the chart from the sums' table.
+ * (broker, client) (the team's = the sum of its brokers'), and the chart from the sums' table.
  */
 export async function dashboardActivity(
   db: Database,
@@ -128,37 +128,56 @@ export async function dashboardActivity(
     .where(activeBroker('u'))
     .groupBy(sql`GROUPING SETS ((d.user_id), ())`)
     .execute();
-  // Distinct clients: one row per (broker, client) with a bit per London day pitched; each range is one bit test.
-  const clientsQuery = sql<{ user_id: string | null; clients: number; prev_clients: number }>`
-    WITH k AS (
-      SELECT c.user_id, c.client_key,
-             activity_days_any(c.days, ${current.start}::date, ${current.end}::date) AS cur,
-             activity_days_any(c.days, ${previous.start}::date, ${previous.end}::date) AS prev
-      FROM calculation_clients c
-      JOIN user_profiles u ON u.id = c.user_id
-      WHERE c.company_id = ${actor.companyId} AND ${activeBroker('u')}
+  // Distinct clients per broker: one row per (broker, client) with a bit per London day pitched, so each range is
+  // one bit test per pair. The team's figure is the sum of the brokers' (docs/decisions.md, Activity).
+  const clientsQuery = db
+    .selectFrom('calculation_clients as c')
+    .innerJoin('user_profiles as u', 'u.id', 'c.user_id')
+    .select([
+      'c.user_id',
+      sql<number>`(count(*) FILTER (WHERE activity_days_any(c.days, ${current.start}::date, ${current.end}::date)))::int`.as(
+        'clients',
+      ),
+      sql<number>`(count(*) FILTER (WHERE activity_days_any(c.days, ${previous.start}::date, ${previous.end}::date)))::int`.as(
+        'prev_clients',
+      ),
+    ])
+    .where('c.company_id', '=', actor.companyId)
+    .where(activeBroker('u'))
+    .groupBy('c.user_id')
+    .execute();
+  // Independent reads, sent together (each on its own pooled connection).
+  // The chart, summed in SQL: the range's 8 busiest brokers by name, everyone else as one line (NULL).
+  const chartQuery = sql<{ day: string; user_id: string | null; calcs: number }>`
+    WITH d AS (
+      SELECT d.day, d.user_id, d.calculations
+      FROM calculation_user_days d
+      JOIN user_profiles u ON u.id = d.user_id
+      WHERE d.company_id = ${actor.companyId} AND d.day BETWEEN ${current.start}::date AND ${current.end}::date
+        AND ${activeBroker('u')}
+    ), top AS (
+      SELECT user_id FROM d GROUP BY user_id ORDER BY sum(calculations) DESC, user_id LIMIT ${CHART_BROKERS}
     )
-    SELECT user_id, (count(*) FILTER (WHERE cur))::int AS clients, (count(*) FILTER (WHERE prev))::int AS prev_clients
-    FROM k GROUP BY user_id
-    UNION ALL
-    SELECT NULL, (count(*) FILTER (WHERE cur))::int, (count(*) FILTER (WHERE prev))::int
-    FROM (SELECT bool_or(cur) AS cur, bool_or(prev) AS prev FROM k GROUP BY client_key) team`
+    SELECT d.day, top.user_id, sum(d.calculations)::int AS calcs
+    FROM d LEFT JOIN top ON top.user_id = d.user_id
+    GROUP BY 1, 2`
     .execute(db)
     .then((r) => r.rows);
-  // Independent reads, sent together (each on its own pooled connection).
-  const chartQuery = db
-    .selectFrom('calculation_user_days as d')
-    .select(['d.day', 'd.user_id', 'd.calculations as calcs'])
-    .where('d.company_id', '=', actor.companyId)
-    .where(sql<boolean>`d.day BETWEEN ${current.start}::date AND ${current.end}::date`)
-    .execute();
   const [brokers, sums, clientCounts, chartRows] = await Promise.all([
     brokersQuery,
     sumsQuery,
     clientsQuery,
     chartQuery,
   ]);
-  const clientsOf = new Map(clientCounts.map((r) => [r.user_id, r]));
+  const clientsOf = new Map<string | null, { clients: number; prev_clients: number }>(
+    clientCounts.map((r) => [r.user_id, r]),
+  );
+  const teamClients = { clients: 0, prev_clients: 0 };
+  for (const c of clientCounts) {
+    teamClients.clients += c.clients;
+    teamClients.prev_clients += c.prev_clients;
+  }
+  clientsOf.set(null, teamClients);
   const rows = sums.map((r) => {
     const c = clientsOf.get(r.user_id);
     return { ...r, team: r.user_id === null, clients: c?.clients ?? 0, prev_clients: c?.prev_clients ?? 0 };
@@ -205,27 +224,28 @@ export async function dashboardActivity(
 function chartOf(
   span: DateSpan,
   brokers: BrokerActivity[],
-  rows: { day: string; user_id: string; calcs: number }[],
+  rows: { day: string; user_id: string | null; calcs: number }[],
 ): DashboardActivity['chart'] {
   const days = datesOf(span);
-  const busiest = brokers
-    .filter((b) => Number(b.calculations.current) > 0)
-    .sort((a, b) => Number(b.calculations.current) - Number(a.calculations.current))
-    .slice(0, CHART_BROKERS);
-  const counted = new Set(brokers.filter((b) => Number(b.calculations.current) > 0).map((b) => b.id));
-  if (counted.size === 0) return { days, series: [] };
-  const own = new Map(busiest.map((b, i) => [b.id, i]));
-  const others = counted.size > busiest.length;
-  const series = busiest.map((b) => ({ name: b.name, counts: days.map(() => 0) }));
-  if (others) series.push({ name: 'Other brokers', counts: days.map(() => 0) });
   const dayIndex = new Map(days.map((d, i) => [d, i]));
+  const names = new Map(brokers.map((b) => [b.id, b.name]));
+  const lines = new Map<string | null, number[]>();
   for (const r of rows) {
     const day = dayIndex.get(String(r.day));
-    // Members off the dashboard (admins, deactivated) are in no line.
-    const line = own.get(r.user_id) ?? (others && counted.has(r.user_id) ? busiest.length : undefined);
-    if (day === undefined || line === undefined) continue;
-    const s = series[line];
-    if (s) s.counts[day] = (s.counts[day] ?? 0) + r.calcs;
+    if (day === undefined) continue;
+    let counts = lines.get(r.user_id);
+    if (!counts) {
+      counts = days.map(() => 0);
+      lines.set(r.user_id, counts);
+    }
+    counts[day] = (counts[day] ?? 0) + r.calcs;
   }
+  const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+  const series = [...lines]
+    .filter(([id]) => id !== null)
+    .sort(([a, x], [b, y]) => total(y) - total(x) || String(a).localeCompare(String(b)))
+    .map(([id, counts]) => ({ name: names.get(id ?? '') ?? 'Broker', counts }));
+  const others = lines.get(null);
+  if (others) series.push({ name: 'Other brokers', counts: others });
   return { days, series };
 }

@@ -15,13 +15,17 @@ export const SUCCESS_TEXTS = {
  */
 export function SuccessBanner({ kind, onSeen }: { kind: keyof typeof SUCCESS_TEXTS | null; onSeen(): void }) {
   const [shown, setShown] = useState(kind);
+  // Taken from the address once; removing the parameter (kind becomes null) must not cut the 10 s short.
   useEffect(() => {
     if (!kind) return;
     setShown(kind);
     onSeen();
+  }, [kind, onSeen]);
+  useEffect(() => {
+    if (!shown) return;
     const timer = setTimeout(() => setShown(null), SUCCESS_BANNER_MS);
     return () => clearTimeout(timer);
-  }, [kind, onSeen]);
+  }, [shown]);
   if (!shown) return null;
   return <Alert tone="success">{SUCCESS_TEXTS[shown]}</Alert>;
 }
