@@ -29,8 +29,11 @@ CREATE TABLE calculation_clients (
   client_key text NOT NULL,
   -- Bit i set: pitched on London day 2024-01-01 + i (activity_day_bit). 46 bytes per pair per year since 2024.
   days bit varying NOT NULL,
+  -- The newest day set: a range's query skips the pairs not pitched since its previous period began.
+  last_day date NOT NULL,
   PRIMARY KEY (company_id, user_id, client_key)
 );
+CREATE INDEX calculation_clients_recent ON calculation_clients (company_id, last_day);
 
 -- The London day of an instant.
 CREATE FUNCTION london_day(at timestamptz) RETURNS date IMMUTABLE PARALLEL SAFE LANGUAGE sql
@@ -64,13 +67,16 @@ BEGIN
     annual_savings = d.annual_savings + excluded.annual_savings,
     pips = d.pips + excluded.pips,
     last_at = greatest(d.last_at, excluded.last_at);
-  INSERT INTO calculation_clients AS c (company_id, user_id, client_key, days)
-  SELECT n.company_id, n.user_id, n.normalized_client_name, bit_or(activity_day_bit(london_day(n.created_at), m.len))
+  INSERT INTO calculation_clients AS c (company_id, user_id, client_key, days, last_day)
+  SELECT n.company_id, n.user_id, n.normalized_client_name, bit_or(activity_day_bit(london_day(n.created_at), m.len)),
+         max(london_day(n.created_at))
   FROM new_rows n,
        (SELECT max(london_day(created_at)) - date '2024-01-01' + 1 AS len FROM new_rows) m
   WHERE n.normalized_client_name IS NOT NULL
   GROUP BY 1, 2, 3
-  ON CONFLICT (company_id, user_id, client_key) DO UPDATE SET days = activity_days_or(c.days, excluded.days);
+  ON CONFLICT (company_id, user_id, client_key) DO UPDATE SET
+    days = activity_days_or(c.days, excluded.days),
+    last_day = greatest(c.last_day, excluded.last_day);
   RETURN NULL;
 END $$;
 
@@ -105,8 +111,9 @@ BEGIN
   DELETE FROM calculation_clients c
   USING (SELECT DISTINCT company_id, user_id, normalized_client_name AS client_key FROM old_rows) k
   WHERE c.company_id = k.company_id AND c.user_id = k.user_id AND c.client_key = k.client_key;
-  INSERT INTO calculation_clients (company_id, user_id, client_key, days)
-  SELECT c.company_id, c.user_id, c.normalized_client_name, bit_or(activity_day_bit(london_day(c.created_at), m.len))
+  INSERT INTO calculation_clients (company_id, user_id, client_key, days, last_day)
+  SELECT c.company_id, c.user_id, c.normalized_client_name, bit_or(activity_day_bit(london_day(c.created_at), m.len)),
+         max(london_day(c.created_at))
   FROM calculations c
   JOIN (SELECT DISTINCT company_id, user_id, normalized_client_name FROM old_rows) k
     ON c.company_id = k.company_id AND c.user_id = k.user_id AND c.normalized_client_name = k.normalized_client_name,
@@ -128,8 +135,9 @@ CREATE FUNCTION calculation_rollups_build(p_company uuid) RETURNS void LANGUAGE 
          coalesce(sum((calculation_data ->> 'difference_in_pips')::numeric), 0), max(created_at)
   FROM calculations WHERE p_company IS NULL OR company_id = p_company
   GROUP BY 1, 2, 3;
-  INSERT INTO calculation_clients (company_id, user_id, client_key, days)
-  SELECT c.company_id, c.user_id, c.normalized_client_name, bit_or(activity_day_bit(london_day(c.created_at), m.len))
+  INSERT INTO calculation_clients (company_id, user_id, client_key, days, last_day)
+  SELECT c.company_id, c.user_id, c.normalized_client_name, bit_or(activity_day_bit(london_day(c.created_at), m.len)),
+         max(london_day(c.created_at))
   FROM calculations c,
        (SELECT max(london_day(created_at)) - date '2024-01-01' + 1 AS len FROM calculations) m
   WHERE c.normalized_client_name IS NOT NULL AND (p_company IS NULL OR c.company_id = p_company)

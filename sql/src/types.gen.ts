@@ -57,6 +57,7 @@ export interface CalculationClients {
   client_key: string;
   company_id: string;
   days: string;
+  last_day: string;
   user_id: string;
 }
 

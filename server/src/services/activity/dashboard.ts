@@ -143,6 +143,7 @@ export async function dashboardActivity(
       ),
     ])
     .where('c.company_id', '=', actor.companyId)
+    .where('c.last_day', '>=', previous.start)
     .where(activeBroker('u'))
     .groupBy('c.user_id')
     .execute();
