@@ -220,3 +220,23 @@ describe('deleted calculations leave the rollups (migration 0012 triggers)', () 
     expect(keys.map((k) => k.client_key)).toEqual([normaliseCompanyName('Boots Ltd')]);
   });
 });
+
+describe('the chart with many brokers', () => {
+  it('gives the 8 busiest their own bars and sums the rest as Other brokers', async () => {
+    h.clock.now = new Date('2026-11-24T12:00:00Z');
+    await h.t.db.updateTable('companies').set({ junior_seats: 20 }).where('name', '=', 'Acme FX').execute();
+    for (let i = 1; i <= 10; i++) {
+      const id = await addMember(h, 'Acme FX', `chart${i}@acmefx.co.uk`, 'junior');
+      // Broker i calculates i times today (10 the most), each for a client of their own.
+      for (let n = 0; n < i; n++) await addCalculationAt(h, id, `2026-11-24T0${n % 10}:00:00Z`, { client: `C${i}` });
+    }
+    const d = await admin.api.activity.dashboard.query({ range: 'today' });
+    expect(d.chart.series.map((s) => [s.name, s.counts])).toEqual([
+      ...[10, 9, 8, 7, 6, 5, 4, 3].map((i) => [`junior chart${i}@acmefx.co.uk`, [i]]),
+      // chart2 (2), chart1 (1) and Ben (none today) are the rest.
+      ['Other brokers', [3]],
+    ]);
+    expect(d.totals.calculations.current).toBe('55');
+    expect(d.totals.clients.current).toBe('10');
+  });
+});
