@@ -14,6 +14,7 @@ const BENCHES = {
   companies: 'Company Finder and company search (issue 5)',
   leads: 'My Leads with 5,000 leads (issue 5)',
   jobs: 'pg-boss jobs: throughput with one and two workers, send→start latency (issue 9)',
+  activity: 'admin dashboard, user activity and CSV export: 200 brokers, a year of activity (issue 10)',
   billing: 'Stripe webhooks: per event, and 1,000 events × 3 shuffled converging (issue 11)',
 } as const;
 

@@ -197,3 +197,21 @@ export function formatLondonDateTime(instant: Date): string {
   const wall = londonWallTime(instant);
   return `${wall.day} ${MONTHS[wall.month - 1] ?? ''} ${wall.year}, ${pad(wall.hour)}:${pad(wall.minute)}`;
 }
+
+/** '3 Nov 2026' in London time. */
+export function formatLondonDate(instant: Date): string {
+  const wall = londonWallTime(instant);
+  return `${wall.day} ${MONTHS[wall.month - 1] ?? ''} ${wall.year}`;
+}
+
+/** 'YYYY-MM-DD' → '3 Nov 2026' (a calendar date: no time zone involved). */
+export function formatIsoDate(date: string): string {
+  const { year, month, day } = parseIsoDate(date);
+  return `${day} ${MONTHS[month - 1] ?? ''} ${year}`;
+}
+
+/** Day of the week of a calendar date: 1 Monday … 7 Sunday (ISO). */
+export function isoWeekday(date: string): number {
+  const { year, month, day } = parseIsoDate(date);
+  return ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1;
+}

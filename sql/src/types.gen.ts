@@ -77,6 +77,14 @@ export interface BillingNotices {
   sent_at: Generated<Timestamp>;
 }
 
+export interface CalculationClients {
+  client_key: string;
+  company_id: string;
+  days: string;
+  last_day: string;
+  user_id: string;
+}
+
 export interface Calculations {
   calculation_data: Json;
   client_name: string | null;
@@ -90,6 +98,16 @@ export interface Calculations {
   rate_source: string | null;
   savings_amount: Numeric;
   trade_details: Json;
+  user_id: string;
+}
+
+export interface CalculationUserDays {
+  annual_savings: Numeric;
+  calculations: number;
+  company_id: string;
+  day: string;
+  last_at: Timestamp;
+  pips: Numeric;
   user_id: string;
 }
 
@@ -377,6 +395,8 @@ export interface DB {
   billing_checkouts: BillingCheckouts;
   billing_events: BillingEvents;
   billing_notices: BillingNotices;
+  calculation_clients: CalculationClients;
+  calculation_user_days: CalculationUserDays;
   calculations: Calculations;
   companies: Companies;
   company_index: CompanyIndex;

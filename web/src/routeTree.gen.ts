@@ -30,6 +30,7 @@ import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
 import { Route as AppAdminInviteRouteImport } from './routes/_app/admin/invite'
 import { Route as AppAdminSeatsRouteImport } from './routes/_app/admin/seats'
+import { Route as AppAdminUserUserIdRouteImport } from './routes/_app/admin/user.$userId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -135,6 +136,11 @@ const AppAdminSeatsRoute = AppAdminSeatsRouteImport.update({
   path: '/seats',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminUserUserIdRoute = AppAdminUserUserIdRouteImport.update({
+  id: '/user/$userId',
+  path: '/user/$userId',
+  getParentRoute: () => AppAdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -157,6 +163,7 @@ export interface FileRoutesByFullPath {
   '/admin/invite': typeof AppAdminInviteRoute
   '/admin/seats': typeof AppAdminSeatsRoute
   '/admin/': typeof AppAdminIndexRoute
+  '/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -178,6 +185,7 @@ export interface FileRoutesByTo {
   '/admin/invite': typeof AppAdminInviteRoute
   '/admin/seats': typeof AppAdminSeatsRoute
   '/admin': typeof AppAdminIndexRoute
+  '/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -202,6 +210,7 @@ export interface FileRoutesById {
   '/_app/admin/invite': typeof AppAdminInviteRoute
   '/_app/admin/seats': typeof AppAdminSeatsRoute
   '/_app/admin/': typeof AppAdminIndexRoute
+  '/_app/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -226,6 +235,7 @@ export interface FileRouteTypes {
     | '/admin/invite'
     | '/admin/seats'
     | '/admin/'
+    | '/admin/user/$userId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -247,6 +257,7 @@ export interface FileRouteTypes {
     | '/admin/invite'
     | '/admin/seats'
     | '/admin'
+    | '/admin/user/$userId'
   id:
     | '__root__'
     | '/'
@@ -270,6 +281,7 @@ export interface FileRouteTypes {
     | '/_app/admin/invite'
     | '/_app/admin/seats'
     | '/_app/admin/'
+    | '/_app/admin/user/$userId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -437,6 +449,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminSeatsRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/user/$userId': {
+      id: '/_app/admin/user/$userId'
+      path: '/user/$userId'
+      fullPath: '/admin/user/$userId'
+      preLoaderRoute: typeof AppAdminUserUserIdRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
   }
 }
 
@@ -445,6 +464,7 @@ interface AppAdminRouteRouteChildren {
   AppAdminInviteRoute: typeof AppAdminInviteRoute
   AppAdminSeatsRoute: typeof AppAdminSeatsRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
+  AppAdminUserUserIdRoute: typeof AppAdminUserUserIdRoute
 }
 
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
@@ -452,6 +472,7 @@ const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminInviteRoute: AppAdminInviteRoute,
   AppAdminSeatsRoute: AppAdminSeatsRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
+  AppAdminUserUserIdRoute: AppAdminUserUserIdRoute,
 }
 
 const AppAdminRouteRouteWithChildren = AppAdminRouteRoute._addFileChildren(

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { buildServices, type Services } from '../deps';
 import { AppError } from '../errors';
+import { registerActivityExport } from './http/activity-export';
 import { registerBillingWebhook } from './http/billing-webhook';
 import { registerCsrfGuard } from './http/csrf';
 import { isDatabaseUnavailable } from './http/database-outage';
@@ -64,6 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
     return { ok: true };
   });
+
+  // The activity CSV: a file download, streamed (not tRPC, which answers JSON).
+  registerActivityExport(app, { db: deps.db, services });
 
   // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
   registerLiveQuotes(app, { db: deps.db, services });

@@ -1,3 +1,4 @@
+import { activityRouter } from '../routers/activity';
 import { authRouter } from '../routers/auth';
 import { billingRouter } from '../routers/billing';
 import { calculatorRouter } from '../routers/calculator';
@@ -13,6 +14,7 @@ import { teamRouter } from '../routers/team';
 import { router } from './procedures';
 
 export const appRouter = router({
+  activity: activityRouter,
   auth: authRouter,
   billing: billingRouter,
   calculator: calculatorRouter,

@@ -1,18 +1,38 @@
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { formatGBP } from '@pippitch/shared/format';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Card, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
+import { DashboardActivity } from '../activity/DashboardActivity';
+import { BillingBanners } from '../billing/AccountBilling';
 import { MembersTable } from './MembersTable';
+import { SuccessBanner } from './SuccessBanner';
 
-const route = getRouteApi('/_app/admin');
+const route = getRouteApi('/_app/admin/');
+
+/**
+ * The dashboard's links (spec §2). 'Salesforce settings' (/admin/salesforce-settings, shown when the CRM is not
+ * connected) joins when that page exists: no dead links (docs/decisions.md, Activity).
+ */
+const LINKS: { label: string; to: string; hint: string }[] = [
+  { label: 'Account Management', to: '/admin/account', hint: 'Plan, billing, add-ons and the team' },
+  { label: 'Use Calculator', to: '/calculator', hint: 'Pitch a client yourself' },
+  { label: 'Invite Members', to: '/admin/invite', hint: 'Add brokers and admins to your team' },
+];
 
 export function AdminDashboard() {
   const { session } = route.useRouteContext();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
   const summary = trpc.company.summary.useQuery();
   const s = summary.data;
+  const banner = search.seats_updated === '1' ? 'seats' : search.checkout === 'success' ? 'checkout' : null;
+  const clearBannerParam = useCallback(() => {
+    void navigate({ search: {}, replace: true });
+  }, [navigate]);
   return (
     <div className="min-h-screen">
       <TopBar
@@ -29,6 +49,21 @@ export function AdminDashboard() {
             Signed in as {session.user.fullName} ({ROLE_LABELS[session.user.role]})
           </p>
         </div>
+        <SuccessBanner kind={banner} onSeen={clearBannerParam} />
+        {/* The plan's state: a scheduled cancellation (date, days remaining, Reactivate) or a failed payment. */}
+        <BillingBanners />
+        <nav aria-label="Admin" className="grid gap-3 sm:grid-cols-3">
+          {LINKS.map((l) => (
+            <Link
+              key={l.to}
+              to={l.to}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:bg-brand-50"
+            >
+              <span className="block font-semibold text-brand-800">{l.label}</span>
+              <span className="block text-xs text-slate-600">{l.hint}</span>
+            </Link>
+          ))}
+        </nav>
         {summary.isLoading && <Spinner />}
         {summary.error && <Alert tone="error">{summary.error.message}</Alert>}
         {s && (
@@ -68,6 +103,8 @@ export function AdminDashboard() {
             </div>
           </>
         )}
+        <DashboardActivity />
+        {/* Slot: the export schedule and monthly client report schedule cards (spec §2) — the reports issue. */}
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Team members</h2>
           <MembersTable />

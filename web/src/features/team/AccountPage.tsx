@@ -33,6 +33,12 @@ export function AccountPage() {
             ← Back to Dashboard
           </Link>
           <h1 className="mt-2 text-2xl font-bold">Account Management</h1>
+          <p className="text-sm text-slate-600">
+            Your plan, seats, add-ons and team.{' '}
+            <Link to="/email-preview" className="font-medium text-brand-700 hover:underline">
+              See the e-mails we send your admins
+            </Link>
+          </p>
         </div>
         {summary.isLoading && <Spinner />}
         {summary.error && <Alert tone="error">{summary.error.message}</Alert>}

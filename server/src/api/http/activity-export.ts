@@ -1,0 +1,86 @@
+import { Readable } from 'node:stream';
+import type {} from '@fastify/cookie'; // its type augmentation: req.cookies
+import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
+import {
+  EXPORT_CSV_PATH,
+  EXPORT_MESSAGES,
+  EXPORT_PERIODS,
+  exportFileName,
+  exportSpan,
+} from '@pippitch/shared/activity-periods';
+import { isoDate, uuid } from '@pippitch/shared/input';
+import { londonDateOf } from '@pippitch/shared/time';
+import type { Database } from '@pippitch/sql';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Services } from '../../deps';
+import { AppError } from '../../errors';
+import { activityCsv, exportMembers } from '../../services/activity/export-csv';
+import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
+
+/** At most this many members in one export (a company's whole team fits). */
+const MAX_USERS = 500;
+
+const query = z.object({
+  users: z
+    .string()
+    .max(MAX_USERS * 37, EXPORT_MESSAGES.noUsers)
+    .transform((v) => v.split(',').filter(Boolean))
+    .pipe(z.array(uuid('Member not found')).min(1, EXPORT_MESSAGES.noUsers).max(MAX_USERS)),
+  period: z.enum(EXPORT_PERIODS),
+  start: isoDate.optional(),
+  end: isoDate.optional(),
+});
+
+const STATUS: Record<AppError['code'], number> = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+function refuse(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).header('cache-control', 'no-store').send({ statusCode: status, message });
+}
+
+/**
+ * The activity CSV (export modal): a plain GET the browser downloads with its session cookie, because a file
+ * download cannot come through tRPC's JSON. Same rules as adminProcedure: a signed-in admin of a company with
+ * access (GET needs no CSRF check: it changes nothing, and SameSite=Lax keeps the cookie off cross-site
+ * subresource requests). Members are scoped to the caller's company (another company's id answers 404). The
+ * body streams page by page from the database (services/activity/export-csv.ts), so memory stays flat.
+ */
+export function registerActivityExport(app: FastifyInstance, deps: { db: Database; services: Pick<Services, 'now'> }) {
+  app.get(EXPORT_CSV_PATH, async (req, reply) => {
+    const now = deps.services.now();
+    const viewer = await resolveSession(deps.db, req.cookies[SESSION_COOKIE], now);
+    if (!viewer) return refuse(reply, 401, ACCESS_MESSAGES.signIn);
+    if (viewer.company.access !== 'granted') return refuse(reply, 403, ACCESS_MESSAGES.accountLocked);
+    if (!isAdminRole(viewer.user.role)) return refuse(reply, 403, ACCESS_MESSAGES.noAdminAccess);
+    const parsed = query.safeParse(req.query);
+    if (!parsed.success) return refuse(reply, 400, parsed.error.issues[0]?.message ?? EXPORT_MESSAGES.failed);
+    const { users, period, start, end } = parsed.data;
+    const span = exportSpan(period, londonDateOf(now), { start, end });
+    if (!span.ok) return refuse(reply, 400, span.message);
+    const actor = { companyId: viewer.company.id };
+    let members: Awaited<ReturnType<typeof exportMembers>>;
+    try {
+      members = await exportMembers(deps.db, actor, users);
+    } catch (err) {
+      if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
+      throw err;
+    }
+    const body = Readable.from(activityCsv(deps.db, actor, members, span.span));
+    // A failure after the first byte cannot change the status: the stream is cut off, so the download fails
+    // visibly rather than leaving a short file that looks complete.
+    body.on('error', (err) => req.log.error({ err }, 'activity export failed while streaming'));
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(span.span)}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+}

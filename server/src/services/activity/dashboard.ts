@@ -1,0 +1,252 @@
+import { type DashboardRange, type DateSpan, dashboardPeriods, datesOf } from '@pippitch/shared/activity-periods';
+import { growthText } from '@pippitch/shared/growth';
+import { lastActiveText } from '@pippitch/shared/last-active';
+import { londonDateOf } from '@pippitch/shared/time';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import type { Actor } from '../actor';
+
+/** A figure of the range beside the previous range of the same length, and the spec's growth text. */
+export interface Figure {
+  current: string;
+  previous: string;
+  growth: string;
+}
+
+export interface BrokerActivity {
+  id: string;
+  name: string;
+  email: string;
+  calculations: Figure;
+  clients: Figure;
+  /** Sum of annual savings, pounds and pence as a decimal string (shown as whole pounds). */
+  savings: Figure;
+  /** Average pips over the range's calculations, one decimal; '0' when there were none. */
+  averagePips: Figure;
+  lastActiveAt: string | null;
+  lastActive: string;
+}
+
+export interface DashboardActivity {
+  range: DashboardRange;
+  current: DateSpan;
+  previous: DateSpan;
+  totals: Omit<BrokerActivity, 'id' | 'name' | 'email' | 'lastActiveAt' | 'lastActive'>;
+  brokers: BrokerActivity[];
+  /** Calculations per London day of the range: the busiest brokers each, then everyone else together. */
+  chart: { days: string[]; series: { name: string; counts: number[] }[] };
+}
+
+/** How many brokers get a line of their own in the chart; the rest are summed as 'Other brokers'. */
+export const CHART_BROKERS = 8;
+
+interface Sums {
+  calculations: number;
+  clients: number;
+  savings: string;
+  pips: string;
+}
+
+/** pips / calculations to one decimal, as text ('0' for none). */
+function average(pips: string, calculations: number): string {
+  if (calculations === 0) return '0';
+  return (Math.round((Number(pips) / calculations) * 10) / 10).toFixed(1);
+}
+
+function figures(cur: Sums, prev: Sums): Omit<BrokerActivity, 'id' | 'name' | 'email' | 'lastActiveAt' | 'lastActive'> {
+  const fig = (c: string | number, p: string | number): Figure => ({
+    current: String(c),
+    previous: String(p),
+    growth: growthText(c, p),
+  });
+  return {
+    calculations: fig(cur.calculations, prev.calculations),
+    clients: fig(cur.clients, prev.clients),
+    savings: fig(cur.savings, prev.savings),
+    averagePips: fig(average(cur.pips, cur.calculations), average(prev.pips, prev.calculations)),
+  };
+}
+
+const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0' };
+
+/**
+ * The admin dashboard's activity for one range of London days and the previous range of the same length: per
+ * active broker (role junior, is_active — deactivated members and admins are not on the dashboard, spec §6 and
+ * docs/decisions.md) and for the team. Reads the per-day rollups of migration 0012, scoped to the caller's company:
+ * sums per broker and day (GROUPING SETS: brokers and team in one pass), distinct clients from a bit per day per
+ * (broker, client) (the team's = the sum of its brokers'), and the chart from the sums' table.
+ */
+export async function dashboardActivity(
+  db: Database,
+  actor: Pick<Actor, 'companyId'>,
+  range: DashboardRange,
+  now: Date,
+): Promise<DashboardActivity> {
+  const { current, previous } = dashboardPeriods(range, londonDateOf(now));
+  const brokersQuery = db
+    .selectFrom('user_profiles as u')
+    .select([
+      'u.id',
+      'u.full_name',
+      'u.email',
+      (eb) =>
+        eb
+          .selectFrom('calculation_user_days as d')
+          .select('d.last_at')
+          .whereRef('d.user_id', '=', 'u.id')
+          .orderBy('d.day', 'desc')
+          .limit(1)
+          .as('last_at'),
+    ])
+    .where('u.company_id', '=', actor.companyId)
+    .where('u.role_type', '=', 'junior')
+    .where('u.is_active', '=', true)
+    .orderBy('u.full_name')
+    .orderBy('u.id')
+    .execute();
+
+  const inRange = sql<boolean>`d.day >= ${current.start}::date`;
+  const inPrevious = sql<boolean>`d.day < ${current.start}::date`;
+  const both = sql<boolean>`d.day BETWEEN ${previous.start}::date AND ${current.end}::date`;
+  const activeBroker = (qb: 'u') =>
+    sql<boolean>`${sql.ref(`${qb}.company_id`)} = ${actor.companyId} AND ${sql.ref(`${qb}.role_type`)} = 'junior' AND ${sql.ref(`${qb}.is_active`)}`;
+  // Sums per broker and for the team, both ranges in one pass over at most one row per broker and day.
+  const sumsQuery = db
+    .selectFrom('calculation_user_days as d')
+    .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
+    .select([
+      sql<string | null>`d.user_id`.as('user_id'),
+      sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inRange}), 0)::int`.as('calcs'),
+      sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inRange}), 0)::text`.as('savings'),
+      sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inRange}), 0)::text`.as('pips'),
+      sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_calcs'),
+      sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_savings'),
+      sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_pips'),
+    ])
+    .where('d.company_id', '=', actor.companyId)
+    .where(both)
+    .where(activeBroker('u'))
+    .groupBy(sql`GROUPING SETS ((d.user_id), ())`)
+    .execute();
+  // Distinct clients per broker: one row per (broker, client) with a bit per London day pitched, so each range is
+  // one bit test per pair. The team's figure is the sum of the brokers' (docs/decisions.md, Activity).
+  const clientsQuery = db
+    .selectFrom('calculation_clients as c')
+    .innerJoin('user_profiles as u', 'u.id', 'c.user_id')
+    .select([
+      'c.user_id',
+      sql<number>`(count(*) FILTER (WHERE activity_days_any(c.days, ${current.start}::date, ${current.end}::date)))::int`.as(
+        'clients',
+      ),
+      sql<number>`(count(*) FILTER (WHERE activity_days_any(c.days, ${previous.start}::date, ${previous.end}::date)))::int`.as(
+        'prev_clients',
+      ),
+    ])
+    .where('c.company_id', '=', actor.companyId)
+    .where('c.last_day', '>=', previous.start)
+    .where(activeBroker('u'))
+    .groupBy('c.user_id')
+    .execute();
+  // Independent reads, sent together (each on its own pooled connection).
+  // The chart, summed in SQL: the range's 8 busiest brokers by name, everyone else as one line (NULL).
+  const chartQuery = sql<{ day: string; user_id: string | null; calcs: number }>`
+    WITH d AS (
+      SELECT d.day, d.user_id, d.calculations
+      FROM calculation_user_days d
+      JOIN user_profiles u ON u.id = d.user_id
+      WHERE d.company_id = ${actor.companyId} AND d.day BETWEEN ${current.start}::date AND ${current.end}::date
+        AND ${activeBroker('u')}
+    ), top AS (
+      SELECT user_id FROM d GROUP BY user_id ORDER BY sum(calculations) DESC, user_id LIMIT ${CHART_BROKERS}
+    )
+    SELECT d.day, top.user_id, sum(d.calculations)::int AS calcs
+    FROM d LEFT JOIN top ON top.user_id = d.user_id
+    GROUP BY 1, 2`
+    .execute(db)
+    .then((r) => r.rows);
+  const [brokers, sums, clientCounts, chartRows] = await Promise.all([
+    brokersQuery,
+    sumsQuery,
+    clientsQuery,
+    chartQuery,
+  ]);
+  const clientsOf = new Map<string | null, { clients: number; prev_clients: number }>(
+    clientCounts.map((r) => [r.user_id, r]),
+  );
+  const teamClients = { clients: 0, prev_clients: 0 };
+  for (const c of clientCounts) {
+    teamClients.clients += c.clients;
+    teamClients.prev_clients += c.prev_clients;
+  }
+  clientsOf.set(null, teamClients);
+  const rows = sums.map((r) => {
+    const c = clientsOf.get(r.user_id);
+    return { ...r, team: r.user_id === null, clients: c?.clients ?? 0, prev_clients: c?.prev_clients ?? 0 };
+  });
+
+  const cur = (r: (typeof rows)[number]): Sums => ({
+    calculations: r.calcs,
+    clients: r.clients,
+    savings: r.savings,
+    pips: r.pips,
+  });
+  const prev = (r: (typeof rows)[number]): Sums => ({
+    calculations: r.prev_calcs,
+    clients: r.prev_clients,
+    savings: r.prev_savings,
+    pips: r.prev_pips,
+  });
+  const byUser = new Map(rows.filter((r) => !r.team).map((r) => [r.user_id, r]));
+  const team = rows.find((r) => r.team);
+
+  const perBroker: BrokerActivity[] = brokers.map((b) => {
+    const r = byUser.get(b.id);
+    const lastAt = b.last_at ? new Date(b.last_at) : null;
+    return {
+      id: b.id,
+      name: b.full_name,
+      email: b.email,
+      ...figures(r ? cur(r) : NONE, r ? prev(r) : NONE),
+      lastActiveAt: lastAt?.toISOString() ?? null,
+      lastActive: lastActiveText(lastAt, now),
+    };
+  });
+
+  return {
+    range,
+    current,
+    previous,
+    totals: figures(team ? cur(team) : NONE, team ? prev(team) : NONE),
+    brokers: perBroker,
+    chart: chartOf(current, perBroker, chartRows),
+  };
+}
+
+function chartOf(
+  span: DateSpan,
+  brokers: BrokerActivity[],
+  rows: { day: string; user_id: string | null; calcs: number }[],
+): DashboardActivity['chart'] {
+  const days = datesOf(span);
+  const dayIndex = new Map(days.map((d, i) => [d, i]));
+  const names = new Map(brokers.map((b) => [b.id, b.name]));
+  const lines = new Map<string | null, number[]>();
+  for (const r of rows) {
+    const day = dayIndex.get(String(r.day));
+    if (day === undefined) continue;
+    let counts = lines.get(r.user_id);
+    if (!counts) {
+      counts = days.map(() => 0);
+      lines.set(r.user_id, counts);
+    }
+    counts[day] = (counts[day] ?? 0) + r.calcs;
+  }
+  const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
+  const series = [...lines]
+    .filter(([id]) => id !== null)
+    .sort(([a, x], [b, y]) => total(y) - total(x) || String(a).localeCompare(String(b)))
+    .map(([id, counts]) => ({ name: names.get(id ?? '') ?? 'Broker', counts }));
+  const others = lines.get(null);
+  if (others) series.push({ name: 'Other brokers', counts: others });
+  return { days, series };
+}

@@ -1,0 +1,136 @@
+import type { DateSpan } from '@pippitch/shared/activity-periods';
+import { formatLondonDateTime } from '@pippitch/shared/time';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { notFound } from '../../errors';
+import type { Actor } from '../actor';
+import { storedCalculation } from '../calculator/record';
+import { MEMBER_NOT_FOUND, spanBoundsUtc } from './user-activity';
+
+/** Rows read per query: memory stays at one page whatever the period (keyset pages, no OFFSET). */
+export const EXPORT_PAGE = 1000;
+
+export const CSV_HEADER = [
+  'Date & Time (London)',
+  'Broker',
+  'Broker Email',
+  'Client Name',
+  'Currency Pair',
+  'Your Rate',
+  'Margin Pips',
+  'Competitor Rate',
+  'Comparison Date',
+  'Amount to Buy (GBP)',
+  'Trades/Year',
+  'Price Difference',
+  'PIPs',
+  'Cost with Competitor',
+  'Cost with Us',
+  'Savings per Trade',
+  'Annual Savings',
+  'Savings %',
+  'Live Rate',
+  'Rate Source',
+  'Rate Time (London)',
+] as const;
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+// A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection"); tab and carriage
+// return are on the list too because some programs strip them first.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. Free text (names,
+ * e-mails, sources) that a spreadsheet would run as a formula gets a leading apostrophe; numbers we computed
+ * ourselves ('-0.0050') go out as they are, so a spreadsheet reads them as numbers.
+ */
+export function csvCell(value: string | number | null | undefined, kind: 'text' | 'number' = 'text'): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (!(kind === 'number' && NUMBER.test(text)) && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(cells: string[]): string {
+  return `${cells.join(',')}\r\n`;
+}
+
+/** The members to export, all of the caller's company; any other id answers 404 as if it did not exist. */
+export async function exportMembers(db: Database, actor: Pick<Actor, 'companyId'>, userIds: string[]) {
+  const unique = [...new Set(userIds)];
+  const members = await db
+    .selectFrom('user_profiles')
+    .select(['id', 'full_name', 'email'])
+    .where('company_id', '=', actor.companyId)
+    .where('id', 'in', unique)
+    .orderBy('full_name')
+    .orderBy('id')
+    .execute();
+  if (members.length !== unique.length) throw notFound(MEMBER_NOT_FOUND);
+  return members;
+}
+
+/**
+ * The CSV of the members' calculations in a span of London days, one line at a time: member by member (by name),
+ * each oldest first, read in keyset pages of EXPORT_PAGE on (created_at, id) with the index calculations_user_time,
+ * so memory holds one page whatever the period and no connection is held between pages.
+ */
+export async function* activityCsv(
+  db: Database,
+  actor: Pick<Actor, 'companyId'>,
+  members: { id: string; full_name: string; email: string }[],
+  span: DateSpan,
+): AsyncGenerator<string> {
+  const { from, to } = spanBoundsUtc(span);
+  yield `\uFEFF${csvLine(CSV_HEADER.map((h) => csvCell(h)))}`; // BOM: Excel then reads the file as UTF-8 (£, é)
+  for (const m of members) {
+    // The cursor keeps created_at as PostgreSQL's text: a JS Date would drop its microseconds and repeat rows.
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      let q = db
+        .selectFrom('calculations')
+        .select(['id', 'created_at', 'client_name', 'calculation_data', 'live_rate', 'rate_source', 'rate_at'])
+        .select(sql<string>`created_at::text`.as('cursor_at'))
+        .where('user_id', '=', m.id)
+        .where('company_id', '=', actor.companyId)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to);
+      if (after) {
+        const { at, id } = after;
+        q = q.where(sql<boolean>`(created_at, id) > (${at}::timestamptz, ${id}::uuid)`);
+      }
+      const rows = await q.orderBy('created_at').orderBy('id').limit(EXPORT_PAGE).execute();
+      let chunk = '';
+      for (const r of rows) {
+        const d = storedCalculation.parse(r.calculation_data);
+        chunk += csvLine([
+          csvCell(formatLondonDateTime(r.created_at)),
+          csvCell(m.full_name),
+          csvCell(m.email),
+          csvCell(r.client_name),
+          csvCell(d.currency_pair),
+          csvCell(d.your_rate, 'number'),
+          csvCell(d.pips_added, 'number'),
+          csvCell(d.competitor_rate, 'number'),
+          csvCell(d.comparison_date),
+          csvCell(d.trade_amount, 'number'),
+          csvCell(d.trades_per_year, 'number'),
+          csvCell(d.price_difference, 'number'),
+          csvCell(d.difference_in_pips, 'number'),
+          csvCell(d.cost_with_competitor, 'number'),
+          csvCell(d.cost_with_us, 'number'),
+          csvCell(d.savings_per_trade, 'number'),
+          csvCell(d.annual_savings, 'number'),
+          csvCell(d.percentage_savings, 'number'),
+          csvCell(r.live_rate, 'number'),
+          csvCell(r.rate_source),
+          csvCell(r.rate_at ? formatLondonDateTime(r.rate_at) : null),
+        ]);
+      }
+      if (chunk) yield chunk;
+      const last = rows.at(-1);
+      if (!last || rows.length < EXPORT_PAGE) break;
+      after = { at: last.cursor_at, id: last.id };
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import { calculateSavings } from '@pippitch/shared/calculator';
+import { normaliseCompanyName } from '@pippitch/shared/names';
+import { toStoredCalculation } from '../src/services/calculator/record';
+import type { TestApp } from './helpers';
+
+export interface CalculationAt {
+  client?: string | null;
+  yourRate?: string;
+  competitorRate?: string;
+  amount?: string;
+  tradesPerYear?: number;
+  liveRate?: number;
+}
+
+/**
+ * A calculation saved at a chosen instant (the calculator's own save stamps the database's now()), with the same
+ * stored shape as services/calculator/save.ts; the rollup trigger of migration 0012 counts it as any other.
+ */
+export async function addCalculationAt(h: TestApp, userId: string, at: string, c: CalculationAt = {}) {
+  const input = {
+    id: randomUUID(),
+    pair: 'GBPUSD' as const,
+    yourRate: c.yourRate ?? '1.2700',
+    competitorRate: c.competitorRate ?? '1.2650',
+    amount: c.amount ?? '500000',
+    tradesPerYear: c.tradesPerYear ?? 52,
+    marginPips: 0 as const,
+    comparisonDate: at.slice(0, 10),
+  };
+  const r = calculateSavings({ ...input, marginPips: 0 });
+  const user = await h.t.db
+    .selectFrom('user_profiles')
+    .select('company_id')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const client = c.client === undefined ? 'Tesco PLC' : c.client;
+  await h.t.db
+    .insertInto('calculations')
+    .values({
+      id: input.id,
+      user_id: userId,
+      company_id: user.company_id,
+      client_name: client,
+      normalized_client_name: client ? normaliseCompanyName(client) || null : null,
+      currency_pair: input.pair,
+      calculation_data: JSON.stringify(toStoredCalculation(input, r)),
+      trade_details: JSON.stringify({}),
+      savings_amount: r.annualSavings,
+      live_rate: c.liveRate ?? 1.2712,
+      rate_source: 'simulated',
+      rate_at: new Date(at),
+      created_at: new Date(at),
+    })
+    .execute();
+  return { id: input.id, result: r };
+}

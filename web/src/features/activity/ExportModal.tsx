@@ -1,0 +1,164 @@
+import { ROLE_LABELS } from '@pippitch/shared/access';
+import {
+  EXPORT_CSV_PATH,
+  EXPORT_MESSAGES,
+  EXPORT_PERIOD_LABELS,
+  EXPORT_PERIODS,
+  type ExportPeriod,
+} from '@pippitch/shared/activity-periods';
+import { useState } from 'react';
+import { Modal } from '../../components/Modal';
+import { Segmented } from '../../components/Segmented';
+import { Alert, Button, Spinner, TextField } from '../../components/ui';
+import { errorMessage, trpc } from '../../lib/trpc';
+
+/** The file name the server chose (Content-Disposition), or a plain one. */
+function fileNameOf(res: Response): string {
+  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
+  return match?.[1] ?? 'pippitch-activity.csv';
+}
+
+/**
+ * Export activity as CSV (dashboard and user activity page): members to include, a period of London days, and
+ * 'Export CSV', which downloads the file the server streams (Salesforce joins with the reports issue).
+ */
+export function ExportModal({ onClose, preselected }: { onClose(): void; preselected?: string }) {
+  const members = trpc.activity.exportMembers.useQuery();
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(preselected ? [preselected] : []));
+  const [period, setPeriod] = useState<ExportPeriod>('week');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const toggle = (id: string) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const all = members.data ?? [];
+  const allChosen = all.length > 0 && all.every((m) => chosen.has(m.id));
+
+  async function download() {
+    setError(null);
+    if (chosen.size === 0) {
+      setError(EXPORT_MESSAGES.noUsers);
+      return;
+    }
+    if (period === 'custom' && (!start || !end)) {
+      setError(EXPORT_MESSAGES.customDates);
+      return;
+    }
+    const params = new URLSearchParams({ users: [...chosen].join(','), period });
+    if (period === 'custom') {
+      params.set('start', start);
+      params.set('end', end);
+    }
+    setBusy(true);
+    try {
+      const res = await fetch(`${EXPORT_CSV_PATH}?${params}`, { credentials: 'same-origin' });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => null)) as { message?: string } | null;
+        setError(body?.message ?? EXPORT_MESSAGES.failed);
+        return;
+      }
+      const url = URL.createObjectURL(await res.blob());
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = fileNameOf(res);
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      onClose();
+    } catch {
+      setError(EXPORT_MESSAGES.failed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      title="Export Activity"
+      onClose={onClose}
+      footer={
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={download} disabled={busy}>
+            {busy ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        </div>
+      }
+    >
+      <div className="space-y-5">
+        <fieldset>
+          <legend className="mb-2 text-sm font-semibold text-slate-800">Users</legend>
+          {members.isPending && <Spinner label="Loading members..." />}
+          {members.isError && <Alert tone="error">{errorMessage(members.error, 'Failed to load members')}</Alert>}
+          {all.length > 0 && (
+            <div className="rounded-lg border border-slate-200">
+              <label className="flex items-center gap-3 border-b border-slate-200 bg-slate-50 px-3 py-2 text-sm font-medium">
+                <input
+                  type="checkbox"
+                  checked={allChosen}
+                  onChange={() => setChosen(allChosen ? new Set() : new Set(all.map((m) => m.id)))}
+                  className="size-4"
+                />
+                Select all
+              </label>
+              <ul className="max-h-56 overflow-y-auto">
+                {all.map((m) => (
+                  <li key={m.id}>
+                    <label className="flex items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(m.id)}
+                        onChange={() => toggle(m.id)}
+                        className="size-4"
+                      />
+                      <span className="min-w-0 flex-1 truncate">
+                        {m.name} <span className="text-slate-500">({m.email})</span>
+                      </span>
+                      <span className="text-xs text-slate-500">
+                        {ROLE_LABELS[m.role]}
+                        {!m.isActive && ' · deactivated'}
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </fieldset>
+        <div>
+          <p className="mb-2 text-sm font-semibold text-slate-800">Period</p>
+          <Segmented
+            legend="Period"
+            look="card"
+            options={EXPORT_PERIODS.map((p) => ({ value: p, label: EXPORT_PERIOD_LABELS[p] }))}
+            value={period}
+            onChange={(v) => setPeriod(v as ExportPeriod)}
+          />
+        </div>
+        {period === 'custom' && (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <TextField label="Start date" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
+            <TextField
+              label="End date"
+              type="date"
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+              hint="Includes the whole end day (London time)"
+            />
+          </div>
+        )}
+        {error && <Alert tone="error">{error}</Alert>}
+      </div>
+    </Modal>
+  );
+}
