@@ -80,6 +80,7 @@ describe('checkout in test mode', () => {
     await waitForPath(page, '/admin');
     expect(new URL(page.url()).searchParams.get('checkout')).toBe('success');
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await hasNotice(page, 'Payment successful! Your subscription is now active.');
     await poll(async () => (await companyState())?.subscription_status).toBe('active');
     expect(await companyState()).toMatchObject({ subscription_type: 'annual', account_locked: false });
     await page.getByText('Annual', { exact: true }).first().waitFor();

@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAt, insertBars } from '../../server/test/market/fixtures';
 import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness, type Viewport } from './harness';
-import { failOnPageErrors, member, poll, signIn } from './journeys';
+import { failOnPageErrors, hoverUntilPriced, member, poll, signIn } from './journeys';
 
 const SOURCE_BADGE = 'ECB reference rates · simulated intraday';
 const INVALID_TIME = 'Invalid time format. Use format like 09:00 or 9:00 AM';
@@ -130,23 +130,13 @@ describe('Historical Exchange Rates modal', () => {
     await dialog.getByText('hourly precision', { exact: true }).waitFor();
     const canvas = await chartReady(dialog);
     const box = (await canvas.boundingBox())!;
-    // Hovering shows the crosshair tooltip: London date and time, the price to 4 dp, the hint. The series is
-    // relative to today, so a given spot may fall on a weekend ('Market closed'): step right until one has a price.
-    const anyTip = dialog
+    // Hovering shows the crosshair tooltip: London date and time, the price to 4 dp, the hint.
+    const x = await hoverUntilPriced(dialog, canvas);
+    await dialog
       .locator('div')
-      .filter({ hasText: /\(London\)(Market closed|\d\.\d{4}Click to select rate)$/ });
-    const priced = dialog.locator('div').filter({ hasText: /\(London\)\d\.\d{4}Click to select rate$/ });
-    let x = 0;
-    for (const at of [0.6, 0.63, 0.66, 0.69, 0.72, 0.75, 0.78, 0.81]) {
-      await canvas.hover({ position: { x: box.width * at, y: box.height / 2 } });
-      await anyTip.last().waitFor();
-      if ((await priced.count()) > 0) {
-        x = box.width * at;
-        break;
-      }
-    }
-    expect(x).toBeGreaterThan(0);
-    await priced.last().waitFor();
+      .filter({ hasText: /\(London\)\d\.\d{4}Click to select rate$/ })
+      .last()
+      .waitFor();
     await modalScreenshot(page, 'history-chart-hover-1440');
     await canvas.click({ position: { x, y: box.height / 2 } });
     await modal(page).waitFor({ state: 'detached' });

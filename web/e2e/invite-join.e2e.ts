@@ -3,15 +3,18 @@
  * on /admin/invite, the e-mailed link (read from the outbox) opens /join in a browser of its own, the broker
  * creates an account and lands on the calculator; an expired or bad link says why.
  */
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
 import { hashToken, newToken } from '../../server/src/services/auth/tokens';
+import { calculate, fillInputs, resultsPanel, WORKED_INPUTS } from './calculator-page';
 import { type Harness, MOBILE, startHarness } from './harness';
 import {
   alerts,
   chooseRadio,
   failOnPageErrors,
+  fillLogin,
   hasAlert,
   hasNotice,
   member,
@@ -135,6 +138,31 @@ describe('invite and join', () => {
     const again = await h.newPage();
     await again.goto(link);
     await hasAlert(again, 'This invitation has already been used');
+  });
+
+  it("the new broker's first calculation reaches the admin: dashboard 'Just now' → View Activity → CSV", async () => {
+    // Dana joined in the test above (issue 10's journey continues): she signs in and calculates for a client.
+    const dana = await h.newPage();
+    await dana.goto('/login');
+    await fillLogin(dana, 'dana@newhire.test', 'dana-pass-2026', 'User');
+    await waitForPath(dana, '/calculator');
+    await fillInputs(dana, { ...WORKED_INPUTS, clientName: 'Newhire Imports Ltd' });
+    await calculate(dana);
+    await resultsPanel(dana).getByText('£80,918.74').first().waitFor();
+
+    const admin = await h.newPage();
+    await signIn(admin, ADMIN.email, 'Admin');
+    const row = admin.getByRole('table', { name: 'Activity per broker' }).getByRole('row').filter({ hasText: 'Dana' });
+    await poll(() => text(row.getByTestId('last-active'))).toMatch(/(^|: )Just now$/);
+    await row.getByRole('link', { name: /View Activity of Dana/ }).click();
+    await admin.getByRole('list', { name: 'Calculations' }).getByText('Newhire Imports Ltd').waitFor();
+    await admin.getByRole('button', { name: 'Export Activity' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Export Activity' });
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(await readFile(await download.path(), 'utf8')).toContain('Newhire Imports Ltd');
   });
 
   it('an admin invitation sends the new admin to /admin', async () => {

@@ -115,3 +115,19 @@ export async function screenshotBoth(h: Harness, page: Page, name: string): Prom
   }
   await page.setViewportSize(original);
 }
+
+/**
+ * Hovers the history chart until its tooltip shows a price, and returns that x. The series is relative to today,
+ * so a given spot may fall on a weekend ('Market closed'): step right until one has a price.
+ */
+export async function hoverUntilPriced(dialog: Locator, canvas: Locator): Promise<number> {
+  const box = (await canvas.boundingBox()) as { width: number; height: number };
+  const anyTip = dialog.locator('div').filter({ hasText: /\(London\)(Market closed|\d\.\d{4}Click to select rate)$/ });
+  const priced = dialog.locator('div').filter({ hasText: /\(London\)\d\.\d{4}Click to select rate$/ });
+  for (const at of [0.6, 0.63, 0.66, 0.69, 0.72, 0.75, 0.78, 0.81]) {
+    await canvas.hover({ position: { x: box.width * at, y: box.height / 2 } });
+    await anyTip.last().waitFor();
+    if ((await priced.count()) > 0) return box.width * at;
+  }
+  throw new Error('no hovered spot of the chart showed a price');
+}

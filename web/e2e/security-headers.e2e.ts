@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBars } from '../../server/test/market/fixtures';
 import { type Harness, startHarness } from './harness';
-import { failOnPageErrors, member, poll, signIn } from './journeys';
+import { failOnPageErrors, hoverUntilPriced, member, poll, signIn } from './journeys';
 
 let h: Harness;
 const OWNER = member('Olivia Owner');
@@ -101,14 +101,8 @@ describe('Content-Security-Policy in Chromium', () => {
     await dialog.getByText('Click to select rate', { exact: true }).waitFor();
     const canvas = dialog.locator('canvas').first();
     await poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(200);
-    const box = (await canvas.boundingBox())!;
     // The tooltip is HTML ECharts writes with inline styles.
-    await canvas.hover({ position: { x: box.width * 0.6, y: box.height / 2 } });
-    await dialog
-      .locator('div')
-      .filter({ hasText: /\(London\)\d\.\d{4}Click to select rate$/ })
-      .last()
-      .waitFor();
+    await hoverUntilPriced(dialog, canvas);
     expect(await w.violations(), '/calculator').toEqual([]);
     await w.page.keyboard.press('Escape');
 

@@ -29,7 +29,7 @@ export function AdminDashboard() {
   const navigate = route.useNavigate();
   const summary = trpc.company.summary.useQuery();
   const s = summary.data;
-  const banner = search.seats_updated === '1' ? 'seats' : search.checkout === 'success' ? 'checkout' : null;
+  const banner = search.seats_updated === 1 ? 'seats' : search.checkout === 'success' ? 'checkout' : null;
   const clearBannerParam = useCallback(() => {
     void navigate({ search: {}, replace: true });
   }, [navigate]);

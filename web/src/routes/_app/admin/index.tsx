@@ -2,15 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AdminDashboard } from '../../../features/admin/AdminDashboard';
 
 export interface AdminSearch {
-  /** '1' after a seat update (the seats page sends the admin here). */
-  seats_updated?: string;
+  /** 1 after a seat update (the seats page sends the admin here). A number, so the URL stays ?seats_updated=1. */
+  seats_updated?: 1;
   /** 'success' after a checkout. */
   checkout?: string;
 }
 
 export const Route = createFileRoute('/_app/admin/')({
   validateSearch: (search: Record<string, unknown>): AdminSearch => ({
-    ...(search.seats_updated !== undefined ? { seats_updated: String(search.seats_updated) } : {}),
+    ...(String(search.seats_updated) === '1' ? { seats_updated: 1 as const } : {}),
     ...(typeof search.checkout === 'string' ? { checkout: search.checkout } : {}),
   }),
   component: AdminDashboard,
