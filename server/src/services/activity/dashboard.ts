@@ -1,4 +1,5 @@
 import { type DashboardRange, type DateSpan, dashboardPeriods, datesOf } from '@pippitch/shared/activity-periods';
+import { Dec } from '@pippitch/shared/decimal';
 import { growthText } from '@pippitch/shared/growth';
 import { lastActiveText } from '@pippitch/shared/last-active';
 import { londonDateOf } from '@pippitch/shared/time';
@@ -73,7 +74,7 @@ const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0' };
  * The admin dashboard's activity for one range of London days and the previous range of the same length: per
  * active broker (role junior, is_active — deactivated members and admins are not on the dashboard, spec §6 and
  * docs/decisions.md) and for the team. Reads the per-day rollups of migration 0012, scoped to the caller's company:
- * sums per broker and day (GROUPING SETS: brokers and team in one pass), distinct clients from a bit per day per
+ * sums per broker over the broker-days of both ranges (the team's summed from them), distinct clients from a bit per day per
  * (broker, client) (the team's = the sum of its brokers'), and the chart from the sums' table.
  */
 export async function dashboardActivity(
@@ -115,7 +116,7 @@ export async function dashboardActivity(
     .selectFrom('calculation_user_days as d')
     .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
     .select([
-      sql<string | null>`d.user_id`.as('user_id'),
+      'd.user_id',
       sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inRange}), 0)::int`.as('calcs'),
       sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inRange}), 0)::text`.as('savings'),
       sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inRange}), 0)::text`.as('pips'),
@@ -126,78 +127,91 @@ export async function dashboardActivity(
     .where('d.company_id', '=', actor.companyId)
     .where(both)
     .where(activeBroker('u'))
-    .groupBy(sql`GROUPING SETS ((d.user_id), ())`)
+    .groupBy('d.user_id')
     .execute();
   // Distinct clients per broker: one row per (broker, client) with a bit per London day pitched, so each range is
   // one bit test per pair. The team's figure is the sum of the brokers' (docs/decisions.md, Activity).
+  // Distinct clients per broker in both ranges. The current range ends today, so a pair pitched on or after its
+  // first day is in it (its newest day says so, no bit test) unless that day is later than the range's end (a
+  // moved clock); only the previous range needs the bit test.
   const clientsQuery = db
     .selectFrom('calculation_clients as c')
-    .innerJoin('user_profiles as u', 'u.id', 'c.user_id')
     .select([
       'c.user_id',
-      sql<number>`(count(*) FILTER (WHERE activity_days_any(c.days, ${current.start}::date, ${current.end}::date)))::int`.as(
-        'clients',
-      ),
+      sql<number>`(count(*) FILTER (WHERE c.last_day >= ${current.start}::date AND (c.last_day <= ${current.end}::date
+        OR activity_days_any(c.days, ${current.start}::date, ${current.end}::date))))::int`.as('clients'),
       sql<number>`(count(*) FILTER (WHERE activity_days_any(c.days, ${previous.start}::date, ${previous.end}::date)))::int`.as(
         'prev_clients',
       ),
     ])
     .where('c.company_id', '=', actor.companyId)
     .where('c.last_day', '>=', previous.start)
-    .where(activeBroker('u'))
     .groupBy('c.user_id')
     .execute();
   // Independent reads, sent together (each on its own pooled connection).
-  // The chart, summed in SQL: the range's 8 busiest brokers by name, everyone else as one line (NULL).
-  const chartQuery = sql<{ day: string; user_id: string | null; calcs: number }>`
-    WITH d AS (
-      SELECT d.day, d.user_id, d.calculations
+  const [brokers, sums, clientCounts] = await Promise.all([brokersQuery, sumsQuery, clientsQuery]);
+  // The chart: the range's busiest brokers (from the sums just read) each get a line, everyone else is summed as
+  // one (NULL) — one pass over the range's broker-days, grouped by day and line.
+  const top = [...sums]
+    .filter((r) => r.calcs > 0)
+    .sort((a, b) => b.calcs - a.calcs || a.user_id.localeCompare(b.user_id))
+    .slice(0, CHART_BROKERS)
+    .map((r) => r.user_id);
+  const chartRows = (
+    await sql<{ day: string; user_id: string | null; calcs: number }>`
+      SELECT d.day, CASE WHEN d.user_id = ANY(${top}::uuid[]) THEN d.user_id END AS user_id,
+             sum(d.calculations)::int AS calcs
       FROM calculation_user_days d
       JOIN user_profiles u ON u.id = d.user_id
       WHERE d.company_id = ${actor.companyId} AND d.day BETWEEN ${current.start}::date AND ${current.end}::date
         AND ${activeBroker('u')}
-    ), top AS (
-      SELECT user_id FROM d GROUP BY user_id ORDER BY sum(calculations) DESC, user_id LIMIT ${CHART_BROKERS}
-    )
-    SELECT d.day, top.user_id, sum(d.calculations)::int AS calcs
-    FROM d LEFT JOIN top ON top.user_id = d.user_id
-    GROUP BY 1, 2`
-    .execute(db)
-    .then((r) => r.rows);
-  const [brokers, sums, clientCounts, chartRows] = await Promise.all([
-    brokersQuery,
-    sumsQuery,
-    clientsQuery,
-    chartQuery,
-  ]);
-  const clientsOf = new Map<string | null, { clients: number; prev_clients: number }>(
-    clientCounts.map((r) => [r.user_id, r]),
-  );
-  const teamClients = { clients: 0, prev_clients: 0 };
-  for (const c of clientCounts) {
-    teamClients.clients += c.clients;
-    teamClients.prev_clients += c.prev_clients;
-  }
-  clientsOf.set(null, teamClients);
+      GROUP BY 1, 2`.execute(db)
+  ).rows;
+  // Only the company's pairs were read; sums holds only active brokers (its join), so they alone are counted.
+  const clientsOf = new Map(clientCounts.map((r) => [r.user_id, r]));
   const rows = sums.map((r) => {
     const c = clientsOf.get(r.user_id);
-    return { ...r, team: r.user_id === null, clients: c?.clients ?? 0, prev_clients: c?.prev_clients ?? 0 };
+    return { ...r, clients: c?.clients ?? 0, prev_clients: c?.prev_clients ?? 0 };
   });
+  // The team's figures are the brokers' summed here (exact decimals): cheaper than a second grouping in SQL, which
+  // made PostgreSQL sort every broker-day of both ranges.
+  const team = rows.reduce(
+    (t, r) => ({
+      calcs: t.calcs + r.calcs,
+      savings: new Dec(t.savings).plus(r.savings).toFixed(),
+      pips: new Dec(t.pips).plus(r.pips).toFixed(),
+      prev_calcs: t.prev_calcs + r.prev_calcs,
+      prev_savings: new Dec(t.prev_savings).plus(r.prev_savings).toFixed(),
+      prev_pips: new Dec(t.prev_pips).plus(r.prev_pips).toFixed(),
+      clients: t.clients + r.clients,
+      prev_clients: t.prev_clients + r.prev_clients,
+    }),
+    {
+      calcs: 0,
+      savings: '0',
+      pips: '0',
+      prev_calcs: 0,
+      prev_savings: '0',
+      prev_pips: '0',
+      clients: 0,
+      prev_clients: 0,
+    },
+  );
 
-  const cur = (r: (typeof rows)[number]): Sums => ({
+  type Row = Omit<(typeof rows)[number], 'user_id'>;
+  const cur = (r: Row): Sums => ({
     calculations: r.calcs,
     clients: r.clients,
     savings: r.savings,
     pips: r.pips,
   });
-  const prev = (r: (typeof rows)[number]): Sums => ({
+  const prev = (r: Row): Sums => ({
     calculations: r.prev_calcs,
     clients: r.prev_clients,
     savings: r.prev_savings,
     pips: r.prev_pips,
   });
-  const byUser = new Map(rows.filter((r) => !r.team).map((r) => [r.user_id, r]));
-  const team = rows.find((r) => r.team);
+  const byUser = new Map(rows.map((r) => [r.user_id, r]));
 
   const perBroker: BrokerActivity[] = brokers.map((b) => {
     const r = byUser.get(b.id);
@@ -216,7 +230,7 @@ export async function dashboardActivity(
     range,
     current,
     previous,
-    totals: figures(team ? cur(team) : NONE, team ? prev(team) : NONE),
+    totals: figures(cur(team), prev(team)),
     brokers: perBroker,
     chart: chartOf(current, perBroker, chartRows),
   };
