@@ -25,8 +25,6 @@ export async function seatsOverview(
       'admin_seats',
       'junior_seats',
       'subscription_status',
-      'cancel_at_period_end',
-      'grace_period_used',
       'company_finder_enabled',
       'client_data_enabled',
     ])

@@ -1,29 +1,13 @@
-import { formatGBP, formatRate, formatSignedRate } from '@pippitch/shared/format';
-import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
+import { formatRate } from '@pippitch/shared/format';
 import { LIVE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { formatLondonDateTime } from '@pippitch/shared/time';
-import { usDate } from '../calculations/CalculationDetails';
+import { calculationRows } from '../calculations/CalculationDetails';
 import type { ActivityCalculation } from './figures';
 
 /** Every field of Calculation Details, plus the live rate on screen when it was made (its source and time). */
 function rows(e: ActivityCalculation): [string, string][] {
   return [
-    ['Time & Date', formatLondonDateTime(new Date(e.createdAt))],
-    ['Client Name', e.clientName ?? '—'],
-    ['Currency Pair', isCurrencyPair(e.pair) ? pairLabel(e.pair) : e.pair],
-    ['Your Rate', formatRate(e.yourRate)],
-    ['Margin', e.marginPips > 0 ? `+${e.marginPips} pips` : 'None'],
-    ['Comp Rate', formatRate(e.competitorRate)],
-    ['Comp Date', usDate(e.comparisonDate)],
-    ['Amt to Buy', formatGBP(e.amount, e.amount.includes('.') ? 2 : 0)],
-    ['Trades/Year', String(e.tradesPerYear)],
-    ['Price Diff', formatSignedRate(e.priceDifference)],
-    ['PIPs', e.pips],
-    ['Cost w/ Comp', formatGBP(e.costWithCompetitor)],
-    ['Cost w/ Us', formatGBP(e.costWithUs)],
-    ['Savings/Trade', formatGBP(e.savingsPerTrade)],
-    ['Annual Savings', formatGBP(e.annualSavings)],
-    ['% Savings', `${e.percentageSavings}%`],
+    ...calculationRows(e),
     [
       'Live Rate',
       e.liveRate === null

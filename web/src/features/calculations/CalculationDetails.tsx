@@ -20,7 +20,29 @@ function amountText(amount: string): string {
   return formatGBP(amount, amount.includes('.') ? 2 : 0).replace('£', '');
 }
 
-function entryRows(e: CalculationEntry): [string, string][] {
+/** The fields a calculation shows wherever it is listed (Calculation Details, an admin's view of a broker's day). */
+export type CalculationFields = Pick<
+  CalculationEntry,
+  | 'createdAt'
+  | 'pair'
+  | 'yourRate'
+  | 'marginPips'
+  | 'competitorRate'
+  | 'clientName'
+  | 'comparisonDate'
+  | 'amount'
+  | 'tradesPerYear'
+  | 'priceDifference'
+  | 'pips'
+  | 'costWithCompetitor'
+  | 'costWithUs'
+  | 'savingsPerTrade'
+  | 'annualSavings'
+  | 'percentageSavings'
+>;
+
+/** Every field of Calculation Details (spec §2), labelled as the modal labels them. */
+export function calculationRows(e: CalculationFields): [string, string][] {
   return [
     ['Time & Date', formatLondonDateTime(new Date(e.createdAt))],
     ['Currency Pair', isCurrencyPair(e.pair) ? pairLabel(e.pair) : e.pair],
@@ -48,7 +70,7 @@ function EntryCard({ entry, index, count }: { entry: CalculationEntry; index: nu
         Calculation {count - index} of {count}
       </h4>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5 sm:grid-cols-3">
-        {entryRows(entry).map(([label, value]) => (
+        {calculationRows(entry).map(([label, value]) => (
           <div key={label} className="min-w-0">
             <dt className="text-[11px] font-medium uppercase tracking-wide text-slate-500">{label}</dt>
             <dd

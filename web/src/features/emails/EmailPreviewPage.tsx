@@ -1,6 +1,6 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { TopBar } from '../../components/TopBar';
+import { AdminPage } from '../../components/AdminPage';
 import { Alert, Card, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -15,55 +15,49 @@ export function EmailPreviewPage() {
   const previews = trpc.emails.previews.useQuery();
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <div className="min-h-screen">
-      <TopBar
-        session={session}
-        items={[
-          { label: 'Dashboard', to: '/admin' },
-          { label: 'Use Calculator', to: '/calculator' },
-        ]}
-      />
-      <main className="mx-auto max-w-4xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <h1 className="text-2xl font-bold">Email previews</h1>
-          <p className="text-sm text-slate-600">
-            The e-mails PipPitch sends your admins about your subscription. Previews are never sent.
-          </p>
-        </div>
-        {previews.isLoading && <Spinner />}
-        {previews.error && <Alert tone="error">{previews.error.message}</Alert>}
-        {previews.data?.map((p) => {
-          const expanded = open === p.key;
-          return (
-            <Card key={p.key} className="space-y-3">
-              <div className="flex flex-wrap items-center justify-between gap-3">
-                <button
-                  type="button"
-                  aria-expanded={expanded}
-                  onClick={() => setOpen(expanded ? null : p.key)}
-                  className="text-left font-semibold text-slate-900 hover:text-brand-700"
-                >
-                  <span aria-hidden className="mr-2 inline-block w-3">
-                    {expanded ? '▾' : '▸'}
-                  </span>
-                  {p.title}
-                </button>
-                <a href={p.url} target="_blank" rel="noopener" className="text-sm font-medium text-brand-700 underline">
-                  Open in New Tab
-                </a>
-              </div>
-              {expanded && (
-                <iframe
-                  title={p.title}
-                  src={p.url}
-                  sandbox=""
-                  className="h-[700px] w-full rounded-lg border border-slate-200 bg-white"
-                />
-              )}
-            </Card>
-          );
-        })}
-      </main>
-    </div>
+    <AdminPage
+      session={session}
+      nav={[
+        { label: 'Dashboard', to: '/admin' },
+        { label: 'Use Calculator', to: '/calculator' },
+      ]}
+      title="Email previews"
+      intro="The e-mails PipPitch sends your admins about your subscription. Previews are never sent."
+      width="4xl"
+    >
+      {previews.isLoading && <Spinner />}
+      {previews.error && <Alert tone="error">{previews.error.message}</Alert>}
+      {previews.data?.map((p) => {
+        const expanded = open === p.key;
+        return (
+          <Card key={p.key} className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <button
+                type="button"
+                aria-expanded={expanded}
+                onClick={() => setOpen(expanded ? null : p.key)}
+                className="text-left font-semibold text-slate-900 hover:text-brand-700"
+              >
+                <span aria-hidden className="mr-2 inline-block w-3">
+                  {expanded ? '▾' : '▸'}
+                </span>
+                {p.title}
+              </button>
+              <a href={p.url} target="_blank" rel="noopener" className="text-sm font-medium text-brand-700 underline">
+                Open in New Tab
+              </a>
+            </div>
+            {expanded && (
+              <iframe
+                title={p.title}
+                src={p.url}
+                sandbox=""
+                className="h-[700px] w-full rounded-lg border border-slate-200 bg-white"
+              />
+            )}
+          </Card>
+        );
+      })}
+    </AdminPage>
   );
 }

@@ -1,10 +1,10 @@
 import { INVITE_MESSAGES, inviteRowsProblem, refusalText } from '@pippitch/shared/invitations';
 import type { SeatRole } from '@pippitch/shared/seats';
 import { noSeatsMessage } from '@pippitch/shared/seats';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
+import { AdminPage } from '../../components/AdminPage';
 import { Segmented } from '../../components/Segmented';
-import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Card, Spinner, TextField } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { failureMessage } from './failure';
@@ -59,112 +59,101 @@ export function InvitePage() {
   }
 
   return (
-    <div className="min-h-screen">
-      <TopBar
-        session={session}
-        items={[
-          { label: 'Home', to: '/' },
-          { label: 'Dashboard', to: '/admin' },
-          { label: 'Use Calculator', to: '/calculator' },
-        ]}
-      />
-      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-            ← Back to Dashboard
-          </Link>
-          <h1 className="mt-2 text-2xl font-bold">Invite Team Members</h1>
-          <p className="text-sm text-slate-600">
-            Each invitation holds a seat until it is accepted, revoked or expires after 7 days.
-          </p>
-        </div>
+    <AdminPage
+      session={session}
+      nav={[
+        { label: 'Home', to: '/' },
+        { label: 'Dashboard', to: '/admin' },
+        { label: 'Use Calculator', to: '/calculator' },
+      ]}
+      title="Invite Team Members"
+      intro={<>Each invitation holds a seat until it is accepted, revoked or expires after 7 days.</>}
+    >
+      {overview.isLoading && <Spinner />}
+      {overview.error && <Alert tone="error">{overview.error.message}</Alert>}
+      {seats && (
+        <section aria-label="Available seats" className="grid grid-cols-3 gap-2 sm:gap-4">
+          <SeatTile label="Available Admin Seats" value={seats.admin.available} of={seats.admin} />
+          <SeatTile label="Available Broker Seats" value={seats.broker.available} of={seats.broker} />
+          <SeatTile
+            label="Total Available"
+            value={seats.total.available}
+            of={{ purchased: seats.total.purchased, active: seats.total.used, pending: seats.total.pending }}
+          />
+        </section>
+      )}
 
-        {overview.isLoading && <Spinner />}
-        {overview.error && <Alert tone="error">{overview.error.message}</Alert>}
-        {seats && (
-          <section aria-label="Available seats" className="grid grid-cols-3 gap-2 sm:gap-4">
-            <SeatTile label="Available Admin Seats" value={seats.admin.available} of={seats.admin} />
-            <SeatTile label="Available Broker Seats" value={seats.broker.available} of={seats.broker} />
-            <SeatTile
-              label="Total Available"
-              value={seats.total.available}
-              of={{ purchased: seats.total.purchased, active: seats.total.used, pending: seats.total.pending }}
+      <Card>
+        <h2 className="text-lg font-semibold">Send Invitations</h2>
+        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+          <div>
+            <p className="mb-2 text-sm font-medium text-slate-700">Role</p>
+            <Segmented<SeatRole>
+              legend="Role"
+              value={role}
+              onChange={(r) => {
+                setRole(r);
+                setOutcome(null);
+              }}
+              options={[
+                { value: 'broker', label: 'Broker', hint: seats ? `${seats.broker.available} available` : undefined },
+                { value: 'admin', label: 'Admin', hint: seats ? `${seats.admin.available} available` : undefined },
+              ]}
+              className="max-w-sm"
             />
-          </section>
-        )}
-
-        <Card>
-          <h2 className="text-lg font-semibold">Send Invitations</h2>
-          <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-            <div>
-              <p className="mb-2 text-sm font-medium text-slate-700">Role</p>
-              <Segmented<SeatRole>
-                legend="Role"
-                value={role}
-                onChange={(r) => {
-                  setRole(r);
-                  setOutcome(null);
-                }}
-                options={[
-                  { value: 'broker', label: 'Broker', hint: seats ? `${seats.broker.available} available` : undefined },
-                  { value: 'admin', label: 'Admin', hint: seats ? `${seats.admin.available} available` : undefined },
-                ]}
-                className="max-w-sm"
-              />
-            </div>
-            <div className="space-y-3">
-              {rows.map((row, i) => (
-                <div key={row.key} className="flex items-end gap-2">
-                  <TextField
-                    label={`Email address ${i + 1}`}
-                    type="email"
-                    autoComplete="off"
-                    placeholder="name@company.com"
-                    value={row.value}
-                    onChange={(e) => setRow(row.key, e.target.value)}
-                    className="flex-1"
-                  />
-                  {rows.length > 1 && (
-                    <Button
-                      variant="ghost"
-                      aria-label={`Remove email address ${i + 1}`}
-                      onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
-                      className="mb-0.5"
-                    >
-                      Remove
-                    </Button>
-                  )}
-                </div>
-              ))}
-              <Button variant="secondary" onClick={() => setRows((rs) => [...rs, newRow()])}>
-                + Add another email
-              </Button>
-            </div>
-            {outcome?.error && <Alert tone="error">{outcome.error}</Alert>}
-            {outcome?.sent && <Alert tone="success">{outcome.sent}</Alert>}
-            {outcome && outcome.refused.length > 0 && (
-              <Alert tone="warning">
-                <p className="font-semibold">Not sent:</p>
-                <ul className="mt-1 list-disc pl-5">
-                  {outcome.refused.map((r) => (
-                    <li key={r}>{r}</li>
-                  ))}
-                </ul>
-              </Alert>
-            )}
-            {seats && available === 0 && !outcome?.error && <Alert tone="info">{noSeatsMessage(role)}</Alert>}
-            <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending || !seats || available === 0}>
-              {send.isPending ? 'Sending...' : 'Send Invitations'}
+          </div>
+          <div className="space-y-3">
+            {rows.map((row, i) => (
+              <div key={row.key} className="flex items-end gap-2">
+                <TextField
+                  label={`Email address ${i + 1}`}
+                  type="email"
+                  autoComplete="off"
+                  placeholder="name@company.com"
+                  value={row.value}
+                  onChange={(e) => setRow(row.key, e.target.value)}
+                  className="flex-1"
+                />
+                {rows.length > 1 && (
+                  <Button
+                    variant="ghost"
+                    aria-label={`Remove email address ${i + 1}`}
+                    onClick={() => setRows((rs) => rs.filter((r) => r.key !== row.key))}
+                    className="mb-0.5"
+                  >
+                    Remove
+                  </Button>
+                )}
+              </div>
+            ))}
+            <Button variant="secondary" onClick={() => setRows((rs) => [...rs, newRow()])}>
+              + Add another email
             </Button>
-          </form>
-        </Card>
+          </div>
+          {outcome?.error && <Alert tone="error">{outcome.error}</Alert>}
+          {outcome?.sent && <Alert tone="success">{outcome.sent}</Alert>}
+          {outcome && outcome.refused.length > 0 && (
+            <Alert tone="warning">
+              <p className="font-semibold">Not sent:</p>
+              <ul className="mt-1 list-disc pl-5">
+                {outcome.refused.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+            </Alert>
+          )}
+          {seats && available === 0 && !outcome?.error && <Alert tone="info">{noSeatsMessage(role)}</Alert>}
+          <Button type="submit" className="w-full sm:w-auto" disabled={send.isPending || !seats || available === 0}>
+            {send.isPending ? 'Sending...' : 'Send Invitations'}
+          </Button>
+        </form>
+      </Card>
 
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">Invitation History</h2>
-          <InvitationHistory invitations={overview.data?.invitations} loading={overview.isLoading} />
-        </Card>
-      </main>
-    </div>
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold">Invitation History</h2>
+        <InvitationHistory invitations={overview.data?.invitations} loading={overview.isLoading} />
+      </Card>
+    </AdminPage>
   );
 }
 

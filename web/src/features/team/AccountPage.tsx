@@ -1,7 +1,7 @@
 import { formatGBP } from '@pippitch/shared/format';
 import { mayManageSeats } from '@pippitch/shared/roles';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { TopBar } from '../../components/TopBar';
+import { AdminPage } from '../../components/AdminPage';
 import { Alert, Card, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
@@ -19,86 +19,80 @@ export function AccountPage() {
   const summary = trpc.company.summary.useQuery();
   const s = summary.data;
   return (
-    <div className="min-h-screen">
-      <TopBar
-        session={session}
-        items={[
-          { label: 'Dashboard', to: '/admin' },
-          { label: 'Use Calculator', to: '/calculator' },
-        ]}
-      />
-      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-            ← Back to Dashboard
+    <AdminPage
+      session={session}
+      nav={[
+        { label: 'Dashboard', to: '/admin' },
+        { label: 'Use Calculator', to: '/calculator' },
+      ]}
+      title="Account Management"
+      intro={
+        <>
+          Your plan, seats, add-ons and team.{' '}
+          <Link to="/email-preview" className="font-medium text-brand-700 hover:underline">
+            See the e-mails we send your admins
           </Link>
-          <h1 className="mt-2 text-2xl font-bold">Account Management</h1>
-          <p className="text-sm text-slate-600">
-            Your plan, seats, add-ons and team.{' '}
-            <Link to="/email-preview" className="font-medium text-brand-700 hover:underline">
-              See the e-mails we send your admins
-            </Link>
-          </p>
-        </div>
-        {summary.isLoading && <Spinner />}
-        {summary.error && <Alert tone="error">{summary.error.message}</Alert>}
-        <BillingBanners />
-        {s && (
-          <>
-            {s.trialDaysLeft !== null && (
-              <div
-                role="status"
-                className={`flex flex-col gap-3 rounded-2xl border px-5 py-4 sm:flex-row sm:items-center sm:justify-between ${s.trialDaysLeft <= 7 ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-sky-200 bg-sky-50 text-sky-900'}`}
+        </>
+      }
+    >
+      {summary.isLoading && <Spinner />}
+      {summary.error && <Alert tone="error">{summary.error.message}</Alert>}
+      <BillingBanners />
+      {s && (
+        <>
+          {s.trialDaysLeft !== null && (
+            <div
+              role="status"
+              className={`flex flex-col gap-3 rounded-2xl border px-5 py-4 sm:flex-row sm:items-center sm:justify-between ${s.trialDaysLeft <= 7 ? 'border-amber-200 bg-amber-50 text-amber-900' : 'border-sky-200 bg-sky-50 text-sky-900'}`}
+            >
+              <p className="text-sm">
+                <strong>
+                  Free trial: {s.trialDaysLeft} day{s.trialDaysLeft === 1 ? '' : 's'} left
+                </strong>
+                <span className="block sm:inline"> Your trial ends on {formatDate(s.trialEndsAt)}.</span>
+              </p>
+              <Link
+                to="/checkout"
+                className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
               >
-                <p className="text-sm">
-                  <strong>
-                    Free trial: {s.trialDaysLeft} day{s.trialDaysLeft === 1 ? '' : 's'} left
-                  </strong>
-                  <span className="block sm:inline"> Your trial ends on {formatDate(s.trialEndsAt)}.</span>
-                </p>
-                <Link
-                  to="/checkout"
-                  className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-                >
-                  Upgrade Now
-                </Link>
-              </div>
-            )}
-            <Card>
-              <h2 className="text-lg font-semibold">Current Plan</h2>
-              <p className="mt-2 text-sm text-slate-700">
-                {s.subscriptionStatus === 'trialing'
-                  ? 'Free trial'
-                  : `${s.billingPeriod === 'annual' ? 'Annual' : 'Monthly'} plan`}{' '}
-                · {s.totalSeats} seats ({s.adminSeats} admin, {s.brokerSeats} broker) · {formatGBP(s.pricePerSeat)} per
-                seat, {formatGBP(s.monthlyPrice)} per month ex VAT
-                {s.subscriptionStatus === 'trialing' &&
-                  ` after the trial, billed ${s.billingPeriod === 'annual' ? 'annually' : 'monthly'}`}
-              </p>
-              <p className="mt-1 text-sm text-slate-600">
-                {s.activeAdmins + s.activeBrokers} of {s.totalSeats} seats in use.
-                {mayManageSeats(session.user.role) ? (
-                  <>
-                    {' '}
-                    <Link to="/admin/seats" className="font-medium text-brand-700 hover:underline">
-                      Change seats
-                    </Link>
-                  </>
-                ) : (
-                  ' Only the account owner can change the number of seats.'
-                )}
-              </p>
-              <SeatTiers />
-            </Card>
-            <AddonsCard />
-          </>
-        )}
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">Team Members</h2>
-          <MembersTable />
-        </Card>
-        <CancelCard />
-      </main>
-    </div>
+                Upgrade Now
+              </Link>
+            </div>
+          )}
+          <Card>
+            <h2 className="text-lg font-semibold">Current Plan</h2>
+            <p className="mt-2 text-sm text-slate-700">
+              {s.subscriptionStatus === 'trialing'
+                ? 'Free trial'
+                : `${s.billingPeriod === 'annual' ? 'Annual' : 'Monthly'} plan`}{' '}
+              · {s.totalSeats} seats ({s.adminSeats} admin, {s.brokerSeats} broker) · {formatGBP(s.pricePerSeat)} per
+              seat, {formatGBP(s.monthlyPrice)} per month ex VAT
+              {s.subscriptionStatus === 'trialing' &&
+                ` after the trial, billed ${s.billingPeriod === 'annual' ? 'annually' : 'monthly'}`}
+            </p>
+            <p className="mt-1 text-sm text-slate-600">
+              {s.activeAdmins + s.activeBrokers} of {s.totalSeats} seats in use.
+              {mayManageSeats(session.user.role) ? (
+                <>
+                  {' '}
+                  <Link to="/admin/seats" className="font-medium text-brand-700 hover:underline">
+                    Change seats
+                  </Link>
+                </>
+              ) : (
+                ' Only the account owner can change the number of seats.'
+              )}
+            </p>
+            <SeatTiers />
+          </Card>
+          <AddonsCard />
+        </>
+      )}
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold">Team Members</h2>
+        <MembersTable />
+      </Card>
+      <CancelCard />
+    </AdminPage>
   );
 }

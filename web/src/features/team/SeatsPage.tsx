@@ -4,13 +4,13 @@ import { ADDON_PRICES, ADDONS, quote, VAT_LABEL } from '@pippitch/shared/pricing
 import { mayActOn } from '@pippitch/shared/roles';
 import { MAX_SEATS_PER_ROLE } from '@pippitch/shared/seats';
 import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
+import { AdminPage } from '../../components/AdminPage';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Stepper } from '../../components/Stepper';
-import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { Email } from '../admin/MembersTable';
@@ -28,37 +28,29 @@ export function SeatsPage() {
   const overview = trpc.seats.overview.useQuery();
   const members = trpc.team.members.useQuery();
   return (
-    <div className="min-h-screen">
-      <TopBar
-        session={session}
-        items={[
-          { label: 'Dashboard', to: '/admin' },
-          { label: 'Account', to: '/admin/account' },
-          { label: 'Use Calculator', to: '/calculator' },
-        ]}
-      />
-      <main className="mx-auto max-w-5xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-            ← Back to Dashboard
-          </Link>
-          <h1 className="mt-2 text-2xl font-bold">Seat Management</h1>
-          <p className="text-sm text-slate-600">Choose how many admin and broker seats your team has.</p>
-        </div>
-        {overview.isLoading && <Spinner />}
-        {overview.error && <Alert tone="error">{overview.error.message}</Alert>}
-        {overview.data && <SeatPlan key={seatKey(overview.data)} overview={overview.data} />}
-        <Card>
-          <h2 className="mb-1 text-lg font-semibold">Team Members</h2>
-          <p className="mb-4 text-sm text-slate-600">
-            Select members to remove them for good. Their seats stay on your plan until you reduce them above.
-          </p>
-          {members.isLoading && <Spinner />}
-          {members.error && <Alert tone="error">{members.error.message}</Alert>}
-          {members.data && <RemoveUsers members={members.data} />}
-        </Card>
-      </main>
-    </div>
+    <AdminPage
+      session={session}
+      nav={[
+        { label: 'Dashboard', to: '/admin' },
+        { label: 'Account', to: '/admin/account' },
+        { label: 'Use Calculator', to: '/calculator' },
+      ]}
+      title="Seat Management"
+      intro={<>Choose how many admin and broker seats your team has.</>}
+    >
+      {overview.isLoading && <Spinner />}
+      {overview.error && <Alert tone="error">{overview.error.message}</Alert>}
+      {overview.data && <SeatPlan key={seatKey(overview.data)} overview={overview.data} />}
+      <Card>
+        <h2 className="mb-1 text-lg font-semibold">Team Members</h2>
+        <p className="mb-4 text-sm text-slate-600">
+          Select members to remove them for good. Their seats stay on your plan until you reduce them above.
+        </p>
+        {members.isLoading && <Spinner />}
+        {members.error && <Alert tone="error">{members.error.message}</Alert>}
+        {members.data && <RemoveUsers members={members.data} />}
+      </Card>
+    </AdminPage>
   );
 }
 
