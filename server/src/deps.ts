@@ -8,6 +8,7 @@ import type { Config } from './config';
 import { createCompanyFinder } from './providers/companies/index';
 import type { CompanyFinder } from './providers/companies/types';
 import { createPaymentProvider } from './providers/payments/index';
+import { StripePayments } from './providers/payments/stripe/provider';
 import type { PaymentProvider } from './providers/payments/types';
 import { SessionWatch } from './services/auth/session-watch';
 import { QuoteHub } from './services/market/live-quotes';
@@ -72,6 +73,10 @@ export function buildServices(
       db,
     );
   const payments = given.payments === undefined ? createPaymentProvider(config, db, now) : given.payments;
+  // Stripe's prices and VAT rate are made sure of at start (created from pricing.ts if missing), so the first
+  // checkout does not wait for it; a failure is retried on first use.
+  if (payments instanceof StripePayments)
+    payments.prices().catch((err: Error) => log(`stripe catalog: ${err.message}`));
   return {
     services: { quotes, seriesCache, sessions, finder, payments, now },
     async stop() {

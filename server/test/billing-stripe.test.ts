@@ -342,6 +342,16 @@ describe('a paid plan changed through Stripe', () => {
     await expect(c.api.billing.reactivate.mutate()).resolves.toMatchObject({ requiresPayment: true });
   });
 
+  it('a failed renewal shows past due with access kept; when Stripe gives up the company is locked', async () => {
+    const { c, companyId } = await stripePaid('Dunning FX');
+    const subId = (await companyRow(companyId)).stripe_subscription_id as string;
+    expect((await deliver(stripe.failRenewal(subId, h.clock.now))).statusCode).toBe(200);
+    expect(await companyRow(companyId)).toMatchObject({ subscription_status: 'past_due', account_locked: false });
+    expect(await c.api.billing.account.query()).toMatchObject({ pastDue: true, paid: true });
+    await deliver(stripe.changeSubscription(subId, { status: 'unpaid' }, h.clock.now));
+    expect(await companyRow(companyId)).toMatchObject({ subscription_active: false, account_locked: true });
+  });
+
   it('ends an annual plan at once without a refund', async () => {
     const { c, companyId } = await stripePaid('Annual Stripe FX', 'annual');
     await expect(c.api.billing.cancel.mutate({ reason: 'too_expensive', feedback: '' })).resolves.toEqual({

@@ -70,6 +70,8 @@ export interface LocalStripe {
   completeCheckout(sessionId: string, now: Date): Stripe.Event[];
   /** A change made in Stripe (dashboard, dunning, period end): the subscription is updated and an event raised. */
   changeSubscription(id: string, change: Obj, now: Date): Stripe.Event;
+  /** A renewal payment fails: the subscription goes past due and Stripe says so with invoice.payment_failed. */
+  failRenewal(subscriptionId: string, now: Date): Stripe.Event;
   /** The webhook request Stripe would send for an event: body and Stripe-Signature header. */
   signed(event: Stripe.Event, secret?: string): { body: string; signature: string };
   close(): Promise<void>;
@@ -430,6 +432,11 @@ export async function startLocalStripe(): Promise<LocalStripe> {
         sub,
         now,
       );
+    },
+    failRenewal(subscriptionId, now) {
+      const sub = get(subscriptions, subscriptionId, 'subscription');
+      sub.status = 'past_due';
+      return raise('invoice.payment_failed', newInvoice(sub, 'open'), now);
     },
     signed(event, secret = TEST_WEBHOOK_SECRET) {
       const body = JSON.stringify(event, null, 2);

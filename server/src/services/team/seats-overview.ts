@@ -21,13 +21,7 @@ export async function seatsOverview(
 }> {
   const company = await db
     .selectFrom('companies')
-    .select([
-      'admin_seats',
-      'junior_seats',
-      'subscription_status',
-      'company_finder_enabled',
-      'client_data_enabled',
-    ])
+    .select(['admin_seats', 'junior_seats', 'subscription_status', 'company_finder_enabled', 'client_data_enabled'])
     .where('id', '=', actor.companyId)
     .executeTakeFirst();
   if (!company) throw notFound('Company not found');

@@ -104,7 +104,11 @@ async function ensureProduct(stripe: Stripe, product: { id: string; name: string
     await stripe.products.retrieve(product.id);
   } catch (err) {
     if ((err as { statusCode?: number }).statusCode !== 404) throw err;
-    await stripe.products.create({ id: product.id, name: product.name, tax_code: 'txcd_10103001' });
+    // Two processes starting together both find it missing: the same idempotency key makes them one create.
+    await stripe.products.create(
+      { id: product.id, name: product.name, tax_code: 'txcd_10103001' },
+      { idempotencyKey: `pippitch-product-${product.id}` },
+    );
   }
 }
 
@@ -117,28 +121,36 @@ function createPrice(stripe: Stripe, spec: PriceSpec): Promise<Stripe.Price> {
     // VAT is added on top (an exclusive tax rate): the prices we show are ex-VAT.
     tax_behavior: 'exclusive' as const,
   };
+  // Keyed by the lookup key, so processes starting together create one price (Stripe keeps keys for 24 h).
+  const once = { idempotencyKey: `pippitch-price-${spec.lookupKey}` };
   if (spec.tiers) {
-    return stripe.prices.create({
-      ...common,
-      billing_scheme: 'tiered',
-      tiers_mode: 'volume',
-      tiers: spec.tiers.map((t) => ({ up_to: t.upTo, unit_amount: t.unitAmount })),
-    });
+    return stripe.prices.create(
+      {
+        ...common,
+        billing_scheme: 'tiered',
+        tiers_mode: 'volume',
+        tiers: spec.tiers.map((t) => ({ up_to: t.upTo, unit_amount: t.unitAmount })),
+      },
+      once,
+    );
   }
-  return stripe.prices.create({ ...common, unit_amount: spec.unitAmount as number });
+  return stripe.prices.create({ ...common, unit_amount: spec.unitAmount as number }, once);
 }
 
 async function ensureVatRate(stripe: Stripe): Promise<string> {
   const rates = await stripe.taxRates.list({ active: true, limit: 100 });
   const found = rates.data.find((r) => r.metadata?.[VAT_METADATA_KEY] === VAT_METADATA_VALUE);
   if (found) return found.id;
-  const created = await stripe.taxRates.create({
-    display_name: 'VAT',
-    percentage: VAT_PERCENTAGE,
-    inclusive: false,
-    country: 'GB',
-    jurisdiction: 'GB',
-    metadata: { [VAT_METADATA_KEY]: VAT_METADATA_VALUE },
-  });
+  const created = await stripe.taxRates.create(
+    {
+      display_name: 'VAT',
+      percentage: VAT_PERCENTAGE,
+      inclusive: false,
+      country: 'GB',
+      jurisdiction: 'GB',
+      metadata: { [VAT_METADATA_KEY]: VAT_METADATA_VALUE },
+    },
+    { idempotencyKey: `pippitch-tax-rate-${VAT_METADATA_VALUE}` },
+  );
   return created.id;
 }
