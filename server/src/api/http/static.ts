@@ -21,6 +21,9 @@ export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST): Pro
     root: dist,
     // Look files up per request (not a list made at start), so a rebuilt web app is served without a restart.
     wildcard: true,
+    // The build writes .br and .gz beside every text file (web/build/precompress.ts): sent as they are to
+    // browsers that accept them (the main script: 319 KB as is, under 100 KB compressed).
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
