@@ -66,7 +66,7 @@ function monthOf(date: string): string {
 
 /** The first day of the month before the one `date` falls in. */
 export function previousMonthStart(date: string): string {
-  return monthOf(addDays(`${monthOf(date)}-01`, -1)) + '-01';
+  return `${monthOf(addDays(`${monthOf(date)}-01`, -1))}-01`;
 }
 
 /**
