@@ -36,6 +36,16 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
   /** Another Stripe API host (tests: the local Stripe server). */
   STRIPE_API_URL: optionalUrl,
+  /** Salesforce (CRM export). Unset: not connectable; every export is kept in the export log. */
+  SALESFORCE_CLIENT_ID: z.string().trim().optional(),
+  SALESFORCE_CLIENT_SECRET: z.string().trim().optional(),
+  /** The OAuth host: production by default; a sandbox (https://test.salesforce.com) or the tests' server. */
+  SALESFORCE_LOGIN_URL: optionalUrl,
+  /**
+   * 32 bytes, base64: encrypts secrets at rest (Salesforce tokens). Required in production with Salesforce;
+   * elsewhere a key is generated once into DATA_DIR.
+   */
+  SECRETS_KEY: z.string().trim().optional(),
   /** The demo company with its published password: on by default outside production only. */
   DEMO_DATA: z.enum(['true', 'false']).optional(),
   /**
@@ -108,6 +118,10 @@ export interface Config {
   companiesHouseUrl: string | undefined;
   demoData: boolean;
   trustProxy: TrustProxy;
+  /** Set when a Salesforce connected app is configured (id and secret). */
+  salesforce: { clientId: string; clientSecret: string; loginUrl: string } | undefined;
+  /** SECRETS_KEY decoded; undefined outside production when unset (services/crm/secrets-key.ts makes one). */
+  secretsKey: Buffer | undefined;
   /** Set when Stripe is configured (both keys). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
 }
@@ -122,6 +136,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(e.STRIPE_SECRET_KEY) !== Boolean(e.STRIPE_WEBHOOK_SECRET)) {
     throw new Error(
       'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both (Stripe) or neither (test mode)',
+    );
+  }
+  if (Boolean(e.SALESFORCE_CLIENT_ID) !== Boolean(e.SALESFORCE_CLIENT_SECRET)) {
+    throw new Error(
+      'Invalid configuration:\n  SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET go together: set both or neither',
+    );
+  }
+  const secretsKey = e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : undefined;
+  if (secretsKey && secretsKey.length !== 32) {
+    throw new Error('Invalid configuration:\n  SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  }
+  if (!secretsKey && e.NODE_ENV === 'production' && e.SALESFORCE_CLIENT_ID) {
+    throw new Error(
+      'Invalid configuration:\n  SECRETS_KEY is required in production with Salesforce (openssl rand -base64 32)',
     );
   }
   return {
@@ -144,6 +172,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     companiesHouseUrl: e.COMPANIES_HOUSE_URL,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',
     trustProxy: e.TRUST_PROXY,
+    salesforce:
+      e.SALESFORCE_CLIENT_ID && e.SALESFORCE_CLIENT_SECRET
+        ? {
+            clientId: e.SALESFORCE_CLIENT_ID,
+            clientSecret: e.SALESFORCE_CLIENT_SECRET,
+            loginUrl: (e.SALESFORCE_LOGIN_URL ?? 'https://login.salesforce.com').replace(/\/$/, ''),
+          }
+        : undefined,
+    secretsKey,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
@@ -153,5 +190,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
 /** A config for tests: defaults plus overrides, never reading the real environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides };
+  // A fixed key for tests only (never production: loadConfig refuses production without SECRETS_KEY).
+  return { ...loadConfig({ NODE_ENV: 'test' }), secretsKey: Buffer.alloc(32, 7), ...overrides };
 }

@@ -7,6 +7,8 @@ import type { Database } from '@pippitch/sql';
 import type { Config } from './config';
 import { createCompanyFinder } from './providers/companies/index';
 import type { CompanyFinder } from './providers/companies/types';
+import { createCrmProvider } from './providers/crm/index';
+import type { CrmProvider } from './providers/crm/types';
 import { createPaymentProvider } from './providers/payments/index';
 import { StripePayments } from './providers/payments/stripe/provider';
 import type { PaymentProvider } from './providers/payments/types';
@@ -28,6 +30,8 @@ export interface Services {
    * where starting a checkout is refused with a clear message.
    */
   payments: PaymentProvider | null;
+  /** Salesforce when a connected app is configured; null: exports are kept in the export log only. */
+  crm: CrmProvider | null;
   /** The clock; tests move it (trial ends, token expiry). */
   now(): Date;
 }
@@ -78,7 +82,15 @@ export function buildServices(
   if (payments instanceof StripePayments)
     payments.prices().catch((err: Error) => log(`stripe catalog: ${err.message}`));
   return {
-    services: { quotes, seriesCache, sessions, finder, payments, now },
+    services: {
+      quotes,
+      seriesCache,
+      sessions,
+      finder,
+      payments,
+      crm: given.crm === undefined ? createCrmProvider(config) : given.crm,
+      now,
+    },
     async stop() {
       for (const stop of stops.reverse()) await stop();
     },

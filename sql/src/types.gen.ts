@@ -191,6 +191,42 @@ export interface EmailOutbox {
   to_address: string;
 }
 
+export interface ExportLog {
+  attempts: Generated<number>;
+  claimed_until: Timestamp | null;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  destination: Generated<string>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  period_end: string;
+  period_start: string;
+  posts: Generated<string[]>;
+  posts_sent: Generated<number>;
+  requested_by: string | null;
+  salesforce_ids: Generated<string[]>;
+  schedule_id: string | null;
+  slot_key: string | null;
+  status: Generated<string>;
+  trigger: string;
+  user_ids: string[];
+}
+
+export interface ExportSchedules {
+  active_since: Generated<Timestamp>;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  day_of_month: number | null;
+  day_of_week: number | null;
+  export_type: Generated<string>;
+  frequency: string;
+  hour: number;
+  id: Generated<string>;
+  is_active: Generated<boolean>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface Fx15minBars {
   close: number;
   high: number;
@@ -292,6 +328,31 @@ export interface RateLimits {
   hits: Generated<number>;
   key: string;
   window_start: Timestamp;
+}
+
+export interface SalesforceConnections {
+  access_token_enc: string;
+  company_id: string;
+  connected_at: Generated<Timestamp>;
+  connected_by: string | null;
+  identity_url: string;
+  instance_url: string;
+  last_sync: Timestamp | null;
+  refresh_token_enc: string;
+  sf_org_id: string;
+  sf_user_id: string;
+  sf_username: string;
+  status: Generated<string>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface SalesforceOauthStates {
+  code_verifier: string | null;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  session_id: string;
+  state_hash: string;
 }
 
 export interface Sessions {
@@ -402,6 +463,8 @@ export interface DB {
   company_index: CompanyIndex;
   company_index_meta: CompanyIndexMeta;
   email_outbox: EmailOutbox;
+  export_log: ExportLog;
+  export_schedules: ExportSchedules;
   fx_15min_bars: Fx15minBars;
   fx_30min_bars: Fx30minBars;
   fx_daily_bars: FxDailyBars;
@@ -412,6 +475,8 @@ export interface DB {
   invitations: Invitations;
   password_reset_tokens: PasswordResetTokens;
   rate_limits: RateLimits;
+  salesforce_connections: SalesforceConnections;
+  salesforce_oauth_states: SalesforceOauthStates;
   sessions: Sessions;
   sic_codes: SicCodes;
   sic_hierarchy: SicHierarchy;

@@ -5,6 +5,7 @@
  */
 
 import { loadConfig } from '@pippitch/server/config';
+import { createCrmProvider } from '@pippitch/server/providers/crm/index';
 import { createEmailProvider } from '@pippitch/server/providers/email/index';
 import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
 import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
@@ -45,7 +46,15 @@ const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(
 const now = () => new Date();
 const jobs = await startJobRunner({
   url: config.databaseUrl,
-  jobs: productJobs({ db, log, appUrl: config.publicUrl, now, payments: createPaymentProvider(config, db, now) }),
+  jobs: productJobs({
+    db,
+    log,
+    appUrl: config.publicUrl,
+    now,
+    payments: createPaymentProvider(config, db, now),
+    crm: createCrmProvider(config),
+    secretsKey: config.secretsKey,
+  }),
   log,
 });
 

@@ -13,6 +13,7 @@ import { registerCsrfGuard } from './http/csrf';
 import { isDatabaseUnavailable } from './http/database-outage';
 import { registerEmailPreview } from './http/email-preview';
 import { registerErrorHandler } from './http/error-handler';
+import { registerExportLogCsv } from './http/export-log';
 import { registerLiveQuotes } from './http/live-quotes';
 import { type LogTarget, loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The activity CSV: a file download, streamed (not tRPC, which answers JSON).
   registerActivityExport(app, { db: deps.db, services });
+  registerExportLogCsv(app, { db: deps.db, services });
 
   // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
   registerLiveQuotes(app, { db: deps.db, services });

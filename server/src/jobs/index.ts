@@ -3,6 +3,7 @@
  * give it a handler in worker/src/jobs/handlers.ts (the type checker asks for one); send it with `sendJob`.
  */
 import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './billing';
+import { crmExportDispatchJob, crmExportJob } from './crm';
 import { pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
 
 export const jobs = {
@@ -11,6 +12,8 @@ export const jobs = {
   trialLifecycle: trialLifecycleJob,
   checkoutFollowUp: checkoutFollowUpJob,
   testModePeriods: testModePeriodsJob,
+  crmExport: crmExportJob,
+  crmExportDispatch: crmExportDispatchJob,
 } as const;
 
 export type Jobs = typeof jobs;

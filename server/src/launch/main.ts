@@ -15,6 +15,7 @@ import {
 } from '@pippitch/sql';
 import { loadConfig } from '../config';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+import { localSecretsKey } from './secrets-key';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const log = (line: string) => console.log(`[pippitch] ${line}`);
@@ -30,6 +31,10 @@ if (!databaseUrl) {
   databaseUrl = await ensureDatabase(embedded.url, 'pippitch');
   log(`embedded PostgreSQL on port ${embedded.port} (data in ${join(config.dataDir, 'pg')})`);
 }
+
+// Secrets at rest (Salesforce tokens) need a key: outside production, one is made once and kept with the data.
+const secretsKey =
+  process.env.SECRETS_KEY || (config.env === 'production' ? '' : await localSecretsKey(ROOT, config.dataDir));
 
 await migrate(databaseUrl, log);
 if (config.demoData) {
@@ -50,7 +55,7 @@ function run(name: string, entry: string, onMessage?: (msg: unknown) => void): v
   const startedAt = Date.now();
   const child = fork(join(ROOT, entry), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...(secretsKey && { SECRETS_KEY: secretsKey }) },
     stdio: 'inherit',
   });
   children.set(name, child);

@@ -4,12 +4,15 @@
  */
 
 import { type Jobs, jobs } from '@pippitch/server/jobs/index';
+import type { CrmProvider } from '@pippitch/server/providers/crm/types';
 import type { PaymentProvider } from '@pippitch/server/providers/payments/types';
 import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
 import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
 import { sendCheckoutFollowUps } from '@pippitch/server/services/billing/checkout-followups';
 import { endTestModePeriods } from '@pippitch/server/services/billing/test-mode-periods';
 import { runTrialLifecycle } from '@pippitch/server/services/billing/trial-lifecycle';
+import { dispatchScheduledExports } from '@pippitch/server/services/crm/export-schedule';
+import { runExport } from '@pippitch/server/services/crm/exports';
 import type { Database } from '@pippitch/sql';
 import { type JobHandler, type RegisteredJob, registerJob } from './handler';
 
@@ -22,11 +25,22 @@ export interface HandlerDeps {
   now?: () => Date;
   /** The payment provider (test mode's period ends are run here). */
   payments?: PaymentProvider | null;
+  /** Salesforce (null: exports are kept in the export log), and the key its tokens are sealed with. */
+  crm?: CrmProvider | null;
+  secretsKey?: Buffer | undefined;
 }
 
 type Handlers = { [K in keyof Jobs]: JobHandler<Jobs[K]> };
 
-export function createHandlers({ db, log, appUrl, now = () => new Date(), payments = null }: HandlerDeps): Handlers {
+export function createHandlers({
+  db,
+  log,
+  appUrl,
+  now = () => new Date(),
+  payments = null,
+  crm = null,
+  secretsKey,
+}: HandlerDeps): Handlers {
   return {
     pruneExpiredSessions: () => pruneExpiredSessions(db),
     pruneRateLimits: () => pruneRateLimits(db),
@@ -41,6 +55,14 @@ export function createHandlers({ db, log, appUrl, now = () => new Date(), paymen
     checkoutFollowUp: async () => {
       const sent = await sendCheckoutFollowUps(db, now(), appUrl);
       if (sent) log(`checkouts: ${sent} follow-up e-mails sent`);
+    },
+    crmExport: async ({ exportId }) => {
+      const outcome = await runExport({ db, crm, secretsKey }, exportId, now);
+      if (outcome === 'failed') log(`crm export ${exportId}: failed (see the export log)`);
+    },
+    crmExportDispatch: async () => {
+      const started = await dispatchScheduledExports(db, now());
+      if (started) log(`crm: ${started} scheduled exports started`);
     },
   };
 }

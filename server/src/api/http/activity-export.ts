@@ -1,6 +1,4 @@
 import { Readable } from 'node:stream';
-import type {} from '@fastify/cookie'; // its type augmentation: req.cookies
-import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import {
   EXPORT_CSV_PATH,
   EXPORT_MESSAGES,
@@ -11,12 +9,12 @@ import {
 import { isoDate, uuid } from '@pippitch/shared/input';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Services } from '../../deps';
 import { AppError } from '../../errors';
 import { activityCsv, exportMembers } from '../../services/activity/export-csv';
-import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
+import { adminViewer, refuse, STATUS } from './admin-download';
 
 /** At most this many members in one export (a company's whole team fits). */
 const MAX_USERS = 500;
@@ -32,34 +30,15 @@ const query = z.object({
   end: isoDate.optional(),
 });
 
-const STATUS: Record<AppError['code'], number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_UNAVAILABLE: 503,
-};
-
-function refuse(reply: FastifyReply, status: number, message: string) {
-  return reply.code(status).header('cache-control', 'no-store').send({ statusCode: status, message });
-}
-
 /**
- * The activity CSV (export modal): a plain GET the browser downloads with its session cookie, because a file
- * download cannot come through tRPC's JSON. Same rules as adminProcedure: a signed-in admin of a company with
- * access (GET needs no CSRF check: it changes nothing, and SameSite=Lax keeps the cookie off cross-site
- * subresource requests). Members are scoped to the caller's company (another company's id answers 404). The
+ * The activity CSV (export modal), behind the admins' download gate (admin-download.ts). Members are scoped to the caller's company (another company's id answers 404). The
  * body streams page by page from the database (services/activity/export-csv.ts), so memory stays flat.
  */
 export function registerActivityExport(app: FastifyInstance, deps: { db: Database; services: Pick<Services, 'now'> }) {
   app.get(EXPORT_CSV_PATH, async (req, reply) => {
     const now = deps.services.now();
-    const viewer = await resolveSession(deps.db, req.cookies[SESSION_COOKIE], now);
-    if (!viewer) return refuse(reply, 401, ACCESS_MESSAGES.signIn);
-    if (viewer.company.access !== 'granted') return refuse(reply, 403, ACCESS_MESSAGES.accountLocked);
-    if (!isAdminRole(viewer.user.role)) return refuse(reply, 403, ACCESS_MESSAGES.noAdminAccess);
+    const viewer = await adminViewer(deps.db, req, reply, now);
+    if (!viewer) return reply;
     const parsed = query.safeParse(req.query);
     if (!parsed.success) return refuse(reply, 400, parsed.error.issues[0]?.message ?? EXPORT_MESSAGES.failed);
     const { users, period, start, end } = parsed.data;

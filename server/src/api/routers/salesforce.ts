@@ -1,0 +1,80 @@
+import { EXPORT_PERIODS, exportSpan } from '@pippitch/shared/activity-periods';
+import { isoDate, text, uuid } from '@pippitch/shared/input';
+import { SALESFORCE_CALLBACK_PATH } from '@pippitch/shared/salesforce';
+import { cadenceSchema } from '@pippitch/shared/schedules';
+import { londonDateOf } from '@pippitch/shared/time';
+import { z } from 'zod';
+import { badRequest } from '../../errors';
+import { actorOf } from '../../services/actor';
+import { completeConnection, connectionStatus, disconnect, startConnection } from '../../services/crm/connection';
+import { recentExports } from '../../services/crm/export-log';
+import { disableExportSchedule, exportSchedule, saveExportSchedule } from '../../services/crm/export-schedule';
+import { requestExport, testExport } from '../../services/crm/exports';
+import type { Context } from '../trpc/context';
+import { adminProcedure, router } from '../trpc/procedures';
+
+// OAuth values are opaque but short: Salesforce's codes and our states are well under this.
+const oauthValue = text('Authorization value', 2000).optional();
+
+type AdminContext = Context & { viewer: NonNullable<Context['viewer']> };
+
+function crmDeps(ctx: AdminContext) {
+  return { db: ctx.db, crm: ctx.services.crm, secretsKey: ctx.config.secretsKey };
+}
+
+function sessionActor(ctx: AdminContext) {
+  return { ...actorOf(ctx.viewer), sessionId: ctx.viewer.sessionId };
+}
+
+const redirectUri = (ctx: AdminContext) => `${ctx.config.publicUrl}${SALESFORCE_CALLBACK_PATH}`;
+
+/** The CRM export (issue 12): admins only — a broker must not connect or export the company's data. */
+export const salesforceRouter = router({
+  status: adminProcedure.query(({ ctx }) => connectionStatus(ctx.db, ctx.services.crm, ctx.viewer.company.id)),
+
+  /** Starts the OAuth flow: the browser goes to the returned URL (Salesforce's consent screen). */
+  connect: adminProcedure.mutation(async ({ ctx }) => ({
+    url: await startConnection(crmDeps(ctx), sessionActor(ctx), redirectUri(ctx), ctx.services.now()),
+  })),
+
+  /** /salesforce-callback hands over Salesforce's code and our state. */
+  completeConnection: adminProcedure
+    .input(z.object({ code: oauthValue, state: oauthValue }))
+    .mutation(({ ctx, input }) =>
+      completeConnection(crmDeps(ctx), sessionActor(ctx), input, redirectUri(ctx), ctx.services.now()),
+    ),
+
+  disconnect: adminProcedure.mutation(({ ctx }) => disconnect(crmDeps(ctx), actorOf(ctx.viewer))),
+
+  testExport: adminProcedure.mutation(({ ctx }) =>
+    testExport(crmDeps(ctx), actorOf(ctx.viewer), () => ctx.services.now()),
+  ),
+
+  /** The export modal's 'Send to Salesforce': the selected members and period, as a job. */
+  exportNow: adminProcedure
+    .input(
+      z.object({
+        userIds: z.array(uuid('Member not found')).max(500),
+        period: z.enum(EXPORT_PERIODS),
+        start: isoDate.optional(),
+        end: isoDate.optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const span = exportSpan(input.period, londonDateOf(ctx.services.now()), input);
+      if (!span.ok) throw badRequest(span.message);
+      return requestExport(ctx.db, actorOf(ctx.viewer), { userIds: input.userIds, span: span.span });
+    }),
+
+  exports: adminProcedure.query(({ ctx }) => recentExports(ctx.db, actorOf(ctx.viewer))),
+
+  schedule: adminProcedure.query(({ ctx }) => exportSchedule(ctx.db, actorOf(ctx.viewer), ctx.services.now())),
+
+  saveSchedule: adminProcedure
+    .input(cadenceSchema)
+    .mutation(({ ctx, input }) => saveExportSchedule(ctx.db, actorOf(ctx.viewer), input, ctx.services.now())),
+
+  disableSchedule: adminProcedure.mutation(({ ctx }) =>
+    disableExportSchedule(ctx.db, actorOf(ctx.viewer), ctx.services.now()),
+  ),
+});

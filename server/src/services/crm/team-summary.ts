@@ -1,0 +1,108 @@
+/**
+ * What a CRM export says (issue 12 §3): for a span of London days and a set of members, each member's
+ * calculations, distinct clients pitched and annual savings pitched, as plain text for Chatter — split into
+ * numbered posts at line ends when longer than Chatter allows, never cut.
+ */
+import type { DateSpan } from '@pippitch/shared/activity-periods';
+import { Dec } from '@pippitch/shared/decimal';
+import { formatGBP } from '@pippitch/shared/format';
+import { CHATTER_POST_LIMIT } from '@pippitch/shared/salesforce';
+import { formatIsoDate } from '@pippitch/shared/time';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { spanBoundsUtc } from '../activity/user-activity';
+
+export interface MemberSummary {
+  name: string;
+  email: string;
+  calculations: number;
+  clients: number;
+  /** Annual savings pitched, summed over the calculations, as exact decimal text. */
+  savings: string;
+}
+
+/** Each member's figures for the span (members of `companyId` only; ids of other companies are ignored). */
+export async function teamSummary(
+  db: Database,
+  companyId: string,
+  userIds: string[],
+  span: DateSpan,
+): Promise<MemberSummary[]> {
+  if (userIds.length === 0) return [];
+  const { from, to } = spanBoundsUtc(span);
+  const rows = await db
+    .selectFrom('user_profiles as u')
+    .leftJoin('calculations as c', (join) =>
+      join.onRef('c.user_id', '=', 'u.id').on('c.created_at', '>=', from).on('c.created_at', '<', to),
+    )
+    .select([
+      'u.full_name',
+      'u.email',
+      sql<number>`count(c.id)::int`.as('calculations'),
+      sql<number>`count(DISTINCT c.normalized_client_name)::int`.as('clients'),
+      sql<string>`coalesce(sum(c.savings_amount), 0)::text`.as('savings'),
+    ])
+    .where('u.company_id', '=', companyId)
+    .where('u.id', 'in', userIds)
+    .groupBy(['u.id', 'u.full_name', 'u.email'])
+    .orderBy('u.full_name')
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => ({
+    name: r.full_name || r.email,
+    email: r.email,
+    calculations: r.calculations,
+    clients: r.clients,
+    savings: r.savings,
+  }));
+}
+
+function periodText(span: DateSpan): string {
+  return span.start === span.end
+    ? formatIsoDate(span.start)
+    : `${formatIsoDate(span.start)} to ${formatIsoDate(span.end)}`;
+}
+
+/**
+ * The Chatter posts of one export: a heading (company, period, team totals) and one line per member. When the text
+ * is longer than Chatter's limit it is split at line ends into parts, each headed 'part i of n'.
+ */
+export function chatterPosts(
+  companyName: string,
+  span: DateSpan,
+  members: MemberSummary[],
+  limit = CHATTER_POST_LIMIT,
+): string[] {
+  const total = {
+    calculations: members.reduce((n, m) => n + m.calculations, 0),
+    clients: members.reduce((n, m) => n + m.clients, 0),
+    savings: members.reduce((acc, m) => acc.plus(m.savings), new Dec(0)).toFixed(2),
+  };
+  const heading = `PipPitch team activity for ${companyName}, ${periodText(span)} (London time)`;
+  const totals = `Team: ${total.calculations} calculations, ${total.clients} clients pitched, ${formatGBP(total.savings)} annual savings pitched`;
+  const lines = members.map(
+    (m) =>
+      `• ${m.name}: ${m.calculations} calculation${m.calculations === 1 ? '' : 's'}, ${m.clients} client${m.clients === 1 ? '' : 's'} pitched, ${formatGBP(m.savings)} savings pitched`,
+  );
+  if (lines.length === 0) lines.push('No members selected.');
+  const single = [heading, totals, '', ...lines].join('\n');
+  if (single.length <= limit) return [single];
+
+  // Room for the part heading ('… (part 12 of 34)') and the totals on the first part.
+  const partHeading = (i: number, n: number) => `${heading} (part ${i} of ${n})`;
+  const room = limit - partHeading(999, 999).length - 1;
+  const bodies: string[][] = [[totals, '']];
+  let used = totals.length + 1;
+  // A line is one member (names are at most 200 characters), far below a post: splitting between lines suffices.
+  for (const line of lines) {
+    const current = bodies[bodies.length - 1] as string[];
+    if (used + line.length + 1 > room && current.length > 0) {
+      bodies.push([line]);
+      used = line.length + 1;
+    } else {
+      current.push(line);
+      used += line.length + 1;
+    }
+  }
+  return bodies.map((body, i) => [partHeading(i + 1, bodies.length), ...body].join('\n'));
+}
