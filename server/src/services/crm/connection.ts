@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
 import { AppError, badRequest } from '../../errors';
 import { type CrmProvider, CrmRevoked, type CrmSession, CrmSessionExpired } from '../../providers/crm/types';
 import type { Actor } from '../actor';
@@ -84,13 +85,14 @@ export async function completeConnection(
     .executeTakeFirst();
   if (!input.state || !found) throw badRequest(SALESFORCE_MESSAGES.badState);
   // Taking the verifier is one statement, so two tabs finishing the same callback cannot both use it.
-  const taken = await db
-    .updateTable('salesforce_oauth_states')
-    .set({ code_verifier: null })
-    .where('state_hash', '=', stateHash)
-    .where('code_verifier', 'is not', null)
-    .returning('code_verifier')
-    .executeTakeFirst();
+  // RETURNING gives the new row, so the old verifier comes from a locked subselect.
+  const taken = await sql<{ code_verifier: string }>`
+    UPDATE salesforce_oauth_states s SET code_verifier = NULL
+    FROM (SELECT state_hash, code_verifier FROM salesforce_oauth_states WHERE state_hash = ${stateHash} FOR UPDATE) old
+    WHERE s.state_hash = old.state_hash AND old.code_verifier IS NOT NULL
+    RETURNING old.code_verifier`
+    .execute(db)
+    .then((r) => r.rows[0]);
   if (!taken?.code_verifier) throw badRequest(SALESFORCE_MESSAGES.noVerifier);
 
   let grant: Awaited<ReturnType<CrmProvider['exchangeCode']>>;
@@ -112,14 +114,12 @@ export async function completeConnection(
     connected_at: now,
     updated_at: now,
   };
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('salesforce_connections')
-      .values({ company_id: actor.companyId, ...sealed })
-      .onConflict((oc) => oc.column('company_id').doUpdateSet(sealed))
-      .execute();
-    await trx.deleteFrom('salesforce_oauth_states').where('state_hash', '=', stateHash).execute();
-  });
+  // The state row stays until it expires (its verifier already gone), so a replayed callback is told why.
+  await db
+    .insertInto('salesforce_connections')
+    .values({ company_id: actor.companyId, ...sealed })
+    .onConflict((oc) => oc.column('company_id').doUpdateSet(sealed))
+    .execute();
   return { username: grant.username };
 }
 
