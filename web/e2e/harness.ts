@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../server/src/api/app';
 import { WEB_DIST } from '../../server/src/api/http/static';
-import { testConfig } from '../../server/src/config';
+import { type Config, testConfig } from '../../server/src/config';
 import { seedDemoData } from '../../server/src/seed/demo';
 import { QuoteHub } from '../../server/src/services/market/live-quotes';
 import { freePort } from '../../sql/src/index';
@@ -73,7 +73,12 @@ async function listenOnFreePort(build: (baseUrl: string) => Promise<App>) {
   }
 }
 
-export async function startHarness(): Promise<Harness> {
+export interface HarnessOptions {
+  /** Configuration over the test defaults (e.g. a local Salesforce server's address). */
+  config?: Partial<Config>;
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(join(WEB_DIST, 'index.html'))) {
     throw new Error(
       `The web app is not built (${join(WEB_DIST, 'index.html')} is missing). ` +
@@ -99,7 +104,7 @@ export async function startHarness(): Promise<Harness> {
     cleanups.push(() => quotes.stop());
     const { app, baseUrl } = await listenOnFreePort((publicUrl) =>
       buildApp({
-        config: testConfig({ databaseUrl: t.url, publicUrl }),
+        config: testConfig({ databaseUrl: t.url, publicUrl, ...options.config }),
         db: t.db,
         serveWeb: true,
         services: { now: () => new Date(), quotes, seriesCache: null },

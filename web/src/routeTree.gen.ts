@@ -25,10 +25,12 @@ import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
 import { Route as AppEmailPreviewRouteImport } from './routes/_app/email-preview'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
+import { Route as AppSalesforceCallbackRouteImport } from './routes/_app/salesforce-callback'
 import { Route as TestCheckoutCheckoutIdRouteImport } from './routes/test-checkout.$checkoutId'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
 import { Route as AppAdminInviteRouteImport } from './routes/_app/admin/invite'
+import { Route as AppAdminSalesforceSettingsRouteImport } from './routes/_app/admin/salesforce-settings'
 import { Route as AppAdminSeatsRouteImport } from './routes/_app/admin/seats'
 import { Route as AppAdminUserUserIdRouteImport } from './routes/_app/admin/user.$userId'
 
@@ -111,6 +113,11 @@ const AppLeadsRoute = AppLeadsRouteImport.update({
   path: '/leads',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSalesforceCallbackRoute = AppSalesforceCallbackRouteImport.update({
+  id: '/salesforce-callback',
+  path: '/salesforce-callback',
+  getParentRoute: () => AppRoute,
+} as any)
 const TestCheckoutCheckoutIdRoute = TestCheckoutCheckoutIdRouteImport.update({
   id: '/test-checkout/$checkoutId',
   path: '/test-checkout/$checkoutId',
@@ -131,6 +138,12 @@ const AppAdminInviteRoute = AppAdminInviteRouteImport.update({
   path: '/invite',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppAdminSalesforceSettingsRoute =
+  AppAdminSalesforceSettingsRouteImport.update({
+    id: '/salesforce-settings',
+    path: '/salesforce-settings',
+    getParentRoute: () => AppAdminRouteRoute,
+  } as any)
 const AppAdminSeatsRoute = AppAdminSeatsRouteImport.update({
   id: '/seats',
   path: '/seats',
@@ -158,9 +171,11 @@ export interface FileRoutesByFullPath {
   '/calculator': typeof AppCalculatorRoute
   '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
+  '/salesforce-callback': typeof AppSalesforceCallbackRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/account': typeof AppAdminAccountRoute
   '/admin/invite': typeof AppAdminInviteRoute
+  '/admin/salesforce-settings': typeof AppAdminSalesforceSettingsRoute
   '/admin/seats': typeof AppAdminSeatsRoute
   '/admin/': typeof AppAdminIndexRoute
   '/admin/user/$userId': typeof AppAdminUserUserIdRoute
@@ -180,9 +195,11 @@ export interface FileRoutesByTo {
   '/calculator': typeof AppCalculatorRoute
   '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
+  '/salesforce-callback': typeof AppSalesforceCallbackRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/account': typeof AppAdminAccountRoute
   '/admin/invite': typeof AppAdminInviteRoute
+  '/admin/salesforce-settings': typeof AppAdminSalesforceSettingsRoute
   '/admin/seats': typeof AppAdminSeatsRoute
   '/admin': typeof AppAdminIndexRoute
   '/admin/user/$userId': typeof AppAdminUserUserIdRoute
@@ -205,9 +222,11 @@ export interface FileRoutesById {
   '/_app/calculator': typeof AppCalculatorRoute
   '/_app/email-preview': typeof AppEmailPreviewRoute
   '/_app/leads': typeof AppLeadsRoute
+  '/_app/salesforce-callback': typeof AppSalesforceCallbackRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/_app/admin/account': typeof AppAdminAccountRoute
   '/_app/admin/invite': typeof AppAdminInviteRoute
+  '/_app/admin/salesforce-settings': typeof AppAdminSalesforceSettingsRoute
   '/_app/admin/seats': typeof AppAdminSeatsRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/admin/user/$userId': typeof AppAdminUserUserIdRoute
@@ -230,9 +249,11 @@ export interface FileRouteTypes {
     | '/calculator'
     | '/email-preview'
     | '/leads'
+    | '/salesforce-callback'
     | '/test-checkout/$checkoutId'
     | '/admin/account'
     | '/admin/invite'
+    | '/admin/salesforce-settings'
     | '/admin/seats'
     | '/admin/'
     | '/admin/user/$userId'
@@ -252,9 +273,11 @@ export interface FileRouteTypes {
     | '/calculator'
     | '/email-preview'
     | '/leads'
+    | '/salesforce-callback'
     | '/test-checkout/$checkoutId'
     | '/admin/account'
     | '/admin/invite'
+    | '/admin/salesforce-settings'
     | '/admin/seats'
     | '/admin'
     | '/admin/user/$userId'
@@ -276,9 +299,11 @@ export interface FileRouteTypes {
     | '/_app/calculator'
     | '/_app/email-preview'
     | '/_app/leads'
+    | '/_app/salesforce-callback'
     | '/test-checkout/$checkoutId'
     | '/_app/admin/account'
     | '/_app/admin/invite'
+    | '/_app/admin/salesforce-settings'
     | '/_app/admin/seats'
     | '/_app/admin/'
     | '/_app/admin/user/$userId'
@@ -414,6 +439,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLeadsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/salesforce-callback': {
+      id: '/_app/salesforce-callback'
+      path: '/salesforce-callback'
+      fullPath: '/salesforce-callback'
+      preLoaderRoute: typeof AppSalesforceCallbackRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/test-checkout/$checkoutId': {
       id: '/test-checkout/$checkoutId'
       path: '/test-checkout/$checkoutId'
@@ -442,6 +474,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminInviteRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/admin/salesforce-settings': {
+      id: '/_app/admin/salesforce-settings'
+      path: '/salesforce-settings'
+      fullPath: '/admin/salesforce-settings'
+      preLoaderRoute: typeof AppAdminSalesforceSettingsRouteImport
+      parentRoute: typeof AppAdminRouteRoute
+    }
     '/_app/admin/seats': {
       id: '/_app/admin/seats'
       path: '/seats'
@@ -462,6 +501,7 @@ declare module '@tanstack/react-router' {
 interface AppAdminRouteRouteChildren {
   AppAdminAccountRoute: typeof AppAdminAccountRoute
   AppAdminInviteRoute: typeof AppAdminInviteRoute
+  AppAdminSalesforceSettingsRoute: typeof AppAdminSalesforceSettingsRoute
   AppAdminSeatsRoute: typeof AppAdminSeatsRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
   AppAdminUserUserIdRoute: typeof AppAdminUserUserIdRoute
@@ -470,6 +510,7 @@ interface AppAdminRouteRouteChildren {
 const AppAdminRouteRouteChildren: AppAdminRouteRouteChildren = {
   AppAdminAccountRoute: AppAdminAccountRoute,
   AppAdminInviteRoute: AppAdminInviteRoute,
+  AppAdminSalesforceSettingsRoute: AppAdminSalesforceSettingsRoute,
   AppAdminSeatsRoute: AppAdminSeatsRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
   AppAdminUserUserIdRoute: AppAdminUserUserIdRoute,
@@ -484,6 +525,7 @@ interface AppRouteChildren {
   AppCalculatorRoute: typeof AppCalculatorRoute
   AppEmailPreviewRoute: typeof AppEmailPreviewRoute
   AppLeadsRoute: typeof AppLeadsRoute
+  AppSalesforceCallbackRoute: typeof AppSalesforceCallbackRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -491,6 +533,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCalculatorRoute: AppCalculatorRoute,
   AppEmailPreviewRoute: AppEmailPreviewRoute,
   AppLeadsRoute: AppLeadsRoute,
+  AppSalesforceCallbackRoute: AppSalesforceCallbackRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

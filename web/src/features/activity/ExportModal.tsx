@@ -20,7 +20,8 @@ function fileNameOf(res: Response): string {
 
 /**
  * Export activity as CSV (dashboard and user activity page): members to include, a period of London days, and
- * 'Export CSV', which downloads the file the server streams (Salesforce joins with the reports issue).
+ * 'Export CSV', which downloads the file the server streams, or 'Send to Salesforce', which queues the CRM export
+ * (kept in the export log while Salesforce is not connected).
  */
 export function ExportModal({ onClose, preselected }: { onClose(): void; preselected?: string }) {
   const members = trpc.activity.exportMembers.useQuery();
@@ -30,6 +31,10 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
   const [end, setEnd] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const crm = trpc.salesforce.status.useQuery();
+  const utils = trpc.useUtils();
+  const exportNow = trpc.salesforce.exportNow.useMutation({ onSettled: () => utils.salesforce.exports.invalidate() });
 
   const toggle = (id: string) =>
     setChosen((prev) => {
@@ -41,14 +46,43 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
   const all = members.data ?? [];
   const allChosen = all.length > 0 && all.every((m) => chosen.has(m.id));
 
-  async function download() {
+  /** The form's own checks, before asking the server (which checks again). */
+  function problem(): string | null {
+    if (chosen.size === 0) return EXPORT_MESSAGES.noUsers;
+    if (period === 'custom' && (!start || !end)) return EXPORT_MESSAGES.customDates;
+    return null;
+  }
+
+  async function sendToCrm() {
     setError(null);
-    if (chosen.size === 0) {
-      setError(EXPORT_MESSAGES.noUsers);
+    setSent(null);
+    const refused = problem();
+    if (refused) {
+      setError(refused);
       return;
     }
-    if (period === 'custom' && (!start || !end)) {
-      setError(EXPORT_MESSAGES.customDates);
+    try {
+      await exportNow.mutateAsync({
+        userIds: [...chosen],
+        period,
+        ...(period === 'custom' && { start, end }),
+      });
+      setSent(
+        crm.data?.connected && !crm.data.broken
+          ? 'Export started: it will appear in Salesforce Chatter in a moment.'
+          : 'Salesforce is not connected, so the export is kept in the export log (Salesforce settings).',
+      );
+    } catch (err) {
+      setError(errorMessage(err, EXPORT_MESSAGES.failed));
+    }
+  }
+
+  async function download() {
+    setError(null);
+    setSent(null);
+    const refused = problem();
+    if (refused) {
+      setError(refused);
       return;
     }
     const params = new URLSearchParams({ users: [...chosen].join(','), period });
@@ -85,9 +119,12 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
       title="Export Activity"
       onClose={onClose}
       footer={
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {sent ? 'Close' : 'Cancel'}
+          </Button>
+          <Button variant="secondary" onClick={sendToCrm} disabled={exportNow.isPending}>
+            {exportNow.isPending ? 'Sending...' : 'Send to Salesforce'}
           </Button>
           <Button onClick={download} disabled={busy}>
             {busy ? 'Exporting...' : 'Export CSV'}
@@ -158,6 +195,7 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
           </div>
         )}
         {error && <Alert tone="error">{error}</Alert>}
+        {sent && <Alert tone="success">{sent}</Alert>}
       </div>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { formatGBP } from '@pippitch/shared/format';
+import { SALESFORCE_SETTINGS_PATH } from '@pippitch/shared/salesforce';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { TopBar } from '../../components/TopBar';
@@ -8,26 +9,31 @@ import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
 import { DashboardActivity } from '../activity/DashboardActivity';
 import { BillingBanners } from '../billing/AccountBilling';
+import { ExportScheduleCard } from '../salesforce/ExportScheduleCard';
 import { MembersTable } from './MembersTable';
 import { SuccessBanner } from './SuccessBanner';
 
 const route = getRouteApi('/_app/admin/');
 
-/**
- * The dashboard's links (spec §2). 'Salesforce settings' (/admin/salesforce-settings, shown when the CRM is not
- * connected) joins when that page exists: no dead links (docs/decisions.md, Activity).
- */
+/** The dashboard's links (spec §2); Salesforce settings joins them while the CRM is not connected. */
 const LINKS: { label: string; to: string; hint: string }[] = [
   { label: 'Account Management', to: '/admin/account', hint: 'Plan, billing, add-ons and the team' },
   { label: 'Use Calculator', to: '/calculator', hint: 'Pitch a client yourself' },
   { label: 'Invite Members', to: '/admin/invite', hint: 'Add brokers and admins to your team' },
 ];
+const SALESFORCE_LINK = {
+  label: 'Salesforce Settings',
+  to: SALESFORCE_SETTINGS_PATH,
+  hint: 'Connect Salesforce to export team activity',
+};
 
 export function AdminDashboard() {
   const { session } = route.useRouteContext();
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const summary = trpc.company.summary.useQuery();
+  const crm = trpc.salesforce.status.useQuery();
+  const links = crm.data && !crm.data.connected ? [...LINKS, SALESFORCE_LINK] : LINKS;
   const s = summary.data;
   const banner = search.seats_updated === 1 ? 'seats' : search.checkout === 'success' ? 'checkout' : null;
   const clearBannerParam = useCallback(() => {
@@ -52,8 +58,11 @@ export function AdminDashboard() {
         <SuccessBanner kind={banner} onSeen={clearBannerParam} />
         {/* The plan's state: a scheduled cancellation (date, days remaining, Reactivate) or a failed payment. */}
         <BillingBanners />
-        <nav aria-label="Admin" className="grid gap-3 sm:grid-cols-3">
-          {LINKS.map((l) => (
+        <nav
+          aria-label="Admin"
+          className={`grid gap-3 sm:grid-cols-2 ${links.length > 3 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
+        >
+          {links.map((l) => (
             <Link
               key={l.to}
               to={l.to}
@@ -104,7 +113,10 @@ export function AdminDashboard() {
           </>
         )}
         <DashboardActivity />
-        {/* Slot: the export schedule and monthly client report schedule cards (spec §2) — the reports issue. */}
+        {/* The export schedule and monthly client report schedule cards (spec §2). */}
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ExportScheduleCard />
+        </div>
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Team members</h2>
           <MembersTable />

@@ -1,0 +1,54 @@
+import { formatHour, WEEKDAY_LABELS } from '@pippitch/shared/schedules';
+import { useId } from 'react';
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const DAYS_OF_MONTH = Array.from({ length: 28 }, (_, i) => i + 1);
+const WEEKDAYS = [1, 2, 3, 4, 5];
+
+const SELECT = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
+
+/** A labelled select of numbers (the schedules' day and hour pickers: spec §5 bounds, nothing else offered). */
+function NumberSelect({
+  label,
+  value,
+  options,
+  text,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  options: number[];
+  text(n: number): string;
+  onChange(n: number): void;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <select id={id} className={SELECT} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {options.map((n) => (
+          <option key={n} value={n}>
+            {text(n)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Day of the month, 1–28 (every month has them). */
+export function DayOfMonthSelect(props: { value: number; onChange(n: number): void }) {
+  return <NumberSelect label="Day of month" options={DAYS_OF_MONTH} text={String} {...props} />;
+}
+
+/** Monday to Friday. */
+export function WeekdaySelect(props: { value: number; onChange(n: number): void }) {
+  return <NumberSelect label="Day" options={WEEKDAYS} text={(n) => WEEKDAY_LABELS[n] ?? ''} {...props} />;
+}
+
+/** 00:00–23:00, London time. */
+export function HourSelect(props: { value: number; onChange(n: number): void }) {
+  return <NumberSelect label="Time (London)" options={HOURS} text={formatHour} {...props} />;
+}
