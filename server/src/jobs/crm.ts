@@ -19,5 +19,6 @@ export const crmExportDispatchJob = defineJob({
   schedule: { cron: '* * * * *', payload: {} },
   policy: 'singleton',
   retry: { limit: 2, delaySeconds: 30, backoff: true },
-  pollingIntervalSeconds: 5,
+  // Polled every second: a slot's export reaches Salesforce within seconds of its minute (bench crm).
+  pollingIntervalSeconds: 1,
 });
