@@ -237,6 +237,16 @@ describe('the webhook', () => {
     expect((await deliver(ended)).statusCode).toBe(200);
     const c = await companyRow(actor.companyId);
     expect(c).toMatchObject({ subscription_status: 'canceled', subscription_active: false, account_locked: true });
+    // The admins are told, once however often the event comes, until when the data is kept.
+    expect((await deliver(ended)).statusCode).toBe(200);
+    const told = await h.t.db
+      .selectFrom('email_outbox')
+      .select('text_body')
+      .where('company_id', '=', actor.companyId)
+      .where('template', '=', 'access_ended')
+      .execute();
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text_body).toMatch(/Your data is kept until \d{1,2} \w+ \d{4}, then deleted/);
 
     // A new subscription (the company comes back), then a stale event about the old one.
     const { url } = await startCheckout(

@@ -112,6 +112,7 @@ export interface CalculationUserDays {
 }
 
 export interface Companies {
+  access_ended_at: Timestamp | null;
   account_locked: Generated<boolean>;
   admin_seats: Generated<number>;
   billing_period: Generated<string>;

@@ -29,6 +29,7 @@ describe('the product jobs', () => {
     expect(schedules).toEqual([
       { name: 'checkout-follow-up', cron: '23 * * * *', timezone: 'Europe/London' },
       { name: 'crm-export-dispatch', cron: '* * * * *', timezone: 'Europe/London' },
+      { name: 'delete-expired-companies', cron: '17 3 * * *', timezone: 'Europe/London' },
       { name: 'prune-expired-sessions', cron: '7 * * * *', timezone: 'Europe/London' },
       { name: 'prune-rate-limits', cron: '37 * * * *', timezone: 'Europe/London' },
       { name: 'test-mode-periods', cron: '*/5 * * * *', timezone: 'Europe/London' },

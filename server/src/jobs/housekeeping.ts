@@ -1,4 +1,4 @@
-/** Hourly tidying that used to be a timer in the worker; as schedules they run once per hour however many workers run. */
+/** Housekeeping on schedules (once per slot however many workers run): hourly tidying, and the nightly deletion of companies whose data has outlived its 30 days. */
 import { defineJob, z } from './define';
 
 // Both are single DELETEs that are safe to repeat; `singleton` keeps a slow run from overlapping the next one.
@@ -17,5 +17,15 @@ export const pruneRateLimitsJob = defineJob({
   payload: z.object({}),
   ...hourly,
   schedule: { cron: '37 * * * *', payload: {} },
+  pollingIntervalSeconds: 5,
+});
+
+/** Companies whose access ended more than 30 days ago are deleted (design.md §3), once a day at night. */
+export const deleteExpiredCompaniesJob = defineJob({
+  name: 'delete-expired-companies',
+  payload: z.object({}),
+  schedule: { cron: '17 3 * * *', payload: {} },
+  policy: 'singleton',
+  retry: { limit: 3, delaySeconds: 300, backoff: true },
   pollingIntervalSeconds: 5,
 });

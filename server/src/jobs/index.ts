@@ -4,11 +4,12 @@
  */
 import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './billing';
 import { crmExportDispatchJob, crmExportJob } from './crm';
-import { pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
+import { deleteExpiredCompaniesJob, pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
 
 export const jobs = {
   pruneExpiredSessions: pruneExpiredSessionsJob,
   pruneRateLimits: pruneRateLimitsJob,
+  deleteExpiredCompanies: deleteExpiredCompaniesJob,
   trialLifecycle: trialLifecycleJob,
   checkoutFollowUp: checkoutFollowUpJob,
   testModePeriods: testModePeriodsJob,

@@ -11,6 +11,7 @@ import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
 import { sendCheckoutFollowUps } from '@pippitch/server/services/billing/checkout-followups';
 import { endTestModePeriods } from '@pippitch/server/services/billing/test-mode-periods';
 import { runTrialLifecycle } from '@pippitch/server/services/billing/trial-lifecycle';
+import { deleteExpiredCompanies } from '@pippitch/server/services/company/retention';
 import { dispatchScheduledExports } from '@pippitch/server/services/crm/export-schedule';
 import { runExport } from '@pippitch/server/services/crm/exports';
 import type { Database } from '@pippitch/sql';
@@ -44,6 +45,10 @@ export function createHandlers({
   return {
     pruneExpiredSessions: () => pruneExpiredSessions(db),
     pruneRateLimits: () => pruneRateLimits(db),
+    deleteExpiredCompanies: async () => {
+      const deleted = await deleteExpiredCompanies(db, now());
+      if (deleted.length) log(`retention: deleted ${deleted.length} companies 30 days after their access ended`);
+    },
     trialLifecycle: async () => {
       const run = await runTrialLifecycle(db, now(), appUrl);
       if (run.locked || run.reminders) log(`trials: ${run.locked} locked, ${run.reminders} reminders sent`);

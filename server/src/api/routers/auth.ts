@@ -20,6 +20,7 @@ export const authRouter = router({
         access: v.company.access,
         companyFinderEnabled: v.company.companyFinderEnabled,
         clientDataEnabled: v.company.clientDataEnabled,
+        dataKeptUntil: v.company.dataKeptUntil?.toISOString() ?? null,
       },
     };
   }),

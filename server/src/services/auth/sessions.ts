@@ -1,4 +1,5 @@
 import { type CompanyAccess, companyAccess, type RoleType } from '@pippitch/shared/access';
+import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { hashToken, newToken } from './tokens';
@@ -15,6 +16,8 @@ export interface Viewer {
     access: CompanyAccess;
     companyFinderEnabled: boolean;
     clientDataEnabled: boolean;
+    /** When access has ended: the day the company's data is deleted unless it subscribes again. */
+    dataKeptUntil: Date | null;
   };
 }
 
@@ -71,9 +74,21 @@ export async function resolveSession(
       'c.trial_ends_at',
       'c.company_finder_enabled',
       'c.client_data_enabled',
+      'c.access_ended_at',
     ])
     .executeTakeFirst();
   if (!row) return null;
+  const access = companyAccess(
+    {
+      accountLocked: row.account_locked,
+      subscriptionStatus: row.subscription_status,
+      subscriptionActive: row.subscription_active,
+      trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
+    },
+    now,
+  );
+  // A trial past its end but not yet locked by the worker counts from the trial's end.
+  const accessEndedAt = access === 'granted' ? null : (row.access_ended_at ?? row.trial_ends_at ?? now);
   // Touch at most once a minute: enough to show "last active" without a write per request.
   if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
@@ -90,17 +105,10 @@ export async function resolveSession(
     company: {
       id: row.company_id,
       name: row.company_name,
-      access: companyAccess(
-        {
-          accountLocked: row.account_locked,
-          subscriptionStatus: row.subscription_status,
-          subscriptionActive: row.subscription_active,
-          trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
-        },
-        now,
-      ),
+      access,
       companyFinderEnabled: row.company_finder_enabled,
       clientDataEnabled: row.client_data_enabled,
+      dataKeptUntil: accessEndedAt ? dataKeptUntil(accessEndedAt) : null,
     },
   };
 }

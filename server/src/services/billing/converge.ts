@@ -1,7 +1,8 @@
+import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import type { SubscriptionState } from '../../providers/payments/types';
 import { seatPriceColumns } from '../company/seat-prices';
-import { welcomeEmail } from '../email/billing-emails';
+import { accessEndedEmail, welcomeEmail } from '../email/billing-emails';
 import { sendNoticeOnce } from './notices';
 
 export interface BilledCompany {
@@ -94,6 +95,27 @@ export async function convergeCompany(
       })
       .where('id', '=', company.id)
       .execute();
+    // Once per subscription, counted from when the lock began (a redelivered event changes neither).
+    const ended = await trx
+      .selectFrom('companies')
+      .select('access_ended_at')
+      .where('id', '=', company.id)
+      .executeTakeFirstOrThrow();
+    await sendNoticeOnce(
+      trx,
+      {
+        companyId: company.id,
+        kind: 'access_ended',
+        ref: state.id,
+        template: 'access_ended',
+        email: accessEndedEmail({
+          companyName: company.name,
+          deleteAfter: dataKeptUntil(ended.access_ended_at ?? now),
+          appUrl,
+        }),
+      },
+      now,
+    );
     return `${state.status}: access ended`;
   }
   // 'incomplete': the first payment is still being taken; nothing is granted until it is.

@@ -8,7 +8,8 @@ export type NoticeKind =
   | 'trial_reminder_1'
   | 'trial_ended'
   | 'welcome'
-  | 'checkout_followup';
+  | 'checkout_followup'
+  | 'access_ended';
 
 /**
  * Sends a billing e-mail to the company's active admins once: the notice row and the e-mails commit together,

@@ -1,10 +1,10 @@
+import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { type TrialReminderDays, trialEndedEmail, trialReminderEmail } from '../email/billing-emails';
 import { sendNoticeOnce } from './notices';
 
 const DAY_MS = 86_400_000;
 /** Data of a company whose access ended is kept this long (design.md §3 After access ends). */
-export const DATA_KEPT_DAYS = 30;
 const REMINDERS: readonly TrialReminderDays[] = [30, 7, 1];
 
 export interface TrialRun {
@@ -45,7 +45,7 @@ export async function runTrialLifecycle(db: Database, now: Date, appUrl: string)
           template: 'trial_ended',
           email: trialEndedEmail({
             companyName: company.name,
-            deleteAfter: new Date(now.getTime() + DATA_KEPT_DAYS * DAY_MS),
+            deleteAfter: dataKeptUntil(now),
             appUrl,
           }),
         },

@@ -55,6 +55,18 @@ export function trialEndedEmail(input: { companyName: string; deleteAfter: Date;
   });
 }
 
+/** Access ended other than at a trial's end: an annual plan cancelled, or a cancelled monthly plan's last day. */
+export function accessEndedEmail(input: { companyName: string; deleteAfter: Date; appUrl: string }): RenderedEmail {
+  return render('Your PipPitch subscription has ended', {
+    heading: 'Your subscription has ended',
+    paragraphs: [
+      `The subscription for ${input.companyName} has ended, so PipPitch is locked for your team.`,
+      `Your data is kept until ${formatDate(input.deleteAfter.toISOString())}, then deleted. Start a new subscription before then and everything is restored as it was.`,
+    ],
+    action: { label: 'Start a new subscription', url: `${input.appUrl}/checkout` },
+  });
+}
+
 export function checkoutFollowUpEmail(input: { companyName: string; appUrl: string }): RenderedEmail {
   return render('Finish setting up your PipPitch subscription', {
     heading: 'Your checkout is waiting',

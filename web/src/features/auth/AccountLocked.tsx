@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { LockIcon } from '../../components/Icon';
 import { TopBar } from '../../components/TopBar';
 import { Card } from '../../components/ui';
+import { formatDate } from '../../lib/product';
 import type { SignedIn } from '../../lib/session';
 
 export function AccountLocked({ session }: { session: SignedIn }) {
@@ -18,8 +19,17 @@ export function AccountLocked({ session }: { session: SignedIn }) {
           </div>
           <h1 className="text-2xl font-bold">Account Locked</h1>
           <p className="mt-3 text-sm text-slate-600">
-            The subscription for {session.company.name} has ended, so PipPitch is locked for your team. Your data is
-            kept: start a new subscription to pick up where you left off.
+            The subscription for {session.company.name} has ended, so PipPitch is locked for your team.
+          </p>
+          <p className="mt-2 text-sm text-slate-600">
+            {session.company.dataKeptUntil ? (
+              <>
+                Your data is kept until <strong>{formatDate(session.company.dataKeptUntil)}</strong>, then deleted.
+                Start a new subscription before then to pick up where you left off.
+              </>
+            ) : (
+              'Your data is kept: start a new subscription to pick up where you left off.'
+            )}
           </p>
           <Link
             to="/checkout"
