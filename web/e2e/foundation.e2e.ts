@@ -4,6 +4,7 @@
  * Everything is driven through the UI by labels and roles; the database is read only to check what was
  * stored (trial end, e-mailed reset link) and written only to set up a locked company.
  */
+import { formatDate } from '@pippitch/shared/format';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../server/src/seed/demo';
@@ -341,6 +342,9 @@ describe('locked company', () => {
       await signIn(page, OWNER.email, 'Admin');
       await page.getByRole('heading', { name: 'Account Locked' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+      // The trial ended a day ago: the data is kept 29 more days (design.md §3), and the page says until when.
+      const until = formatDate(new Date(Date.now() + 29 * 86_400_000).toISOString());
+      await page.getByText(`Your data is kept until ${until}, then deleted.`).waitFor();
       const start = page.getByRole('link', { name: 'Start New Subscription' });
       expect(await start.getAttribute('href')).toBe('/checkout');
       await screenshotBoth(h, page, 'account-locked');
