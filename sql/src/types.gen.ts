@@ -177,6 +177,7 @@ export interface CompanyIndexMeta {
 }
 
 export interface EmailOutbox {
+  attachment_report_id: string | null;
   attempts: Generated<number>;
   company_id: string | null;
   created_at: Generated<Timestamp>;
@@ -315,6 +316,32 @@ export interface Invitations {
   sent_at: Generated<Timestamp>;
   status: Generated<string>;
   token_hash: string;
+}
+
+export interface MonthlyReports {
+  calculations: number | null;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  error: string | null;
+  finished_at: Timestamp | null;
+  id: Generated<string>;
+  kind: string;
+  pdf: Buffer | null;
+  period_end: string;
+  period_start: string;
+  requested_by: string | null;
+  slot_key: string | null;
+  status: Generated<string>;
+}
+
+export interface MonthlyReportSchedule {
+  active_since: Generated<Timestamp>;
+  company_id: string;
+  day_of_month: Generated<number>;
+  enabled: Generated<boolean>;
+  hour: Generated<number>;
+  timezone: Generated<string>;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface PasswordResetTokens {
@@ -474,6 +501,8 @@ export interface DB {
   fx_minute_bars: FxMinuteBars;
   fx_quotes: FxQuotes;
   invitations: Invitations;
+  monthly_report_schedule: MonthlyReportSchedule;
+  monthly_reports: MonthlyReports;
   password_reset_tokens: PasswordResetTokens;
   rate_limits: RateLimits;
   salesforce_connections: SalesforceConnections;

@@ -32,6 +32,7 @@ describe('the product jobs', () => {
       { name: 'delete-expired-companies', cron: '17 3 * * *', timezone: 'Europe/London' },
       { name: 'prune-expired-sessions', cron: '7 * * * *', timezone: 'Europe/London' },
       { name: 'prune-rate-limits', cron: '37 * * * *', timezone: 'Europe/London' },
+      { name: 'report-dispatch', cron: '* * * * *', timezone: 'Europe/London' },
       { name: 'test-mode-periods', cron: '*/5 * * * *', timezone: 'Europe/London' },
       { name: 'trial-lifecycle', cron: '*/5 * * * *', timezone: 'Europe/London' },
     ]);

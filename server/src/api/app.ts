@@ -16,6 +16,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerExportLogCsv } from './http/export-log';
 import { registerLiveQuotes } from './http/live-quotes';
 import { type LogTarget, loggerOptions } from './http/logging';
+import { registerReportPdf } from './http/report-pdf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerPlainNotFound, registerWebApp } from './http/static';
 import { contextFactory } from './trpc/context';
@@ -70,6 +71,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The activity CSV: a file download, streamed (not tRPC, which answers JSON).
   registerActivityExport(app, { db: deps.db, services });
   registerExportLogCsv(app, { db: deps.db, services });
+  registerReportPdf(app, { db: deps.db, services });
 
   // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
   registerLiveQuotes(app, { db: deps.db, services });

@@ -5,6 +5,7 @@
 import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './billing';
 import { crmExportDispatchJob, crmExportJob } from './crm';
 import { deleteExpiredCompaniesJob, pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
+import { generateReportJob, reportDispatchJob } from './reports';
 
 export const jobs = {
   pruneExpiredSessions: pruneExpiredSessionsJob,
@@ -15,6 +16,8 @@ export const jobs = {
   testModePeriods: testModePeriodsJob,
   crmExport: crmExportJob,
   crmExportDispatch: crmExportDispatchJob,
+  reportDispatch: reportDispatchJob,
+  generateMonthlyReport: generateReportJob,
 } as const;
 
 export type Jobs = typeof jobs;

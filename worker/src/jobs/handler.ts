@@ -4,6 +4,8 @@ import type { JobDefinition, PayloadSchema, z } from '@pippitch/server/jobs/inde
 export interface JobRun {
   id: string;
   name: string;
+  /** No retry follows if this attempt fails (its retry limit is reached). */
+  lastAttempt: boolean;
 }
 
 /**

@@ -14,6 +14,8 @@ import { runTrialLifecycle } from '@pippitch/server/services/billing/trial-lifec
 import { deleteExpiredCompanies } from '@pippitch/server/services/company/retention';
 import { dispatchScheduledExports } from '@pippitch/server/services/crm/export-schedule';
 import { runExport } from '@pippitch/server/services/crm/exports';
+import { dispatchMonthlyReports } from '@pippitch/server/services/reports/dispatch';
+import { failReport, generateReport } from '@pippitch/server/services/reports/generate';
 import type { Database } from '@pippitch/sql';
 import { type JobHandler, type RegisteredJob, registerJob } from './handler';
 
@@ -68,6 +70,18 @@ export function createHandlers({
     crmExportDispatch: async () => {
       const started = await dispatchScheduledExports(db, now());
       if (started) log(`crm: ${started} scheduled exports started`);
+    },
+    reportDispatch: async () => {
+      const started = await dispatchMonthlyReports(db, now());
+      if (started) log(`reports: ${started} monthly reports started`);
+    },
+    generateMonthlyReport: async ({ reportId }, job) => {
+      try {
+        log(`report ${reportId}: ${await generateReport(db, reportId, now, appUrl)}`);
+      } catch (err) {
+        if (job.lastAttempt) await failReport(db, reportId, (err as Error).message, now());
+        throw err;
+      }
     },
   };
 }

@@ -71,7 +71,8 @@ async function work(boss: PgBoss, { definition, handler }: RegisteredJob, log: (
   let workerId: string | undefined;
   workerId = await boss.work<object>(
     name,
-    { batchSize, pollingIntervalSeconds: definition.pollingIntervalSeconds },
+    // With its metadata, so a handler knows when an attempt is the last (to record a final failure).
+    { batchSize, pollingIntervalSeconds: definition.pollingIntervalSeconds, includeMetadata: true },
     async (batch) => {
       const succeeded: string[] = [];
       // Each job of a batch succeeds or fails on its own (pg-boss alone would fail the whole batch together).
@@ -85,7 +86,7 @@ async function work(boss: PgBoss, { definition, handler }: RegisteredJob, log: (
             return;
           }
           try {
-            await handler(payload.data, { id: job.id, name });
+            await handler(payload.data, { id: job.id, name, lastAttempt: job.retryCount >= job.retryLimit });
             succeeded.push(job.id);
           } catch (err) {
             log(`job ${name} ${job.id} failed: ${(err as Error).message}`);

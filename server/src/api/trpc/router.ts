@@ -9,6 +9,7 @@ import { invitationsRouter } from '../routers/invitations';
 import { joinRouter } from '../routers/join';
 import { leadsRouter } from '../routers/leads';
 import { ratesRouter } from '../routers/rates';
+import { reportsRouter } from '../routers/reports';
 import { salesforceRouter } from '../routers/salesforce';
 import { seatsRouter } from '../routers/seats';
 import { teamRouter } from '../routers/team';
@@ -26,6 +27,7 @@ export const appRouter = router({
   join: joinRouter,
   leads: leadsRouter,
   rates: ratesRouter,
+  reports: reportsRouter,
   salesforce: salesforceRouter,
   seats: seatsRouter,
   team: teamRouter,

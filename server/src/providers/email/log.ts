@@ -9,10 +9,13 @@ export function logEmailProvider(log: (line: string) => void, options: { printBo
     outcome: 'logged',
     description: options.printBodies ? 'outbox only, printed here' : 'outbox only (set SMTP_URL to send)',
     async deliver(m: EmailMessage) {
+      const files = m.attachments?.length
+        ? `\n(attached: ${m.attachments.map((a) => `${a.filename}, ${a.content.length} bytes`).join('; ')})`
+        : '';
       log(
         options.printBodies
-          ? `e-mail (no SMTP configured) to ${m.to}: ${m.subject}\n${m.text}`
-          : `e-mail (no SMTP configured, not sent; set SMTP_URL) to ${m.to}: ${m.subject}`,
+          ? `e-mail (no SMTP configured) to ${m.to}: ${m.subject}\n${m.text}${files}`
+          : `e-mail (no SMTP configured, not sent; set SMTP_URL) to ${m.to}: ${m.subject}${files}`,
       );
     },
   };

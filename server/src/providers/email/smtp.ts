@@ -8,7 +8,14 @@ export function smtpEmailProvider(smtpUrl: string): EmailProvider {
     outcome: 'sent',
     description: 'SMTP',
     async deliver(m: EmailMessage) {
-      await transport.sendMail({ from: m.from, to: m.to, subject: m.subject, html: m.html, text: m.text });
+      await transport.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        html: m.html,
+        text: m.text,
+        attachments: m.attachments,
+      });
     },
   };
 }

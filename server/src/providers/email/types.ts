@@ -5,6 +5,8 @@ export interface EmailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Files sent with it (a monthly report's PDF). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /**

@@ -1,8 +1,27 @@
+import { reportFileName } from '@pippitch/shared/reports';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { EmailProvider } from '../../providers/email/types';
 
 const MAX_ATTEMPTS = 8;
+
+/** A report's PDF, read when its e-mail is sent (the outbox holds a reference, not a second copy). */
+async function attachmentsOf(db: Database, reportId: string | null) {
+  if (!reportId) return undefined;
+  const report = await db
+    .selectFrom('monthly_reports')
+    .select(['pdf', 'period_start', 'period_end'])
+    .where('id', '=', reportId)
+    .executeTakeFirst();
+  if (!report?.pdf) return undefined;
+  return [
+    {
+      filename: reportFileName(report.period_start, report.period_end),
+      contentType: 'application/pdf',
+      content: report.pdf,
+    },
+  ];
+}
 
 /**
  * Sends what is due in the outbox through the e-mail provider (SMTP, or the log when none is configured: then
@@ -36,6 +55,7 @@ export async function deliverDueEmails(
           subject: msg.subject,
           html: msg.html,
           text: msg.text_body,
+          attachments: await attachmentsOf(trx, msg.attachment_report_id),
         });
         await trx
           .updateTable('email_outbox')

@@ -1,0 +1,23 @@
+/** Monthly client reports (issue 12 §4): a sweep finds due schedules every minute; each report is a job. */
+import { defineJob, z } from './define';
+
+export const reportDispatchJob = defineJob({
+  name: 'report-dispatch',
+  payload: z.object({}),
+  schedule: { cron: '* * * * *', payload: {} },
+  policy: 'singleton',
+  retry: { limit: 2, delaySeconds: 30, backoff: true },
+  pollingIntervalSeconds: 1,
+});
+
+export const generateReportJob = defineJob({
+  name: 'generate-monthly-report',
+  payload: z.object({ reportId: z.string().uuid() }),
+  singletonKey: (p) => p.reportId,
+  policy: 'short',
+  retry: { limit: 3, delaySeconds: 60, backoff: true },
+  expireInSeconds: 10 * 60,
+  // PDFs are CPU-bound: a worker renders two at a time.
+  batchSize: 2,
+  pollingIntervalSeconds: 1,
+});

@@ -1,0 +1,222 @@
+/**
+ * The monthly client report as a PDF, drawn on the server with pdfkit (pure JavaScript, the standard Helvetica
+ * fonts, nothing to install): A4 landscape, the company and period, the totals, each broker's clients in a table
+ * that continues across pages with its header repeated, the data sources and the method, page numbers.
+ */
+import { formatGBP, formatRate } from '@pippitch/shared/format';
+import { formatIsoDate, formatLondonDate, formatLondonDateTime } from '@pippitch/shared/time';
+import PDFDocument from 'pdfkit';
+import type { ReportBroker, ReportData } from './report-data';
+
+const MARGIN = 36;
+const ROW = 14;
+const BRAND = '#0f766e';
+const MUTED = '#475569';
+const RULE = '#e2e8f0';
+
+interface Column {
+  title: string;
+  width: number;
+  align?: 'left' | 'right';
+  value(c: ReportBroker['clients'][number]): string;
+}
+
+const COLUMNS: Column[] = [
+  { title: 'Client', width: 170, value: (c) => c.client },
+  { title: 'Pair', width: 50, value: (c) => `${c.pair.slice(0, 3)}/${c.pair.slice(3)}` },
+  {
+    title: 'Your rate',
+    width: 70,
+    align: 'right',
+    value: (c) => (c.marginPips ? `${formatRate(c.yourRate)} +${c.marginPips}` : formatRate(c.yourRate)),
+  },
+  { title: 'Competitor', width: 62, align: 'right', value: (c) => formatRate(c.competitorRate) },
+  { title: 'Amount', width: 90, align: 'right', value: (c) => formatGBP(c.amount) },
+  { title: 'Trades/yr', width: 52, align: 'right', value: (c) => String(c.tradesPerYear) },
+  { title: 'Pips', width: 44, align: 'right', value: (c) => c.pips },
+  { title: 'Annual savings', width: 92, align: 'right', value: (c) => formatGBP(c.annualSavings) },
+  { title: 'Pitched', width: 44, align: 'right', value: (c) => `${c.times}×` },
+  { title: 'Last pitched', width: 96, align: 'right', value: (c) => formatLondonDate(c.lastPitchedAt) },
+];
+
+function periodText(data: ReportData): string {
+  return `${formatIsoDate(data.span.start)} – ${formatIsoDate(data.span.end)}`;
+}
+
+/** Renders the report; resolves with the PDF's bytes. */
+export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: MARGIN,
+    bufferPages: true,
+    info: {
+      Title: `PipPitch monthly client report — ${data.companyName} — ${periodText(data)}`,
+      Author: 'PipPitch',
+      CreationDate: generatedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  const bottom = () => doc.page.height - MARGIN - 20;
+
+  // Title block.
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(10).text('PipPitch', MARGIN, MARGIN);
+  doc.fillColor('#0f172a').fontSize(18).text('Monthly Client Report', { continued: false });
+  doc.font('Helvetica').fontSize(11).fillColor('#0f172a').text(data.companyName);
+  doc
+    .fontSize(9)
+    .fillColor(MUTED)
+    .text(`Period: ${periodText(data)} (London time) · Generated ${formatLondonDateTime(generatedAt)} (London)`);
+  doc.moveDown(0.8);
+
+  // Totals.
+  const totals: [string, string][] = [
+    ['Brokers', String(data.totals.brokers)],
+    ['Calculations', String(data.totals.calculations)],
+    ['Clients pitched', String(data.totals.clients)],
+    ['Annual savings pitched', formatGBP(data.totals.savings)],
+  ];
+  const boxY = doc.y;
+  const boxW = width / totals.length;
+  totals.forEach(([label, value], i) => {
+    const x = MARGIN + i * boxW;
+    doc.roundedRect(x + 2, boxY, boxW - 4, 42, 4).fillAndStroke('#f0fdfa', '#99f6e4');
+    doc
+      .fillColor(MUTED)
+      .font('Helvetica')
+      .fontSize(8)
+      .text(label.toUpperCase(), x + 10, boxY + 8, { width: boxW - 20 });
+    doc
+      .fillColor('#0f172a')
+      .font('Helvetica-Bold')
+      .fontSize(13)
+      .text(value, x + 10, boxY + 20, { width: boxW - 20 });
+  });
+  doc.x = MARGIN;
+  doc.y = boxY + 54;
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(
+      'Each client counts once per broker, with its latest figures in the period; the totals count each client once across the team.',
+      MARGIN,
+      doc.y,
+      { width },
+    );
+  doc.moveDown(0.6);
+
+  const header = () => {
+    let x = MARGIN;
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(7.5).fillColor(MUTED);
+    for (const c of COLUMNS) {
+      doc.text(c.title.toUpperCase(), x + 2, y + 3, { width: c.width - 4, align: c.align ?? 'left', lineBreak: false });
+      x += c.width;
+    }
+    doc
+      .moveTo(MARGIN, y + ROW)
+      .lineTo(MARGIN + width, y + ROW)
+      .strokeColor(RULE)
+      .stroke();
+    doc.y = y + ROW;
+  };
+  const ensureRoom = (needed: number, repeatHeader: boolean) => {
+    if (doc.y + needed <= bottom()) return;
+    doc.addPage();
+    doc.y = MARGIN;
+    if (repeatHeader) header();
+  };
+
+  if (data.brokers.length === 0) {
+    doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text('No calculations in this period.', MARGIN, doc.y);
+  }
+  for (const broker of data.brokers) {
+    ensureRoom(ROW * 4, false);
+    doc.moveDown(0.4);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor('#0f172a')
+      .text(broker.name, MARGIN, doc.y, { continued: true })
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        `  ${broker.email} · ${broker.calculations} calculation${broker.calculations === 1 ? '' : 's'} · ${broker.clients.length} client${broker.clients.length === 1 ? '' : 's'} · ${formatGBP(broker.savings)} annual savings`,
+      );
+    doc.moveDown(0.2);
+    header();
+    broker.clients.forEach((client, i) => {
+      ensureRoom(ROW, true);
+      const y = doc.y;
+      if (i % 2 === 1) doc.rect(MARGIN, y, width, ROW).fill('#f8fafc');
+      let x = MARGIN;
+      doc.font('Helvetica').fontSize(8).fillColor('#0f172a');
+      for (const c of COLUMNS) {
+        doc.text(c.value(client), x + 2, y + 3.5, {
+          width: c.width - 4,
+          height: ROW - 3,
+          align: c.align ?? 'left',
+          ellipsis: true,
+          lineBreak: false,
+        });
+        x += c.width;
+      }
+      doc.y = y + ROW;
+    });
+  }
+
+  // Sources and method.
+  ensureRoom(ROW * 8, false);
+  doc.moveDown(1);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Data sources and method', MARGIN, doc.y);
+  doc.font('Helvetica').fontSize(8.5).fillColor('#0f172a').moveDown(0.3);
+  if (data.sources.length === 0) doc.text('No calculations, so no rates were used.');
+  for (const s of data.sources) {
+    const span =
+      s.first && s.last
+        ? `, rates from ${formatLondonDateTime(s.first)} to ${formatLondonDateTime(s.last)} (London)`
+        : '';
+    doc.text(
+      `• Live rate on screen: ${s.label} — ${s.calculations} calculation${s.calculations === 1 ? '' : 's'}${span}.`,
+      {
+        width,
+      },
+    );
+  }
+  doc
+    .fillColor(MUTED)
+    .moveDown(0.3)
+    .text(
+      'Method: the broker types their rate (plus any margin in pips, 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount in GBP divided by the rate, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
+      { width },
+    );
+
+  // Page numbers, now that the page count is known.
+  const range = doc.bufferedPageRange();
+  for (let i = 0; i < range.count; i++) {
+    doc.switchToPage(range.start + i);
+    // Inside the bottom margin: without this pdfkit would start a new page for the footer line.
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7.5)
+      .fillColor(MUTED)
+      .text(
+        `PipPitch · ${data.companyName} · ${periodText(data)} · Page ${i + 1} of ${range.count}`,
+        MARGIN,
+        doc.page.height - MARGIN - 8,
+        { width, align: 'center', lineBreak: false },
+      );
+  }
+  doc.end();
+  return done;
+}

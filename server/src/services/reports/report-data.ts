@@ -1,0 +1,153 @@
+/**
+ * What a monthly client report says (issue 12 §4): for a company and a span of London days, each broker's clients
+ * — a client pitched several times counts once, with its latest figures — the totals, and where the live rates on
+ * screen came from. Read in two queries whatever the volume (one row per broker and client, one per source).
+ */
+import type { DateSpan } from '@pippitch/shared/activity-periods';
+import { Dec } from '@pippitch/shared/decimal';
+import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { spanBoundsUtc } from '../activity/user-activity';
+
+export interface ReportClient {
+  client: string;
+  pair: string;
+  yourRate: string;
+  marginPips: number;
+  competitorRate: string;
+  amount: string;
+  tradesPerYear: number;
+  pips: string;
+  annualSavings: string;
+  /** How many calculations in the period this row stands for. */
+  times: number;
+  lastPitchedAt: Date;
+}
+
+export interface ReportBroker {
+  name: string;
+  email: string;
+  calculations: number;
+  clients: ReportClient[];
+  /** The broker's clients' latest annual savings, summed. */
+  savings: string;
+}
+
+export interface ReportSource {
+  label: string;
+  calculations: number;
+  first: Date | null;
+  last: Date | null;
+}
+
+export interface ReportData {
+  companyName: string;
+  span: DateSpan;
+  brokers: ReportBroker[];
+  totals: { brokers: number; calculations: number; clients: number; savings: string };
+  sources: ReportSource[];
+}
+
+const NO_CLIENT = 'No client name';
+
+export async function reportData(db: Database, companyId: string, span: DateSpan): Promise<ReportData> {
+  const { from, to } = spanBoundsUtc(span);
+  const company = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
+  if (!company) throw new Error(`company ${companyId} not found`);
+  // A calculation without a client name is its own row (nothing says two of them are the same client).
+  const key = sql<string>`coalesce(c.normalized_client_name, c.id::text)`;
+  const rows = await db
+    .selectFrom('calculations as c')
+    .innerJoin('user_profiles as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.user_id',
+      'u.full_name',
+      'u.email',
+      'c.client_name',
+      'c.normalized_client_name',
+      'c.currency_pair',
+      'c.calculation_data',
+      'c.savings_amount',
+      'c.created_at',
+      sql<number>`count(*) OVER (PARTITION BY c.user_id, ${key})::int`.as('times'),
+    ])
+    .distinctOn(['u.full_name', 'c.user_id', key])
+    .where('c.company_id', '=', companyId)
+    .where('c.created_at', '>=', from)
+    .where('c.created_at', '<', to)
+    .orderBy('u.full_name')
+    .orderBy('c.user_id')
+    .orderBy(key)
+    .orderBy('c.created_at', 'desc')
+    .execute();
+
+  const brokers = new Map<string, ReportBroker>();
+  // Company-wide, a client counts once with the newest figures any broker gave it.
+  const latestByClient = new Map<string, { at: Date; savings: string }>();
+  for (const r of rows) {
+    const data = r.calculation_data as Record<string, string | number>;
+    let broker = brokers.get(r.user_id);
+    if (!broker) {
+      broker = { name: r.full_name || r.email, email: r.email, calculations: 0, clients: [], savings: '0' };
+      brokers.set(r.user_id, broker);
+    }
+    broker.calculations += r.times;
+    broker.savings = new Dec(broker.savings).plus(r.savings_amount).toFixed(2);
+    broker.clients.push({
+      client: r.client_name?.trim() || NO_CLIENT,
+      pair: r.currency_pair,
+      yourRate: String(data.your_rate),
+      marginPips: Number(data.pips_added ?? 0),
+      competitorRate: String(data.competitor_rate),
+      amount: String(data.trade_amount),
+      tradesPerYear: Number(data.trades_per_year),
+      pips: String(data.difference_in_pips),
+      annualSavings: String(r.savings_amount),
+      times: r.times,
+      lastPitchedAt: r.created_at,
+    });
+    const clientKey = r.normalized_client_name ?? `calculation:${r.id}`;
+    const seen = latestByClient.get(clientKey);
+    if (!seen || seen.at < r.created_at)
+      latestByClient.set(clientKey, { at: r.created_at, savings: String(r.savings_amount) });
+  }
+  for (const b of brokers.values()) b.clients.sort((a, z) => a.client.localeCompare(z.client, 'en-GB'));
+
+  const sources = await db
+    .selectFrom('calculations as c')
+    .select([
+      'c.rate_source',
+      sql<number>`count(*)::int`.as('n'),
+      sql<Date | null>`min(c.rate_at)`.as('first'),
+      sql<Date | null>`max(c.rate_at)`.as('last'),
+    ])
+    .where('c.company_id', '=', companyId)
+    .where('c.created_at', '>=', from)
+    .where('c.created_at', '<', to)
+    .groupBy('c.rate_source')
+    .orderBy('n', 'desc')
+    .execute();
+
+  const list = [...brokers.values()];
+  return {
+    companyName: company.name,
+    span,
+    brokers: list,
+    totals: {
+      brokers: list.length,
+      calculations: list.reduce((n, b) => n + b.calculations, 0),
+      clients: latestByClient.size,
+      savings: [...latestByClient.values()].reduce((acc, c) => acc.plus(c.savings), new Dec(0)).toFixed(2),
+    },
+    sources: sources.map((s) => ({
+      label: s.rate_source
+        ? (LIVE_SOURCE_LABELS[s.rate_source as LiveSource] ?? s.rate_source)
+        : 'No live rate recorded',
+      calculations: s.n,
+      first: s.first,
+      last: s.last,
+    })),
+  };
+}
