@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchScheduledExports, scheduledSpan } from '../src/services/crm/export-schedule';
 import { chatterPosts, type MemberSummary } from '../src/services/crm/team-summary';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp } from './helpers';
+import { sweepTwice } from './schedule-helpers';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -12,29 +13,22 @@ afterAll(async () => {
   await h?.close();
 });
 
-const QUARTER_HOUR = 15 * 60_000;
-
-/**
- * Steps a clock every 15 minutes from `from` to `to`, running two dispatchers at once at each step (two workers),
- * and returns each export started: its slot and the step at which it appeared.
- */
-async function sweep(from: string, to: string) {
-  const seen = new Map<string, string>();
-  for (let t = Date.parse(from); t <= Date.parse(to); t += QUARTER_HOUR) {
-    const now = new Date(t);
-    await Promise.all([dispatchScheduledExports(h.t.db, now), dispatchScheduledExports(h.t.db, now)]);
-    const rows = await h.t.db
-      .selectFrom('export_log as e')
-      .innerJoin('companies as c', 'c.id', 'e.company_id')
-      .select(['c.name', 'e.slot_key', 'e.period_start', 'e.period_end'])
-      .where('e.trigger', '=', 'scheduled')
-      .execute();
-    for (const r of rows) {
-      const key = `${r.name} ${r.slot_key} ${r.period_start}..${r.period_end}`;
-      if (!seen.has(key)) seen.set(key, now.toISOString());
-    }
-  }
-  return Object.fromEntries(seen);
+/** Each scheduled export started, keyed by company, slot and period, with the step at which it appeared. */
+function sweep(from: string, to: string) {
+  return sweepTwice(
+    from,
+    to,
+    (now) => dispatchScheduledExports(h.t.db, now),
+    async () => {
+      const rows = await h.t.db
+        .selectFrom('export_log as e')
+        .innerJoin('companies as c', 'c.id', 'e.company_id')
+        .select(['c.name', 'e.slot_key', 'e.period_start', 'e.period_end'])
+        .where('e.trigger', '=', 'scheduled')
+        .execute();
+      return rows.map((r) => `${r.name} ${r.slot_key} ${r.period_start}..${r.period_end}`);
+    },
+  );
 }
 
 describe('export schedules', () => {

@@ -140,7 +140,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
   }
   for (const broker of data.brokers) {
     ensureRoom(ROW * 4, false);
-    doc.moveDown(0.4);
+    doc.y += 10;
     doc
       .font('Helvetica-Bold')
       .fontSize(11)
@@ -196,7 +196,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     .fillColor(MUTED)
     .moveDown(0.3)
     .text(
-      'Method: the broker types their rate (plus any margin in pips, 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount in GBP divided by the rate, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
+      'Method: the broker types their rate (plus any margin in pips, shown as “+20” after it; 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount in GBP divided by the rate, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
       { width },
     );
 
