@@ -16,7 +16,7 @@ export async function generateReport(db: Database, reportId: string, now: () => 
     .select(['company_id', 'kind', 'period_start', 'period_end', 'status'])
     .where('id', '=', reportId)
     .executeTakeFirst();
-  if (!report || report.status !== 'pending') return 'nothing to do';
+  if (report?.status !== 'pending') return 'nothing to do';
   const span = { start: report.period_start, end: report.period_end };
   const data = await reportData(db, report.company_id, span);
   const pdf = await renderReportPdf(data, now());

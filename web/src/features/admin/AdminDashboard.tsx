@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
 import { DashboardActivity } from '../activity/DashboardActivity';
 import { BillingBanners } from '../billing/AccountBilling';
+import { MonthlyReportCard } from '../reports/MonthlyReportCard';
 import { ExportScheduleCard } from '../salesforce/ExportScheduleCard';
 import { MembersTable } from './MembersTable';
 import { SuccessBanner } from './SuccessBanner';
@@ -116,6 +117,7 @@ export function AdminDashboard() {
         {/* The export schedule and monthly client report schedule cards (spec §2). */}
         <div className="grid gap-6 lg:grid-cols-2">
           <ExportScheduleCard />
+          <MonthlyReportCard />
         </div>
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Team members</h2>
