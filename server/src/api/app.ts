@@ -103,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', () => built.stop());
-  if (deps.serveWeb !== false) await registerWebApp(app);
+  if (deps.serveWeb !== false) await registerWebApp(app, undefined, deps.config.publicUrl);
   else registerPlainNotFound(app);
   return app;
 }

@@ -1,4 +1,6 @@
-import { createRootRoute, Outlet, redirect } from '@tanstack/react-router';
+import { PUBLIC_PAGES, type PublicPage, titleOf } from '@pippitch/shared/public-pages';
+import { createRootRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
+import { useEffect } from 'react';
 
 export const Route = createRootRoute({
   // Recovery links (access token and type=recovery in the hash) may land on any page: forward them,
@@ -9,5 +11,20 @@ export const Route = createRootRoute({
       throw redirect({ to: '/reset-password', hash });
     }
   },
-  component: () => <Outlet />,
+  component: Root,
 });
+
+/**
+ * The server sends each public page with its own head (server/src/api/http/public-pages.ts); moving between pages
+ * in the browser keeps the title and description in step from the same list.
+ */
+function Root() {
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    document.title = titleOf(path);
+    const page = (PUBLIC_PAGES as Record<string, PublicPage>)[path];
+    const description = document.querySelector('meta[name="description"]');
+    if (page && description) description.setAttribute('content', page.description);
+  }, [path]);
+  return <Outlet />;
+}

@@ -18,7 +18,7 @@ function Pricing() {
           Bigger teams pay less per seat.
         </p>
         <div className="mt-10">
-          <PricingTable />
+          <PricingTable heading="h2" />
         </div>
       </main>
       <SiteFooter />

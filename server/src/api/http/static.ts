@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerPublicPages } from './public-pages';
 
 // server/src/api/http → the repository root → web/dist
 export const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'web', 'dist');
@@ -11,12 +12,18 @@ export const WEB_DIST = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
  * Serves the built web app. Hashed assets are cached for a year; every other path gets index.html so
  * the client router can take it (unknown paths are sent to / there).
  */
-export async function registerWebApp(app: FastifyInstance, dist = WEB_DIST): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  dist = WEB_DIST,
+  publicUrl = 'http://localhost:3000',
+): Promise<void> {
   if (!existsSync(join(dist, 'index.html'))) {
     app.log.warn(`web app not built (${dist}); run pnpm --filter @pippitch/web build`);
     registerPlainNotFound(app);
     return;
   }
+  // The public pages with their own head tags, sitemap.xml and robots.txt (before the files: exact routes win).
+  registerPublicPages(app, dist, publicUrl);
   await app.register(fastifyStatic, {
     root: dist,
     // Look files up per request (not a list made at start), so a rebuilt web app is served without a restart.

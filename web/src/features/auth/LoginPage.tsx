@@ -61,7 +61,7 @@ export function LoginPage() {
   }
 
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
+    <main className="flex min-h-screen flex-col items-center justify-center px-4 py-10">
       <div className="w-full max-w-md">
         <div className="mb-6 flex items-center justify-between">
           <Link to="/" className="rounded-lg p-2 text-slate-600 hover:bg-slate-100" aria-label="Back to home">
@@ -128,6 +128,6 @@ export function LoginPage() {
           </p>
         </Card>
       </div>
-    </div>
+    </main>
   );
 }

@@ -17,8 +17,12 @@ const ADDON_BLURBS = {
   clientData: 'Monthly PDF reports of your team’s client activity, sent automatically.',
 } as const;
 
-/** The three seat tiers and two add-ons with a Monthly/Annually toggle; figures come from shared pricing. */
-export function PricingTable() {
+/**
+ * The three seat tiers and two add-ons with a Monthly/Annually toggle; figures come from shared pricing. `heading`
+ * is the tiers' heading level: h2 under the /pricing page's h1, h3 under the landing page's pricing section.
+ */
+export function PricingTable({ heading = 'h3' }: { heading?: 'h2' | 'h3' }) {
+  const Heading = heading;
   const [billing, setBilling] = useState<Billing>('monthly');
   return (
     <div>
@@ -41,7 +45,7 @@ export function PricingTable() {
               key={tier.name}
               className={`rounded-2xl border bg-white p-6 shadow-sm ${i === 1 ? 'border-brand-600 ring-2 ring-brand-100' : 'border-slate-200'}`}
             >
-              <h3 className="text-lg font-semibold">{tier.name}</h3>
+              <Heading className="text-lg font-semibold">{tier.name}</Heading>
               <p className="text-sm text-slate-600">
                 {tier.maxSeats ? `${tier.minSeats}–${tier.maxSeats} seats` : `${tier.minSeats}+ seats`}
                 {tier.discountPercentage > 0 && ` · ${tier.discountPercentage}% off`}
@@ -76,7 +80,7 @@ export function PricingTable() {
         {ADDONS.map((addon) => (
           <div key={addon.key} className="rounded-2xl border border-slate-200 bg-white p-5">
             <div className="flex items-baseline justify-between gap-2">
-              <h3 className="font-semibold">{addon.name}</h3>
+              <Heading className="font-semibold">{addon.name}</Heading>
               <span className="text-sm font-semibold text-brand-800">
                 {billing === 'monthly'
                   ? `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)}/seat/month`

@@ -19,11 +19,12 @@ export function SiteNav() {
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
         <Logo />
-        <nav className="flex items-center gap-1 text-sm font-medium" aria-label="Site">
-          <Link to="/" className="hidden rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100 sm:block">
+        {/* Every item stays at 375 px: tighter padding on small screens rather than hiding Home. */}
+        <nav className="flex items-center gap-0.5 text-sm font-medium sm:gap-1" aria-label="Site">
+          <Link to="/" className="rounded-lg px-2 py-2 text-slate-700 hover:bg-slate-100 sm:px-3">
             Home
           </Link>
-          <Link to="/pricing" className="rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100">
+          <Link to="/pricing" className="rounded-lg px-2 py-2 text-slate-700 hover:bg-slate-100 sm:px-3">
             Pricing
           </Link>
           {session.isLoading ? (

@@ -1,0 +1,110 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { PRIVATE_PREFIXES, PUBLIC_PAGES, PUBLIC_PATHS, type PublicPath } from '@pippitch/shared/public-pages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const escape = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** The head tags of one public page: title, description, canonical URL and Open Graph, from PUBLIC_URL. */
+export function headTags(path: PublicPath, publicUrl: string): string {
+  const page = PUBLIC_PAGES[path];
+  const url = `${publicUrl}${path === '/' ? '/' : path}`;
+  return [
+    `<title>${escape(page.title)}</title>`,
+    `<meta name="description" content="${escape(page.description)}" />`,
+    `<link rel="canonical" href="${escape(url)}" />`,
+    '<meta property="og:type" content="website" />',
+    '<meta property="og:site_name" content="PipPitch" />',
+    `<meta property="og:title" content="${escape(page.title)}" />`,
+    `<meta property="og:description" content="${escape(page.description)}" />`,
+    `<meta property="og:url" content="${escape(url)}" />`,
+    '<meta property="og:locale" content="en_GB" />',
+    '<meta name="twitter:card" content="summary" />',
+  ].join('\n    ');
+}
+
+/** index.html with the page's head in place of the shell's title and description. */
+export function pageHtml(shell: string, path: PublicPath, publicUrl: string): string {
+  return shell
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace(/<title>[^<]*<\/title>/, headTags(path, publicUrl));
+}
+
+interface Rendered {
+  html: Buffer;
+  br: Buffer;
+  gz: Buffer;
+}
+
+function negotiate(req: FastifyRequest): 'br' | 'gzip' | null {
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/**
+ * The public pages (issue 13 §4): each served as the app's HTML with its own title, description, canonical URL and
+ * Open Graph tags, compressed as the browser accepts (made once per build of index.html); `sitemap.xml` and
+ * `robots.txt` from the same list and PUBLIC_URL.
+ */
+export function registerPublicPages(app: FastifyInstance, dist: string, publicUrl: string): void {
+  const cache = new Map<PublicPath, Rendered>();
+  let shellTime = 0;
+  async function rendered(path: PublicPath): Promise<Rendered> {
+    const index = join(dist, 'index.html');
+    const { mtimeMs } = await stat(index);
+    if (mtimeMs !== shellTime) {
+      cache.clear(); // a rebuilt web app: render again
+      shellTime = mtimeMs;
+    }
+    let page = cache.get(path);
+    if (!page) {
+      const html = Buffer.from(pageHtml(await readFile(index, 'utf8'), path, publicUrl));
+      page = { html, br: brotliCompressSync(html), gz: gzipSync(html) };
+      cache.set(path, page);
+    }
+    return page;
+  }
+  const send = (reply: FastifyReply, req: FastifyRequest, page: Rendered) => {
+    const encoding = negotiate(req);
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gz : page.html);
+  };
+  for (const path of PUBLIC_PATHS) {
+    app.get(path, async (req, reply) => send(reply, req, await rendered(path)));
+  }
+
+  app.get('/sitemap.xml', async (_req, reply) => {
+    const urls = PUBLIC_PATHS.map(
+      (p) => `  <url><loc>${escape(`${publicUrl}${p}`)}</loc><changefreq>monthly</changefreq></url>`,
+    ).join('\n');
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`,
+      );
+  });
+
+  app.get('/robots.txt', async (_req, reply) => {
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      ...PRIVATE_PREFIXES.map((p) => `Disallow: ${p}`),
+      '',
+      `Sitemap: ${publicUrl}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .header('content-type', 'text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(lines.join('\n'));
+  });
+}
