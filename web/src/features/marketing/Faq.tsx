@@ -8,14 +8,17 @@ const ITEMS = [
   ],
   [
     'Where do the rates come from?',
-    'Live quotes from our market-data feed every 30 seconds; history from ECB reference rates with minute-level detail. The source is always named on screen.',
+    'Live quotes from the configured market-data feed every 30 seconds; history from ECB reference rates (Source: ECB) with simulated minute-level movement between the daily fixes. The source is always named on screen.',
   ],
   [
     'Can admins use the calculator?',
     'Yes. Admins have everything brokers have, plus the dashboard, seats, billing and exports.',
   ],
   ['How does seat pricing work?', seatPricingSentence()],
-  ['Can I cancel?', 'Yes. Monthly plans keep access for 30 days after cancelling; your data is kept for 30 days.'],
+  [
+    'Can I cancel?',
+    'Yes. Monthly plans keep access for 30 days after cancelling; annual plans end at once. After access ends your data is kept for 30 days, then deleted.',
+  ],
 ] as const;
 
 /** One item open at a time, or none. */

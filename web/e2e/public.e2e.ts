@@ -1,0 +1,124 @@
+/**
+ * The public pages in real Chromium against the built app: the nav's role button for signed-out visitors, brokers
+ * and admins (and every nav item at 375 px), the pricing toggle changing every figure, the FAQ keeping one item
+ * open, Terms and Privacy with the site's header, footer and back button, each page's own title, and axe-core
+ * finding no serious or critical accessibility violation. Screenshots of each at 375 and 1440 px.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, MOBILE, startHarness } from './harness';
+import { failOnPageErrors, member, poll, screenshotBoth, signIn, text, waitForPath } from './journeys';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+failOnPageErrors(() => h);
+
+/** axe-core's serious and critical findings on the page as it is (WCAG 2.x A and AA rules). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const siteNav = (page: Page) => page.getByRole('navigation', { name: 'Site' });
+
+describe('the public pages', () => {
+  it('the nav: Sign In when signed out, every item kept at 375 px', async () => {
+    const page = await h.newPage(MOBILE);
+    await page.goto('/');
+    await siteNav(page).getByRole('link', { name: 'Sign In' }).waitFor();
+    for (const name of ['Home', 'Pricing', 'Sign In'])
+      expect(await siteNav(page).getByRole('link', { name }).isVisible()).toBe(true);
+    expect(await page.title()).toBe('PipPitch — FX savings pitches for UK brokerage teams');
+  });
+
+  it('the nav: Calculator for a broker, Dashboard for an admin, and Sign Out', async () => {
+    const broker = await h.newPage();
+    await signIn(broker, member('Alice Broker').email);
+    await broker.goto('/pricing');
+    await siteNav(broker).getByRole('link', { name: 'Calculator' }).click();
+    await waitForPath(broker, '/calculator');
+
+    const admin = await h.newPage();
+    await signIn(admin, member('Adam Admin').email, 'Admin');
+    await admin.goto('/');
+    await siteNav(admin).getByRole('link', { name: 'Dashboard' }).click();
+    await waitForPath(admin, '/admin');
+    await admin.goto('/terms');
+    await siteNav(admin).getByRole('button', { name: 'Sign Out' }).click();
+    await siteNav(admin).getByRole('link', { name: 'Sign In' }).waitFor();
+  });
+
+  it('pricing: the toggle changes every figure; the page has its title and no serious accessibility issue', async () => {
+    const page = await h.newPage();
+    await page.goto('/pricing');
+    expect(await page.title()).toBe('Pricing — PipPitch');
+    const main = page.getByRole('main');
+    // Each tier's and add-on's price per seat per month, in page order.
+    const figures = async () => [...(await text(main)).matchAll(/(£[\d,.]+) ?\/seat\/month/g)].map((m) => m[1]);
+    await poll(async () => (await figures()).length).toBeGreaterThan(4);
+    const monthly = await figures();
+    await page.getByText('Annually', { exact: false }).first().click();
+    await poll(async () => (await figures()).join()).not.toBe(monthly.join());
+    const annual = await figures();
+    expect(annual).toHaveLength(monthly.length);
+    annual.forEach((figure, i) => expect(figure, `figure ${i}`).not.toBe(monthly[i]));
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotBoth(h, page, 'public-pricing');
+  });
+
+  it('the landing page: FAQ keeps one item open; no serious accessibility issue', async () => {
+    const page = await h.newPage();
+    await page.goto('/');
+    const questions = page.getByRole('button', { name: /\?$/ });
+    await questions.first().waitFor();
+    const count = await questions.count();
+    expect(count).toBeGreaterThan(3);
+    await questions.nth(2).click();
+    await poll(async () => {
+      const open: number[] = [];
+      for (let i = 0; i < count; i++)
+        if ((await questions.nth(i).getAttribute('aria-expanded')) === 'true') open.push(i);
+      return open;
+    }).toEqual([2]);
+    await questions.nth(3).click();
+    await poll(() => questions.nth(2).getAttribute('aria-expanded')).toBe('false');
+    expect(await questions.nth(3).getAttribute('aria-expanded')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotBoth(h, page, 'public-landing');
+  });
+
+  for (const [path, title] of [
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy Policy'],
+  ] as const) {
+    it(`${title}: the site's header and footer, real sections, and a back button home`, async () => {
+      const page = await h.newPage();
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await siteNav(page).waitFor();
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).waitFor();
+      expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(4);
+      expect(await text(page.getByRole('main'))).toContain('30 days');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshotBoth(h, page, `public-${path.slice(1)}`);
+      await page.getByRole('link', { name: '← Back to home' }).click();
+      await waitForPath(page, '/');
+    });
+  }
+
+  it('login: a main landmark and no serious accessibility issue', async () => {
+    const page = await h.newPage();
+    await page.goto('/login');
+    await page.getByRole('main').getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.title()).toBe('Sign in — PipPitch');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
