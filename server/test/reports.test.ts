@@ -124,11 +124,11 @@ describe('monthly client reports', () => {
     const owner = await ownerOfNewCompany(h, 'No Addon Ltd');
     expect(await owner.c.api.reports.schedule.query()).toMatchObject({ available: false, state: 'none' });
     for (const call of [
-      owner.c.api.reports.setSchedule.mutate({ dayOfMonth: 1, hour: 9 }),
-      owner.c.api.reports.sendTest.mutate(),
-      owner.c.api.reports.list.query(),
+      () => owner.c.api.reports.setSchedule.mutate({ dayOfMonth: 1, hour: 9 }),
+      () => owner.c.api.reports.sendTest.mutate(),
+      () => owner.c.api.reports.list.query(),
     ]) {
-      const e = await errorOf(call);
+      const e = await errorOf(call());
       expect(e).toEqual({ code: 'FORBIDDEN', message: REPORT_MESSAGES.addonRequired });
     }
     await withClientData('Broker Reports Ltd');

@@ -125,14 +125,15 @@ describe('connecting Salesforce', () => {
     const owner = await ownerOfNewCompany(h, 'Broker Gate Co');
     await addMember(h, 'Broker Gate Co', 'bob@brokergateco.co.uk', 'junior');
     const broker = await signedIn(h, 'bob@brokergateco.co.uk');
+    // Called one at a time (a rejected promise left waiting would be reported as unhandled).
     for (const call of [
-      broker.api.salesforce.status.query(),
-      broker.api.salesforce.connect.mutate(),
-      broker.api.salesforce.testExport.mutate(),
-      broker.api.salesforce.exportNow.mutate({ userIds: [owner.userId], period: 'today' }),
-      broker.api.salesforce.saveSchedule.mutate({ frequency: 'weekly', dayOfWeek: 1, hour: 9 }),
+      () => broker.api.salesforce.status.query(),
+      () => broker.api.salesforce.connect.mutate(),
+      () => broker.api.salesforce.testExport.mutate(),
+      () => broker.api.salesforce.exportNow.mutate({ userIds: [owner.userId], period: 'today' }),
+      () => broker.api.salesforce.saveSchedule.mutate({ frequency: 'weekly', dayOfWeek: 1, hour: 9 }),
     ]) {
-      expect((await errorOf(call)).code).toBe('FORBIDDEN');
+      expect((await errorOf(call())).code).toBe('FORBIDDEN');
     }
     const anonymous = h.client();
     expect((await errorOf(anonymous.api.salesforce.status.query())).code).toBe('UNAUTHORIZED');

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
 import type { Database } from '@pippitch/sql';
@@ -86,20 +88,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   }
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: contextFactory({ db: deps.db, config: deps.config, services }),
-      // Logged with the request's id (never its input: it may hold a password or token). An outage is
-      // answered 503 by the error formatter and logged as such.
-      onError({ error, path, req }) {
-        if (error.code !== 'INTERNAL_SERVER_ERROR' || error.cause instanceof AppError) return;
-        const err = error.cause ?? error;
-        if (isDatabaseUnavailable(err)) req.log.warn({ err, path }, 'database unavailable');
-        else req.log.error({ err, path }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  // tRPC answers go compressed when the browser accepts it (issue 13 §5: at least those over 1 KB; the adapter
+  // streams its answers, so their size is not known in advance and small ones are compressed too, at little cost).
+  // In a scope of their own, so files (precompressed at build), pages and CSV streams are left as they are.
+  // Brotli at quality 4: near gzip's speed, smaller output.
+  await app.register(async (scope) => {
+    await scope.register(fastifyCompress, {
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+    });
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: contextFactory({ db: deps.db, config: deps.config, services }),
+        // Logged with the request's id (never its input: it may hold a password or token). An outage is
+        // answered 503 by the error formatter and logged as such.
+        onError({ error, path, req }) {
+          if (error.code !== 'INTERNAL_SERVER_ERROR' || error.cause instanceof AppError) return;
+          const err = error.cause ?? error;
+          if (isDatabaseUnavailable(err)) req.log.warn({ err, path }, 'database unavailable');
+          else req.log.error({ err, path }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   app.addHook('onClose', () => built.stop());
