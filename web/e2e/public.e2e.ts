@@ -69,7 +69,7 @@ describe('the public pages', () => {
     await poll(async () => (await figures()).join()).not.toBe(monthly.join());
     const annual = await figures();
     expect(annual).toHaveLength(monthly.length);
-    annual.forEach((figure, i) => expect(figure, `figure ${i}`).not.toBe(monthly[i]));
+    for (const [i, figure] of annual.entries()) expect(figure, `figure ${i}`).not.toBe(monthly[i]);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshotBoth(h, page, 'public-pricing');
   });

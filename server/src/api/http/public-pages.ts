@@ -4,7 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { PRIVATE_PREFIXES, PUBLIC_PAGES, PUBLIC_PATHS, type PublicPath } from '@pippitch/shared/public-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 /** The head tags of one public page: title, description, canonical URL and Open Graph, from PUBLIC_URL. */
@@ -12,14 +12,14 @@ export function headTags(path: PublicPath, publicUrl: string): string {
   const page = PUBLIC_PAGES[path];
   const url = `${publicUrl}${path === '/' ? '/' : path}`;
   return [
-    `<title>${escape(page.title)}</title>`,
-    `<meta name="description" content="${escape(page.description)}" />`,
-    `<link rel="canonical" href="${escape(url)}" />`,
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
     '<meta property="og:type" content="website" />',
     '<meta property="og:site_name" content="PipPitch" />',
-    `<meta property="og:title" content="${escape(page.title)}" />`,
-    `<meta property="og:description" content="${escape(page.description)}" />`,
-    `<meta property="og:url" content="${escape(url)}" />`,
+    `<meta property="og:title" content="${escapeHtml(page.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(page.description)}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
     '<meta property="og:locale" content="en_GB" />',
     '<meta name="twitter:card" content="summary" />',
   ].join('\n    ');
@@ -83,7 +83,7 @@ export function registerPublicPages(app: FastifyInstance, dist: string, publicUr
 
   app.get('/sitemap.xml', async (_req, reply) => {
     const urls = PUBLIC_PATHS.map(
-      (p) => `  <url><loc>${escape(`${publicUrl}${p}`)}</loc><changefreq>monthly</changefreq></url>`,
+      (p) => `  <url><loc>${escapeHtml(`${publicUrl}${p}`)}</loc><changefreq>monthly</changefreq></url>`,
     ).join('\n');
     return reply
       .header('content-type', 'application/xml; charset=utf-8')

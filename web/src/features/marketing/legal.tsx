@@ -108,9 +108,9 @@ export function TermsText() {
 
       <H2>6. Customer data</H2>
       <p>
-        The customer owns the data its team puts into PipPitch (calculations, leads, activity). We process it
-        only to provide the service, as the Privacy Policy and our data processing terms in it describe, and the
-        customer may export it while its account is active.
+        The customer owns the data its team puts into PipPitch (calculations, leads, activity). We process it only to
+        provide the service, as the Privacy Policy and our data processing terms in it describe, and the customer may
+        export it while its account is active.
       </p>
 
       <H2>7. Liability</H2>
