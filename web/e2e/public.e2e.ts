@@ -95,6 +95,61 @@ describe('the public pages', () => {
     await screenshotBoth(h, page, 'public-landing');
   });
 
+  it('the landing page: every section in order, the calculator demo’s worked example, the historical demo', async () => {
+    const page = await h.newPage();
+    await page.goto('/');
+    const headings = page.getByRole('main').getByRole('heading', { level: 2 });
+    await headings.first().waitFor();
+    const order = await headings.allInnerTexts();
+    const expected = [
+      'The problem',
+      'The solution',
+      'Everything a broker needs on the call',
+      'Add-ons',
+      'How It Works',
+      'Try the calculator',
+      'Prove it with history',
+      'Pricing',
+      'Frequently asked questions',
+    ];
+    expect(order.filter((t) => expected.includes(t))).toEqual(expected);
+
+    const demo = page.getByRole('form', { name: 'Calculator demo' });
+    for (const label of [
+      'Currency Pair',
+      'Market Rate',
+      'Your Rate',
+      'Competitor Rate',
+      'Client Name',
+      'Comparison Date',
+      'Amount to Buy (GBP)',
+      'Trades Per Year',
+    ]) {
+      await demo.getByLabel(label, { exact: true }).waitFor();
+    }
+    await demo.getByRole('link', { name: 'Historical Rate' }).waitFor();
+    await demo.getByRole('button', { name: 'Calculate Savings' }).click();
+    await page.getByTestId('demo-Annual Savings').getByText('£80,918.74').waitFor();
+    await demo.getByText('20', { exact: true }).click();
+    await demo.getByRole('button', { name: 'Calculate Savings' }).click();
+    await page.getByTestId('demo-Annual Savings').getByText('£113,108.11').waitFor();
+    await demo.getByLabel('Amount to Buy (GBP)', { exact: true }).fill('');
+    await demo.getByRole('button', { name: 'Calculate Savings' }).click();
+    await demo.getByRole('alert').getByText('Please fill in all fields').waitFor();
+
+    const history = page.locator('#historical-demo');
+    await history.getByText('ECB reference rates · simulated intraday').waitFor();
+    await history.getByText('30-minute precision').waitFor();
+    expect(await history.getByText('Real Market Data').count()).toBe(0);
+    expect(await history.getByRole('button', { name: 'Find Rate' }).isDisabled()).toBe(true);
+    expect(await history.getByRole('button', { name: '1M' }).getAttribute('aria-pressed')).toBe('true');
+    await history.getByText('1.3304').waitFor();
+    await history.scrollIntoViewIfNeeded();
+    await history.locator('canvas').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotBoth(h, page, 'public-landing-demos');
+  });
+
   for (const [path, title] of [
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],

@@ -19,7 +19,7 @@ export function DemoCalculator() {
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <Field label="Currency Pair" value="GBP/USD" />
-        <Field label="Live Market Rate" value={DEMO.yourRate} />
+        <Field label="Market Rate (sample)" value={DEMO.yourRate} />
         <Field label="Your Rate" value={DEMO.yourRate} />
         <Field label="Competitor Rate" value={DEMO.competitorRate} />
         <Field label="Amount to Buy" value={formatGBP(DEMO.amount, 0)} />

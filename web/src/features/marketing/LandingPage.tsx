@@ -1,8 +1,10 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../lib/trpc';
+import { CalculatorDemo } from './CalculatorDemo';
 import { DemoCalculator } from './DemoCalculator';
 import { Faq } from './Faq';
+import { HistoricalDemo } from './HistoricalDemo';
 import { PricingTable } from './PricingTable';
 import { SiteFooter, SiteNav } from './SiteNav';
 
@@ -141,6 +143,28 @@ export function LandingPage() {
               </li>
             ))}
           </ol>
+        </section>
+
+        <section className="bg-slate-50">
+          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+            <h2 className="text-center text-3xl font-bold">Try the calculator</h2>
+            <p className="mx-auto mt-2 max-w-2xl text-center text-slate-600">
+              The same maths as the product: type a client’s rate and see the saving.
+            </p>
+            <div className="mt-8">
+              <CalculatorDemo />
+            </div>
+          </div>
+        </section>
+
+        <section id="historical-demo" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
+          <h2 className="text-center text-3xl font-bold">Prove it with history</h2>
+          <p className="mx-auto mt-2 max-w-2xl text-center text-slate-600">
+            Find the rate at any minute since September 2024 and show the client what they paid.
+          </p>
+          <div className="mt-8">
+            <HistoricalDemo />
+          </div>
         </section>
 
         <section className="bg-slate-50">

@@ -1,0 +1,226 @@
+import {
+  type CalculationResult,
+  calculateSavings,
+  formatGBP,
+  formatSignedRate,
+  parseCalculatorForm,
+} from '@pippitch/shared/calculator';
+import {
+  type CurrencyPair,
+  FALLBACK_RATES,
+  MARGIN_OPTIONS,
+  type MarginPips,
+  marginLabel,
+  pairLabel,
+  SUPPORTED_PAIRS,
+} from '@pippitch/shared/pairs';
+import { formatComparisonDate } from '@pippitch/shared/time';
+import { type FormEvent, useId, useState } from 'react';
+
+// The landing page's calculator demo (spec §2): every field of the real calculator, computing with the same shared
+// maths, in the browser only (nothing is saved, nothing is fetched). The market rate is the product's sample rate
+// for the pair, and says so: the live one needs a sign-in.
+
+const INPUT = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
+
+function Field({ label, children, hint }: { label: string; children: (id: string) => React.ReactNode; hint?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children(id)}
+      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
+    </div>
+  );
+}
+
+export function CalculatorDemo() {
+  const [pair, setPair] = useState<CurrencyPair>('GBPUSD');
+  const [yourRate, setYourRate] = useState('1.2700');
+  const [competitorRate, setCompetitorRate] = useState('1.2650');
+  const [client, setClient] = useState('');
+  const [amount, setAmount] = useState('500000');
+  const [trades, setTrades] = useState('52');
+  const [margin, setMargin] = useState<MarginPips>(0);
+  const [result, setResult] = useState<CalculationResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const marginName = useId();
+
+  function calculate(e: FormEvent) {
+    e.preventDefault();
+    const parsed = parseCalculatorForm({ yourRate, competitorRate, amount, tradesPerYear: trades });
+    if (!parsed.ok) {
+      setError(parsed.message);
+      setResult(null);
+      return;
+    }
+    setError(null);
+    setResult(calculateSavings({ ...parsed.value, marginPips: margin }));
+  }
+
+  const rows: [string, string][] = result
+    ? [
+        ['Price Difference', formatSignedRate(result.priceDifference)],
+        ['Pips', result.differenceInPips],
+        ['Cost With Competitor', formatGBP(result.costWithCompetitor)],
+        ['Cost With Us', formatGBP(result.costWithUs)],
+        ['Savings Per Trade', formatGBP(result.savingsPerTrade)],
+        ['Annual Savings', formatGBP(result.annualSavings)],
+        ['Percentage Savings', `${result.percentageSavings}%`],
+      ]
+    : [];
+  const good = result?.isAdvantage ?? true;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-5">
+      <form
+        onSubmit={calculate}
+        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-3"
+        aria-label="Calculator demo"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Currency Pair">
+            {(id) => (
+              <select id={id} className={INPUT} value={pair} onChange={(e) => setPair(e.target.value as CurrencyPair)}>
+                {SUPPORTED_PAIRS.map((p) => (
+                  <option key={p} value={p}>
+                    {pairLabel(p)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label="Market Rate" hint="Sample rate for the demo; signed in, this is the live rate">
+            {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={FALLBACK_RATES[pair]} readOnly />}
+          </Field>
+          <Field label="Your Rate">
+            {(id) => (
+              <div className="flex gap-2">
+                <input
+                  id={id}
+                  className={INPUT}
+                  inputMode="decimal"
+                  value={yourRate}
+                  onChange={(e) => setYourRate(e.target.value)}
+                />
+                <a
+                  href="#historical-demo"
+                  className="mt-1 shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                >
+                  Historical Rate
+                </a>
+              </div>
+            )}
+          </Field>
+          <Field label="Competitor Rate">
+            {(id) => (
+              <input
+                id={id}
+                className={INPUT}
+                inputMode="decimal"
+                value={competitorRate}
+                onChange={(e) => setCompetitorRate(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Client Name">
+            {(id) => (
+              <input
+                id={id}
+                className={INPUT}
+                value={client}
+                onChange={(e) => setClient(e.target.value)}
+                placeholder="e.g. Acme Imports Ltd"
+              />
+            )}
+          </Field>
+          <Field label="Comparison Date">
+            {(id) => (
+              <input id={id} className={`${INPUT} bg-slate-50`} value={formatComparisonDate(new Date())} readOnly />
+            )}
+          </Field>
+          <Field label="Amount to Buy (GBP)">
+            {(id) => (
+              <input
+                id={id}
+                className={INPUT}
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label="Trades Per Year">
+            {(id) => (
+              <input
+                id={id}
+                className={INPUT}
+                inputMode="numeric"
+                value={trades}
+                onChange={(e) => setTrades(e.target.value)}
+              />
+            )}
+          </Field>
+        </div>
+        <fieldset>
+          <legend id={marginName} className="text-sm font-medium text-slate-700">
+            Inflate Your Margin (Pips)
+          </legend>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {MARGIN_OPTIONS.map((m) => (
+              <label
+                key={m}
+                className={`cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium ring-1 ${margin === m ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-700 ring-slate-300'}`}
+              >
+                <input
+                  type="radio"
+                  name={marginName}
+                  className="sr-only"
+                  checked={margin === m}
+                  onChange={() => setMargin(m)}
+                />
+                {marginLabel(m)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {error && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className="w-full rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Calculate Savings
+        </button>
+      </form>
+      <section
+        aria-label="Demo results"
+        className={`rounded-2xl p-5 lg:col-span-2 ${result ? (good ? 'bg-green-50' : 'bg-red-50') : 'bg-slate-50'}`}
+      >
+        <h3 className="font-semibold">{client.trim() ? `Savings for ${client.trim()}` : 'Results'}</h3>
+        {result ? (
+          <dl className="mt-3 space-y-2">
+            {rows.map(([label, value]) => (
+              <div key={label} className="flex items-baseline justify-between gap-3 border-b border-black/5 pb-1.5">
+                <dt className="text-sm text-slate-700">{label}</dt>
+                <dd
+                  data-testid={`demo-${label}`}
+                  className={`font-semibold ${good ? 'text-green-800' : 'text-red-800'}`}
+                >
+                  {value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="mt-3 text-sm text-slate-600">Press Calculate Savings to see what the client would save.</p>
+        )}
+      </section>
+    </div>
+  );
+}
