@@ -2,14 +2,13 @@ import { PRICE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { formatLondonDateTime, londonDateOf } from '@pippitch/shared/time';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MonthCalendar, monthOf } from '../history/MonthCalendar';
+import { DEMO_RANGE, DEMO_SAMPLE } from './demo-sample';
 
 // The read-only historical rates demo (spec §2 Landing page): GBP/USD over a month at 30-minute points, the date and
 // time search shown but disabled, and the product's calendar limits. The series is the bundled data set's own
 // (ECB reference rates with simulated intraday movement), so its badge says exactly that.
 const DemoChart = lazy(() => import('./DemoChart'));
 
-const SAMPLE = { at: '2025-10-24T11:07:00.000Z', rate: '1.3304' } as const;
-const RANGE = { min: '2024-10-01', max: '2025-10-26' } as const;
 const TIMEFRAMES = ['1D', '5D', '1M', '3M'] as const;
 
 /** Mounts its children once the element is within a screen of the viewport. */
@@ -37,7 +36,7 @@ function useNear<T extends Element>(): [React.RefObject<T | null>, boolean] {
 
 export function HistoricalDemo() {
   const [chartRef, near] = useNear<HTMLElement>();
-  const sampleDate = londonDateOf(new Date(SAMPLE.at));
+  const sampleDate = londonDateOf(new Date(DEMO_SAMPLE.at));
   const [month, setMonth] = useState(monthOf(sampleDate));
   const [selected, setSelected] = useState(sampleDate);
   return (
@@ -92,8 +91,8 @@ export function HistoricalDemo() {
             onMonthChange={setMonth}
             selected={selected}
             onSelect={setSelected}
-            min={RANGE.min}
-            max={RANGE.max}
+            min={DEMO_RANGE.min}
+            max={DEMO_RANGE.max}
           />
           <p className="mt-2 text-xs text-slate-500">Historical data available from 1 Oct 2024 to 26 Oct 2025</p>
         </div>
@@ -116,9 +115,11 @@ export function HistoricalDemo() {
           </button>
           <div className="rounded-lg bg-green-50 p-3">
             <p className="text-green-900">
-              Rate Found: <strong className="text-lg">{SAMPLE.rate}</strong>
+              Rate Found: <strong className="text-lg">{DEMO_SAMPLE.rate}</strong>
             </p>
-            <p className="text-xs text-green-800">GBP/USD at {formatLondonDateTime(new Date(SAMPLE.at))} (London)</p>
+            <p className="text-xs text-green-800">
+              GBP/USD at {formatLondonDateTime(new Date(DEMO_SAMPLE.at))} (London)
+            </p>
           </div>
           <p className="text-xs text-slate-500">Demo: sign in to search any minute since 30 Sep 2024.</p>
         </div>
