@@ -2,6 +2,7 @@
  * Steps every browser-test file shares: the demo members, signing in through the login page, waiting for the
  * UI, reading its notices, screenshots at both widths, and the check that no page threw.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../server/src/seed/demo';
@@ -130,4 +131,15 @@ export async function hoverUntilPriced(dialog: Locator, canvas: Locator): Promis
     if ((await priced.count()) > 0) return box.width * at;
   }
   throw new Error('no hovered spot of the chart showed a price');
+}
+
+/**
+ * axe-core's serious and critical findings (WCAG 2.x A and AA rules) on the page as it is now (issue 13: none on
+ * any page, public or signed in), as 'rule: selectors' lines so a failure says what to fix.
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -4,11 +4,19 @@
  * open, Terms and Privacy with the site's header, footer and back button, each page's own title, and axe-core
  * finding no serious or critical accessibility violation. Screenshots of each at 375 and 1440 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, MOBILE, startHarness } from './harness';
-import { failOnPageErrors, member, poll, screenshotBoth, signIn, text, waitForPath } from './journeys';
+import {
+  failOnPageErrors,
+  member,
+  poll,
+  screenshotBoth,
+  seriousViolations,
+  signIn,
+  text,
+  waitForPath,
+} from './journeys';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,14 +26,6 @@ afterAll(async () => {
   await h?.close();
 });
 failOnPageErrors(() => h);
-
-/** axe-core's serious and critical findings on the page as it is (WCAG 2.x A and AA rules). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const siteNav = (page: Page) => page.getByRole('navigation', { name: 'Site' });
 
