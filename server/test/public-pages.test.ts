@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -56,6 +56,18 @@ describe('public pages', () => {
     expect(robots.body).toContain('Disallow: /calculator');
     expect(robots.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     expect(robots.body).not.toMatch(/Disallow: \/(pricing|terms|privacy|login)\b/);
+  });
+
+  it('serves a page prerendered at build time when there is one', async () => {
+    mkdirSync(join(dist, 'prerendered'), { recursive: true });
+    writeFileSync(
+      join(dist, 'prerendered', 'terms.html'),
+      SHELL.replace('<div id="root"></div>', '<div id="root"><main><h1>Terms of Service</h1></main></div>'),
+    );
+    const res = await app.inject({ method: 'GET', url: '/terms' });
+    expect(res.body).toContain('<div id="root"><main><h1>Terms of Service</h1></main></div>');
+    expect(res.body).toContain('<title>Terms of Service — PipPitch</title>');
+    expect((await app.inject({ method: 'GET', url: '/privacy' })).body).toContain('<div id="root"></div>');
   });
 
   it('serves the app shell for its own pages', async () => {

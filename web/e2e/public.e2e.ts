@@ -150,6 +150,43 @@ describe('the public pages', () => {
     await screenshotBoth(h, page, 'public-landing-demos');
   });
 
+  it('is prerendered: readable with JavaScript off, and taken over by React without an error', async () => {
+    const context = await h.browser.newContext({ baseURL: h.baseUrl, javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/');
+      const main = await text(page.getByRole('main'));
+      for (const words of [
+        'Empower Your Brokers to Close More FX Deals',
+        'Real-Time FX Comparisons',
+        'How It Works',
+        'Small Teams',
+        '£30.00',
+        'Do I need a card for the trial?',
+        'No. The 60-day trial is free',
+      ]) {
+        expect(main).toContain(words);
+      }
+      await page.goto('/pricing');
+      expect(await text(page.getByRole('main'))).toContain('£27.00');
+    } finally {
+      await context.close();
+    }
+
+    const page = await h.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /hydrat/i.test(m.text())) problems.push(m.text());
+    });
+    for (const path of ['/', '/pricing', '/terms', '/privacy']) {
+      await page.goto(path);
+      await siteNav(page).getByRole('link', { name: 'Sign In' }).waitFor(); // the session query ran: React took over
+    }
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    expect(problems).toEqual([]);
+  });
+
   for (const [path, title] of [
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],

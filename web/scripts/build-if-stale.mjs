@@ -25,5 +25,5 @@ if (existsSync(marker) && statSync(marker).mtimeMs >= inputs) {
   console.log('[web] build is up to date');
 } else {
   console.log('[web] building…');
-  execSync('pnpm exec vite build --logLevel warn', { cwd: web, stdio: 'inherit' });
+  execSync('pnpm run build', { cwd: web, stdio: 'inherit' });
 }

@@ -19,12 +19,18 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </trpc.Provider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Public pages arrive prerendered (src/prerender.tsx), so they are on screen before any script runs. React then
+// renders them afresh over that HTML (the same markup, so nothing visibly changes) rather than hydrating it: the
+// production build's hydration reported a mismatch that the development build does not (docs/decisions.md). The
+// route's code is loaded first, so the prerendered page is never replaced by an empty one while it loads.
+void router.load().then(() => createRoot(document.getElementById('root')!).render(app));

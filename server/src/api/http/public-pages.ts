@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -46,26 +47,23 @@ function negotiate(req: FastifyRequest): 'br' | 'gzip' | null {
 }
 
 /**
- * The public pages (issue 13 §4): each served as the app's HTML with its own title, description, canonical URL and
+ * The public pages (issue 13 §4, §5): each served prerendered, with its own title, description, canonical URL and
  * Open Graph tags, compressed as the browser accepts (made once per build of index.html); `sitemap.xml` and
  * `robots.txt` from the same list and PUBLIC_URL.
  */
 export function registerPublicPages(app: FastifyInstance, dist: string, publicUrl: string): void {
-  const cache = new Map<PublicPath, Rendered>();
-  let shellTime = 0;
+  // Made once per page and build: an entry is used while its file is the one it was made from.
+  const cache = new Map<PublicPath, Rendered & { from: string; mtimeMs: number }>();
   async function rendered(path: PublicPath): Promise<Rendered> {
-    const index = join(dist, 'index.html');
-    const { mtimeMs } = await stat(index);
-    if (mtimeMs !== shellTime) {
-      cache.clear(); // a rebuilt web app: render again
-      shellTime = mtimeMs;
-    }
-    let page = cache.get(path);
-    if (!page) {
-      const html = Buffer.from(pageHtml(await readFile(index, 'utf8'), path, publicUrl));
-      page = { html, br: brotliCompressSync(html), gz: gzipSync(html) };
-      cache.set(path, page);
-    }
+    // The page prerendered at build time (web/scripts/prerender.mjs), or the app's shell if there is none.
+    const prerendered = join(dist, 'prerendered', `${path === '/' ? 'index' : path.slice(1)}.html`);
+    const from = existsSync(prerendered) ? prerendered : join(dist, 'index.html');
+    const { mtimeMs } = await stat(from);
+    const hit = cache.get(path);
+    if (hit && hit.from === from && hit.mtimeMs === mtimeMs) return hit;
+    const html = Buffer.from(pageHtml(await readFile(from, 'utf8'), path, publicUrl));
+    const page = { html, br: brotliCompressSync(html), gz: gzipSync(html), from, mtimeMs };
+    cache.set(path, page);
     return page;
   }
   const send = (reply: FastifyReply, req: FastifyRequest, page: Rendered) => {

@@ -15,7 +15,7 @@ import {
   SUPPORTED_PAIRS,
 } from '@pippitch/shared/pairs';
 import { formatComparisonDate } from '@pippitch/shared/time';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 
 // The landing page's calculator demo (spec §2): every field of the real calculator, computing with the same shared
 // maths, in the browser only (nothing is saved, nothing is fetched). The market rate is the product's sample rate
@@ -47,6 +47,9 @@ export function CalculatorDemo() {
   const [result, setResult] = useState<CalculationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   const marginName = useId();
+  // Today's date is the visitor's, not the build's: set after the prerendered page is taken over.
+  const [today, setToday] = useState('');
+  useEffect(() => setToday(formatComparisonDate(new Date())), []);
 
   function calculate(e: FormEvent) {
     e.preventDefault();
@@ -137,9 +140,7 @@ export function CalculatorDemo() {
             )}
           </Field>
           <Field label="Comparison Date">
-            {(id) => (
-              <input id={id} className={`${INPUT} bg-slate-50`} value={formatComparisonDate(new Date())} readOnly />
-            )}
+            {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={today} readOnly />}
           </Field>
           <Field label="Amount to Buy (GBP)">
             {(id) => (

@@ -39,7 +39,10 @@ export function Faq() {
               {open === i ? '−' : '+'}
             </span>
           </button>
-          {open === i && <p className="px-5 pb-4 text-sm text-slate-600">{a}</p>}
+          {/* Every answer is in the page (prerendered, readable without scripts); closed ones are hidden. */}
+          <p hidden={open !== i} className="px-5 pb-4 text-sm text-slate-600">
+            {a}
+          </p>
         </div>
       ))}
     </div>

@@ -27,7 +27,7 @@ export function SiteNav() {
           <Link to="/pricing" className="rounded-lg px-2 py-2 text-slate-700 hover:bg-slate-100 sm:px-3">
             Pricing
           </Link>
-          {session.isLoading ? (
+          {session.isPending ? (
             <span className="rounded-lg px-3 py-2 text-slate-500">Loading...</span>
           ) : s ? (
             <>
