@@ -17,6 +17,7 @@ const BENCHES = {
   activity: 'admin dashboard, user activity and CSV export: 200 brokers, a year of activity (issue 10)',
   billing: 'Stripe webhooks: per event, and 1,000 events × 3 shuffled converging (issue 11)',
   crm: 'scheduled Salesforce export of 200 brokers with two workers (issue 12)',
+  public: 'public pages: Lighthouse 13 scores, LCP and bytes; initial JavaScript per page (issue 13)',
   reports: 'monthly client reports: one of 10,000 calculations, and 1,000 companies with two workers (issue 12)',
 } as const;
 
