@@ -5,13 +5,12 @@
  * time) and times until every post of that export has reached Salesforce (target ≤ 5 s). Bounded: gives up after
  * 5 minutes.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { jobs, sendJob } from '../server/src/jobs/index';
-import { SalesforceCrm } from '../server/src/providers/crm/salesforce/provider';
 import { createTrialCompany } from '../server/src/services/company/create';
-import { sealSecret } from '../server/src/services/crm/secret-box';
-import { startLocalSalesforce, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from '../server/test/salesforce/salesforce-server';
+import { connectCompany, localCrm } from '../server/test/salesforce/connect';
+import { startLocalSalesforce } from '../server/test/salesforce/salesforce-server';
 import { createDb, createPool } from '../sql/src/index';
 import { productJobs } from '../worker/src/jobs/handlers';
 import { startJobRunner } from '../worker/src/jobs/runner';
@@ -32,7 +31,7 @@ const KEY = randomBytes(32);
 const database = await benchDatabase('crm');
 const sf = await startLocalSalesforce();
 const db = createDb(createPool(database.url, { max: 8 }));
-const crm = new SalesforceCrm({ clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET, loginUrl: sf.url });
+const crm = localCrm(sf);
 
 // The company, its brokers and a week of their calculations (written with SQL: the data, not the calculator, is
 // what this measures).
@@ -55,33 +54,7 @@ await sql`
   WHERE u.company_id = ${companyId}::uuid`.execute(db);
 
 // Connected through the real flow: consent, code exchange with PKCE, identity.
-const verifier = randomBytes(32).toString('base64url');
-const redirectUri = 'http://bench.test/salesforce-callback';
-const authorize = new URL(
-  crm.authorizeUrl({
-    state: 'bench',
-    codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-    redirectUri,
-  }),
-);
-const form = new URLSearchParams(authorize.searchParams);
-form.set('decision', 'allow');
-const consent = await fetch(`${sf.url}/services/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-const code = new URL(consent.headers.get('location') ?? '').searchParams.get('code') ?? '';
-const grant = await crm.exchangeCode({ code, codeVerifier: verifier, redirectUri });
-await db
-  .insertInto('salesforce_connections')
-  .values({
-    company_id: companyId,
-    instance_url: grant.instanceUrl,
-    identity_url: grant.identityUrl,
-    sf_user_id: grant.userId,
-    sf_org_id: grant.orgId,
-    sf_username: grant.username,
-    access_token_enc: sealSecret(KEY, grant.accessToken),
-    refresh_token_enc: sealSecret(KEY, grant.refreshToken),
-  })
-  .execute();
+await connectCompany(db, sf, companyId, KEY);
 await db
   .insertInto('export_schedules')
   .values({ company_id: companyId, frequency: 'weekly', day_of_week: 1, hour: 9, active_since: new Date('2026-11-01') })

@@ -22,8 +22,9 @@ import { benchDatabase } from './lib/stats';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
 const CHROMIUM = '/usr/bin/chromium';
+// '--headless=new' for Lighthouse: with the bare flag, Chromium 156 records no navigation start (NO_NAVSTART).
 const FLAGS =
-  '--headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+  '--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 const PAGES = ['/', '/pricing', '/login', '/terms', '/privacy'];
 
 setTimeout(() => {

@@ -1,16 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { jobs, sendJob } from '@pippitch/server/jobs/index';
-import { SalesforceCrm } from '@pippitch/server/providers/crm/salesforce/provider';
 import { signUpCompany } from '@pippitch/server/services/auth/signup';
-import { sealSecret } from '@pippitch/server/services/crm/secret-box';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type LocalSalesforce,
-  startLocalSalesforce,
-  TEST_CLIENT_ID,
-  TEST_CLIENT_SECRET,
-} from '../../server/test/salesforce/salesforce-server';
+import { connectCompany, localCrm } from '../../server/test/salesforce/connect';
+import { type LocalSalesforce, startLocalSalesforce } from '../../server/test/salesforce/salesforce-server';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { productJobs } from '../src/jobs/handlers';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner';
@@ -29,7 +22,7 @@ const runners: JobRunner[] = [];
 beforeAll(async () => {
   t = await createTestDatabase();
   sf = await startLocalSalesforce();
-  const crm = new SalesforceCrm({ clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET, loginUrl: sf.url });
+  const crm = localCrm(sf);
   for (let i = 0; i < 2; i++) {
     runners.push(
       await startJobRunner({
@@ -54,38 +47,6 @@ afterAll(async () => {
   await t?.drop();
 });
 
-/** A real grant from the local server (consent, code exchange with PKCE), stored as the product stores it. */
-async function connect(companyId: string) {
-  const crm = new SalesforceCrm({ clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET, loginUrl: sf.url });
-  const verifier = randomBytes(32).toString('base64url');
-  const redirectUri = 'http://app.test/salesforce-callback';
-  const url = new URL(
-    crm.authorizeUrl({
-      state: 's',
-      codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
-      redirectUri,
-    }),
-  );
-  const form = new URLSearchParams(url.searchParams);
-  form.set('decision', 'allow');
-  const res = await fetch(`${sf.url}/services/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
-  const code = new URL(res.headers.get('location') ?? '').searchParams.get('code') ?? '';
-  const grant = await crm.exchangeCode({ code, codeVerifier: verifier, redirectUri });
-  await t.db
-    .insertInto('salesforce_connections')
-    .values({
-      company_id: companyId,
-      instance_url: grant.instanceUrl,
-      identity_url: grant.identityUrl,
-      sf_user_id: grant.userId,
-      sf_org_id: grant.orgId,
-      sf_username: grant.username,
-      access_token_enc: sealSecret(KEY, grant.accessToken),
-      refresh_token_enc: sealSecret(KEY, grant.refreshToken),
-    })
-    .execute();
-}
-
 describe('scheduled CRM exports with two workers', () => {
   it('post once per slot however many dispatches run, and record last sync', async () => {
     const { companyId } = await signUpCompany(
@@ -102,7 +63,7 @@ describe('scheduled CRM exports with two workers', () => {
       },
       { ip: '10.9.9.9', now: new Date('2026-11-01T00:00:00Z') },
     );
-    await connect(companyId);
+    await connectCompany(t.db, sf, companyId, KEY);
     await t.db
       .insertInto('export_schedules')
       .values({
