@@ -169,6 +169,9 @@ describe('the public pages', () => {
       }
       await page.goto('/pricing');
       expect(await text(page.getByRole('main'))).toContain('£27.00');
+      // Forms wait for React: what is typed before it adopts the page would be shown but not sent.
+      await page.goto('/login');
+      expect(await page.getByLabel('Email', { exact: true }).isDisabled()).toBe(true);
     } finally {
       await context.close();
     }
@@ -183,6 +186,7 @@ describe('the public pages', () => {
       await siteNav(page).getByRole('link', { name: 'Sign In' }).waitFor(); // the session query ran: React took over
     }
     await page.goto('/login');
+    await poll(() => page.getByLabel('Email', { exact: true }).isEnabled()).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
   });

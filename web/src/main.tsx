@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { queryClient, trpc, trpcClient } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
@@ -29,8 +29,22 @@ const app = (
   </StrictMode>
 );
 
-// Public pages arrive prerendered (src/prerender.tsx), so they are on screen before any script runs. React then
-// renders them afresh over that HTML (the same markup, so nothing visibly changes) rather than hydrating it: the
-// production build's hydration reported a mismatch that the development build does not (docs/decisions.md). The
-// route's code is loaded first, so the prerendered page is never replaced by an empty one while it loads.
-void router.load().then(() => createRoot(document.getElementById('root')!).render(app));
+// Public pages arrive prerendered (src/prerender.tsx), so they are on screen before any script runs, and React
+// hydrates them: it adopts the HTML as it is, with anything the visitor has already typed or chosen (React replays
+// those changes once hydrated). The route's code is loaded first so hydration never suspends. TanStack Router renders
+// one less Suspense boundary on a server than in a plain browser app; `router.ssr` set tells it that this page came
+// from a server render, as TanStack Start's own hydrate() does, so both trees match (docs/decisions.md). The app's
+// other pages arrive as the empty shell and are rendered from scratch.
+const root = document.getElementById('root')!;
+if (root.hasChildNodes()) {
+  router.ssr = { manifest: undefined };
+  void router.load().then(() =>
+    hydrateRoot(root, app, {
+      // A page that does not match its prerendered HTML is rendered afresh by React, silently in production; say so
+      // in the console, where the browser tests look (web/e2e/public.e2e.ts).
+      onRecoverableError: (error) => console.error('React recovered from an error while hydrating:', error),
+    }),
+  );
+} else {
+  void router.load().then(() => createRoot(root).render(app));
+}

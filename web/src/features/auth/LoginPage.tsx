@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Card, Logo, TextField } from '../../components/ui';
+import { useHydrated } from '../../lib/hydrated';
 import { resetSessionCache } from '../../lib/session';
 import { errorMessage, trpc } from '../../lib/trpc';
 
@@ -18,6 +19,7 @@ function safeRedirect(target: string | undefined, fallback: string, mode: Mode):
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   const search = useSearch({ from: '/login' });
   const [mode, setMode] = useState<Mode>('user');
   const [email, setEmail] = useState('');
@@ -73,53 +75,56 @@ export function LoginPage() {
         <Card>
           <h1 className="text-2xl font-bold">Sign in</h1>
           <p className="mt-1 text-sm text-slate-600">Welcome back. Choose how you want to sign in.</p>
-          <Segmented<Mode>
-            legend="Sign in as"
-            className="mt-5"
-            value={mode}
-            onChange={setMode}
-            options={[
-              { value: 'user', label: 'User' },
-              { value: 'admin', label: 'Admin' },
-            ]}
-          />
-          <form onSubmit={submit} className="mt-5 space-y-4" noValidate>
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
+          {/* Disabled until React has adopted the prerendered page (lib/hydrated.ts). */}
+          <fieldset disabled={!hydrated} className="min-w-0">
+            <Segmented<Mode>
+              legend="Sign in as"
+              className="mt-5"
+              value={mode}
+              onChange={setMode}
+              options={[
+                { value: 'user', label: 'User' },
+                { value: 'admin', label: 'Admin' },
+              ]}
             />
-            <TextField
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-            <div className="flex items-center justify-between gap-3 text-sm">
-              <label className="flex items-center gap-2 text-slate-600">
-                <input type="checkbox" checked disabled className="h-4 w-4 accent-brand-700" />
-                You'll stay signed in for 7 days
-              </label>
-              <button
-                type="button"
-                onClick={forgot}
-                disabled={reset.isPending}
-                className="shrink-0 font-medium text-brand-700 hover:underline"
-              >
-                Forgot password?
-              </button>
-            </div>
-            {/* Sent here from a page that needs a sign-in (spec §2 Checkout: 'Please log in to continue'). */}
-            {search.redirect && !error && !notice && <Alert tone="info">{CHECKOUT_MESSAGES.signIn}</Alert>}
-            {error && <Alert tone="error">{error}</Alert>}
-            {notice && <Alert tone="success">{notice}</Alert>}
-            <Button type="submit" className="w-full" disabled={login.isPending}>
-              {login.isPending ? 'Signing in...' : mode === 'user' ? 'Sign In as User' : 'Sign In as Admin'}
-            </Button>
-          </form>
+            <form onSubmit={submit} className="mt-5 space-y-4" noValidate>
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+              <TextField
+                label="Password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <div className="flex items-center justify-between gap-3 text-sm">
+                <label className="flex items-center gap-2 text-slate-600">
+                  <input type="checkbox" checked disabled className="h-4 w-4 accent-brand-700" />
+                  You'll stay signed in for 7 days
+                </label>
+                <button
+                  type="button"
+                  onClick={forgot}
+                  disabled={reset.isPending}
+                  className="shrink-0 font-medium text-brand-700 hover:underline"
+                >
+                  Forgot password?
+                </button>
+              </div>
+              {/* Sent here from a page that needs a sign-in (spec §2 Checkout: 'Please log in to continue'). */}
+              {search.redirect && !error && !notice && <Alert tone="info">{CHECKOUT_MESSAGES.signIn}</Alert>}
+              {error && <Alert tone="error">{error}</Alert>}
+              {notice && <Alert tone="success">{notice}</Alert>}
+              <Button type="submit" className="w-full" disabled={login.isPending}>
+                {login.isPending ? 'Signing in...' : mode === 'user' ? 'Sign In as User' : 'Sign In as Admin'}
+              </Button>
+            </form>
+          </fieldset>
           <p className="mt-6 text-center text-sm text-slate-600">
             New to PipPitch?{' '}
             <Link to="/pricing" className="font-semibold text-brand-700 hover:underline">

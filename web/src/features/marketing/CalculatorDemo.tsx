@@ -16,6 +16,7 @@ import {
 } from '@pippitch/shared/pairs';
 import { formatComparisonDate } from '@pippitch/shared/time';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 
 // The landing page's calculator demo (spec §2): every field of the real calculator, computing with the same shared
 // maths, in the browser only (nothing is saved, nothing is fetched). The market rate is the product's sample rate
@@ -38,6 +39,7 @@ function Field({ label, children, hint }: { label: string; children: (id: string
 
 export function CalculatorDemo() {
   const [pair, setPair] = useState<CurrencyPair>('GBPUSD');
+  const hydrated = useHydrated();
   const [yourRate, setYourRate] = useState('1.2700');
   const [competitorRate, setCompetitorRate] = useState('1.2650');
   const [client, setClient] = useState('');
@@ -80,124 +82,132 @@ export function CalculatorDemo() {
     <div className="grid gap-6 lg:grid-cols-5">
       <form
         onSubmit={calculate}
-        className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-3"
+        className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm lg:col-span-3"
         aria-label="Calculator demo"
       >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Currency Pair">
-            {(id) => (
-              <select id={id} className={INPUT} value={pair} onChange={(e) => setPair(e.target.value as CurrencyPair)}>
-                {SUPPORTED_PAIRS.map((p) => (
-                  <option key={p} value={p}>
-                    {pairLabel(p)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Market Rate" hint="Sample rate for the demo; signed in, this is the live rate">
-            {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={FALLBACK_RATES[pair]} readOnly />}
-          </Field>
-          <Field label="Your Rate">
-            {(id) => (
-              <div className="flex gap-2">
+        {/* Disabled until React has adopted the prerendered page (lib/hydrated.ts). */}
+        <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Currency Pair">
+              {(id) => (
+                <select
+                  id={id}
+                  className={INPUT}
+                  value={pair}
+                  onChange={(e) => setPair(e.target.value as CurrencyPair)}
+                >
+                  {SUPPORTED_PAIRS.map((p) => (
+                    <option key={p} value={p}>
+                      {pairLabel(p)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label="Market Rate" hint="Sample rate for the demo; signed in, this is the live rate">
+              {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={FALLBACK_RATES[pair]} readOnly />}
+            </Field>
+            <Field label="Your Rate">
+              {(id) => (
+                <div className="flex gap-2">
+                  <input
+                    id={id}
+                    className={INPUT}
+                    inputMode="decimal"
+                    value={yourRate}
+                    onChange={(e) => setYourRate(e.target.value)}
+                  />
+                  <a
+                    href="#historical-demo"
+                    className="mt-1 shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50"
+                  >
+                    Historical Rate
+                  </a>
+                </div>
+              )}
+            </Field>
+            <Field label="Competitor Rate">
+              {(id) => (
                 <input
                   id={id}
                   className={INPUT}
                   inputMode="decimal"
-                  value={yourRate}
-                  onChange={(e) => setYourRate(e.target.value)}
+                  value={competitorRate}
+                  onChange={(e) => setCompetitorRate(e.target.value)}
                 />
-                <a
-                  href="#historical-demo"
-                  className="mt-1 shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50"
-                >
-                  Historical Rate
-                </a>
-              </div>
-            )}
-          </Field>
-          <Field label="Competitor Rate">
-            {(id) => (
-              <input
-                id={id}
-                className={INPUT}
-                inputMode="decimal"
-                value={competitorRate}
-                onChange={(e) => setCompetitorRate(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Client Name">
-            {(id) => (
-              <input
-                id={id}
-                className={INPUT}
-                value={client}
-                onChange={(e) => setClient(e.target.value)}
-                placeholder="e.g. Acme Imports Ltd"
-              />
-            )}
-          </Field>
-          <Field label="Comparison Date">
-            {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={today} readOnly />}
-          </Field>
-          <Field label="Amount to Buy (GBP)">
-            {(id) => (
-              <input
-                id={id}
-                className={INPUT}
-                inputMode="decimal"
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label="Trades Per Year">
-            {(id) => (
-              <input
-                id={id}
-                className={INPUT}
-                inputMode="numeric"
-                value={trades}
-                onChange={(e) => setTrades(e.target.value)}
-              />
-            )}
-          </Field>
-        </div>
-        <fieldset>
-          <legend id={marginName} className="text-sm font-medium text-slate-700">
-            Inflate Your Margin (Pips)
-          </legend>
-          <div className="mt-2 flex flex-wrap gap-2">
-            {MARGIN_OPTIONS.map((m) => (
-              <label
-                key={m}
-                className={`cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium ring-1 ${margin === m ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-700 ring-slate-300'}`}
-              >
+              )}
+            </Field>
+            <Field label="Client Name">
+              {(id) => (
                 <input
-                  type="radio"
-                  name={marginName}
-                  className="sr-only"
-                  checked={margin === m}
-                  onChange={() => setMargin(m)}
+                  id={id}
+                  className={INPUT}
+                  value={client}
+                  onChange={(e) => setClient(e.target.value)}
+                  placeholder="e.g. Acme Imports Ltd"
                 />
-                {marginLabel(m)}
-              </label>
-            ))}
+              )}
+            </Field>
+            <Field label="Comparison Date">
+              {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={today} readOnly />}
+            </Field>
+            <Field label="Amount to Buy (GBP)">
+              {(id) => (
+                <input
+                  id={id}
+                  className={INPUT}
+                  inputMode="decimal"
+                  value={amount}
+                  onChange={(e) => setAmount(e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label="Trades Per Year">
+              {(id) => (
+                <input
+                  id={id}
+                  className={INPUT}
+                  inputMode="numeric"
+                  value={trades}
+                  onChange={(e) => setTrades(e.target.value)}
+                />
+              )}
+            </Field>
           </div>
+          <fieldset>
+            <legend id={marginName} className="text-sm font-medium text-slate-700">
+              Inflate Your Margin (Pips)
+            </legend>
+            <div className="mt-2 flex flex-wrap gap-2">
+              {MARGIN_OPTIONS.map((m) => (
+                <label
+                  key={m}
+                  className={`cursor-pointer rounded-lg px-3 py-1.5 text-sm font-medium ring-1 ${margin === m ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-slate-700 ring-slate-300'}`}
+                >
+                  <input
+                    type="radio"
+                    name={marginName}
+                    className="sr-only"
+                    checked={margin === m}
+                    onChange={() => setMargin(m)}
+                  />
+                  {marginLabel(m)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {error && (
+            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {error}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="w-full rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Calculate Savings
+          </button>
         </fieldset>
-        {error && (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
-        <button
-          type="submit"
-          className="w-full rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Calculate Savings
-        </button>
       </form>
       <section
         aria-label="Demo results"
