@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, MOBILE, startHarness } from './harness';
 import {
+  chooseRadio,
   failOnPageErrors,
   member,
   poll,
@@ -65,7 +66,7 @@ describe('the public pages', () => {
     const figures = async () => [...(await text(main)).matchAll(/(£[\d,.]+) ?\/seat\/month/g)].map((m) => m[1]);
     await poll(async () => (await figures()).length).toBeGreaterThan(4);
     const monthly = await figures();
-    await page.getByText('Annually', { exact: false }).first().click();
+    await chooseRadio(page, /^Annually/);
     await poll(async () => (await figures()).join()).not.toBe(monthly.join());
     const annual = await figures();
     expect(annual).toHaveLength(monthly.length);
@@ -81,6 +82,8 @@ describe('the public pages', () => {
     await questions.first().waitFor();
     const count = await questions.count();
     expect(count).toBeGreaterThan(3);
+    // As a visitor does: scroll to the FAQ, whose code comes when it is near; its buttons wait for it.
+    await questions.nth(2).scrollIntoViewIfNeeded();
     await questions.nth(2).click();
     await poll(async () => {
       const open: number[] = [];
@@ -115,6 +118,7 @@ describe('the public pages', () => {
     expect(order.filter((t) => expected.includes(t))).toEqual(expected);
 
     const demo = page.getByRole('form', { name: 'Calculator demo' });
+    await demo.scrollIntoViewIfNeeded(); // its code comes when it is near; its fields wait for it
     for (const label of [
       'Currency Pair',
       'Market Rate',

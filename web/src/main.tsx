@@ -1,8 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { queryClient, trpc, trpcClient } from './lib/trpc';
+import { preloadAppProviders } from './lib/api-pages';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
@@ -19,13 +18,10 @@ declare module '@tanstack/react-router' {
   }
 }
 
+// The tRPC client and React Query are provided by the root route to the pages that use them (routes/__root.tsx).
 const app = (
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </trpc.Provider>
+    <RouterProvider router={router} />
   </StrictMode>
 );
 
@@ -36,6 +32,7 @@ const app = (
 // from a server render, as TanStack Start's own hydrate() does, so both trees match (docs/decisions.md). The app's
 // other pages arrive as the empty shell and are rendered from scratch.
 const root = document.getElementById('root')!;
+preloadAppProviders(window.location.pathname);
 if (root.hasChildNodes()) {
   router.ssr = { manifest: undefined };
   void router.load().then(() =>

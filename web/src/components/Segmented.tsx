@@ -17,6 +17,7 @@ export function Segmented<T extends string>({
   onChange,
   look = 'pill',
   className = '',
+  disabled = false,
 }: {
   legend: string;
   options: SegmentOption<NoInfer<T>>[];
@@ -24,6 +25,8 @@ export function Segmented<T extends string>({
   onChange(v: T): void;
   look?: 'pill' | 'card';
   className?: string;
+  /** Every option, e.g. until React has adopted a prerendered page (lib/hydrated.ts). */
+  disabled?: boolean;
 }) {
   const name = useId();
   // Pill segments share one width (that of the longest label) and centre their text, so a label that
@@ -31,7 +34,7 @@ export function Segmented<T extends string>({
   const wrap =
     look === 'pill' ? 'grid auto-cols-fr grid-flow-col rounded-full bg-slate-100 p-1' : 'grid grid-cols-2 gap-3';
   return (
-    <fieldset className={className}>
+    <fieldset className={className} disabled={disabled}>
       <legend className="sr-only">{legend}</legend>
       <div className={wrap}>
         {options.map((o) => {

@@ -1,5 +1,6 @@
 import { gate, type RouteRule } from '@pippitch/shared/access';
 import { redirect } from '@tanstack/react-router';
+import { forgetPublicSession } from './public-session';
 import { queryClient, trpcUtils } from './trpc';
 
 export type Session = Awaited<ReturnType<typeof trpcUtils.auth.session.fetch>>;
@@ -33,4 +34,5 @@ export async function guard(rule: RouteRule, currentHref: string): Promise<{ ses
 /** After sign-in, sign-out or signup nothing cached for the previous person may be shown again. */
 export function resetSessionCache(): void {
   queryClient.clear();
+  forgetPublicSession();
 }

@@ -1,6 +1,7 @@
 import { PUBLIC_PAGES, type PublicPage, titleOf } from '@pippitch/shared/public-pages';
 import { createRootRoute, Outlet, redirect, useRouterState } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { AppProviders, needsApiClient } from '../lib/api-pages';
 
 export const Route = createRootRoute({
   // Recovery links (access token and type=recovery in the hash) may land on any page: forward them,
@@ -26,5 +27,12 @@ function Root() {
     const description = document.querySelector('meta[name="description"]');
     if (page && description) description.setAttribute('content', page.description);
   }, [path]);
-  return <Outlet />;
+  if (!needsApiClient(path)) return <Outlet />;
+  return (
+    <Suspense fallback={null}>
+      <AppProviders>
+        <Outlet />
+      </AppProviders>
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AccountLocked } from '../features/auth/AccountLocked';
-import { guard } from '../lib/session';
+import { guard } from '../lib/route-guard';
 
 /** Every protected page sits under this layout: signed-in members only, locked companies see why. */
 export const Route = createFileRoute('/_app')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CheckoutPage } from '../features/billing/CheckoutPage';
-import { guard } from '../lib/session';
+import { guard } from '../lib/route-guard';
 
 /** Reachable by any signed-in member, including a locked company's, so it can start a subscription. */
 export const Route = createFileRoute('/checkout')({

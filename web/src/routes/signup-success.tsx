@@ -2,7 +2,7 @@ import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { Card, Logo, Spinner } from '../components/ui';
 import { formatDate } from '../lib/product';
-import { loadSession } from '../lib/session';
+import { loadSession } from '../lib/route-guard';
 import { trpc } from '../lib/trpc';
 
 export const Route = createFileRoute('/signup-success')({

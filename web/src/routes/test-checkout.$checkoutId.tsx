@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { TestCheckoutPage } from '../features/billing/TestCheckoutPage';
-import { guard } from '../lib/session';
+import { guard } from '../lib/route-guard';
 
 /** The test-mode stand-in for Stripe's hosted checkout: signed-in members only (the server checks the company). */
 export const Route = createFileRoute('/test-checkout/$checkoutId')({

@@ -1,16 +1,26 @@
-import { calculateSavings, formatGBP, formatSignedRate } from '@pippitch/shared/calculator';
-
 // The landing page's static demo: the spec's demo values (GBP/USD live 1.3556, £500,000, 52 trades a year).
-const DEMO = { yourRate: '1.3556', competitorRate: '1.3420', amount: '500000', tradesPerYear: 52, marginPips: 0 };
+export const DEMO = {
+  yourRate: '1.3556',
+  competitorRate: '1.3420',
+  amount: '500000',
+  tradesPerYear: 52,
+  marginPips: 0,
+};
+
+/**
+ * The amount and what the shared calculator gives for DEMO, written out so the hero does not load the decimal maths before the
+ * page is on screen (issue 13's budget); web/test/demo-calculator.test.ts recomputes them with the shared maths.
+ */
+export const DEMO_AMOUNT = '£500,000';
+export const DEMO_RESULT: [label: string, value: string][] = [
+  ['Price Difference', '-0.0136'],
+  ['Pips', '136.0'],
+  ['Savings Per Trade', '£3,737.88'],
+  ['Annual Savings', '£194,369.53'],
+];
 
 export function DemoCalculator() {
-  const r = calculateSavings(DEMO);
-  const rows: [string, string][] = [
-    ['Price Difference', formatSignedRate(r.priceDifference)],
-    ['Pips', r.differenceInPips],
-    ['Savings Per Trade', formatGBP(r.savingsPerTrade)],
-    ['Annual Savings', formatGBP(r.annualSavings)],
-  ];
+  const rows = DEMO_RESULT;
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg" aria-label="Demo calculator">
       <div className="flex items-center justify-between">
@@ -22,7 +32,7 @@ export function DemoCalculator() {
         <Field label="Market Rate (sample)" value={DEMO.yourRate} />
         <Field label="Your Rate" value={DEMO.yourRate} />
         <Field label="Competitor Rate" value={DEMO.competitorRate} />
-        <Field label="Amount to Buy" value={formatGBP(DEMO.amount, 0)} />
+        <Field label="Amount to Buy" value={DEMO_AMOUNT} />
         <Field label="Trades Per Year" value={String(DEMO.tradesPerYear)} />
       </dl>
       <div className="mt-5 grid grid-cols-2 gap-3 rounded-xl bg-green-50 p-4">

@@ -1,5 +1,6 @@
 import { seatPricingSentence, TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { useState } from 'react';
+import { useHydrated } from '../../lib/hydrated';
 
 const ITEMS = [
   [
@@ -24,6 +25,7 @@ const ITEMS = [
 /** One item open at a time, or none. */
 export function Faq() {
   const [open, setOpen] = useState<number | null>(0);
+  const hydrated = useHydrated(); // a click before React adopts the page would be lost (lib/hydrated.ts)
   return (
     <div className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
       {ITEMS.map(([q, a], i) => (
@@ -31,6 +33,7 @@ export function Faq() {
           <button
             type="button"
             aria-expanded={open === i}
+            disabled={!hydrated}
             onClick={() => setOpen(open === i ? null : i)}
             className="flex w-full items-center justify-between px-5 py-4 text-left font-medium"
           >

@@ -1,11 +1,9 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { Link } from '@tanstack/react-router';
-import { trpc } from '../../lib/trpc';
-import { CalculatorDemo } from './CalculatorDemo';
+import { lazy } from 'react';
+import { WhenNear } from '../../components/WhenNear';
+import { usePublicSession } from '../../lib/public-session';
 import { DemoCalculator } from './DemoCalculator';
-import { Faq } from './Faq';
-import { HistoricalDemo } from './HistoricalDemo';
-import { PricingTable } from './PricingTable';
 import { SiteFooter, SiteNav } from './SiteNav';
 
 const FEATURES = [
@@ -22,6 +20,12 @@ const FEATURES = [
   ],
 ] as const;
 
+// Below the fold: their code comes when they are near (<WhenNear>); their HTML is prerendered.
+const CalculatorDemo = lazy(() => import('./CalculatorDemo').then((m) => ({ default: m.CalculatorDemo })));
+const HistoricalDemo = lazy(() => import('./HistoricalDemo').then((m) => ({ default: m.HistoricalDemo })));
+const PricingTable = lazy(() => import('./PricingTable').then((m) => ({ default: m.PricingTable })));
+const Faq = lazy(() => import('./Faq').then((m) => ({ default: m.Faq })));
+
 const STEPS = [
   ['Input Deal Details', 'Enter the client’s current rate, the amount and how often they trade.'],
   ['See Instant Savings', 'PipPitch compares it with your rate and shows the saving per trade and per year.'],
@@ -29,8 +33,8 @@ const STEPS = [
 ] as const;
 
 export function LandingPage() {
-  const session = trpc.auth.session.useQuery(undefined, { staleTime: 30_000 });
-  const s = session.data;
+  const current = usePublicSession();
+  const s = current.known ? current.session : null;
   return (
     <div className="min-h-screen bg-white">
       <SiteNav />
@@ -152,7 +156,7 @@ export function LandingPage() {
               The same maths as the product: type a client’s rate and see the saving.
             </p>
             <div className="mt-8">
-              <CalculatorDemo />
+              <WhenNear section={CalculatorDemo} />
             </div>
           </div>
         </section>
@@ -163,20 +167,20 @@ export function LandingPage() {
             Find the rate at any minute since September 2024 and show the client what they paid.
           </p>
           <div className="mt-8">
-            <HistoricalDemo />
+            <WhenNear section={HistoricalDemo} />
           </div>
         </section>
 
         <section className="bg-slate-50">
           <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
             <h2 className="mb-8 text-center text-3xl font-bold">Pricing</h2>
-            <PricingTable />
+            <WhenNear section={PricingTable} />
           </div>
         </section>
 
         <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
           <h2 className="mb-6 text-center text-3xl font-bold">Frequently asked questions</h2>
-          <Faq />
+          <WhenNear section={Faq} />
         </section>
       </main>
       <SiteFooter />

@@ -11,6 +11,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Segmented } from '../../components/Segmented';
+import { useHydrated } from '../../lib/hydrated';
 
 const ADDON_BLURBS = {
   companyFinder: 'Find UK companies similar to the client you just pitched, and keep a lead pipeline.',
@@ -24,11 +25,13 @@ const ADDON_BLURBS = {
 export function PricingTable({ heading = 'h3' }: { heading?: 'h2' | 'h3' }) {
   const Heading = heading;
   const [billing, setBilling] = useState<Billing>('monthly');
+  const hydrated = useHydrated();
   return (
     <div>
       <Segmented<Billing>
         legend="Billing period"
         className="mx-auto w-fit"
+        disabled={!hydrated}
         value={billing}
         onChange={setBilling}
         options={[

@@ -1,20 +1,31 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
 import { Logo } from '../../components/ui';
-import { resetSessionCache } from '../../lib/session';
-import { trpc } from '../../lib/trpc';
+import { usePublicSession } from '../../lib/public-session';
 
 /** Public pages' nav: Home, Pricing, a role button ('Loading...' while the role loads), Sign Out. */
 export function SiteNav() {
-  const session = trpc.auth.session.useQuery(undefined, { staleTime: 30_000 });
+  const current = usePublicSession();
   const navigate = useNavigate();
-  const logout = trpc.auth.logout.useMutation({
-    onSettled: async () => {
+  const [signingOut, setSigningOut] = useState(false);
+  // Signing out is rare: the API client comes with the click rather than with every public page.
+  async function signOut() {
+    setSigningOut(true);
+    try {
+      const [{ trpcClient }, { resetSessionCache }] = await Promise.all([
+        import('../../lib/trpc'),
+        import('../../lib/session'),
+      ]);
+      // Settled either way, as the app's Sign Out (components/TopBar.tsx): nothing of the session is shown again.
+      await trpcClient.auth.logout.mutate().catch(() => undefined);
       resetSessionCache();
       await navigate({ to: '/' });
-    },
-  });
-  const s = session.data;
+    } finally {
+      setSigningOut(false);
+    }
+  }
+  const s = current.known ? current.session : null;
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-3 sm:px-6">
@@ -27,7 +38,7 @@ export function SiteNav() {
           <Link to="/pricing" className="rounded-lg px-2 py-2 text-slate-700 hover:bg-slate-100 sm:px-3">
             Pricing
           </Link>
-          {session.isPending ? (
+          {!current.known ? (
             <span className="rounded-lg px-3 py-2 text-slate-500">Loading...</span>
           ) : s ? (
             <>
@@ -39,7 +50,8 @@ export function SiteNav() {
               </Link>
               <button
                 type="button"
-                onClick={() => logout.mutate()}
+                onClick={() => void signOut()}
+                disabled={signingOut}
                 className="rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100"
               >
                 Sign Out

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SalesforceCallback } from '../../features/salesforce/SalesforceCallback';
-import { guard } from '../../lib/session';
+import { guard } from '../../lib/route-guard';
 
 interface CallbackSearch {
   code?: string;

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SeatsPage } from '../../../features/team/SeatsPage';
-import { guard } from '../../../lib/session';
+import { guard } from '../../../lib/route-guard';
 
 /** Seat management: the super_admin's alone; other admins go to /admin (the server refuses them as well). */
 export const Route = createFileRoute('/_app/admin/seats')({
