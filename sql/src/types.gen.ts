@@ -91,6 +91,7 @@ export interface Calculations {
   company_id: string;
   created_at: Generated<Timestamp>;
   currency_pair: string;
+  evidence: Json | null;
   id: string;
   live_rate: number | null;
   normalized_client_name: string | null;
@@ -174,6 +175,12 @@ export interface CompanyIndexMeta {
   data_version: string;
   loaded_at: Generated<Timestamp>;
   singleton: Generated<boolean>;
+}
+
+export interface EcbReferenceRates {
+  currency: string;
+  fix_date: string;
+  per_eur: Numeric;
 }
 
 export interface EmailOutbox {
@@ -490,6 +497,7 @@ export interface DB {
   companies: Companies;
   company_index: CompanyIndex;
   company_index_meta: CompanyIndexMeta;
+  ecb_reference_rates: EcbReferenceRates;
   email_outbox: EmailOutbox;
   export_log: ExportLog;
   export_schedules: ExportSchedules;

@@ -13,7 +13,13 @@ import { createDb, createPool, listen, manageShutdownOurselves, migrate } from '
 import { productJobs } from './jobs/handlers';
 import { startJobRunner } from './jobs/runner';
 import { every } from './loop';
-import { createFeedFromConfig, ensureMarketData, type MarketDataService, startMarketData } from './market/index';
+import {
+  createFeedFromConfig,
+  ensureMarketData,
+  type MarketDataService,
+  startMarketData,
+  storeEcbReferenceRates,
+} from './market/index';
 
 // The launcher gives its children 5 s after SIGTERM before it stops PostgreSQL: running jobs get 4 s to finish;
 // any still running then are failed and retried later (handlers are written to be safe to repeat).
@@ -84,6 +90,9 @@ log(`started (e-mail: ${email.description})`);
 // progress; later starts only add the missing minutes), then live polling. Only one worker polls at a time.
 // It keeps its own loop and leader lock: it polls every 30 s, finer than pg-boss's minute-granular schedules.
 await ensureMarketData(pool, { log });
+// The ECB reference rates that calculations quote in their record (issue 14).
+const ecbAdded = await storeEcbReferenceRates(pool);
+if (ecbAdded) log(`ECB reference rates: ${ecbAdded} stored`);
 if (!stopping) {
   market = startMarketData({
     url: config.databaseUrl,

@@ -1,6 +1,7 @@
 // Market data for the worker (design.md §2, §4): the bundled ECB-anchored data set, live polling with fallback,
 // and the feeds. worker/src/main.ts calls ensureMarketData, then startMarketData. See README.md here.
 
+export { storeEcbReferenceRates } from './dataset/ecb-store';
 export { DEFAULT_MARKET_SEED } from './dataset/index';
 export {
   type EnsureMarketDataOptions,

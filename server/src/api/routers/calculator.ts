@@ -18,6 +18,7 @@ export const calculatorRouter = router({
         { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id },
         input,
         ctx.services.quotes.latestFor(input.pair) ?? null,
+        ctx.services.now(),
       ),
     ),
 

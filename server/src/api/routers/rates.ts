@@ -2,6 +2,7 @@ import { isoDate, text } from '@pippitch/shared/input';
 import { DEFAULT_INTERVAL, INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
 import { z } from 'zod';
 import { seriesFor } from '../../services/market/cached-series';
+import { dayRange } from '../../services/market/day-range';
 import { calendarRange, hasDataOn, rateAt } from '../../services/market/history';
 import { memberProcedure, router } from '../trpc/procedures';
 
@@ -27,6 +28,17 @@ export const ratesRouter = router({
   hasData: memberProcedure
     .input(z.object({ pair, date: isoDate }))
     .query(async ({ ctx, input }) => ({ hasData: await hasDataOn(ctx.db, input.pair, input.date) })),
+
+  /**
+   * The range-of-day check's facts: a London day's low–high for the pair and the mid at a minute (the minute the
+   * broker picked, or now on today's date: the server's latest quote). The browser places the rate it holds.
+   */
+  dayRange: memberProcedure
+    .input(z.object({ pair, date: isoDate, time: text('Time', 20).optional() }))
+    .query(({ ctx, input }) => {
+      const quote = ctx.services.quotes.latestFor(input.pair);
+      return dayRange(ctx.db, input, ctx.services.now(), quote ? { rate: quote.mid, at: quote.timestamp } : null);
+    }),
 
   calendarRange: memberProcedure
     .input(z.object({ pair }))

@@ -84,7 +84,16 @@ export async function userActivity(
 
   const [rows, companies, count] = await Promise.all([
     scoped
-      .select(['id', 'created_at', 'client_name', 'calculation_data', 'live_rate', 'rate_source', 'rate_at'])
+      .select([
+        'id',
+        'created_at',
+        'client_name',
+        'calculation_data',
+        'evidence',
+        'live_rate',
+        'rate_source',
+        'rate_at',
+      ])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(ACTIVITY_LIST_LIMIT)

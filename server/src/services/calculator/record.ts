@@ -4,6 +4,7 @@
  */
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import type { CalculationResult } from '@pippitch/shared/calculator';
+import type { CalculationEvidence } from '@pippitch/shared/evidence';
 import { z } from 'zod';
 
 export const storedCalculation = z.object({
@@ -59,6 +60,8 @@ export interface CalculationEntry {
   amount: string;
   tradesPerYear: number;
   marginPips: number;
+  /** Your rate + margin. */
+  effectiveRate: string;
   priceDifference: string;
   pips: string;
   costWithCompetitor: string;
@@ -67,10 +70,12 @@ export interface CalculationEntry {
   annualSavings: string;
   percentageSavings: string;
   isAdvantage: boolean;
+  /** The substantiation record (null for calculations saved before records existed). */
+  evidence: CalculationEvidence | null;
 }
 
 export function toCalculationEntry(
-  row: { id: string; created_at: Date; client_name: string | null },
+  row: { id: string; created_at: Date; client_name: string | null; evidence: unknown },
   d: StoredCalculation,
 ): CalculationEntry {
   return {
@@ -84,6 +89,7 @@ export function toCalculationEntry(
     amount: d.trade_amount,
     tradesPerYear: d.trades_per_year,
     marginPips: d.pips_added,
+    effectiveRate: d.effective_rate,
     priceDifference: d.price_difference,
     pips: d.difference_in_pips,
     costWithCompetitor: d.cost_with_competitor,
@@ -92,5 +98,7 @@ export function toCalculationEntry(
     annualSavings: d.annual_savings,
     percentageSavings: d.percentage_savings,
     isAdvantage: d.is_advantage,
+    // Written only by services/calculator/evidence.ts, from the shared type.
+    evidence: (row.evidence as CalculationEvidence | null) ?? null,
   };
 }

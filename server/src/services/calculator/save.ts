@@ -4,6 +4,7 @@ import { normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
 import type { Actor } from '../actor';
 import { recordCalculatorLead } from '../leads/leads';
+import { buildEvidence } from './evidence';
 import { toStoredCalculation } from './record';
 
 /** The live rate stored with a calculation: the server's own latest quote for the pair, never the browser's. */
@@ -15,7 +16,7 @@ export interface QuoteAtSave {
 }
 
 /**
- * One Calculate = one calculation row + one activity entry, in one transaction. Results are recomputed
+ * One Calculate = one calculation row (with its substantiation record) + one activity entry, in one transaction. Results are recomputed
  * here from the inputs (never taken from the browser). The id comes from the browser, so the same
  * Calculate sent twice (a retry, Enter pressed twice) finds its row and writes nothing more.
  */
@@ -24,6 +25,7 @@ export async function saveCalculation(
   actor: Pick<Actor, 'userId' | 'companyId'>,
   input: SaveCalculationInput,
   liveQuote: QuoteAtSave | null,
+  now: Date,
 ) {
   const r = calculateSavings({
     yourRate: input.yourRate,
@@ -35,6 +37,7 @@ export async function saveCalculation(
   const clientName = input.clientName?.trim() || null;
   const normalized = clientName ? normaliseCompanyName(clientName) || null : null;
   const calculationData = toStoredCalculation(input, r);
+  const evidence = await buildEvidence(db, input, liveQuote, now);
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('calculations')
@@ -57,6 +60,7 @@ export async function saveCalculation(
         live_rate: liveQuote?.mid ?? null,
         rate_source: liveQuote?.source ?? null,
         rate_at: liveQuote ? new Date(liveQuote.timestamp) : null,
+        evidence: JSON.stringify(evidence),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')

@@ -178,9 +178,7 @@ export async function rateAt(
 ): Promise<RateAtResult> {
   const dateCheck = validateHistoricalDate(input.date, londonDateOf(now));
   if (!dateCheck.ok) throw badRequest(dateCheck.message, 'date');
-  const time = parseTimeInput(input.time);
-  if (!time.ok) throw badRequest(INVALID_TIME_MESSAGE, 'time');
-  const at = londonToUtc(input.date, time.hours, time.minutes);
+  const at = minuteOf(input.date, input.time);
   const day = londonDayBoundsUtc(input.date);
   const { stored, invert } = storageFor(input.pair);
   const row = (
@@ -196,6 +194,13 @@ export async function rateAt(
     at: at.toISOString(),
     source: summariseSources([row.source ?? 'ecb_sim']),
   };
+}
+
+/** The UTC instant of a London date and a typed time ('09:00', '9:00 AM'); a 400 naming the format otherwise. */
+export function minuteOf(date: string, timeText: string): Date {
+  const time = parseTimeInput(timeText);
+  if (!time.ok) throw badRequest(INVALID_TIME_MESSAGE, 'time');
+  return londonToUtc(date, time.hours, time.minutes);
 }
 
 /** Whether a London calendar date has any bars (spec §7 (3)). */

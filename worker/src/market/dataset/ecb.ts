@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { ECB_CURRENCIES, type EcbCurrency } from '@pippitch/shared/evidence';
 import { ecbFixTime } from './calendar';
 
 // The ECB reference-rate history (worker/data/fx, see SOURCE.md there): one row per TARGET business day, newest
 // first, units of each currency per 1 EUR, 'N/A' where a currency was not quoted.
 
 /** Currencies the stored pairs are built from, each quoted as units per 1 EUR (the ECB's convention). */
-export const CURRENCIES = ['GBP', 'USD', 'NOK', 'SEK', 'AUD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export const CURRENCIES = ECB_CURRENCIES;
+export type Currency = EcbCurrency;
 
 export interface EcbFix {
   /** 'YYYY-MM-DD'. */

@@ -1,0 +1,45 @@
+import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
+import { CALCULATION_METHOD, type CalculationEvidence, checkAgainstRange } from '@pippitch/shared/evidence';
+import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
+import { londonDateOf } from '@pippitch/shared/time';
+import type { Database } from '@pippitch/sql';
+import { dayRange } from '../market/day-range';
+import { ecbReferenceFor } from '../market/ecb-reference';
+import type { QuoteAtSave } from './save';
+
+/**
+ * The substantiation record of a calculation (issue 14 §1), built on the server from what it holds: its own latest
+ * quote as the mid (never a number the browser sent), the method, the ECB reference rate for the comparison date
+ * and where the competitor rate sits in that day's range. What the server does not have is recorded as absent.
+ */
+export async function buildEvidence(
+  db: Database,
+  input: SaveCalculationInput,
+  quote: QuoteAtSave | null,
+  now: Date,
+): Promise<CalculationEvidence> {
+  const mid = quote
+    ? {
+        rate: quote.mid.toFixed(6),
+        source: LIVE_SOURCE_LABELS[quote.source as LiveSource] ?? quote.source,
+        at: new Date(quote.timestamp).toISOString(),
+      }
+    : null;
+  const [ecb, day] = await Promise.all([
+    ecbReferenceFor(db, input.pair, input.comparisonDate),
+    // A comparison date the browser sent in the future has no day to check.
+    input.comparisonDate <= londonDateOf(now)
+      ? dayRange(
+          db,
+          { pair: input.pair, date: input.comparisonDate },
+          now,
+          quote && {
+            rate: quote.mid,
+            at: quote.timestamp,
+          },
+        )
+      : null,
+  ]);
+  const range = day?.found ? checkAgainstRange(input.competitorRate, day.range, day.mid) : null;
+  return { mid, method: CALCULATION_METHOD, ecb, range };
+}
