@@ -29,8 +29,13 @@ export const saveCalculationInput = z.object({
     .max(100_000, 'Trades per year must be between 1 and 100,000'),
   marginPips: z.union(MARGIN_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]),
   clientName: text('Client name', 160).optional(),
-  /** The Comparison Date shown (today in London), 'YYYY-MM-DD'. */
+  /** The Comparison Date shown (today in London, or the day of a historical rate the broker used), 'YYYY-MM-DD'. */
   comparisonDate: isoDate,
+  /** The London minute of a historical rate the broker used ('14:05'); absent for a comparison made now. */
+  comparisonTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Comparison time must be HH:MM')
+    .optional(),
   // No live rate from the browser: the server stores its own latest quote with the calculation (design.md §3).
 });
 export type SaveCalculationInput = z.infer<typeof saveCalculationInput>;

@@ -116,7 +116,7 @@ export function evidenceLines(pair: CurrencyPair, evidence: CalculationEvidence)
   lines.push(
     evidence.ecb
       ? `ECB reference rate ${formatIsoDate(evidence.ecb.fixDate)}: ${pairLabel(pair)} ${formatRate(evidence.ecb.rate)} (${evidence.ecb.derivation}). ${ECB_SOURCE_NOTE}.`
-      : 'ECB reference rate: none published for this date.',
+      : 'ECB reference rate: none on file for this date.',
   );
   lines.push(`Method: ${evidence.method}`);
   return lines;

@@ -198,6 +198,12 @@ export function formatLondonDateTime(instant: Date): string {
   return `${wall.day} ${MONTHS[wall.month - 1] ?? ''} ${wall.year}, ${pad(wall.hour)}:${pad(wall.minute)}`;
 }
 
+/** '09:05': the London wall-clock minute of an instant (what a time field holds). */
+export function londonClockTime(instant: Date): string {
+  const wall = londonWallTime(instant);
+  return `${pad(wall.hour)}:${pad(wall.minute)}`;
+}
+
 /** '3 Nov 2026' in London time. */
 export function formatLondonDate(instant: Date): string {
   const wall = londonWallTime(instant);

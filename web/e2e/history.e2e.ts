@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAt, insertBars } from '../../server/test/market/fixtures';
 import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness, type Viewport } from './harness';
-import { failOnPageErrors, hoverUntilPriced, member, poll, signIn } from './journeys';
+import { failOnPageErrors, hoverUntilPriced, member, poll, signIn, text } from './journeys';
 
 const SOURCE_BADGE = 'ECB reference rates · simulated intraday';
 const INVALID_TIME = 'Invalid time format. Use format like 09:00 or 9:00 AM';
@@ -209,6 +209,18 @@ describe('Historical Exchange Rates modal', () => {
     await dialog.getByRole('button', { name: 'Use This Rate' }).click();
     await modal(page).waitFor({ state: 'detached' });
     expect(await page.getByLabel('Your Rate', { exact: true }).inputValue()).toBe(expected);
+    // The comparison is now about that minute: the Comparison Date says so, and the range-of-day check uses that
+    // day's range and that minute's mid (issue 14 §2).
+    const [y, m, d] = day.split('-').map(Number);
+    expect(await page.getByLabel('Comparison Date', { exact: true }).inputValue()).toBe(`${m}/${d}/${y} 09:00 London`);
+    await page.getByLabel('Competitor Rate', { exact: true }).fill('1.5000');
+    await poll(() => text(page.getByTestId('range-check'))).toMatch(
+      new RegExp(
+        `^Outside the day's range 1\\.2\\d{3}–1\\.2\\d{3}: check the rate or the date\\. \\+\\d+\\.\\d bps from the mid ${expected.replace('.', '\\.')} at \\d{1,2} [A-Z][a-z]{2} \\d{4}, 09:00 London\\.$`,
+      ),
+    );
+    await page.getByRole('button', { name: "Compare at today's rates instead" }).click();
+    expect(await page.getByLabel('Comparison Date', { exact: true }).inputValue()).toMatch(/^\d{1,2}\/\d{1,2}\/\d{4}$/);
     await page.context().close();
   });
 

@@ -57,7 +57,11 @@ describe('range-of-day check', () => {
     expect(r).toEqual({
       found: true,
       range: { date: '2025-10-29', low: six(day.low), high: six(day.high) },
-      mid: { rate: six(close.rows[0]!.close), at: '2025-10-29T14:05:00.000Z' },
+      mid: {
+        rate: six(close.rows[0]!.close),
+        at: '2025-10-29T14:05:00.000Z',
+        source: 'ECB reference rates · simulated intraday',
+      },
     });
   });
 
@@ -77,7 +81,10 @@ describe('range-of-day check', () => {
 
   it("today's check uses the server's latest quote as the mid", async () => {
     const r = await c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-11-03' });
-    expect(r).toMatchObject({ found: true, mid: { rate: '1.330000', at: new Date(QUOTE_TIME).toISOString() } });
+    expect(r).toMatchObject({
+      found: true,
+      mid: { rate: '1.330000', at: new Date(QUOTE_TIME).toISOString(), source: 'Simulated feed' },
+    });
   });
 
   it('a weekend, a date before the data and a future date each get their answer', async () => {
@@ -131,6 +138,40 @@ describe('the substantiation record', () => {
       },
     });
     expect(rangeCheckMessage(entry!.evidence!.range!)).toMatch(/^Outside the day's range 1\.\d{4}–1\.\d{4}: check/);
+  });
+
+  it("for a comparison at a past minute, the mid is that minute's bar (or the latest within 5 minutes)", async () => {
+    const save = async (comparisonTime: string, clientName: string) => {
+      await c.api.calculator.save.mutate({
+        ...WORKED,
+        id: randomUUID(),
+        comparisonDate: '2025-10-31',
+        comparisonTime,
+        clientName,
+      });
+      return (await c.api.calculator.forCompany.query({ companyName: clientName }))[0]?.evidence;
+    };
+    const bar = await sql<{ close: number }>`
+      SELECT close FROM fx_minute_bars WHERE pair = 'GBPUSD' AND ts = '2025-10-31T21:59:00Z'`.execute(h.t.db);
+    const mid = {
+      rate: six(bar.rows[0]!.close),
+      at: '2025-10-31T21:59:00.000Z',
+      source: 'ECB reference rates · simulated intraday',
+    };
+    const near = await save('22:02', 'Past Minute One');
+    expect(near?.mid).toEqual(mid);
+    expect(near?.range).toMatchObject({ date: '2025-10-31', mid: { rate: mid.rate, at: mid.at } });
+    // Seven minutes after the last bar there is no mid, and the record says none rather than guess.
+    expect((await save('22:06', 'Past Minute Two'))?.mid).toBeNull();
+    const wrong = await errorOf(
+      c.api.calculator.save.mutate({
+        ...WORKED,
+        id: randomUUID(),
+        comparisonDate: '2025-10-31',
+        comparisonTime: '9am',
+      }),
+    );
+    expect(wrong).toEqual({ code: 'BAD_REQUEST', message: 'Comparison time must be HH:MM' });
   });
 
   it('quotes the ECB reference rate of the comparison date, derived as a cross, or the last fix before it', async () => {

@@ -1,5 +1,6 @@
 import { isoDate, text } from '@pippitch/shared/input';
 import { DEFAULT_INTERVAL, INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
+import { LIVE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { z } from 'zod';
 import { seriesFor } from '../../services/market/cached-series';
 import { dayRange } from '../../services/market/day-range';
@@ -37,7 +38,8 @@ export const ratesRouter = router({
     .input(z.object({ pair, date: isoDate, time: text('Time', 20).optional() }))
     .query(({ ctx, input }) => {
       const quote = ctx.services.quotes.latestFor(input.pair);
-      return dayRange(ctx.db, input, ctx.services.now(), quote ? { rate: quote.mid, at: quote.timestamp } : null);
+      const live = quote ? { rate: quote.mid, at: quote.timestamp, source: LIVE_SOURCE_LABELS[quote.source] } : null;
+      return dayRange(ctx.db, input, ctx.services.now(), live);
     }),
 
   calendarRange: memberProcedure

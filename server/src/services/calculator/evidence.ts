@@ -8,9 +8,11 @@ import { ecbReferenceFor } from '../market/ecb-reference';
 import type { QuoteAtSave } from './save';
 
 /**
- * The substantiation record of a calculation (issue 14 §1), built on the server from what it holds: its own latest
- * quote as the mid (never a number the browser sent), the method, the ECB reference rate for the comparison date
- * and where the competitor rate sits in that day's range. What the server does not have is recorded as absent.
+ * The substantiation record of a calculation (issue 14 §1), built on the server from what it holds, never from a
+ * number the browser sent: the mid (for a comparison made now, the server's own latest quote; for one at a past
+ * minute, that minute's bar or the latest within 5 minutes before it), the method, the ECB reference rate for the
+ * comparison date, and where the competitor rate sits in that day's range. What the server lacks is recorded as
+ * absent.
  */
 export async function buildEvidence(
   db: Database,
@@ -18,28 +20,22 @@ export async function buildEvidence(
   quote: QuoteAtSave | null,
   now: Date,
 ): Promise<CalculationEvidence> {
-  const mid = quote
-    ? {
-        rate: quote.mid.toFixed(6),
-        source: LIVE_SOURCE_LABELS[quote.source as LiveSource] ?? quote.source,
-        at: new Date(quote.timestamp).toISOString(),
-      }
+  const live = quote
+    ? { rate: quote.mid, at: quote.timestamp, source: LIVE_SOURCE_LABELS[quote.source as LiveSource] ?? quote.source }
     : null;
   const [ecb, day] = await Promise.all([
     ecbReferenceFor(db, input.pair, input.comparisonDate),
     // A comparison date the browser sent in the future has no day to check.
     input.comparisonDate <= londonDateOf(now)
-      ? dayRange(
-          db,
-          { pair: input.pair, date: input.comparisonDate },
-          now,
-          quote && {
-            rate: quote.mid,
-            at: quote.timestamp,
-          },
-        )
+      ? dayRange(db, { pair: input.pair, date: input.comparisonDate, time: input.comparisonTime }, now, live)
       : null,
   ]);
-  const range = day?.found ? checkAgainstRange(input.competitorRate, day.range, day.mid) : null;
+  const dayMid = day?.found ? day.mid : null;
+  const mid = input.comparisonTime
+    ? dayMid
+    : live && { rate: live.rate.toFixed(6), source: live.source, at: new Date(live.at).toISOString() };
+  const range = day?.found
+    ? checkAgainstRange(input.competitorRate, day.range, dayMid && { rate: dayMid.rate, at: dayMid.at })
+    : null;
   return { mid, method: CALCULATION_METHOD, ecb, range };
 }

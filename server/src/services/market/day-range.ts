@@ -1,5 +1,6 @@
 import type { DayRange } from '@pippitch/shared/evidence';
 import { type CurrencyPair, HISTORY_START, servePrice, storageFor } from '@pippitch/shared/pairs';
+import { PRICE_SOURCE_LABELS, summariseSources } from '@pippitch/shared/sources';
 import { formatIsoDate, isoWeekday, londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -9,9 +10,14 @@ import { minuteOf } from './history';
 /** A trade or a check at a minute with no bar uses the latest price this long before it, and says so. */
 export const MID_LOOKBACK_MINUTES = 5;
 
-export type DayRangeResult =
-  | { found: true; range: DayRange; mid: { rate: string; at: string } | null }
-  | { found: false; message: string };
+/** The mid at the minute checked: its price, the instant of the bar or quote, and the words for its source. */
+export interface DayMid {
+  rate: string;
+  at: string;
+  source: string;
+}
+
+export type DayRangeResult = { found: true; range: DayRange; mid: DayMid | null } | { found: false; message: string };
 
 /**
  * A London day's low–high for a pair (the daily rollup: every minute of the day, or of today so far) and the mid at
@@ -22,7 +28,7 @@ export async function dayRange(
   db: Database,
   input: { pair: CurrencyPair; date: string; time?: string | undefined },
   now: Date,
-  liveMid: { rate: number; at: number } | null = null,
+  liveMid: { rate: number; at: number; source: string } | null = null,
 ): Promise<DayRangeResult> {
   const today = londonDateOf(now);
   if (input.date > today) throw badRequest('The range-of-day check cannot look at a future date.', 'date');
@@ -50,11 +56,15 @@ export async function dayRange(
   const range = { date: input.date, low: price(low), high: price(high) };
   if (!at) {
     const live = liveMid && londonDateOf(new Date(liveMid.at)) === input.date ? liveMid : null;
-    return { found: true, range, mid: live ? { rate: price(live.rate), at: new Date(live.at).toISOString() } : null };
+    return {
+      found: true,
+      range,
+      mid: live ? { rate: price(live.rate), at: new Date(live.at).toISOString(), source: live.source } : null,
+    };
   }
   const minute = (
-    await sql<{ close: number; ts: Date }>`
-      SELECT close, ts FROM fx_minute_bars
+    await sql<{ close: number; ts: Date; source: string }>`
+      SELECT close, ts, source FROM fx_minute_bars
       WHERE pair = ${stored} AND ts <= ${at}
         AND ts > ${new Date(at.getTime() - MID_LOOKBACK_MINUTES * 60_000)}
       ORDER BY ts DESC LIMIT 1`.execute(db)
@@ -62,7 +72,13 @@ export async function dayRange(
   return {
     found: true,
     range,
-    mid: minute ? { rate: price(servePrice(minute.close, invert)), at: minute.ts.toISOString() } : null,
+    mid: minute
+      ? {
+          rate: price(servePrice(minute.close, invert)),
+          at: minute.ts.toISOString(),
+          source: PRICE_SOURCE_LABELS[summariseSources([minute.source])] ?? minute.source,
+        }
+      : null,
   };
 }
 

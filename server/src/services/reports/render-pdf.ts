@@ -22,7 +22,7 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { title: 'Client', width: 170, value: (c) => c.client },
+  { title: 'Client', width: 116, value: (c) => c.client },
   { title: 'Pair', width: 50, value: (c) => `${c.pair.slice(0, 3)}/${c.pair.slice(3)}` },
   {
     title: 'Your rate',
@@ -31,13 +31,18 @@ const COLUMNS: Column[] = [
     value: (c) => (c.marginPips ? `${formatRate(c.yourRate)} +${c.marginPips}` : formatRate(c.yourRate)),
   },
   { title: 'Competitor', width: 62, align: 'right', value: (c) => formatRate(c.competitorRate) },
-  { title: 'Amount', width: 90, align: 'right', value: (c) => formatGBP(c.amount) },
+  // The record (issue 14): the mid the server used, and the competitor rate against that day's range.
+  { title: 'Mid used', width: 56, align: 'right', value: (c) => (c.midRate ? formatRate(c.midRate) : '—') },
+  { title: 'Vs day', width: 54, align: 'right', value: (c) => RANGE_WORDS[c.rangePosition ?? 'none'] },
+  { title: 'Amount', width: 80, align: 'right', value: (c) => formatGBP(c.amount) },
   { title: 'Trades/yr', width: 52, align: 'right', value: (c) => String(c.tradesPerYear) },
-  { title: 'Pips', width: 44, align: 'right', value: (c) => c.pips },
-  { title: 'Annual savings', width: 92, align: 'right', value: (c) => formatGBP(c.annualSavings) },
-  { title: 'Pitched', width: 44, align: 'right', value: (c) => `${c.times}×` },
-  { title: 'Last pitched', width: 96, align: 'right', value: (c) => formatLondonDate(c.lastPitchedAt) },
+  { title: 'Pips', width: 36, align: 'right', value: (c) => c.pips },
+  { title: 'Annual savings', width: 86, align: 'right', value: (c) => formatGBP(c.annualSavings) },
+  { title: 'Pitched', width: 40, align: 'right', value: (c) => `${c.times}×` },
+  { title: 'Last pitched', width: 66, align: 'right', value: (c) => formatLondonDate(c.lastPitchedAt) },
 ];
+
+const RANGE_WORDS = { inside: 'in range', below: 'below low', above: 'above high', none: '—' } as const;
 
 function periodText(data: ReportData): string {
   return `${formatIsoDate(data.span.start)} – ${formatIsoDate(data.span.end)}`;
@@ -217,7 +222,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     .fillColor(MUTED)
     .moveDown(0.3)
     .text(
-      'Method: the broker types their rate (plus any margin in pips, shown as “+20” after it; 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount in GBP divided by the rate, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
+      'Method: the broker types their rate (plus any margin in pips, shown as “+20” after it; 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount in GBP divided by the rate, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. “Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote. Each calculation’s record in PipPitch also quotes the ECB reference rate for its comparison date (Source: ECB, for information purposes only). Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
       { width },
     );
 

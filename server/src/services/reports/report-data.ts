@@ -5,6 +5,7 @@
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
+import type { CalculationEvidence, RangeCheck } from '@pippitch/shared/evidence';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -20,6 +21,9 @@ export interface ReportClient {
   tradesPerYear: number;
   pips: string;
   annualSavings: string;
+  /** From the latest calculation's record: the mid the server used, and the competitor rate against the day. */
+  midRate: string | null;
+  rangePosition: RangeCheck['position'] | null;
   /** How many calculations in the period this row stands for. */
   times: number;
   lastPitchedAt: Date;
@@ -69,6 +73,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       'c.normalized_client_name',
       'c.currency_pair',
       'c.calculation_data',
+      'c.evidence',
       'c.savings_amount',
       'c.created_at',
       sql<number>`count(*) OVER (PARTITION BY c.user_id, ${key})::int`.as('times'),
@@ -88,6 +93,8 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
   const latestByClient = new Map<string, { at: Date; savings: string }>();
   for (const r of rows) {
     const data = r.calculation_data as Record<string, string | number>;
+    // Written only by services/calculator/evidence.ts; null for calculations saved before records existed.
+    const evidence = r.evidence as CalculationEvidence | null;
     let broker = brokers.get(r.user_id);
     if (!broker) {
       broker = { name: r.full_name || r.email, email: r.email, calculations: 0, clients: [], savings: '0' };
@@ -105,6 +112,8 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       tradesPerYear: Number(data.trades_per_year),
       pips: String(data.difference_in_pips),
       annualSavings: String(r.savings_amount),
+      midRate: evidence?.mid?.rate ?? null,
+      rangePosition: evidence?.range?.position ?? null,
       times: r.times,
       lastPitchedAt: r.created_at,
     });

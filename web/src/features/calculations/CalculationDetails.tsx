@@ -5,6 +5,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { Alert } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { EvidenceRecord } from './EvidenceRecord';
 
 export type CalculationEntry = inferRouterOutputs<AppRouter>['calculator']['forCompany'][number];
 
@@ -85,6 +86,7 @@ function EntryCard({ entry, index, count }: { entry: CalculationEntry; index: nu
           </div>
         ))}
       </dl>
+      <EvidenceRecord entry={entry} />
     </li>
   );
 }

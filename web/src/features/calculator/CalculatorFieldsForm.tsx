@@ -1,11 +1,12 @@
 import { MARGIN_OPTIONS, marginLabel } from '@pippitch/shared/pairs';
-import { formatComparisonDate } from '@pippitch/shared/time';
+import { formatComparisonDate, londonClockTime } from '@pippitch/shared/time';
 import { useId } from 'react';
 import { StrokeIcon } from '../../components/Icon';
 import { PairSelect } from '../../components/PairSelect';
 import { TextField } from '../../components/ui';
 import type { CalculatorFields } from './calculatorState';
 import { LiveRateField } from './LiveRateField';
+import { RangeCheck } from './RangeCheck';
 import type { LiveQuoteView, LiveState } from './useLiveQuotes';
 
 const CLIENT_TIPS =
@@ -49,13 +50,20 @@ export function CalculatorFieldsForm(props: {
             Historical Rate
           </button>
         </div>
-        <TextField
-          label="Competitor Rate"
-          inputMode="decimal"
-          placeholder="e.g. 1.2650"
-          autoComplete="off"
-          {...text('competitorRate')}
-        />
+        <div>
+          <TextField
+            label="Competitor Rate"
+            inputMode="decimal"
+            placeholder="e.g. 1.2650"
+            autoComplete="off"
+            {...text('competitorRate')}
+          />
+          <RangeCheck
+            pair={fields.pair}
+            competitorRate={fields.competitorRate}
+            comparisonAt={fields.comparisonAt || null}
+          />
+        </div>
         <div>
           <div className="mb-1 flex items-center gap-1">
             <label htmlFor={`${tipId}-input`} className="text-sm font-medium text-slate-700">
@@ -87,7 +95,26 @@ export function CalculatorFieldsForm(props: {
             className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
           />
         </div>
-        <TextField label="Comparison Date" readOnly value={formatComparisonDate(new Date())} />
+        <div>
+          <TextField
+            label="Comparison Date"
+            readOnly
+            value={
+              fields.comparisonAt
+                ? `${formatComparisonDate(new Date(fields.comparisonAt))} ${londonClockTime(new Date(fields.comparisonAt))} London`
+                : formatComparisonDate(new Date())
+            }
+          />
+          {fields.comparisonAt && (
+            <button
+              type="button"
+              onClick={() => onChange('comparisonAt', '')}
+              className="mt-1 text-xs font-semibold text-brand-700 hover:underline"
+            >
+              Compare at today's rates instead
+            </button>
+          )}
+        </div>
         <TextField
           label="Amount to Buy"
           inputMode="decimal"

@@ -1,5 +1,5 @@
 import { calculateSavings, parseCalculatorForm } from '@pippitch/shared/calculator';
-import { londonDateOf } from '@pippitch/shared/time';
+import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { TopBar } from '../../components/TopBar';
@@ -21,6 +21,13 @@ export const CALCULATOR_NAV = [
   { label: 'My Leads', to: '/leads' },
   { label: 'Dashboard', to: '/admin', adminOnly: true },
 ];
+
+/** What a save says about the comparison's moment: today, or the London date and minute of a historical rate. */
+function comparisonMoment(comparisonAt: string): { comparisonDate: string; comparisonTime?: string } {
+  if (!comparisonAt) return { comparisonDate: londonDateOf(new Date()) };
+  const at = new Date(comparisonAt);
+  return { comparisonDate: londonDateOf(at), comparisonTime: londonClockTime(at) };
+}
 
 export function CalculatorPage() {
   const { session } = route.useRouteContext();
@@ -66,7 +73,7 @@ export function CalculatorPage() {
       tradesPerYear: parsed.value.tradesPerYear,
       marginPips: fields.marginPips,
       clientName: fields.clientName.trim() || undefined,
-      comparisonDate: londonDateOf(new Date()),
+      ...comparisonMoment(fields.comparisonAt),
     });
   }
 
@@ -151,9 +158,11 @@ export function CalculatorPage() {
           <HistoricalRateModal
             initialPair={fields.pair}
             onClose={() => setHistoryOpen(false)}
-            onUseRate={(rate, pair) => {
+            onUseRate={(rate, pair, at) => {
               if (pair !== fields.pair) dispatch({ type: 'set', field: 'pair', value: pair });
               dispatch({ type: 'set', field: 'yourRate', value: rate });
+              // The comparison is then about that minute: the range check and the saved record use it.
+              dispatch({ type: 'set', field: 'comparisonAt', value: at });
               setHistoryOpen(false);
             }}
           />

@@ -9,6 +9,8 @@ export interface CalculatorFields {
   amount: string;
   tradesPerYear: string;
   marginPips: MarginPips;
+  /** ISO instant of a historical rate the broker used (the comparison's moment), or '' for now. */
+  comparisonAt: string;
 }
 
 export interface CalculatorState {
@@ -33,6 +35,7 @@ export const EMPTY_FIELDS: CalculatorFields = {
   amount: '',
   tradesPerYear: '',
   marginPips: 0,
+  comparisonAt: '',
 };
 
 export function initialState(): CalculatorState {

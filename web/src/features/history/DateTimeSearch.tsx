@@ -23,7 +23,7 @@ type Lookup =
 /**
  * Date/Time Search: pick a London calendar day and a time, find the rate at that exact minute and use it.
  */
-export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseRate(rate: string): void }) {
+export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseRate(rate: string, at: string): void }) {
   const utils = trpc.useUtils();
   const range = trpc.rates.calendarRange.useQuery({ pair });
   const [month, setMonth] = useState<string | null>(null);
@@ -140,7 +140,7 @@ export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseR
                 {formatLondonDateTime(new Date(lookup.at))} London
                 {SOURCE_LABELS[lookup.source] && ` · ${SOURCE_LABELS[lookup.source]}`}
               </p>
-              <Button className="mt-3 w-full sm:w-auto" onClick={() => onUseRate(formatRate(lookup.rate))}>
+              <Button className="mt-3 w-full sm:w-auto" onClick={() => onUseRate(formatRate(lookup.rate), lookup.at)}>
                 Use This Rate
               </Button>
             </div>

@@ -14,6 +14,7 @@ import {
   canZoom,
   domainOf,
   INITIAL_VIEW,
+  type PricePoint,
   panBy,
   pointsIn,
   priceAxisRange,
@@ -33,7 +34,7 @@ export const LOAD_FAILED_MESSAGE = 'Failed to load historical data from database
  * The price chart: timeframe buttons, pan and zoom tools, the data-source and precision badges, and the
  * chart itself. A click on the chart picks that point's rate.
  */
-export function HistoricalChart({ pair, onPick }: { pair: CurrencyPair; onPick(price: number): void }) {
+export function HistoricalChart({ pair, onPick }: { pair: CurrencyPair; onPick(point: PricePoint): void }) {
   const [timeframe, setTimeframe] = useState<Timeframe>('1M');
   const [view, setView] = useState<ChartView>(INITIAL_VIEW);
   const [panMode, setPanMode] = useState(false);
@@ -89,7 +90,7 @@ export function HistoricalChart({ pair, onPick }: { pair: CurrencyPair; onPick(p
         markers={showMarkers(visible.points.length, view.zoom)}
         height={height}
         panMode={panMode}
-        onPick={(p) => onPick(p.price)}
+        onPick={onPick}
         onPan={(deltaMs) => setView((v) => panBy(v, plot.domain, deltaMs))}
       />
     );

@@ -10,8 +10,11 @@ import { HistoricalChart } from './HistoricalChart';
 export interface HistoricalRateModalProps {
   initialPair: CurrencyPair;
   onClose(): void;
-  /** The chosen rate, 4 decimals, and the pair it is for (the broker may have switched pair in here). */
-  onUseRate(rate: string, pair: CurrencyPair): void;
+  /**
+   * The chosen rate, 4 decimals, the pair it is for (the broker may have switched pair in here) and its moment
+   * (ISO instant: the searched minute, or the picked chart point's).
+   */
+  onUseRate(rate: string, pair: CurrencyPair, at: string): void;
 }
 
 /**
@@ -23,8 +26,8 @@ export default function HistoricalRateModal({ initialPair, onClose, onUseRate }:
   const [pair, setPair] = useState<CurrencyPair>(initialPair);
   const [view, setView] = useState<'chart' | 'search'>('chart');
 
-  function use(rate: string) {
-    onUseRate(rate, pair);
+  function use(rate: string, at: string) {
+    onUseRate(rate, pair, at);
     onClose();
   }
 
@@ -58,7 +61,7 @@ export default function HistoricalRateModal({ initialPair, onClose, onUseRate }:
         </div>
 
         {view === 'chart' ? (
-          <HistoricalChart pair={pair} onPick={(price) => use(formatRate(price))} />
+          <HistoricalChart pair={pair} onPick={(p) => use(formatRate(p.price), new Date(p.t).toISOString())} />
         ) : (
           <DateTimeSearch pair={pair} onUseRate={use} />
         )}
