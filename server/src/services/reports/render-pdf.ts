@@ -5,23 +5,20 @@
  */
 import { formatGBP, formatRate } from '@pippitch/shared/format';
 import { formatIsoDate, formatLondonDate, formatLondonDateTime } from '@pippitch/shared/time';
-import PDFDocument from 'pdfkit';
+import {
+  BRAND,
+  type Column,
+  figureBoxes,
+  landscapeDocument,
+  MARGIN,
+  MUTED,
+  numberPages,
+  ROW,
+  tableDrawer,
+} from '../pdf/document';
 import type { ReportBroker, ReportData } from './report-data';
 
-const MARGIN = 36;
-const ROW = 14;
-const BRAND = '#0f766e';
-const MUTED = '#475569';
-const RULE = '#e2e8f0';
-
-interface Column {
-  title: string;
-  width: number;
-  align?: 'left' | 'right';
-  value(c: ReportBroker['clients'][number]): string;
-}
-
-const COLUMNS: Column[] = [
+const COLUMNS: Column<ReportBroker['clients'][number]>[] = [
   { title: 'Client', width: 116, value: (c) => c.client },
   { title: 'Pair', width: 50, value: (c) => `${c.pair.slice(0, 3)}/${c.pair.slice(3)}` },
   {
@@ -50,26 +47,10 @@ function periodText(data: ReportData): string {
 
 /** Renders the report; resolves with the PDF's bytes. */
 export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: MARGIN,
-    bufferPages: true,
-    info: {
-      Title: `PipPitch monthly client report — ${data.companyName} — ${periodText(data)}`,
-      Author: 'PipPitch',
-      CreationDate: generatedAt,
-    },
+  const { doc, done, width } = landscapeDocument({
+    Title: `PipPitch monthly client report — ${data.companyName} — ${periodText(data)}`,
+    CreationDate: generatedAt,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const width = doc.page.width - 2 * MARGIN;
-  const bottom = () => doc.page.height - MARGIN - 20;
 
   // Title block.
   doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(10).text('PipPitch', MARGIN, MARGIN);
@@ -88,24 +69,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     ['Clients pitched', String(data.totals.clients)],
     ['Annual savings pitched', formatGBP(data.totals.savings)],
   ];
-  const boxY = doc.y;
-  const boxW = width / totals.length;
-  totals.forEach(([label, value], i) => {
-    const x = MARGIN + i * boxW;
-    doc.roundedRect(x + 2, boxY, boxW - 4, 42, 4).fillAndStroke('#f0fdfa', '#99f6e4');
-    doc
-      .fillColor(MUTED)
-      .font('Helvetica')
-      .fontSize(8)
-      .text(label.toUpperCase(), x + 10, boxY + 8, { width: boxW - 20 });
-    doc
-      .fillColor('#0f172a')
-      .font('Helvetica-Bold')
-      .fontSize(13)
-      .text(value, x + 10, boxY + 20, { width: boxW - 20 });
-  });
-  doc.x = MARGIN;
-  doc.y = boxY + 54;
+  figureBoxes(doc, width, totals);
   doc
     .font('Helvetica')
     .fontSize(8)
@@ -118,64 +82,13 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     );
   doc.moveDown(0.6);
 
-  // Cells are placed by measuring (widthOfString), not by pdfkit's line wrapper: a report of 6,000 rows draws
-  // 60,000 cells, and wrapping each one would take most of the time (bench reports).
-  const left = new Map<Column, number>();
-  COLUMNS.reduce((x, c) => {
-    left.set(c, x);
-    return x + c.width;
-  }, MARGIN);
-  const x0 = (c: Column) => left.get(c) ?? MARGIN;
-  // Body cells are all 8 pt Helvetica, and most values repeat (pairs, rates, amounts, dates): measure each once.
-  const widths = new Map<string, number>();
-  const widthOf = (value: string) => {
-    let w = widths.get(value);
-    if (w === undefined) {
-      w = doc.widthOfString(value);
-      widths.set(value, w);
-    }
-    return w;
-  };
-  const fit = (value: string, room: number) => {
-    if (widthOf(value) <= room) return value;
-    let cut = value;
-    while (cut.length > 1 && doc.widthOfString(`${cut}…`) > room) cut = cut.slice(0, -1);
-    return `${cut.trimEnd()}…`;
-  };
-  const cell = (value: string, x: number, y: number, c: Column) => {
-    const room = c.width - 4;
-    const shown = fit(value, room);
-    const at = c.align === 'right' ? x + 2 + room - widthOf(shown) : x + 2;
-    doc.text(shown, at, y, { lineBreak: false });
-  };
-
-  const header = () => {
-    let x = MARGIN;
-    const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(7.5).fillColor(MUTED);
-    for (const c of COLUMNS) {
-      doc.text(c.title.toUpperCase(), x + 2, y + 3, { width: c.width - 4, align: c.align ?? 'left', lineBreak: false });
-      x += c.width;
-    }
-    doc
-      .moveTo(MARGIN, y + ROW)
-      .lineTo(MARGIN + width, y + ROW)
-      .strokeColor(RULE)
-      .stroke();
-    doc.y = y + ROW;
-  };
-  const ensureRoom = (needed: number, repeatHeader: boolean) => {
-    if (doc.y + needed <= bottom()) return;
-    doc.addPage();
-    doc.y = MARGIN;
-    if (repeatHeader) header();
-  };
+  const table = tableDrawer(doc, COLUMNS, width);
 
   if (data.brokers.length === 0) {
     doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text('No calculations in this period.', MARGIN, doc.y);
   }
   for (const broker of data.brokers) {
-    ensureRoom(ROW * 4, false);
+    table.ensureRoom(ROW * 4, false);
     doc.y += 10;
     doc
       .font('Helvetica-Bold')
@@ -189,19 +102,12 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
         `  ${broker.email} · ${broker.calculations} calculation${broker.calculations === 1 ? '' : 's'} · ${broker.clients.length} client${broker.clients.length === 1 ? '' : 's'} · ${formatGBP(broker.savings)} annual savings`,
       );
     doc.moveDown(0.2);
-    header();
-    broker.clients.forEach((client, i) => {
-      ensureRoom(ROW, true);
-      const y = doc.y;
-      if (i % 2 === 1) doc.rect(MARGIN, y, width, ROW).fill('#f8fafc');
-      doc.font('Helvetica').fontSize(8).fillColor('#0f172a');
-      for (const c of COLUMNS) cell(c.value(client), x0(c), y + 3.5, c);
-      doc.y = y + ROW;
-    });
+    table.header();
+    broker.clients.forEach(table.row);
   }
 
   // Sources and method.
-  ensureRoom(ROW * 8, false);
+  table.ensureRoom(ROW * 8, false);
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Data sources and method', MARGIN, doc.y);
   doc.font('Helvetica').fontSize(8.5).fillColor('#0f172a').moveDown(0.3);
@@ -226,23 +132,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
       { width },
     );
 
-  // Page numbers, now that the page count is known.
-  const range = doc.bufferedPageRange();
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i);
-    // Inside the bottom margin: without this pdfkit would start a new page for the footer line.
-    doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(7.5)
-      .fillColor(MUTED)
-      .text(
-        `PipPitch · ${data.companyName} · ${periodText(data)} · Page ${i + 1} of ${range.count}`,
-        MARGIN,
-        doc.page.height - MARGIN - 8,
-        { width, align: 'center', lineBreak: false },
-      );
-  }
+  numberPages(doc, width, `PipPitch · ${data.companyName} · ${periodText(data)}`);
   doc.end();
   return done;
 }
