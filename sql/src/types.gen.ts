@@ -200,6 +200,29 @@ export interface EmailOutbox {
   to_address: string;
 }
 
+export interface EvidencePacks {
+  bad_rows: Json;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  lead_id: string;
+  margin_bps: number;
+  share_expires_at: Timestamp | null;
+  share_first_viewed_at: Timestamp | null;
+  share_revoked_at: Timestamp | null;
+  share_token_hash: string | null;
+  totals: Json;
+  trades: Json;
+  user_id: string;
+}
+
+export interface EvidencePackViews {
+  id: Generated<number>;
+  pack_id: string;
+  user_agent: string | null;
+  viewed_at: Generated<Timestamp>;
+}
+
 export interface ExportLog {
   attempts: Generated<number>;
   claimed_until: Timestamp | null;
@@ -499,6 +522,8 @@ export interface DB {
   company_index_meta: CompanyIndexMeta;
   ecb_reference_rates: EcbReferenceRates;
   email_outbox: EmailOutbox;
+  evidence_pack_views: EvidencePackViews;
+  evidence_packs: EvidencePacks;
   export_log: ExportLog;
   export_schedules: ExportSchedules;
   fx_15min_bars: Fx15minBars;

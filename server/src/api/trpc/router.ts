@@ -8,6 +8,7 @@ import { finderRouter } from '../routers/finder';
 import { invitationsRouter } from '../routers/invitations';
 import { joinRouter } from '../routers/join';
 import { leadsRouter } from '../routers/leads';
+import { packsRouter } from '../routers/packs';
 import { ratesRouter } from '../routers/rates';
 import { reportsRouter } from '../routers/reports';
 import { salesforceRouter } from '../routers/salesforce';
@@ -26,6 +27,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   join: joinRouter,
   leads: leadsRouter,
+  packs: packsRouter,
   rates: ratesRouter,
   reports: reportsRouter,
   salesforce: salesforceRouter,

@@ -82,3 +82,16 @@ export function invitationEmail(input: {
     footnote: "If you weren't expecting this invitation, you can ignore this e-mail.",
   });
 }
+
+/** To the broker when a prospect first opens a shared evidence pack (issue 14 §3). */
+export function packViewedEmail(input: { leadName: string; packUrl: string }): RenderedEmail {
+  return render(`${input.leadName} opened your evidence pack`, {
+    heading: `${input.leadName} opened your evidence pack`,
+    paragraphs: [
+      `The evidence pack you shared with ${input.leadName} was opened for the first time just now.`,
+      'A good moment to call: the figures are fresh in their mind.',
+    ],
+    action: { label: 'Open the pack', url: input.packUrl },
+    footnote: 'You get this e-mail once per share link. Withdraw the link from the pack at any time.',
+  });
+}

@@ -1,0 +1,69 @@
+import { isAdminRole } from '@pippitch/shared/access';
+import { uuid } from '@pippitch/shared/input';
+import { DEFAULT_PACK_MARGIN_BPS, PACK_MARGIN_OPTIONS, PACK_MESSAGES } from '@pippitch/shared/pack';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { createPack, getPack, packsForLead, revokeShare, sharePack, viewSharedPack } from '../../services/packs/packs';
+import { companyFinderProcedure, memberProcedure, publicProcedure, router } from '../trpc/procedures';
+
+const packId = z.object({ id: uuid(PACK_MESSAGES.notFound) });
+
+/** Evidence packs on the broker's own leads (leads come with the Company Finder add-on), and their share links. */
+export const packsRouter = router({
+  /** Prices a prospect's pasted or uploaded trades on one of the broker's own leads and saves the pack. */
+  create: companyFinderProcedure
+    .input(
+      z.object({
+        leadId: uuid(PACK_MESSAGES.leadNotFound),
+        // The shared parser checks the 1 MB limit in bytes; this only stops absurd bodies early.
+        csv: z.string().max(1_100_000, PACK_MESSAGES.tooLarge),
+        marginBps: z
+          .number()
+          .int()
+          .refine((n) => (PACK_MARGIN_OPTIONS as readonly number[]).includes(n), 'Choose a margin from the list')
+          .default(DEFAULT_PACK_MARGIN_BPS),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      createPack(ctx.db, { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id }, input),
+    ),
+
+  /** One pack: its broker's, or any in the company for an admin (team views). */
+  get: memberProcedure.input(packId).query(async ({ ctx, input }) => {
+    const viewer = {
+      userId: ctx.viewer.user.id,
+      companyId: ctx.viewer.company.id,
+      isAdmin: isAdminRole(ctx.viewer.user.role),
+    };
+    const pack = await getPack(ctx.db, viewer, input.id, ctx.services.now());
+    if (!pack) throw notFound(PACK_MESSAGES.notFound);
+    return pack;
+  }),
+
+  forLead: companyFinderProcedure
+    .input(z.object({ leadId: uuid(PACK_MESSAGES.leadNotFound) }))
+    .query(({ ctx, input }) => packsForLead(ctx.db, { userId: ctx.viewer.user.id }, input.leadId)),
+
+  /** A new 30-day link for the prospect (an earlier one stops working); the link is only ever shown here. */
+  share: companyFinderProcedure.input(packId).mutation(async ({ ctx, input }) => {
+    const link = await sharePack(ctx.db, { userId: ctx.viewer.user.id }, input.id, ctx.services.now());
+    return { url: `${ctx.config.publicUrl}/p/${link.token}`, expiresAt: link.expiresAt };
+  }),
+
+  revokeShare: companyFinderProcedure
+    .input(packId)
+    .mutation(({ ctx, input }) => revokeShare(ctx.db, { userId: ctx.viewer.user.id }, input.id, ctx.services.now())),
+
+  /** The prospect's read-only page: anyone holding a live link; the pack and nothing else. */
+  shared: publicProcedure.input(z.object({ token: z.string().min(20).max(100) })).query(({ ctx, input }) =>
+    viewSharedPack(
+      ctx.db,
+      {
+        token: input.token,
+        userAgent: ctx.request.userAgent,
+        packUrl: (id) => `${ctx.config.publicUrl}/packs/${id}`,
+      },
+      ctx.services.now(),
+    ),
+  ),
+});

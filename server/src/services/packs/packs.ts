@@ -1,0 +1,222 @@
+/**
+ * Evidence packs (issue 14 §3). A pack belongs to the broker who made it, on one of their own leads; their company's
+ * admins may read it. The prospect reads it through a share link: an unguessable token (only its hash is stored),
+ * 30 days unless revoked, every view logged, the broker e-mailed once on the first.
+ */
+import {
+  type BadRow,
+  PACK_MESSAGES,
+  PACK_SHARE_DAYS,
+  type PackTotals,
+  type PricedTrade,
+  packTotals,
+  parsePackCsv,
+} from '@pippitch/shared/pack';
+import type { Database } from '@pippitch/sql';
+import { badRequest, notFound } from '../../errors';
+import type { Actor } from '../actor';
+import { hashToken, newToken } from '../auth/tokens';
+import { enqueueEmailToMember } from '../email/outbox';
+import { packViewedEmail } from '../email/templates';
+import { priceTrades } from './price';
+
+export interface Pack {
+  id: string;
+  leadId: string;
+  leadName: string;
+  brokerName: string;
+  marginBps: number;
+  createdAt: string;
+  trades: PricedTrade[];
+  badRows: BadRow[];
+  totals: PackTotals;
+  share: { expiresAt: string; firstViewedAt: string | null; views: number } | null;
+}
+
+type Viewer = Pick<Actor, 'userId' | 'companyId'> & { isAdmin: boolean };
+
+/** Parses, prices and saves a pack on the broker's own lead. Bad rows come back listed, not saved as trades. */
+export async function createPack(
+  db: Database,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
+  input: { leadId: string; csv: string; marginBps: number },
+): Promise<Pack> {
+  const lead = await db
+    .selectFrom('user_leads')
+    .select('id')
+    .where('id', '=', input.leadId)
+    .where('user_id', '=', actor.userId)
+    .executeTakeFirst();
+  if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
+  const parsed = parsePackCsv(input.csv);
+  if (!parsed.ok) throw badRequest(parsed.message, 'csv');
+  const trades = await priceTrades(db, parsed.trades, input.marginBps);
+  const row = await db
+    .insertInto('evidence_packs')
+    .values({
+      user_id: actor.userId,
+      company_id: actor.companyId,
+      lead_id: lead.id,
+      margin_bps: input.marginBps,
+      trades: JSON.stringify(trades),
+      bad_rows: JSON.stringify(parsed.bad),
+      totals: JSON.stringify(packTotals(trades)),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return (await getPack(db, { ...actor, isAdmin: false }, row.id)) as Pack;
+}
+
+function packQuery(db: Database) {
+  return db
+    .selectFrom('evidence_packs as p')
+    .innerJoin('user_leads as l', 'l.id', 'p.lead_id')
+    .innerJoin('user_profiles as u', 'u.id', 'p.user_id')
+    .select((eb) => [
+      'p.id',
+      'p.lead_id',
+      'l.custom_name',
+      'u.full_name',
+      'u.email',
+      'p.margin_bps',
+      'p.created_at',
+      'p.trades',
+      'p.bad_rows',
+      'p.totals',
+      'p.share_token_hash',
+      'p.share_expires_at',
+      'p.share_revoked_at',
+      'p.share_first_viewed_at',
+      eb
+        .selectFrom('evidence_pack_views as v')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('v.pack_id', '=', 'p.id')
+        .as('views'),
+    ]);
+}
+
+type PackRow = Awaited<ReturnType<ReturnType<typeof packQuery>['executeTakeFirstOrThrow']>>;
+
+function toPack(r: PackRow, now: Date): Pack {
+  const live = r.share_token_hash && !r.share_revoked_at && r.share_expires_at && r.share_expires_at > now;
+  return {
+    id: r.id,
+    leadId: r.lead_id,
+    leadName: r.custom_name,
+    brokerName: r.full_name || r.email,
+    marginBps: r.margin_bps,
+    createdAt: r.created_at.toISOString(),
+    // Written only by createPack, from the shared types.
+    trades: r.trades as unknown as PricedTrade[],
+    badRows: r.bad_rows as unknown as BadRow[],
+    totals: r.totals as unknown as PackTotals,
+    share: live
+      ? {
+          expiresAt: (r.share_expires_at as Date).toISOString(),
+          firstViewedAt: r.share_first_viewed_at?.toISOString() ?? null,
+          views: Number(r.views ?? 0),
+        }
+      : null,
+  };
+}
+
+/** A pack its broker, or an admin of the broker's company, may read; null for anyone else. */
+export async function getPack(db: Database, viewer: Viewer, id: string, now = new Date()): Promise<Pack | null> {
+  let q = packQuery(db).where('p.id', '=', id).where('p.company_id', '=', viewer.companyId);
+  if (!viewer.isAdmin) q = q.where('p.user_id', '=', viewer.userId);
+  const row = await q.executeTakeFirst();
+  return row ? toPack(row, now) : null;
+}
+
+/** The broker's packs on one of their leads, newest first (summaries: no trades). */
+export async function packsForLead(db: Database, actor: Pick<Actor, 'userId'>, leadId: string) {
+  const rows = await db
+    .selectFrom('evidence_packs')
+    .select(['id', 'created_at', 'totals', 'margin_bps'])
+    .where('user_id', '=', actor.userId)
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at.toISOString(),
+    marginBps: r.margin_bps,
+    totals: r.totals as unknown as PackTotals,
+  }));
+}
+
+/** A new share link for the broker's own pack (any earlier link stops working). The token is shown once. */
+export async function sharePack(db: Database, actor: Pick<Actor, 'userId'>, id: string, now: Date) {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + PACK_SHARE_DAYS * 86_400_000);
+  const r = await db
+    .updateTable('evidence_packs')
+    .set({
+      share_token_hash: hashToken(token),
+      share_expires_at: expiresAt,
+      share_revoked_at: null,
+      share_first_viewed_at: null,
+    })
+    .where('id', '=', id)
+    .where('user_id', '=', actor.userId)
+    .executeTakeFirst();
+  if (!r.numUpdatedRows) throw notFound(PACK_MESSAGES.notFound);
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+export async function revokeShare(db: Database, actor: Pick<Actor, 'userId'>, id: string, now: Date) {
+  const r = await db
+    .updateTable('evidence_packs')
+    .set({ share_revoked_at: now })
+    .where('id', '=', id)
+    .where('user_id', '=', actor.userId)
+    .executeTakeFirst();
+  if (!r.numUpdatedRows) throw notFound(PACK_MESSAGES.notFound);
+}
+
+/**
+ * The prospect's read-only view: the pack only (no ids, no other data), or a 404 once the link has expired or been
+ * revoked. Logs the view; the first view e-mails the broker, exactly once however many views arrive together.
+ */
+export async function viewSharedPack(
+  db: Database,
+  input: { token: string; userAgent: string | undefined; packUrl: (id: string) => string },
+  now: Date,
+) {
+  return db.transaction().execute(async (trx) => {
+    const row = await packQuery(trx)
+      .where('p.share_token_hash', '=', hashToken(input.token))
+      .where('p.share_revoked_at', 'is', null)
+      .where('p.share_expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row) throw notFound(PACK_MESSAGES.shareGone);
+    await trx
+      .insertInto('evidence_pack_views')
+      .values({ pack_id: row.id, viewed_at: now, user_agent: input.userAgent?.slice(0, 300) ?? null })
+      .execute();
+    const first = await trx
+      .updateTable('evidence_packs')
+      .set({ share_first_viewed_at: now })
+      .where('id', '=', row.id)
+      .where('share_first_viewed_at', 'is', null)
+      .returning('user_id')
+      .executeTakeFirst();
+    if (first) {
+      await enqueueEmailToMember(trx, first.user_id, {
+        template: 'pack_viewed',
+        email: packViewedEmail({ leadName: row.custom_name, packUrl: input.packUrl(row.id) }),
+      });
+    }
+    const pack = toPack(row, now);
+    return {
+      leadName: pack.leadName,
+      brokerName: pack.brokerName,
+      marginBps: pack.marginBps,
+      createdAt: pack.createdAt,
+      trades: pack.trades,
+      badRows: pack.badRows,
+      totals: pack.totals,
+      expiresAt: pack.share?.expiresAt ?? null,
+    };
+  });
+}

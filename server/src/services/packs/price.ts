@@ -1,0 +1,64 @@
+import {
+  PACK_MID_LOOKBACK_MINUTES,
+  type PackTrade,
+  type PricedTrade,
+  priceTrade,
+  type TradeMid,
+} from '@pippitch/shared/pack';
+import { servePrice, storageFor } from '@pippitch/shared/pairs';
+import { PRICE_SOURCE_LABELS, summariseSources } from '@pippitch/shared/sources';
+import { londonToUtc } from '@pippitch/shared/time';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+
+interface MidRow {
+  i: number;
+  close: number | null;
+  ts: Date | null;
+  source: string | null;
+  eurgbp: number | null;
+}
+
+/**
+ * Prices every trade in ONE set-based query, whatever their number: for each (pair, minute) the latest bar at or up
+ * to 5 minutes before it, and for EUR-based trades the EUR/GBP bar of the same window to put the markup in GBP.
+ * Each lookup is an index range probe of one pair's minutes, so 500 trades across two years cost one round trip.
+ */
+export async function priceTrades(db: Database, trades: PackTrade[], marginBps: number): Promise<PricedTrade[]> {
+  const at = trades.map((t) => londonToUtc(t.date, Number(t.time.slice(0, 2)), Number(t.time.slice(3, 5))));
+  const stored = trades.map((t) => storageFor(t.pair).stored);
+  const rows = (
+    await sql<MidRow>`
+      SELECT q.i::int AS i, m.close, m.ts, m.source, g.close AS eurgbp
+      FROM unnest(${stored}::text[], ${at.map((d) => d.toISOString())}::timestamptz[], ${trades.map((t) => t.pair.startsWith('EUR'))}::boolean[])
+        WITH ORDINALITY AS q(pair, ts, eur_base, i)
+      LEFT JOIN LATERAL (
+        SELECT close, ts, source FROM fx_minute_bars
+        WHERE pair = q.pair AND ts <= q.ts AND ts > q.ts - make_interval(mins => ${PACK_MID_LOOKBACK_MINUTES})
+        ORDER BY ts DESC LIMIT 1
+      ) m ON true
+      LEFT JOIN LATERAL (
+        SELECT close FROM fx_minute_bars
+        WHERE q.eur_base AND pair = 'EURGBP' AND ts <= q.ts
+          AND ts > q.ts - make_interval(mins => ${PACK_MID_LOOKBACK_MINUTES})
+        ORDER BY ts DESC LIMIT 1
+      ) g ON true
+      ORDER BY q.i`.execute(db)
+  ).rows;
+  return trades.map((trade, k) => {
+    const row = rows[k];
+    const when = at[k] as Date;
+    const { invert } = storageFor(trade.pair);
+    const mid: TradeMid | null =
+      row?.close != null && row.ts
+        ? {
+            rate: servePrice(row.close, invert).toFixed(6),
+            at: row.ts.toISOString(),
+            source: PRICE_SOURCE_LABELS[summariseSources([row.source ?? 'ecb_sim'])] ?? 'Stored price',
+            minutesBefore: Math.round((when.getTime() - row.ts.getTime()) / 60_000),
+          }
+        : null;
+    const gbpPerBase = trade.pair.startsWith('GBP') ? '1' : row?.eurgbp != null ? String(row.eurgbp) : null;
+    return priceTrade(trade, when, mid, gbpPerBase, marginBps);
+  });
+}

@@ -1,0 +1,258 @@
+import { Dec } from './decimal';
+import { type CurrencyPair, isCurrencyPair } from './pairs';
+import { formatIsoDate, isIsoDate, londonClockTime, londonToUtc } from './time';
+
+// Evidence packs (issue 14 §3): a prospect's past trades, each priced against the mid at its minute. One home for
+// the upload's rules, the row format, the maths and their words, shared by the server (which prices and stores),
+// the browser (which shows) and the PDF.
+
+export const PACK_LIMITS = { minTrades: 3, maxRows: 500, maxBytes: 1_000_000 } as const;
+
+/** How far before a trade's minute a price may come from, said on the row when used. */
+export const PACK_MID_LOOKBACK_MINUTES = 5;
+
+/** A pack's share link lives this long unless revoked. */
+export const PACK_SHARE_DAYS = 30;
+
+/** Our margin for "what it would have cost with us", in basis points of the mid. */
+export const PACK_MARGIN_OPTIONS = [10, 20, 30, 40, 50] as const;
+export const DEFAULT_PACK_MARGIN_BPS = 20;
+
+export const PACK_CSV_HEADER = 'date,time,pair,direction,amount,rate';
+/** The template offered for download: the header, and two rows showing the formats. */
+export const PACK_CSV_TEMPLATE = `${PACK_CSV_HEADER}
+2025-10-29,14:05,GBPUSD,sell,250000,1.3120
+2025-11-04,09:30,GBPEUR,buy,80000,1.1250
+`;
+
+export const PACK_MESSAGES = {
+  tooLarge: `The file is larger than 1 MB. Split it: a pack holds up to ${PACK_LIMITS.maxRows} trades.`,
+  tooManyRows: `A pack holds up to ${PACK_LIMITS.maxRows} trades. Remove some rows and try again.`,
+  noHeader: `The first line must be the header: ${PACK_CSV_HEADER}`,
+  tooFew: `A pack needs at least ${PACK_LIMITS.minTrades} valid trades.`,
+  notFound: 'Evidence pack not found',
+  leadNotFound: 'Lead not found',
+  shareGone: 'This link has expired or was withdrawn. Ask your broker for a new one.',
+} as const;
+
+export type Direction = 'buy' | 'sell';
+
+/** One trade as uploaded: the prospect bought or sold the pair's base currency at `rate`. */
+export interface PackTrade {
+  /** Line number in the upload (1 = header). */
+  line: number;
+  date: string;
+  time: string;
+  pair: CurrencyPair;
+  direction: Direction;
+  /** In the base currency. */
+  amount: string;
+  rate: string;
+}
+
+export interface BadRow {
+  line: number;
+  text: string;
+  reason: string;
+}
+
+export type ParsedPack = { ok: true; trades: PackTrade[]; bad: BadRow[] } | { ok: false; message: string };
+
+/**
+ * Reads pasted or uploaded CSV: the header, then one trade per line. Every line that cannot be a trade is listed
+ * with its reason (nothing is dropped silently); the limits are checked before anything else.
+ */
+export function parsePackCsv(text: string): ParsedPack {
+  if (new TextEncoder().encode(text).length > PACK_LIMITS.maxBytes)
+    return { ok: false, message: PACK_MESSAGES.tooLarge };
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = (lines[0] ?? '').toLowerCase().replace(/\s+/g, '');
+  if (header !== PACK_CSV_HEADER) return { ok: false, message: PACK_MESSAGES.noHeader };
+  const rows = lines
+    .slice(1)
+    .map((t, i) => ({ line: i + 2, text: t.trim() }))
+    .filter((r) => r.text !== '');
+  if (rows.length > PACK_LIMITS.maxRows) return { ok: false, message: PACK_MESSAGES.tooManyRows };
+  const trades: PackTrade[] = [];
+  const bad: BadRow[] = [];
+  for (const row of rows) {
+    const parsed = parseRow(row.text);
+    if (typeof parsed === 'string') bad.push({ line: row.line, text: row.text.slice(0, 200), reason: parsed });
+    else trades.push({ line: row.line, ...parsed });
+  }
+  if (trades.length < PACK_LIMITS.minTrades) {
+    const why = bad.length ? ` ${bad.length} row${bad.length === 1 ? ' has' : 's have'} problems, listed below.` : '';
+    return { ok: false, message: `${PACK_MESSAGES.tooFew}${why}` };
+  }
+  return { ok: true, trades, bad };
+}
+
+const DECIMAL = /^\d{1,12}(\.\d{1,10})?$/;
+
+/** One line → a trade, or the reason it is not one. */
+function parseRow(text: string): Omit<PackTrade, 'line'> | string {
+  const cells = splitCsvLine(text);
+  if (cells.length !== 6) return `Expected 6 values (${PACK_CSV_HEADER}), found ${cells.length}`;
+  const [rawDate = '', rawTime = '', rawPair = '', rawDirection = '', rawAmount = '', rawRate = ''] = cells;
+  const date = normaliseDate(rawDate);
+  if (!date) return `Date '${rawDate}' is not a date (use 2025-10-29 or 29/10/2025)`;
+  const time = /^(\d{1,2}):(\d{2})$/.exec(rawTime);
+  const hours = Number(time?.[1]);
+  const minutes = Number(time?.[2]);
+  if (!time || hours > 23 || minutes > 59) return `Time '${rawTime}' is not a London time (use 14:05)`;
+  const hhmm = `${String(hours).padStart(2, '0')}:${time[2]}`;
+  if (londonClockTime(londonToUtc(date, hours, minutes)) !== hhmm)
+    return `${hhmm} did not exist in London on ${formatIsoDate(date)} (the clocks went forward)`;
+  const pair = rawPair.toUpperCase().replace(/[/\s-]/g, '');
+  if (!isCurrencyPair(pair))
+    return `Pair '${rawPair}' is not one we price (GBPUSD, GBPEUR, EURUSD, GBPNOK, GBPSEK, GBPAUD)`;
+  const direction = rawDirection.toLowerCase();
+  if (direction !== 'buy' && direction !== 'sell') return `Direction '${rawDirection}' must be buy or sell`;
+  const amount = rawAmount.replace(/[,£€$\s]/g, '');
+  if (!DECIMAL.test(amount) || new Dec(amount).isZero()) return `Amount '${rawAmount}' must be a number above zero`;
+  const rate = rawRate.trim();
+  if (!DECIMAL.test(rate) || new Dec(rate).isZero()) return `Rate '${rawRate}' must be a number above zero`;
+  return { date, time: hhmm, pair, direction, amount, rate };
+}
+
+/** Comma-separated cells; a cell in double quotes may hold commas ("250,000"). */
+function splitCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (const ch of line) {
+    if (ch === '"') quoted = !quoted;
+    else if (ch === ',' && !quoted) {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += ch;
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+function normaliseDate(text: string): string | null {
+  const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  const iso = uk ? `${uk[3]}-${uk[2]?.padStart(2, '0')}-${uk[1]?.padStart(2, '0')}` : text;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** The price a trade was measured against. */
+export interface TradeMid {
+  rate: string;
+  /** ISO instant of the bar used. */
+  at: string;
+  source: string;
+  /** Minutes before the trade's minute (0: that minute's own bar). */
+  minutesBefore: number;
+}
+
+export interface PricedTrade extends PackTrade {
+  /** ISO instant of the trade's London minute. */
+  at: string;
+  mid: TradeMid | null;
+  /** How much worse than the mid the prospect's rate was, in bps of the mid (negative: better than the mid). */
+  markupBps: string | null;
+  /** The amount in GBP (the base amount at the minute's mid for EUR). */
+  amountGbp: string | null;
+  /** The markup in GBP. */
+  markupGbp: string | null;
+  /** Our margin on the same trade, in GBP. */
+  ourCostGbp: string | null;
+  /** markup − our cost, in GBP. */
+  savingGbp: string | null;
+  /** Why a figure is missing, or a note on the price used. */
+  note: string | null;
+}
+
+/**
+ * One trade against its mid. A prospect who buys the base currency pays above the mid; one who sells receives
+ * below it; the markup is that gap in bps of the mid, and in GBP it is amount × gap ÷ mid, in GBP (base GBP), or
+ * converted at the minute's EUR/GBP mid (base EUR). Our cost is the broker's margin on the same amount.
+ */
+export function priceTrade(
+  trade: PackTrade,
+  at: Date,
+  mid: TradeMid | null,
+  /** GBP per unit of the base currency at that minute (1 for GBP). */
+  gbpPerBase: string | null,
+  marginBps: number,
+): PricedTrade {
+  const base = { ...trade, at: at.toISOString(), mid };
+  const none = { markupBps: null, amountGbp: null, markupGbp: null, ourCostGbp: null, savingGbp: null };
+  if (!mid) return { ...base, ...none, note: `No price within ${PACK_MID_LOOKBACK_MINUTES} minutes before this time` };
+  const m = new Dec(mid.rate);
+  const gap = trade.direction === 'buy' ? new Dec(trade.rate).minus(m) : m.minus(trade.rate);
+  const fraction = gap.dividedBy(m);
+  const note = mid.minutesBefore > 0 ? `Price from ${mid.minutesBefore} min before (no bar at this minute)` : null;
+  const markupBps = fraction.times(10_000).toDecimalPlaces(1).toFixed(1);
+  if (!gbpPerBase) return { ...base, ...none, markupBps, note: 'No EUR/GBP price at this minute for the £ figures' };
+  const amountGbp = new Dec(trade.amount).times(gbpPerBase);
+  const markup = amountGbp.times(fraction);
+  const ours = amountGbp.times(marginBps).dividedBy(10_000);
+  return {
+    ...base,
+    markupBps,
+    amountGbp: amountGbp.toFixed(2),
+    markupGbp: markup.toFixed(2),
+    ourCostGbp: ours.toFixed(2),
+    savingGbp: markup.minus(ours).toFixed(2),
+    note,
+  };
+}
+
+export interface PackTotals {
+  trades: number;
+  priced: number;
+  /** Amount traded in GBP, over the priced trades. */
+  volumeGbp: string;
+  markupGbp: string;
+  ourCostGbp: string;
+  savingGbp: string;
+  /** Volume-weighted markup in bps. */
+  averageMarkupBps: string;
+  /** First to last trade, London dates. */
+  from: string;
+  to: string;
+  /** Days the annual figure is scaled from (at least 30, so a burst of trades is not multiplied up). */
+  spanDays: number;
+  annualisedSavingGbp: string;
+}
+
+/** The pack's totals over the trades with £ figures, and the saving scaled to a year. */
+export function packTotals(trades: PricedTrade[]): PackTotals {
+  const priced = trades.filter((t) => t.savingGbp !== null);
+  const sum = (pick: (t: PricedTrade) => string | null) =>
+    priced.reduce((acc, t) => acc.plus(pick(t) ?? 0), new Dec(0));
+  const markup = sum((t) => t.markupGbp);
+  const saving = sum((t) => t.savingGbp);
+  const volume = sum((t) => t.amountGbp);
+  const dates = trades.map((t) => t.date).sort();
+  const from = dates[0] ?? '';
+  const to = dates[dates.length - 1] ?? '';
+  const days = from && to ? Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1 : 0;
+  const spanDays = Math.max(30, days);
+  return {
+    trades: trades.length,
+    priced: priced.length,
+    volumeGbp: volume.toFixed(2),
+    markupGbp: markup.toFixed(2),
+    ourCostGbp: sum((t) => t.ourCostGbp).toFixed(2),
+    savingGbp: saving.toFixed(2),
+    averageMarkupBps: volume.isZero() ? '0.0' : markup.dividedBy(volume).times(10_000).toDecimalPlaces(1).toFixed(1),
+    from,
+    to,
+    spanDays,
+    annualisedSavingGbp: saving.times(365).dividedBy(spanDays).toFixed(2),
+  };
+}
+
+/** The method and sources, in words, for the page, the share page and the PDF. */
+export function packMethod(marginBps: number): string[] {
+  return [
+    `Each trade is compared with the mid-market price at its London minute: the close of that minute's bar, or the latest bar up to ${PACK_MID_LOOKBACK_MINUTES} minutes before it (said on the row). With no price in that window the trade is shown without figures, never guessed.`,
+    'Markup = how much worse than the mid the rate was (buying the base currency above the mid, selling it below), in basis points of the mid; in GBP it is the amount × that gap ÷ the mid, converted at the EUR/GBP mid of the minute for EUR/USD.',
+    `With us = a margin of ${marginBps} bps of the mid on the same amount. Saving = markup minus our margin. The annual figure scales the saving over the trades' span (at least 30 days) to 365 days.`,
+    'Prices: PipPitch minute bars (ECB reference rates with simulated intraday movement unless a live market feed is configured; each row names its source). Rates are indicative.',
+  ];
+}
