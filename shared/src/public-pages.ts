@@ -42,6 +42,9 @@ export const PRIVATE_PREFIXES = [
   '/admin',
   '/calculator',
   '/leads',
+  '/packs',
+  // Evidence packs shared with a prospect: read by whoever holds the link, never indexed.
+  '/p/',
   '/checkout',
   '/join',
   '/signup',

@@ -26,12 +26,15 @@ import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
 import { Route as AppEmailPreviewRouteImport } from './routes/_app/email-preview'
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppSalesforceCallbackRouteImport } from './routes/_app/salesforce-callback'
+import { Route as PTokenRouteImport } from './routes/p.$token'
 import { Route as TestCheckoutCheckoutIdRouteImport } from './routes/test-checkout.$checkoutId'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
 import { Route as AppAdminInviteRouteImport } from './routes/_app/admin/invite'
 import { Route as AppAdminSalesforceSettingsRouteImport } from './routes/_app/admin/salesforce-settings'
 import { Route as AppAdminSeatsRouteImport } from './routes/_app/admin/seats'
+import { Route as AppPacksPackIdRouteImport } from './routes/_app/packs.$packId'
+import { Route as AppPacksNewRouteImport } from './routes/_app/packs.new'
 import { Route as AppAdminUserUserIdRouteImport } from './routes/_app/admin/user.$userId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -118,6 +121,11 @@ const AppSalesforceCallbackRoute = AppSalesforceCallbackRouteImport.update({
   path: '/salesforce-callback',
   getParentRoute: () => AppRoute,
 } as any)
+const PTokenRoute = PTokenRouteImport.update({
+  id: '/p/$token',
+  path: '/p/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestCheckoutCheckoutIdRoute = TestCheckoutCheckoutIdRouteImport.update({
   id: '/test-checkout/$checkoutId',
   path: '/test-checkout/$checkoutId',
@@ -149,6 +157,16 @@ const AppAdminSeatsRoute = AppAdminSeatsRouteImport.update({
   path: '/seats',
   getParentRoute: () => AppAdminRouteRoute,
 } as any)
+const AppPacksPackIdRoute = AppPacksPackIdRouteImport.update({
+  id: '/packs/$packId',
+  path: '/packs/$packId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPacksNewRoute = AppPacksNewRouteImport.update({
+  id: '/packs/new',
+  path: '/packs/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppAdminUserUserIdRoute = AppAdminUserUserIdRouteImport.update({
   id: '/user/$userId',
   path: '/user/$userId',
@@ -172,11 +190,14 @@ export interface FileRoutesByFullPath {
   '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
   '/salesforce-callback': typeof AppSalesforceCallbackRoute
+  '/p/$token': typeof PTokenRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/account': typeof AppAdminAccountRoute
   '/admin/invite': typeof AppAdminInviteRoute
   '/admin/salesforce-settings': typeof AppAdminSalesforceSettingsRoute
   '/admin/seats': typeof AppAdminSeatsRoute
+  '/packs/$packId': typeof AppPacksPackIdRoute
+  '/packs/new': typeof AppPacksNewRoute
   '/admin/': typeof AppAdminIndexRoute
   '/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
@@ -196,11 +217,14 @@ export interface FileRoutesByTo {
   '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
   '/salesforce-callback': typeof AppSalesforceCallbackRoute
+  '/p/$token': typeof PTokenRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/account': typeof AppAdminAccountRoute
   '/admin/invite': typeof AppAdminInviteRoute
   '/admin/salesforce-settings': typeof AppAdminSalesforceSettingsRoute
   '/admin/seats': typeof AppAdminSeatsRoute
+  '/packs/$packId': typeof AppPacksPackIdRoute
+  '/packs/new': typeof AppPacksNewRoute
   '/admin': typeof AppAdminIndexRoute
   '/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
@@ -223,11 +247,14 @@ export interface FileRoutesById {
   '/_app/email-preview': typeof AppEmailPreviewRoute
   '/_app/leads': typeof AppLeadsRoute
   '/_app/salesforce-callback': typeof AppSalesforceCallbackRoute
+  '/p/$token': typeof PTokenRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/_app/admin/account': typeof AppAdminAccountRoute
   '/_app/admin/invite': typeof AppAdminInviteRoute
   '/_app/admin/salesforce-settings': typeof AppAdminSalesforceSettingsRoute
   '/_app/admin/seats': typeof AppAdminSeatsRoute
+  '/_app/packs/$packId': typeof AppPacksPackIdRoute
+  '/_app/packs/new': typeof AppPacksNewRoute
   '/_app/admin/': typeof AppAdminIndexRoute
   '/_app/admin/user/$userId': typeof AppAdminUserUserIdRoute
 }
@@ -250,11 +277,14 @@ export interface FileRouteTypes {
     | '/email-preview'
     | '/leads'
     | '/salesforce-callback'
+    | '/p/$token'
     | '/test-checkout/$checkoutId'
     | '/admin/account'
     | '/admin/invite'
     | '/admin/salesforce-settings'
     | '/admin/seats'
+    | '/packs/$packId'
+    | '/packs/new'
     | '/admin/'
     | '/admin/user/$userId'
   fileRoutesByTo: FileRoutesByTo
@@ -274,11 +304,14 @@ export interface FileRouteTypes {
     | '/email-preview'
     | '/leads'
     | '/salesforce-callback'
+    | '/p/$token'
     | '/test-checkout/$checkoutId'
     | '/admin/account'
     | '/admin/invite'
     | '/admin/salesforce-settings'
     | '/admin/seats'
+    | '/packs/$packId'
+    | '/packs/new'
     | '/admin'
     | '/admin/user/$userId'
   id:
@@ -300,11 +333,14 @@ export interface FileRouteTypes {
     | '/_app/email-preview'
     | '/_app/leads'
     | '/_app/salesforce-callback'
+    | '/p/$token'
     | '/test-checkout/$checkoutId'
     | '/_app/admin/account'
     | '/_app/admin/invite'
     | '/_app/admin/salesforce-settings'
     | '/_app/admin/seats'
+    | '/_app/packs/$packId'
+    | '/_app/packs/new'
     | '/_app/admin/'
     | '/_app/admin/user/$userId'
   fileRoutesById: FileRoutesById
@@ -322,6 +358,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   SignupSuccessRoute: typeof SignupSuccessRoute
   TermsRoute: typeof TermsRoute
+  PTokenRoute: typeof PTokenRoute
   TestCheckoutCheckoutIdRoute: typeof TestCheckoutCheckoutIdRoute
 }
 
@@ -446,6 +483,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSalesforceCallbackRouteImport
       parentRoute: typeof AppRoute
     }
+    '/p/$token': {
+      id: '/p/$token'
+      path: '/p/$token'
+      fullPath: '/p/$token'
+      preLoaderRoute: typeof PTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test-checkout/$checkoutId': {
       id: '/test-checkout/$checkoutId'
       path: '/test-checkout/$checkoutId'
@@ -488,6 +532,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminSeatsRouteImport
       parentRoute: typeof AppAdminRouteRoute
     }
+    '/_app/packs/$packId': {
+      id: '/_app/packs/$packId'
+      path: '/packs/$packId'
+      fullPath: '/packs/$packId'
+      preLoaderRoute: typeof AppPacksPackIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/packs/new': {
+      id: '/_app/packs/new'
+      path: '/packs/new'
+      fullPath: '/packs/new'
+      preLoaderRoute: typeof AppPacksNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/admin/user/$userId': {
       id: '/_app/admin/user/$userId'
       path: '/user/$userId'
@@ -526,6 +584,8 @@ interface AppRouteChildren {
   AppEmailPreviewRoute: typeof AppEmailPreviewRoute
   AppLeadsRoute: typeof AppLeadsRoute
   AppSalesforceCallbackRoute: typeof AppSalesforceCallbackRoute
+  AppPacksPackIdRoute: typeof AppPacksPackIdRoute
+  AppPacksNewRoute: typeof AppPacksNewRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -534,6 +594,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppEmailPreviewRoute: AppEmailPreviewRoute,
   AppLeadsRoute: AppLeadsRoute,
   AppSalesforceCallbackRoute: AppSalesforceCallbackRoute,
+  AppPacksPackIdRoute: AppPacksPackIdRoute,
+  AppPacksNewRoute: AppPacksNewRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -551,6 +613,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   SignupSuccessRoute: SignupSuccessRoute,
   TermsRoute: TermsRoute,
+  PTokenRoute: PTokenRoute,
   TestCheckoutCheckoutIdRoute: TestCheckoutCheckoutIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -18,7 +18,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerExportLogCsv } from './http/export-log';
 import { registerLiveQuotes } from './http/live-quotes';
 import { type LogTarget, loggerOptions } from './http/logging';
-import { registerPackPdf } from './http/pack-pdf';
+import { registerPackRoutes } from './http/packs';
 import { registerReportPdf } from './http/report-pdf';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerPlainNotFound, registerWebApp } from './http/static';
@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerActivityExport(app, { db: deps.db, services });
   registerExportLogCsv(app, { db: deps.db, services });
   registerReportPdf(app, { db: deps.db, services });
-  registerPackPdf(app, { db: deps.db, services });
+  registerPackRoutes(app, { db: deps.db, services });
 
   // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
   registerLiveQuotes(app, { db: deps.db, services });

@@ -1,5 +1,6 @@
 import { Modal } from '../../components/Modal';
 import { CalculationDetailsList, useCalculations } from '../calculations/CalculationDetails';
+import { LeadPacks } from '../packs/LeadPacks';
 import { type Lead, londonDateTime, SOURCE_LABELS } from './leadModel';
 
 /** A lead's facts and every calculation the broker made for it. */
@@ -37,6 +38,7 @@ export function LeadDetailModal({ lead, onClose }: { lead: Lead; onClose(): void
         {count === undefined ? 'Calculation Details' : `Calculation Details (${count})`}
       </h3>
       <CalculationDetailsList companyName={lead.name} />
+      <LeadPacks leadId={lead.id} />
     </Modal>
   );
 }

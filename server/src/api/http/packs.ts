@@ -1,6 +1,6 @@
 import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import { uuid } from '@pippitch/shared/input';
-import { PACK_MESSAGES } from '@pippitch/shared/pack';
+import { PACK_CSV_TEMPLATE, PACK_MESSAGES } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps';
@@ -10,10 +10,18 @@ import { renderPackPdf } from '../../services/packs/render-pdf';
 import { refuse } from './admin-download';
 
 /**
- * An evidence pack's PDF: its broker, or an admin of their company (the same rule as packs.get); any other id is
- * not found. A plain GET the browser downloads with its session cookie.
+ * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company
+ * (the same rule as packs.get); any other id is not found. Plain GETs the browser downloads with its session cookie.
  */
-export function registerPackPdf(app: FastifyInstance, deps: { db: Database; services: Pick<Services, 'now'> }) {
+export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; services: Pick<Services, 'now'> }) {
+  // The upload's template: the header and two example rows (public: it holds nothing but the format).
+  app.get('/api/packs/template.csv', async (_req, reply) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="PipPitch trades template.csv"')
+      .send(PACK_CSV_TEMPLATE),
+  );
+
   app.get<{ Params: { id: string } }>('/api/packs/:id.pdf', async (req, reply) => {
     const now = deps.services.now();
     const viewer = await resolveSession(deps.db, req.cookies[SESSION_COOKIE], now);

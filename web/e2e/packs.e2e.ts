@@ -1,0 +1,142 @@
+/**
+ * Evidence packs in real Chromium (issue 14 §3): a broker uploads a prospect's 20 trades on a lead, sees the priced
+ * table and the chart, downloads the PDF (rendered to PNG with pdftoppm, to look at), shares the pack, and the
+ * prospect opens the link signed out; the broker is e-mailed once.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addDays, londonDateOf, londonToUtc } from '@pippitch/shared/time';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLead } from '../../server/src/services/leads/leads';
+import { insertBars } from '../../server/test/market/fixtures';
+import { DESKTOP, type Harness, SCREENSHOT_DIR, startHarness } from './harness';
+import {
+  failOnPageErrors,
+  member,
+  poll,
+  screenshotBoth,
+  seriousViolations,
+  signIn,
+  text,
+  userIdOf,
+  waitForPath,
+} from './journeys';
+import { leadRow, openLeads, setCompanyFinder } from './leads-page';
+
+const ALICE = member('Alice Broker');
+const PROSPECT = 'Harbour Imports Ltd';
+let h: Harness;
+let csv: string;
+
+/** Twenty weekday trades over the last ten weeks, alternating sells and buys, plus one bad row. */
+function tradesCsv(): string {
+  const rows = ['date,time,pair,direction,amount,rate'];
+  let day = addDays(londonDateOf(new Date()), -70);
+  while (rows.length <= 20) {
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday >= 2 && weekday <= 4) {
+      const sell = rows.length % 2 === 1;
+      rows.push(
+        `${day},10:${String(rows.length).padStart(2, '0')},GBPUSD,${sell ? 'sell' : 'buy'},${100000 + rows.length * 10000},${sell ? '1.2550' : '1.2850'}`,
+      );
+    }
+    day = addDays(day, 1);
+  }
+  rows.push(`${day},10:00,GBPUSD,sell,lots,1.2550`);
+  return rows.join('\n');
+}
+
+beforeAll(async () => {
+  h = await startHarness();
+  const from = londonToUtc(addDays(londonDateOf(new Date()), -75), 0, 0).toISOString();
+  const to = londonToUtc(addDays(londonDateOf(new Date()), -1), 0, 0).toISOString();
+  await insertBars(h.t.db, 'GBPUSD', from, to, 1.27);
+  await setCompanyFinder(h, true);
+  await addLead(h.t.db, await userIdOf(h, ALICE.email), { name: PROSPECT, source: 'manual_search' });
+  csv = tradesCsv();
+});
+afterAll(async () => {
+  await h?.close();
+});
+failOnPageErrors(() => h);
+
+describe('evidence pack', () => {
+  it('uploads 20 trades on a lead, prices them, makes a PDF and a share link the prospect opens signed out', async () => {
+    const page = await h.newPage(DESKTOP);
+    await signIn(page, ALICE.email);
+    await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
+    await openLeads(page);
+    await leadRow(page, PROSPECT).getByRole('button', { name: PROSPECT, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: PROSPECT });
+    await dialog.getByRole('link', { name: 'New evidence pack' }).click();
+    await waitForPath(page, '/packs/new');
+    await page.getByRole('heading', { name: `New evidence pack: ${PROSPECT}` }).waitFor();
+    expect(await seriousViolations(page), 'new pack').toEqual([]);
+
+    // The file input takes the CSV as a broker's file would arrive.
+    const dir = mkdtempSync(join(tmpdir(), 'pack-'));
+    const file = join(dir, 'trades.csv');
+    writeFileSync(file, csv);
+    await page.getByLabel('CSV file').setInputFiles(file);
+    await poll(() => page.getByLabel('Trades (CSV)').inputValue()).toBe(csv);
+    await page.getByLabel('Our margin (bps of the mid)').selectOption('20');
+    await page.getByRole('button', { name: 'Price trades' }).click();
+
+    await page.getByRole('heading', { name: `Evidence pack: ${PROSPECT}`, exact: true }).waitFor();
+    expect(page.url()).toMatch(/\/packs\/[0-9a-f-]{36}$/);
+    await poll(() => page.getByTestId('pack-trade').count()).toBe(20);
+    expect(await text(page.getByTestId('pack-Trades priced'))).toBe('20 of 20');
+    await page.getByText("Line 22: Amount 'lots' must be a number above zero").waitFor();
+    // The chart (ECharts, loaded lazily) draws on a canvas.
+    await page.locator('section[aria-labelledby="pack-chart"] canvas').first().waitFor();
+    const firstRow = await text(page.getByTestId('pack-trade').first());
+    expect(firstRow).toMatch(/GBP\/USD\s*sell/);
+    expect(firstRow).toMatch(/\d+\.\d bps/);
+    expect(firstRow).toContain('ECB reference rates · simulated intraday');
+    expect(await seriousViolations(page), 'pack').toEqual([]);
+    await screenshotBoth(h, page, 'pack-broker');
+
+    // The PDF, as the broker downloads it, rendered to PNG.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    const pdf = join(dir, 'pack.pdf');
+    await download.saveAs(pdf);
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdf, join(SCREENSHOT_DIR, 'pack-pdf')]);
+    expect(existsSync(join(SCREENSHOT_DIR, 'pack-pdf-1.png'))).toBe(true);
+
+    // The share link, opened by the prospect in a browser of their own, signed out.
+    await page.getByRole('button', { name: 'Create share link' }).click();
+    const link = page.getByLabel('Share link');
+    await link.waitFor();
+    const url = await link.inputValue();
+    expect(url).toMatch(new RegExp(`^${h.baseUrl}/p/[A-Za-z0-9_-]{43}$`));
+    const prospect = await h.newPage(DESKTOP);
+    await prospect.goto(url);
+    await prospect.getByRole('heading', { name: `Your FX costs, trade by trade: ${PROSPECT}` }).waitFor();
+    await poll(() => prospect.getByTestId('pack-trade').count()).toBe(20);
+    expect(await prospect.getByRole('link', { name: 'My Leads' }).count()).toBe(0);
+    expect(await seriousViolations(prospect), 'shared pack').toEqual([]);
+    await screenshotBoth(h, prospect, 'pack-shared');
+    await poll(async () =>
+      (await h.t.db.selectFrom('email_outbox').select('subject').where('template', '=', 'pack_viewed').execute()).map(
+        (m) => m.subject,
+      ),
+    ).toEqual([`${PROSPECT} opened your evidence pack`]);
+
+    // The broker sees it was opened; withdrawing the link closes the prospect's page.
+    await page.reload();
+    await poll(() => text(page.getByTestId('share-status'))).toMatch(/opened 1 time, first /);
+    await page.getByRole('button', { name: 'Withdraw link' }).click();
+    await page.getByRole('button', { name: 'Create share link' }).waitFor();
+    await prospect.reload();
+    await prospect.getByRole('heading', { name: 'This evidence pack is not available' }).waitFor();
+    await prospect.getByText('This link has expired or was withdrawn. Ask your broker for a new one.').waitFor();
+    await prospect.context().close();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,144 @@
+import { formatGBP, formatRate } from '@pippitch/shared/format';
+import { type BadRow, type PackTotals, type PricedTrade, packMethod } from '@pippitch/shared/pack';
+import { pairLabel } from '@pippitch/shared/pairs';
+import { formatIsoDate } from '@pippitch/shared/time';
+import { lazy, Suspense } from 'react';
+
+const PackChart = lazy(() => import('./PackChart'));
+
+export interface PackViewData {
+  leadName: string;
+  brokerName: string;
+  marginBps: number;
+  trades: PricedTrade[];
+  badRows: BadRow[];
+  totals: PackTotals;
+}
+
+const money = (v: string | null) => (v === null ? '—' : formatGBP(v));
+
+/**
+ * An evidence pack as the broker and the prospect read it: the totals, the chart of markup per trade, every trade
+ * with the mid it was measured against and its source, the rows left out and why, and the method.
+ */
+export function PackView({ pack }: { pack: PackViewData }) {
+  const t = pack.totals;
+  const figures: [string, string][] = [
+    ['Trades priced', `${t.priced} of ${t.trades}`],
+    ['Average markup', `${t.averageMarkupBps} bps`],
+    ['Markup paid', formatGBP(t.markupGbp)],
+    ['Saving with us', formatGBP(t.savingGbp)],
+    [`A year (from ${t.spanDays} days)`, formatGBP(t.annualisedSavingGbp)],
+  ];
+  const points = pack.trades
+    .filter((trade) => trade.markupBps !== null)
+    .map((trade) => [Date.parse(trade.at), Number(trade.markupBps)] as [number, number]);
+  return (
+    <div className="space-y-6">
+      <p className="text-sm text-slate-600">
+        {t.trades} trades from {formatIsoDate(t.from)} to {formatIsoDate(t.to)} · prepared by {pack.brokerName} · our
+        margin {pack.marginBps} bps
+      </p>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-teal-200 bg-teal-50/60 p-3">
+            <dt className="text-[11px] font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+            <dd className="mt-1 break-words text-lg font-bold text-slate-900" data-testid={`pack-${label}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <section aria-labelledby="pack-chart" className="rounded-2xl border border-slate-200 bg-white p-4">
+        <h2 id="pack-chart" className="text-sm font-semibold text-slate-800">
+          Markup per trade (bps of the mid)
+        </h2>
+        {points.length ? (
+          <Suspense fallback={<div style={{ height: 260 }} className="animate-pulse rounded-lg bg-slate-100" />}>
+            <PackChart points={points} height={260} />
+          </Suspense>
+        ) : (
+          <p className="py-6 text-sm text-slate-500">No trade had a price to measure against.</p>
+        )}
+      </section>
+      <section aria-labelledby="pack-trades">
+        <h2 id="pack-trades" className="mb-2 text-sm font-semibold text-slate-800">
+          Trades (London times)
+        </h2>
+        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+          <table className="min-w-full text-sm">
+            <thead className="bg-slate-50 text-left text-[11px] uppercase tracking-wide text-slate-600">
+              <tr>
+                {['Date', 'Time', 'Pair', 'Side', 'Amount', 'Their rate', 'Mid', 'Markup', 'Markup £', 'With us £'].map(
+                  (h) => (
+                    <th key={h} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                      {h}
+                    </th>
+                  ),
+                )}
+                <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                  Saving £
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Price source / note
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {pack.trades.map((trade) => (
+                <tr key={trade.line} data-testid="pack-trade">
+                  <td className="whitespace-nowrap px-3 py-1.5">{formatIsoDate(trade.date)}</td>
+                  <td className="px-3 py-1.5">{trade.time}</td>
+                  <td className="whitespace-nowrap px-3 py-1.5">{pairLabel(trade.pair)}</td>
+                  <td className="px-3 py-1.5">{trade.direction}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    {Number(trade.amount).toLocaleString('en-GB')}
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatRate(trade.rate)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    {trade.mid ? formatRate(trade.mid.rate) : '—'}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums">
+                    {trade.markupBps === null ? '—' : `${trade.markupBps} bps`}
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{money(trade.markupGbp)}</td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{money(trade.ourCostGbp)}</td>
+                  <td className="px-3 py-1.5 text-right font-semibold tabular-nums text-green-800">
+                    {money(trade.savingGbp)}
+                  </td>
+                  <td className="min-w-48 px-3 py-1.5 text-xs text-slate-600">
+                    {trade.note ?? trade.mid?.source ?? ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {pack.badRows.length > 0 && (
+        <section aria-labelledby="pack-bad" className="rounded-2xl border border-amber-200 bg-amber-50 p-4">
+          <h2 id="pack-bad" className="text-sm font-semibold text-amber-900">
+            Rows left out ({pack.badRows.length})
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm text-amber-900">
+            {pack.badRows.map((row) => (
+              <li key={row.line} className="break-words">
+                Line {row.line}: {row.reason} <span className="text-amber-700">— “{row.text}”</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="pack-method" className="text-xs text-slate-600">
+        <h2 id="pack-method" className="mb-1 text-sm font-semibold text-slate-800">
+          Method and sources
+        </h2>
+        {packMethod(pack.marginBps).map((line) => (
+          <p key={line} className="mb-1">
+            {line}
+          </p>
+        ))}
+      </section>
+    </div>
+  );
+}
