@@ -45,6 +45,7 @@ export const PRIVATE_PREFIXES = [
   '/packs',
   // Evidence packs shared with a prospect: read by whoever holds the link, never indexed.
   '/p/',
+  '/unsubscribe',
   '/checkout',
   '/join',
   '/signup',

@@ -53,6 +53,13 @@ export interface ActivityLogs {
   your_rate: Numeric | null;
 }
 
+export interface AlertDigests {
+  created_at: Generated<Timestamp>;
+  digest_date: string;
+  leads: number;
+  user_id: string;
+}
+
 export interface BillingCheckouts {
   company_id: string;
   created_at: Generated<Timestamp>;
@@ -348,6 +355,18 @@ export interface Invitations {
   token_hash: string;
 }
 
+export interface LeadRepricings {
+  base_annual_savings: Numeric;
+  calculated_at: Timestamp;
+  calculation_id: string;
+  change_pct: Numeric;
+  flagged_since: string | null;
+  lead_id: string;
+  repriced_annual_savings: Numeric;
+  repriced_on: string;
+  user_id: string;
+}
+
 export interface MonthlyReports {
   calculations: number | null;
   company_id: string;
@@ -499,18 +518,22 @@ export interface UserLeads {
 export interface UserProfiles {
   company_id: string;
   created_at: Generated<Timestamp>;
+  digest_token: Generated<string>;
+  digest_unsubscribed_at: Timestamp | null;
   email: string;
   full_name: string;
   id: Generated<string>;
   invited_at: Timestamp | null;
   invited_by: string | null;
   is_active: Generated<boolean>;
+  reprice_threshold_pct: Generated<number>;
   role_type: string;
   updated_at: Generated<Timestamp>;
 }
 
 export interface DB {
   activity_logs: ActivityLogs;
+  alert_digests: AlertDigests;
   billing_checkouts: BillingCheckouts;
   billing_events: BillingEvents;
   billing_notices: BillingNotices;
@@ -534,6 +557,7 @@ export interface DB {
   fx_minute_bars: FxMinuteBars;
   fx_quotes: FxQuotes;
   invitations: Invitations;
+  lead_repricings: LeadRepricings;
   monthly_report_schedule: MonthlyReportSchedule;
   monthly_reports: MonthlyReports;
   password_reset_tokens: PasswordResetTokens;

@@ -279,6 +279,7 @@ describe('My Leads with 5,000 leads', () => {
         estimatedSize: null,
         location: 'London',
         postcode: null,
+        alert: null,
       }),
     );
     const text = searchTextOf(leads);

@@ -7,8 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { calculateSavings } from '@pippitch/shared/calculator';
 import { addDays, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repriceLeads } from '../../server/src/services/alerts/reprice';
+import { toStoredCalculation } from '../../server/src/services/calculator/record';
 import { addLead } from '../../server/src/services/leads/leads';
 import { insertBars } from '../../server/test/market/fixtures';
 import { DESKTOP, type Harness, SCREENSHOT_DIR, startHarness } from './harness';
@@ -138,5 +141,79 @@ describe('evidence pack', () => {
     await prospect.getByText('This link has expired or was withdrawn. Ask your broker for a new one.').waitFor();
     await prospect.context().close();
     await page.context().close();
+  });
+});
+
+describe('re-pricing alerts', () => {
+  it('My Leads flags a lead whose saving moved overnight; the digest’s link stops the digest', async () => {
+    // Alice's calculation for the prospect two days ago, when GBP/USD was 1.1000 (today's bars: about 1.27).
+    const aliceId = await userIdOf(h, ALICE.email);
+    const user = await h.t.db
+      .selectFrom('user_profiles')
+      .select('company_id')
+      .where('id', '=', aliceId)
+      .executeTakeFirstOrThrow();
+    const input = {
+      id: crypto.randomUUID(),
+      pair: 'GBPUSD' as const,
+      yourRate: '1.2700',
+      competitorRate: '1.2650',
+      amount: '500000',
+      tradesPerYear: 52,
+      marginPips: 0 as const,
+      comparisonDate: addDays(londonDateOf(new Date()), -2),
+    };
+    const result = calculateSavings(input);
+    const data = JSON.stringify(toStoredCalculation(input, result));
+    await h.t.db
+      .insertInto('calculations')
+      .values({
+        id: input.id,
+        user_id: aliceId,
+        company_id: user.company_id,
+        client_name: PROSPECT,
+        normalized_client_name: 'harbour import',
+        currency_pair: 'GBPUSD',
+        calculation_data: data,
+        trade_details: data,
+        savings_amount: result.annualSavings,
+        live_rate: 1.1,
+        rate_source: 'feed',
+        rate_at: new Date(Date.now() - 2 * 86_400_000),
+        created_at: new Date(Date.now() - 2 * 86_400_000),
+      })
+      .execute();
+    const run = await repriceLeads(h.t.db, new Date(), h.baseUrl);
+    expect(run).toMatchObject({ flagged: 1, digests: 1 });
+
+    const page = await h.newPage(DESKTOP);
+    await signIn(page, ALICE.email);
+    await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
+    await openLeads(page);
+    const row = leadRow(page, PROSPECT);
+    await row.getByText(/^Saving down 1\d % since \d{1,2} [A-Z][a-z]{2}: call back$/).waitFor();
+    await page.getByRole('form', { name: 'Re-pricing alerts' }).waitFor();
+    expect(await seriousViolations(page), 'leads with an alert').toEqual([]);
+    await screenshotBoth(h, page, 'leads-repricing-alert');
+    await page.context().close();
+
+    const mail = await h.t.db
+      .selectFrom('email_outbox')
+      .select('text_body')
+      .where('template', '=', 'alert_digest')
+      .executeTakeFirstOrThrow();
+    const link = mail.text_body.match(/https?:\/\/\S+\/unsubscribe\?token=[0-9a-f]{64}/)![0];
+    const visitor = await h.newPage(DESKTOP);
+    await visitor.goto(link);
+    await visitor.getByRole('button', { name: 'Stop the morning digest' }).click();
+    await visitor.getByText('Done: you will no longer get the morning digest.', { exact: false }).waitFor();
+    expect(await seriousViolations(visitor), 'unsubscribe').toEqual([]);
+    const profile = await h.t.db
+      .selectFrom('user_profiles')
+      .select('digest_unsubscribed_at')
+      .where('id', '=', aliceId)
+      .executeTakeFirstOrThrow();
+    expect(profile.digest_unsubscribed_at).not.toBeNull();
+    await visitor.context().close();
   });
 });

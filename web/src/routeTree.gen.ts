@@ -21,6 +21,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SignupSuccessRouteImport } from './routes/signup-success'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
 import { Route as AppEmailPreviewRouteImport } from './routes/_app/email-preview'
@@ -94,6 +95,11 @@ const SignupSuccessRoute = SignupSuccessRouteImport.update({
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdminRouteRoute = AppAdminRouteRouteImport.update({
@@ -185,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/signup-success': typeof SignupSuccessRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/calculator': typeof AppCalculatorRoute
   '/email-preview': typeof AppEmailPreviewRoute
@@ -213,6 +220,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/signup-success': typeof SignupSuccessRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/calculator': typeof AppCalculatorRoute
   '/email-preview': typeof AppEmailPreviewRoute
   '/leads': typeof AppLeadsRoute
@@ -242,6 +250,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/signup-success': typeof SignupSuccessRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/calculator': typeof AppCalculatorRoute
   '/_app/email-preview': typeof AppEmailPreviewRoute
@@ -272,6 +281,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/signup-success'
     | '/terms'
+    | '/unsubscribe'
     | '/admin'
     | '/calculator'
     | '/email-preview'
@@ -300,6 +310,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/signup-success'
     | '/terms'
+    | '/unsubscribe'
     | '/calculator'
     | '/email-preview'
     | '/leads'
@@ -328,6 +339,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/signup-success'
     | '/terms'
+    | '/unsubscribe'
     | '/_app/admin'
     | '/_app/calculator'
     | '/_app/email-preview'
@@ -358,6 +370,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   SignupSuccessRoute: typeof SignupSuccessRoute
   TermsRoute: typeof TermsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   PTokenRoute: typeof PTokenRoute
   TestCheckoutCheckoutIdRoute: typeof TestCheckoutCheckoutIdRoute
 }
@@ -446,6 +459,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/admin': {
@@ -613,6 +633,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   SignupSuccessRoute: SignupSuccessRoute,
   TermsRoute: TermsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   PTokenRoute: PTokenRoute,
   TestCheckoutCheckoutIdRoute: TestCheckoutCheckoutIdRoute,
 }

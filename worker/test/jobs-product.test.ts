@@ -33,6 +33,7 @@ describe('the product jobs', () => {
       { name: 'prune-expired-sessions', cron: '7 * * * *', timezone: 'Europe/London' },
       { name: 'prune-rate-limits', cron: '37 * * * *', timezone: 'Europe/London' },
       { name: 'report-dispatch', cron: '* * * * *', timezone: 'Europe/London' },
+      { name: 'reprice-leads', cron: '0 6 * * *', timezone: 'Europe/London' },
       { name: 'test-mode-periods', cron: '*/5 * * * *', timezone: 'Europe/London' },
       { name: 'trial-lifecycle', cron: '*/5 * * * *', timezone: 'Europe/London' },
     ]);

@@ -2,6 +2,7 @@
  * Every job the product runs. Add a definition in its own file (next to its domain's name), list it here, and
  * give it a handler in worker/src/jobs/handlers.ts (the type checker asks for one); send it with `sendJob`.
  */
+import { repriceLeadsJob } from './alerts';
 import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './billing';
 import { crmExportDispatchJob, crmExportJob } from './crm';
 import { deleteExpiredCompaniesJob, pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
@@ -18,6 +19,7 @@ export const jobs = {
   crmExportDispatch: crmExportDispatchJob,
   reportDispatch: reportDispatchJob,
   generateMonthlyReport: generateReportJob,
+  repriceLeads: repriceLeadsJob,
 } as const;
 
 export type Jobs = typeof jobs;

@@ -6,6 +6,7 @@
 import { type Jobs, jobs } from '@pippitch/server/jobs/index';
 import type { CrmProvider } from '@pippitch/server/providers/crm/types';
 import type { PaymentProvider } from '@pippitch/server/providers/payments/types';
+import { repriceLeads } from '@pippitch/server/services/alerts/reprice';
 import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
 import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
 import { sendCheckoutFollowUps } from '@pippitch/server/services/billing/checkout-followups';
@@ -82,6 +83,10 @@ export function createHandlers({
         if (job.lastAttempt) await failReport(db, reportId, (err as Error).message, now());
         throw err;
       }
+    },
+    repriceLeads: async () => {
+      const run = await repriceLeads(db, now(), appUrl);
+      log(`re-pricing: ${run.leads} leads, ${run.flagged} flagged, ${run.digests} digests sent`);
     },
   };
 }

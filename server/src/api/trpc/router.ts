@@ -1,4 +1,5 @@
 import { activityRouter } from '../routers/activity';
+import { alertsRouter } from '../routers/alerts';
 import { authRouter } from '../routers/auth';
 import { billingRouter } from '../routers/billing';
 import { calculatorRouter } from '../routers/calculator';
@@ -18,6 +19,7 @@ import { router } from './procedures';
 
 export const appRouter = router({
   activity: activityRouter,
+  alerts: alertsRouter,
   auth: authRouter,
   billing: billingRouter,
   calculator: calculatorRouter,

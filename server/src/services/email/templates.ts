@@ -95,3 +95,23 @@ export function packViewedEmail(input: { leadName: string; packUrl: string }): R
     footnote: 'You get this e-mail once per share link. Withdraw the link from the pack at any time.',
   });
 }
+
+/** The morning digest of leads whose saving moved (issue 14 §4): one per broker, only when something moved. */
+export function alertDigestEmail(input: {
+  fullName: string;
+  lines: string[];
+  leadsUrl: string;
+  unsubscribeUrl: string;
+}): RenderedEmail {
+  const n = input.lines.length;
+  return render(`${n} lead${n === 1 ? '' : 's'} to call back: the saving moved`, {
+    heading: `${n} lead${n === 1 ? '' : 's'} to call back`,
+    paragraphs: [
+      `Good morning ${input.fullName},`,
+      'Overnight we re-priced your leads on today’s market with the figures of your last calculation. These moved by more than your threshold:',
+      ...input.lines,
+    ],
+    action: { label: 'Open My Leads', url: input.leadsUrl },
+    footnote: `You get this e-mail only on mornings when a saving moved. Stop these e-mails: ${input.unsubscribeUrl}`,
+  });
+}

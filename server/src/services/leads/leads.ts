@@ -3,6 +3,7 @@
  * normaliser and matcher (shared/src/names.ts), so 'Acme Ltd' and 'ACME Limited' are one lead.
  */
 
+import { repriceMessage } from '@pippitch/shared/alerts';
 import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import { findMatchingItem, normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
@@ -35,9 +36,11 @@ export interface Lead {
   estimatedSize: string | null;
   location: string | null;
   postcode: string | null;
+  /** The overnight re-pricing's call-back flag ('Saving up 14 % since 3 Nov: call back'), while it applies. */
+  alert: string | null;
 }
 
-/** The broker's leads, newest first, each with the date of its latest calculation. */
+/** The broker's leads, newest first, each with the date of its latest calculation and any re-pricing flag. */
 export async function listLeads(db: Database, userId: string): Promise<Lead[]> {
   const rows = await db
     .selectFrom('user_leads as l')
@@ -50,6 +53,8 @@ export async function listLeads(db: Database, userId: string): Promise<Lead[]> {
         .where('c.user_id', '=', userId)
         .as('last_calculated_at'),
     )
+    .leftJoin('lead_repricings as r', (j) => j.onRef('r.lead_id', '=', 'l.id').on('r.flagged_since', 'is not', null))
+    .select(['r.change_pct', 'r.calculated_at as repriced_calculation_at'])
     .where('l.user_id', '=', userId)
     .orderBy('l.first_added_at', 'desc')
     .orderBy('l.id')
@@ -69,6 +74,13 @@ export async function listLeads(db: Database, userId: string): Promise<Lead[]> {
     estimatedSize: r.estimated_size,
     location: r.location,
     postcode: r.postcode,
+    // A calculation made since the re-pricing is the new baseline: its flag no longer applies.
+    alert:
+      r.change_pct !== null &&
+      r.repriced_calculation_at &&
+      (!r.last_calculated_at || new Date(r.last_calculated_at) <= r.repriced_calculation_at)
+        ? repriceMessage(r.change_pct, r.repriced_calculation_at)
+        : null,
   }));
 }
 

@@ -59,6 +59,11 @@ export const LeadRow = memo(function LeadRow({
             </span>
           </div>
           {meta && <p className="mt-0.5 break-words text-xs text-slate-500">{meta}</p>}
+          {lead.alert && (
+            <p className="mt-1 inline-block rounded-md bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
+              {lead.alert}
+            </p>
+          )}
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs text-slate-600">
           <dt>Last contacted:</dt>

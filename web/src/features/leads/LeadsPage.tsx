@@ -6,6 +6,7 @@ import { TopBar } from '../../components/TopBar';
 import { Alert, Spinner } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { COMPANY_FINDER_REQUIRED } from '../finder/FinderPanel';
+import { AlertSettings } from './AlertSettings';
 import { FloatingBanner, type Notice } from './Banner';
 import { CompanySearch } from './CompanySearch';
 import { LeadsList } from './LeadsList';
@@ -54,6 +55,7 @@ function LeadsWorkspace() {
       ) : (
         <>
           <StatCards stats={list.data.stats} />
+          <AlertSettings />
           <LeadsList leads={list.data.leads} onNotice={setBanner} />
         </>
       )}

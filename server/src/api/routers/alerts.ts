@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { unsubscribeDigest } from '../../services/alerts/digest';
+import { alertSettings, setAlertSettings } from '../../services/alerts/settings';
+import { companyFinderProcedure, publicProcedure, router } from '../trpc/procedures';
+
+/** Re-pricing alerts on the broker's own leads (leads come with the Company Finder add-on). */
+export const alertsRouter = router({
+  settings: companyFinderProcedure.query(({ ctx }) => alertSettings(ctx.db, ctx.viewer.user.id)),
+
+  setSettings: companyFinderProcedure
+    .input(
+      z.object({
+        thresholdPct: z
+          .number()
+          .int('The threshold is a whole percent')
+          .min(1, 'The threshold is between 1 and 100 %')
+          .max(100, 'The threshold is between 1 and 100 %'),
+        digest: z.boolean(),
+      }),
+    )
+    .mutation(({ ctx, input }) => setAlertSettings(ctx.db, ctx.viewer.user.id, input, ctx.services.now())),
+
+  /** The digest e-mail's link: anyone holding it may stop that broker's digest, and nothing else. */
+  unsubscribe: publicProcedure
+    .input(z.object({ token: z.string().min(20).max(100) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(await unsubscribeDigest(ctx.db, input.token, ctx.services.now())))
+        throw notFound('This unsubscribe link is not valid. Change the digest in My Leads instead.');
+      return { unsubscribed: true as const };
+    }),
+});

@@ -1,0 +1,40 @@
+import { type CalculationInput, calculateSavings } from './calculator';
+import { Dec } from './decimal';
+import { formatLondonDate } from './time';
+
+// Re-pricing alerts (issue 14 §4): the rule, the maths and the words, shared by the nightly job, My Leads and the
+// digest e-mail.
+
+export const DEFAULT_REPRICE_THRESHOLD_PCT = 10;
+
+/**
+ * A calculation on today's market: the prospect's and our rates keep their distance from the mid in proportion
+ * (both × current mid ÷ the mid when it was calculated), with the same amount, trades and margin; returns the new
+ * annual saving. The saving in GBP then moves inversely with the pair.
+ */
+export function repricedAnnualSavings(input: CalculationInput, baseMid: number, currentMid: number): string {
+  const k = new Dec(currentMid).dividedBy(baseMid);
+  return calculateSavings({
+    ...input,
+    yourRate: new Dec(input.yourRate).times(k).toString(),
+    competitorRate: new Dec(input.competitorRate).times(k).toString(),
+  }).annualSavings;
+}
+
+/** The change in percent of the calculated saving, 2 dp, signed; '0.00' when the saving was zero. */
+export function changePercent(base: string, now: string): string {
+  const b = new Dec(base);
+  if (b.isZero()) return '0.00';
+  return new Dec(now).minus(b).dividedBy(b.abs()).times(100).toDecimalPlaces(2).toFixed(2);
+}
+
+export function isFlagged(changePct: string, thresholdPct: number): boolean {
+  return new Dec(changePct).abs().greaterThan(thresholdPct);
+}
+
+/** 'Saving up 14 % since 3 Nov: call back' (whole percent, the calculation's London date). */
+export function repriceMessage(changePct: string, calculatedAt: Date): string {
+  const pct = new Dec(changePct);
+  const since = formatLondonDate(calculatedAt).replace(/ \d{4}$/, '');
+  return `Saving ${pct.isNegative() ? 'down' : 'up'} ${pct.abs().toDecimalPlaces(0).toFixed(0)} % since ${since}: call back`;
+}

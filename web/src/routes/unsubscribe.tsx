@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { UnsubscribePage } from '../features/leads/UnsubscribePage';
+
+export const Route = createFileRoute('/unsubscribe')({
+  validateSearch: (search: Record<string, unknown>): { token: string } => ({
+    token: typeof search.token === 'string' ? search.token : '',
+  }),
+  component: UnsubscribeRoute,
+});
+
+function UnsubscribeRoute() {
+  const { token } = Route.useSearch();
+  return <UnsubscribePage token={token} />;
+}
