@@ -19,6 +19,7 @@ const BENCHES = {
   crm: 'scheduled Salesforce export of 200 brokers with two workers (issue 12)',
   public: 'public pages: Lighthouse 13 scores, LCP and bytes; initial JavaScript per page (issue 13)',
   reports: 'monthly client reports: one of 10,000 calculations, and 1,000 companies with two workers (issue 12)',
+  evidence: 'pitch evidence: a 500-trade pack priced and its PDF; the nightly re-pricing of 100,000 leads (issue 14)',
 } as const;
 
 const wanted = process.argv.slice(2);

@@ -196,7 +196,20 @@ describe('limits and refusals', () => {
     expect((await errorOf(rival.api.packs.get.query({ id: pack.id }))).code).toBe('NOT_FOUND');
     expect((await errorOf(carol.api.packs.create.mutate({ leadId, csv: HAND_WORKED }))).code).toBe('NOT_FOUND');
     expect((await errorOf(carol.api.packs.share.mutate({ id: pack.id }))).code).toBe('NOT_FOUND');
-    expect((await ada.api.packs.get.query({ id: pack.id })).id).toBe(pack.id);
+    const asAdmin = await ada.api.packs.get.query({ id: pack.id });
+    expect(asAdmin).toMatchObject({ id: pack.id, mine: false });
+    expect(pack.mine).toBe(true);
+    // The team view: the admin lists a broker's packs; a broker cannot; another company sees none of them.
+    const bobId = (
+      await h.t.db
+        .selectFrom('user_profiles')
+        .select('id')
+        .where('email', '=', 'bob@acmefx.co.uk')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await ada.api.packs.ofMember.query({ userId: bobId })).map((p) => p.id)).toContain(pack.id);
+    expect((await errorOf(carol.api.packs.ofMember.query({ userId: bobId }))).code).toBe('FORBIDDEN');
+    expect(await rival.api.packs.ofMember.query({ userId: bobId })).toEqual([]);
     expect((await errorOf(h.client().api.packs.get.query({ id: pack.id }))).code).toBe('UNAUTHORIZED');
   });
 

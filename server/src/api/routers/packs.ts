@@ -3,8 +3,16 @@ import { uuid } from '@pippitch/shared/input';
 import { DEFAULT_PACK_MARGIN_BPS, PACK_MARGIN_OPTIONS, PACK_MESSAGES } from '@pippitch/shared/pack';
 import { z } from 'zod';
 import { notFound } from '../../errors';
-import { createPack, getPack, packsForLead, revokeShare, sharePack, viewSharedPack } from '../../services/packs/packs';
-import { companyFinderProcedure, memberProcedure, publicProcedure, router } from '../trpc/procedures';
+import {
+  createPack,
+  getPack,
+  packsForLead,
+  packsOfMember,
+  revokeShare,
+  sharePack,
+  viewSharedPack,
+} from '../../services/packs/packs';
+import { adminProcedure, companyFinderProcedure, memberProcedure, publicProcedure, router } from '../trpc/procedures';
 
 const packId = z.object({ id: uuid(PACK_MESSAGES.notFound) });
 
@@ -39,6 +47,11 @@ export const packsRouter = router({
     if (!pack) throw notFound(PACK_MESSAGES.notFound);
     return pack;
   }),
+
+  /** A member's packs, for their company's admins (the user activity page). */
+  ofMember: adminProcedure
+    .input(z.object({ userId: uuid('Member not found') }))
+    .query(({ ctx, input }) => packsOfMember(ctx.db, { companyId: ctx.viewer.company.id }, input.userId)),
 
   forLead: companyFinderProcedure
     .input(z.object({ leadId: uuid(PACK_MESSAGES.leadNotFound) }))

@@ -31,6 +31,8 @@ export interface Pack {
   badRows: BadRow[];
   totals: PackTotals;
   share: { expiresAt: string; firstViewedAt: string | null; views: number } | null;
+  /** The viewer made it (an admin reading a broker's pack may not share it). */
+  mine: boolean;
 }
 
 type Viewer = Pick<Actor, 'userId' | 'companyId'> & { isAdmin: boolean };
@@ -74,6 +76,7 @@ function packQuery(db: Database) {
     .innerJoin('user_profiles as u', 'u.id', 'p.user_id')
     .select((eb) => [
       'p.id',
+      'p.user_id',
       'p.lead_id',
       'l.custom_name',
       'u.full_name',
@@ -97,7 +100,7 @@ function packQuery(db: Database) {
 
 type PackRow = Awaited<ReturnType<ReturnType<typeof packQuery>['executeTakeFirstOrThrow']>>;
 
-function toPack(r: PackRow, now: Date): Pack {
+function toPack(r: PackRow, now: Date, viewerId: string | null): Pack {
   const live = r.share_token_hash && !r.share_revoked_at && r.share_expires_at && r.share_expires_at > now;
   return {
     id: r.id,
@@ -117,6 +120,7 @@ function toPack(r: PackRow, now: Date): Pack {
           views: Number(r.views ?? 0),
         }
       : null,
+    mine: r.user_id === viewerId,
   };
 }
 
@@ -125,7 +129,7 @@ export async function getPack(db: Database, viewer: Viewer, id: string, now = ne
   let q = packQuery(db).where('p.id', '=', id).where('p.company_id', '=', viewer.companyId);
   if (!viewer.isAdmin) q = q.where('p.user_id', '=', viewer.userId);
   const row = await q.executeTakeFirst();
-  return row ? toPack(row, now) : null;
+  return row ? toPack(row, now, viewer.userId) : null;
 }
 
 /** The broker's packs on one of their leads, newest first (summaries: no trades). */
@@ -141,6 +145,25 @@ export async function packsForLead(db: Database, actor: Pick<Actor, 'userId'>, l
     id: r.id,
     createdAt: r.created_at.toISOString(),
     marginBps: r.margin_bps,
+    totals: r.totals as unknown as PackTotals,
+  }));
+}
+
+/** A member's packs for their company's admins (team views), newest first (summaries: no trades). */
+export async function packsOfMember(db: Database, actor: Pick<Actor, 'companyId'>, userId: string) {
+  const rows = await db
+    .selectFrom('evidence_packs as p')
+    .innerJoin('user_leads as l', 'l.id', 'p.lead_id')
+    .select(['p.id', 'p.created_at', 'p.totals', 'l.custom_name'])
+    .where('p.user_id', '=', userId)
+    .where('p.company_id', '=', actor.companyId)
+    .orderBy('p.created_at', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    leadName: r.custom_name,
+    createdAt: r.created_at.toISOString(),
     totals: r.totals as unknown as PackTotals,
   }));
 }
@@ -207,7 +230,7 @@ export async function viewSharedPack(
         email: packViewedEmail({ leadName: row.custom_name, packUrl: input.packUrl(row.id) }),
       });
     }
-    const pack = toPack(row, now);
+    const pack = toPack(row, now, null);
     return {
       leadName: pack.leadName,
       brokerName: pack.brokerName,

@@ -13,6 +13,7 @@ import { Segmented } from '../../components/Segmented';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
+import { MemberPacks } from '../packs/MemberPacks';
 import { CalculationCard } from './CalculationCard';
 import { ExportModal } from './ExportModal';
 
@@ -150,6 +151,7 @@ export function UserActivityPage() {
                 </p>
               )}
             </section>
+            <MemberPacks userId={userId} />
           </>
         )}
       </main>

@@ -38,7 +38,11 @@ export function PackPage({ packId }: { packId: string }) {
                 Download PDF
               </a>
             </div>
-            <ShareLink packId={pack.data.id} share={pack.data.share} />
+            {pack.data.mine ? (
+              <ShareLink packId={pack.data.id} share={pack.data.share} />
+            ) : (
+              <p className="mb-4 text-sm text-slate-600">Prepared by {pack.data.brokerName}: only they can share it.</p>
+            )}
             <PackView pack={pack.data} />
           </>
         )}
