@@ -75,7 +75,7 @@ describe('monthly client reports', () => {
     const tesco = lines.filter((l) => l.includes('Tesco'));
     expect(tesco).toHaveLength(1);
     expect(tesco[0]).toMatch(
-      /Tesco Ltd\s+GBP\/USD\s+1\.2700\s+1\.2650\s+—\s+—\s+£500,000\.00\s+52\s+50\.0\s+£80,918\.74\s+2×/,
+      /Tesco Ltd\s+GBP\/USD\s+1\.2700\s+1\.2650\s+—\s+—\s+—\s+£500,000\.00\s+52\s+50\.0\s+£80,918\.74\s+2×/,
     );
     expect(lines.some((l) => /Boots\s+GBP\/USD.*£500,000\.00\s+12\s+50\.0\s+£18,673\.56\s+1×/.test(l))).toBe(true);
     expect(lines.some((l) => /Greggs.*£80,918\.74\s+1×/.test(l))).toBe(true);

@@ -19,24 +19,25 @@ import {
 import type { ReportBroker, ReportData } from './report-data';
 
 const COLUMNS: Column<ReportBroker['clients'][number]>[] = [
-  { title: 'Client', width: 116, value: (c) => c.client },
-  { title: 'Pair', width: 50, value: (c) => `${c.pair.slice(0, 3)}/${c.pair.slice(3)}` },
+  { title: 'Client', width: 104, value: (c) => c.client },
+  { title: 'Pair', width: 44, value: (c) => `${c.pair.slice(0, 3)}/${c.pair.slice(3)}` },
   {
     title: 'Your rate',
-    width: 70,
+    width: 66,
     align: 'right',
     value: (c) => (c.marginPips ? `${formatRate(c.yourRate)} +${c.marginPips}` : formatRate(c.yourRate)),
   },
-  { title: 'Competitor', width: 62, align: 'right', value: (c) => formatRate(c.competitorRate) },
-  // The record (issue 14): the mid the server used, and the competitor rate against that day's range.
-  { title: 'Mid used', width: 56, align: 'right', value: (c) => (c.midRate ? formatRate(c.midRate) : '—') },
-  { title: 'Vs day', width: 54, align: 'right', value: (c) => RANGE_WORDS[c.rangePosition ?? 'none'] },
-  { title: 'Amount', width: 80, align: 'right', value: (c) => formatGBP(c.amount) },
-  { title: 'Trades/yr', width: 52, align: 'right', value: (c) => String(c.tradesPerYear) },
-  { title: 'Pips', width: 36, align: 'right', value: (c) => c.pips },
-  { title: 'Annual savings', width: 86, align: 'right', value: (c) => formatGBP(c.annualSavings) },
+  { title: 'Competitor', width: 58, align: 'right', value: (c) => formatRate(c.competitorRate) },
+  // The record (issue 14): the mid the server used, the competitor rate against that day's range, the ECB rate.
+  { title: 'Mid used', width: 50, align: 'right', value: (c) => (c.midRate ? formatRate(c.midRate) : '—') },
+  { title: 'Vs day', width: 52, align: 'right', value: (c) => RANGE_WORDS[c.rangePosition ?? 'none'] },
+  { title: 'ECB ref.', width: 50, align: 'right', value: (c) => (c.ecbRate ? formatRate(c.ecbRate) : '—') },
+  { title: 'Amount', width: 76, align: 'right', value: (c) => formatGBP(c.amount) },
+  { title: 'Trades/yr', width: 50, align: 'right', value: (c) => String(c.tradesPerYear) },
+  { title: 'Pips', width: 34, align: 'right', value: (c) => c.pips },
+  { title: 'Annual savings', width: 80, align: 'right', value: (c) => formatGBP(c.annualSavings) },
   { title: 'Pitched', width: 40, align: 'right', value: (c) => `${c.times}×` },
-  { title: 'Last pitched', width: 66, align: 'right', value: (c) => formatLondonDate(c.lastPitchedAt) },
+  { title: 'Last pitched', width: 64, align: 'right', value: (c) => formatLondonDate(c.lastPitchedAt) },
 ];
 
 const RANGE_WORDS = { inside: 'in range', below: 'below low', above: 'above high', none: '—' } as const;
@@ -128,7 +129,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     .fillColor(MUTED)
     .moveDown(0.3)
     .text(
-      'Method: the broker types their rate (plus any margin in pips, shown as “+20” after it; 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount in GBP divided by the rate, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. “Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote. Each calculation’s record in PipPitch also quotes the ECB reference rate for its comparison date (Source: ECB, for information purposes only). Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
+      'Method: the broker types their rate (plus any margin in pips, shown as “+20” after it; 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount in GBP divided by the rate, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. “Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote. “ECB ref.” is the ECB euro reference rate for the comparison date, a cross of two published rates for GBP pairs (Source: ECB, for information purposes only). Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
       { width },
     );
 

@@ -24,6 +24,7 @@ export interface ReportClient {
   /** From the latest calculation's record: the mid the server used, and the competitor rate against the day. */
   midRate: string | null;
   rangePosition: RangeCheck['position'] | null;
+  ecbRate: string | null;
   /** How many calculations in the period this row stands for. */
   times: number;
   lastPitchedAt: Date;
@@ -114,6 +115,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       annualSavings: String(r.savings_amount),
       midRate: evidence?.mid?.rate ?? null,
       rangePosition: evidence?.range?.position ?? null,
+      ecbRate: evidence?.ecb?.rate ?? null,
       times: r.times,
       lastPitchedAt: r.created_at,
     });
