@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { Locator, Page } from 'playwright-core';
 import type { Harness } from './harness';
-import { poll } from './journeys';
+import { poll, UI_TIMEOUT } from './journeys';
 
 export const RESULT_IDS = {
   priceDifference: 'result-price-difference',
@@ -163,4 +163,21 @@ export function quoteNotifier(harness: () => Harness): (...quotes: QuoteNotifica
     };
     await sql`SELECT pg_notify('fx_quotes', ${JSON.stringify(payload)})`.execute(harness().t.db);
   };
+}
+
+/**
+ * Notifies a GBPUSD quote until the harness's hub holds it: the hub's LISTEN connection comes up in the background,
+ * so the first NOTIFYs may go unheard.
+ */
+export async function holdQuote(
+  h: Harness,
+  notify: (...quotes: QuoteNotification[]) => Promise<void>,
+  mid: number,
+): Promise<void> {
+  const deadline = Date.now() + UI_TIMEOUT;
+  while (h.quotes.snapshot().find((q) => q.pair === 'GBPUSD')?.mid !== mid) {
+    if (Date.now() > deadline) throw new Error('the quote hub never received a NOTIFY');
+    await notify({ pair: 'GBPUSD', mid });
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }

@@ -13,6 +13,7 @@ import {
   countSaves,
   field,
   fillInputs,
+  holdQuote,
   marginRadio,
   quoteNotifier,
   RESULT_IDS,
@@ -40,12 +41,7 @@ beforeAll(async () => {
   h = await startHarness();
   aliceId = await userIdOf(h, ALICE.email);
   // The hub's LISTEN connection comes up in the background: repeat the first quote until it has arrived.
-  const deadline = Date.now() + UI_TIMEOUT;
-  while (h.quotes.snapshot().find((q) => q.pair === 'GBPUSD')?.mid !== INITIAL_MID) {
-    if (Date.now() > deadline) throw new Error('the quote hub never received a NOTIFY');
-    await notifyQuote({ pair: 'GBPUSD', mid: INITIAL_MID });
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await holdQuote(h, notifyQuote, INITIAL_MID);
 });
 afterAll(async () => {
   await h?.close();

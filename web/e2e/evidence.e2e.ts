@@ -7,9 +7,9 @@ import { londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quoteNotifier } from './calculator-page';
+import { holdQuote, quoteNotifier } from './calculator-page';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
-import { failOnPageErrors, member, poll, screenshotBoth, signIn, text, UI_TIMEOUT } from './journeys';
+import { failOnPageErrors, member, poll, screenshotBoth, signIn, text } from './journeys';
 import { fillCalculator, leadRow, openLeads } from './leads-page';
 
 const ALICE = member('Alice Broker');
@@ -34,12 +34,7 @@ beforeAll(async () => {
     ON CONFLICT DO NOTHING`.execute(h.t.db);
   await sql`SELECT fx_refresh_rollups('GBPUSD', ${start}::timestamptz, now())`.execute(h.t.db);
   // The server's live quote: repeated until the hub has it (its LISTEN connection comes up in the background).
-  const deadline = Date.now() + UI_TIMEOUT;
-  while (h.quotes.snapshot().find((q) => q.pair === 'GBPUSD')?.mid !== MID) {
-    if (Date.now() > deadline) throw new Error('the quote hub never received a NOTIFY');
-    await notifyQuote({ pair: 'GBPUSD', mid: MID });
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await holdQuote(h, notifyQuote, MID);
 });
 afterAll(async () => {
   await h?.close();

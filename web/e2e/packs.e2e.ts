@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repriceLeads } from '../../server/src/services/alerts/reprice';
 import { toStoredCalculation } from '../../server/src/services/calculator/record';
 import { addLead } from '../../server/src/services/leads/leads';
+import { WORKED } from '../../server/test/helpers';
 import { insertBars } from '../../server/test/market/fixtures';
 import { DESKTOP, type Harness, SCREENSHOT_DIR, startHarness } from './harness';
 import {
@@ -153,16 +154,7 @@ describe('re-pricing alerts', () => {
       .select('company_id')
       .where('id', '=', aliceId)
       .executeTakeFirstOrThrow();
-    const input = {
-      id: crypto.randomUUID(),
-      pair: 'GBPUSD' as const,
-      yourRate: '1.2700',
-      competitorRate: '1.2650',
-      amount: '500000',
-      tradesPerYear: 52,
-      marginPips: 0 as const,
-      comparisonDate: addDays(londonDateOf(new Date()), -2),
-    };
+    const input = { ...WORKED, id: crypto.randomUUID(), comparisonDate: addDays(londonDateOf(new Date()), -2) };
     const result = calculateSavings(input);
     const data = JSON.stringify(toStoredCalculation(input, result));
     await h.t.db
