@@ -219,6 +219,8 @@ describe('the public pages', () => {
     await page.goto('/login');
     await page.getByRole('main').getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.title()).toBe('Sign in — PipPitch');
+    // Checked as the visitor uses it: once React has adopted the prerendered form.
+    await poll(() => page.getByLabel('Email').isEnabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

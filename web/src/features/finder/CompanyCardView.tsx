@@ -65,7 +65,7 @@ export function CompanyCardView({
         className={`shrink-0 rounded-lg px-4 py-2 text-sm font-semibold transition-colors sm:self-center ${
           state === 'added'
             ? 'cursor-default bg-green-50 text-green-700 ring-1 ring-green-200'
-            : 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-500'
+            : 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-200 disabled:text-slate-600'
         }`}
       >
         {state === 'added' ? '✓ Added' : state === 'adding' ? 'Adding...' : 'Add to List'}

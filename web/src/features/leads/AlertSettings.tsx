@@ -56,7 +56,7 @@ export function AlertSettings() {
       <button
         type="submit"
         disabled={!changed || save.isPending}
-        className="rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white disabled:bg-slate-300 disabled:text-slate-500"
+        className="rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white disabled:bg-slate-200 disabled:text-slate-600"
       >
         Save
       </button>
