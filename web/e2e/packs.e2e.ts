@@ -15,7 +15,7 @@ import { toStoredCalculation } from '../../server/src/services/calculator/record
 import { addLead } from '../../server/src/services/leads/leads';
 import { WORKED } from '../../server/test/helpers';
 import { insertBars } from '../../server/test/market/fixtures';
-import { DESKTOP, type Harness, SCREENSHOT_DIR, startHarness } from './harness';
+import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness } from './harness';
 import {
   failOnPageErrors,
   member,
@@ -125,6 +125,13 @@ describe('evidence pack', () => {
     await poll(() => prospect.getByTestId('pack-trade').count()).toBe(20);
     expect(await prospect.getByRole('link', { name: 'My Leads' }).count()).toBe(0);
     expect(await seriousViolations(prospect), 'shared pack').toEqual([]);
+    // On a phone the page fits its width: trades are cards, the chart sizes to the screen.
+    const phone = await h.newPage(MOBILE);
+    await phone.goto(url);
+    await phone.getByRole('heading', { name: `Your FX costs, trade by trade: ${PROSPECT}` }).waitFor();
+    await phone.locator('section[aria-labelledby="pack-chart"] canvas').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await phone.context().close();
     await screenshotBoth(h, prospect, 'pack-shared');
     await poll(async () =>
       (await h.t.db.selectFrom('email_outbox').select('subject').where('template', '=', 'pack_viewed').execute()).map(
@@ -134,7 +141,7 @@ describe('evidence pack', () => {
 
     // The broker sees it was opened; withdrawing the link closes the prospect's page.
     await page.reload();
-    await poll(() => text(page.getByTestId('share-status'))).toMatch(/opened 1 time, first /);
+    await poll(() => text(page.getByTestId('share-status'))).toMatch(/opened 2 times, first /);
     await page.getByRole('button', { name: 'Withdraw link' }).click();
     await page.getByRole('button', { name: 'Create share link' }).waitFor();
     await prospect.reload();

@@ -65,7 +65,32 @@ export function PackView({ pack }: { pack: PackViewData }) {
         <h2 id="pack-trades" className="mb-2 text-sm font-semibold text-slate-800">
           Trades (London times)
         </h2>
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white">
+        {/* On a phone each trade is a card with the figures that matter first; the full table from sm up. */}
+        <ul className="space-y-2 sm:hidden">
+          {pack.trades.map((trade) => (
+            <li key={trade.line} className="rounded-xl border border-slate-200 bg-white p-3 text-sm">
+              <div className="flex justify-between gap-2 font-semibold text-slate-900">
+                <span>
+                  {formatIsoDate(trade.date)} {trade.time}
+                </span>
+                <span>
+                  {pairLabel(trade.pair)} {trade.direction}
+                </span>
+              </div>
+              <p className="mt-1 text-slate-700">
+                {Number(trade.amount).toLocaleString('en-GB')} at {formatRate(trade.rate)} · mid{' '}
+                {trade.mid ? formatRate(trade.mid.rate) : '—'}
+              </p>
+              <p className="mt-1 text-slate-700">
+                Markup {trade.markupBps === null ? '—' : `${trade.markupBps} bps`} · {money(trade.markupGbp)} · with us{' '}
+                {money(trade.ourCostGbp)} ·{' '}
+                <span className="font-semibold text-green-800">saving {money(trade.savingGbp)}</span>
+              </p>
+              <p className="mt-1 text-xs text-slate-600">{trade.note ?? trade.mid?.source ?? ''}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="hidden overflow-x-auto rounded-2xl border border-slate-200 bg-white sm:block">
           <table className="min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-[11px] uppercase tracking-wide text-slate-600">
               <tr>
