@@ -1,5 +1,5 @@
 # One image for the server and the worker (compose.yaml picks the command).
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 RUN npm i -g pnpm@12.21.0
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.base.json tsconfig.json ./

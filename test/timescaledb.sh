@@ -2,7 +2,7 @@
 # The production storage path (TimescaleDB, compressed chunks: sql/migrations/0002) under test: runs the
 # market-data, history and worker tests against a throw-away PostgreSQL 15 cluster with TimescaleDB preloaded,
 # installed from ../shared/tools/timescaledb (a test tool next to the repository; the product never reads it).
-# Where that folder is missing, says clearly that this part did not run. Part of `pnpm test` (and so `.ci/run`).
+# Where that folder is missing, says clearly that this part did not run (and fails under CI=true). Part of `pnpm test` (and so `.ci/run`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +10,11 @@ tools="$(cd .. && pwd)/shared/tools/timescaledb"
 files=(server/test/market worker/test)
 skip() {
   echo "timescaledb: $1"
+  # Under CI the production storage path must be tested: not running it fails the run, loudly.
+  if [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; then
+    echo "timescaledb: *** FAILED: the TimescaleDB storage tests could not run under CI (CI=$CI) ***" >&2
+    exit 1
+  fi
   echo "timescaledb: *** the TimescaleDB storage tests did NOT run (the plain-table run above still counts) ***"
   exit 0
 }
