@@ -83,6 +83,121 @@ describe('login', () => {
   });
 });
 
+/** Sends `count` sign-in attempts for `email` as one tRPC batch from `ip`; returns each call's HTTP status. */
+async function loginBatch(
+  ip: string,
+  email: string,
+  passwords: string[],
+): Promise<{ status: number; codes: number[] }> {
+  const path = passwords.map(() => 'auth.login').join(',');
+  const body = Object.fromEntries(passwords.map((password, i) => [String(i), { email, password, mode: 'user' }]));
+  const res = await fetch(`${h.url}/trpc/${path}?batch=1`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': ip },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json()) as { error?: { data?: { httpStatus?: number } } }[] | { error: unknown };
+  const codes = Array.isArray(answer) ? answer.map((a) => a.error?.data?.httpStatus ?? 200) : [];
+  return { status: res.status, codes };
+}
+
+describe('limits hold under any request shape (issue 19)', () => {
+  it('a batch beyond the cap is refused whole, with a clear 400', async () => {
+    const passwords = Array.from({ length: 200 }, (_, i) => `guess-${i}`);
+    const path = passwords.map(() => 'auth.login').join(',');
+    const body = Object.fromEntries(
+      passwords.map((password, i) => [String(i), { email: OWNER, password, mode: 'user' }]),
+    );
+    const res = await fetch(`${h.url}/trpc/${path}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.150' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(400);
+    const text = await res.text();
+    expect(text).toContain('A request may carry at most 10 calls. Please send fewer at once.');
+    // Nothing of it ran: the same client still has its whole allowance.
+    expect(
+      (await errorOf(from('203.0.113.150').auth.login.mutate({ email: OWNER, password: 'x', mode: 'user' }))).message,
+    ).toBe('Invalid login credentials');
+  });
+
+  it('100 attempts in parallel batches of 10 get exactly the limit (10) past the limiter', async () => {
+    const email = 'batch-target@acmefx.co.uk';
+    const batches = await Promise.all(
+      Array.from({ length: 10 }, (_, b) =>
+        loginBatch(
+          '203.0.113.151',
+          email,
+          Array.from({ length: 10 }, (_, i) => `guess-${b}-${i}`),
+        ),
+      ),
+    );
+    const codes = batches.flatMap((b) => b.codes);
+    expect(codes).toHaveLength(100);
+    // 401: checked and wrong; 429: refused by the limiter (or the hash queue) before any check.
+    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(10);
+    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
+    const counted = await h.t.db
+      .selectFrom('rate_limits')
+      .select((eb) => eb.fn.sum<number>('hits').as('hits'))
+      .where('key', '=', `login:email:${email}`)
+      .executeTakeFirst();
+    // Refused attempts never reached the address's shared ceiling: at most the 10 checked ones count there.
+    expect(Number(counted?.hits ?? 0)).toBeLessThanOrEqual(10);
+  });
+
+  it('50 parallel single attempts get at most the limit past the limiter, and the owner still signs in elsewhere', async () => {
+    const attacker = from('203.0.113.152');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        errorOf(attacker.auth.login.mutate({ email: OWNER, password: `parallel-${i}`, mode: 'user' })),
+      ),
+    );
+    const checked = results.filter((r) => r.message === 'Invalid login credentials').length;
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(results.every((r) => r.code === 'UNAUTHORIZED' || r.code === 'TOO_MANY_REQUESTS')).toBe(true);
+    const owner = await from('198.51.100.71').auth.login.mutate({
+      email: OWNER,
+      password: STRONG_PASSWORD,
+      mode: 'admin',
+    });
+    expect(owner.redirectTo).toBe('/admin');
+  });
+
+  it('a batch of 101 wrong passwords from one address never locks the owner out from another', async () => {
+    const floods = await Promise.all(
+      Array.from({ length: 11 }, (_, b) =>
+        loginBatch(
+          '203.0.113.153',
+          OWNER,
+          Array.from({ length: b === 10 ? 1 : 10 }, (_, i) => `flood-${b}-${i}`),
+        ),
+      ),
+    );
+    expect(floods.flatMap((f) => f.codes)).toHaveLength(101);
+    const owner = await from('198.51.100.72').auth.login.mutate({
+      email: OWNER,
+      password: STRONG_PASSWORD,
+      mode: 'user',
+    });
+    expect(owner.redirectTo).toBe('/calculator');
+  });
+
+  it('a correct password does not use up the allowance', async () => {
+    const office = from('198.51.100.73');
+    for (let i = 0; i < 15; i++) {
+      await office.auth.login.mutate({ email: OWNER, password: STRONG_PASSWORD, mode: 'user' });
+    }
+    const rows = await h.t.db
+      .selectFrom('rate_limits')
+      .select((eb) => eb.fn.sum<number>('hits').as('hits'))
+      .where('key', '=', `login:client:198.51.100.73`)
+      .executeTakeFirst();
+    expect(Number(rows?.hits ?? 0)).toBe(0);
+  });
+});
+
 describe('signup', () => {
   it('allows 10 attempts an hour per client', async () => {
     const client = from('203.0.113.88');

@@ -24,6 +24,7 @@ export const MESSAGES = {
   passwordUpdated: 'Password updated successfully!',
   signOutFailed: 'Error signing out. Please try again.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  busy: 'PipPitch is busy signing people in. Please try again in a moment.',
 } as const;
 
 export const PASSWORD_MIN = 8;

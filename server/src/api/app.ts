@@ -3,6 +3,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyWebsocket from '@fastify/websocket';
+import { MAX_BATCH_CALLS } from '@pippitch/shared/api-limits';
 import type { Database } from '@pippitch/sql';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        // One request, a few calls: a batch beyond this is refused whole with 400 (init.ts words it).
+        maxBatchSize: MAX_BATCH_CALLS,
         createContext: contextFactory({ db: deps.db, config: deps.config, services }),
         // Logged with the request's id (never its input: it may hold a password or token). An outage is
         // answered 503 by the error formatter and logged as such.

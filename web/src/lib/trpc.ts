@@ -1,4 +1,5 @@
 import { ACCESS_MESSAGES } from '@pippitch/shared/access';
+import { MAX_BATCH_CALLS } from '@pippitch/shared/api-limits';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
@@ -44,7 +45,7 @@ export const queryClient = new QueryClient({
 
 // Every procedure is batched HTTP; live quotes have a WebSocket of their own (features/calculator/useLiveQuotes.ts).
 export const trpcClient = createTRPCClient<AppRouter>({
-  links: [httpBatchLink({ url: '/trpc', maxURLLength: 4000 })],
+  links: [httpBatchLink({ url: '/trpc', maxURLLength: 4000, maxItems: MAX_BATCH_CALLS })],
 });
 
 /** The same procedures outside React (route guards in beforeLoad). */

@@ -1,3 +1,4 @@
+import { API_LIMIT_MESSAGES } from '@pippitch/shared/api-limits';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -34,6 +35,10 @@ export const t = initTRPC.context<Context>().create({
     if (error.code === 'INTERNAL_SERVER_ERROR' && isDatabaseUnavailable(cause)) {
       const data = { ...shape.data, code: 'SERVICE_UNAVAILABLE' as const, httpStatus: 503, stack: undefined };
       return { ...shape, message: DATABASE_UNAVAILABLE_MESSAGE, data };
+    }
+    // tRPC's own words for a batch over maxBatchSize name no limit; ours say what to do.
+    if (error.code === 'BAD_REQUEST' && error.message === 'Batch call exceeds maximum size') {
+      return { ...shape, message: API_LIMIT_MESSAGES.batchTooLarge, data: { ...shape.data, stack: undefined } };
     }
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       return { ...shape, message: GENERIC, data: { ...shape.data, stack: undefined } };

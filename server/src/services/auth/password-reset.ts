@@ -81,7 +81,7 @@ export async function requestPasswordReset(
 /** Sets the new password if the token is unused and unexpired; the token then stops working. */
 export async function resetPassword(db: Database, token: string, password: string, ip: string): Promise<void> {
   await enforce(db, linkUseLimits(ip));
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, clientKey(ip));
   await db.transaction().execute(async (trx) => {
     // Claiming the token with UPDATE … RETURNING makes it single-use even under concurrent requests.
     const claimed = await trx

@@ -1,19 +1,26 @@
 import { hash, verify } from '@node-rs/argon2';
+import { hashQueue } from './hash-queue';
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes). @node-rs/argon2 ships prebuilt and
 // needs no compiler; the `argon2` package's binary crashes on this platform (docs/decisions.md).
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+/**
+ * Hashes a new password. `client` (the requester's rate-limit key) puts a request's hash in the bounded queue, so
+ * a flood is refused with 429 instead of queueing; internal callers (the demo seed) leave it out and wait.
+ */
+export function hashPassword(password: string, client?: string): Promise<string> {
+  return hashQueue.run(() => hash(password, OPTIONS), client);
 }
 
-export async function verifyPassword(stored: string, password: string): Promise<boolean> {
-  try {
-    return await verify(stored, password);
-  } catch {
-    return false;
-  }
+export async function verifyPassword(stored: string, password: string, client?: string): Promise<boolean> {
+  return hashQueue.run(async () => {
+    try {
+      return await verify(stored, password);
+    } catch {
+      return false;
+    }
+  }, client);
 }
 
 // Verifying against this when the e-mail is unknown keeps the response time the same, so timing does

@@ -31,14 +31,21 @@ function bucketSeconds(windowSeconds: number): number {
   return Math.max(1, Math.floor(windowSeconds / BUCKETS));
 }
 
+/** The hits in a limit's window after this one was counted, and the bucket it was counted in (for a refund). */
+interface Hit {
+  hits: number;
+  bucket: Date;
+}
+
 /**
  * Counts one hit (or `amount`: a batch of invitations) and returns the hits in the window ending now, in
  * PostgreSQL, so the limit holds across every server process. One statement: bump the current bucket, add the
- * window's earlier buckets.
+ * window's earlier buckets. The bump takes the bucket row's lock, so concurrent hits are counted one after the
+ * other and each sees those before it: N parallel attempts against a limit of M get exactly M under it.
  */
-export async function hit(db: Database, key: string, windowSeconds: number, amount = 1): Promise<number> {
+async function bump(db: Database, key: string, windowSeconds: number, amount: number): Promise<Hit> {
   const bucket = bucketSeconds(windowSeconds);
-  const row = await sql<{ hits: number }>`
+  const row = await sql<Hit>`
     WITH bumped AS (
       INSERT INTO rate_limits (key, window_start, hits)
       VALUES (${key}, to_timestamp(floor(extract(epoch FROM now()) / ${bucket}) * ${bucket}), ${amount})
@@ -50,8 +57,14 @@ export async function hit(db: Database, key: string, windowSeconds: number, amou
       WHERE r.key = ${key}
         AND r.window_start > now() - make_interval(secs => ${windowSeconds})
         AND r.window_start < (SELECT window_start FROM bumped)
-    ), 0) AS hits`.execute(db);
-  return row.rows[0]?.hits ?? 0;
+    ), 0) AS hits, (SELECT window_start FROM bumped) AS bucket`.execute(db);
+  const first = row.rows[0];
+  if (!first) throw new Error(`rate limit ${key}: no row`);
+  return first;
+}
+
+export async function hit(db: Database, key: string, windowSeconds: number, amount = 1): Promise<number> {
+  return (await bump(db, key, windowSeconds, amount)).hits;
 }
 
 export interface Limit {
@@ -60,21 +73,52 @@ export interface Limit {
   windowSeconds: number;
 }
 
-export async function enforce(db: Database, limits: Limit[]): Promise<void> {
+/** Counts this attempt against each limit, in order, and refuses at the first one it takes over its maximum. */
+export async function enforce(
+  db: Database,
+  limits: Limit[],
+  message: string = MESSAGES.tooManyAttempts,
+): Promise<void> {
   for (const limit of limits) {
-    if ((await hit(db, limit.key, limit.windowSeconds)) > limit.max) throw tooManyRequests(MESSAGES.tooManyAttempts);
+    if ((await hit(db, limit.key, limit.windowSeconds)) > limit.max) throw tooManyRequests(message);
   }
 }
 
-/** Refuses when any limit's window is already full, without counting this attempt. */
-export async function assertUnder(db: Database, limits: Limit[]): Promise<void> {
+/** Slots taken by `reserve`; `refund` gives them back when the attempt turned out not to count (a good password). */
+export interface Reservation {
+  refund(): Promise<void>;
+}
+
+/**
+ * Takes one slot of each limit before the work it guards, in the order given, and refuses at the first limit
+ * that is full (issue 19: checking first and recording afterwards let one batch of 450 guesses through a limit
+ * of 10). A refused attempt uses the slot of the limit that refused it and of none after it: the narrow limits
+ * (one client) come first, so one client's flood fills its own windows, never the shared one of the address.
+ */
+export async function reserve(
+  db: Database,
+  limits: Limit[],
+  message: string = MESSAGES.tooManyAttempts,
+): Promise<Reservation> {
+  const taken: (Hit & { key: string })[] = [];
   for (const limit of limits) {
-    const row = await sql<{ hits: number }>`
-      SELECT coalesce(sum(hits), 0)::int AS hits FROM rate_limits
-      WHERE key = ${limit.key}
-        AND window_start > now() - make_interval(secs => ${limit.windowSeconds})`.execute(db);
-    if ((row.rows[0]?.hits ?? 0) >= limit.max) throw tooManyRequests(MESSAGES.tooManyAttempts);
+    const slot = await bump(db, limit.key, limit.windowSeconds, 1);
+    if (slot.hits > limit.max) throw tooManyRequests(message);
+    taken.push({ ...slot, key: limit.key });
   }
+  return {
+    async refund() {
+      for (const slot of taken) {
+        await db
+          .updateTable('rate_limits')
+          .set((eb) => ({ hits: eb('hits', '-', 1) }))
+          .where('key', '=', slot.key)
+          .where('window_start', '=', slot.bucket)
+          .where('hits', '>', 0)
+          .execute();
+      }
+    },
+  };
 }
 
 /** Counts one attempt against each limit (e.g. a failed sign-in). */

@@ -26,7 +26,7 @@ export async function signUpCompany(
   // Each signup costs a password hash and creates a company: 10 an hour from one client is plenty for an
   // office setting up several trials, and stops a script filling the table.
   await enforce(db, [{ key: `signup:client:${clientKey(meta.ip)}`, max: 10, windowSeconds: 3600 }]);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, clientKey(meta.ip));
   try {
     return await db.transaction().execute(async (trx) => {
       const taken = await trx

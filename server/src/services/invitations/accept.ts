@@ -106,7 +106,7 @@ export async function acceptInvitation(
   const early = refusal(first, now);
   if (early || !first) throw early ?? notFound(JOIN_MESSAGES.notFound);
   // The slow part (argon2, ~60 ms) before any lock is taken.
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, clientKey(meta.ip));
   try {
     return await db.transaction().execute(async (trx) => {
       await lockCompanySeats(trx, first.company_id);
