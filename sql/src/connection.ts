@@ -11,9 +11,48 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 // A calendar `date` has no time zone; turning it into a JS Date would shift it by the server's offset.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
+/**
+ * How long a connection may wait on the database (issue 19: with none, a frozen database held every request in
+ * flight for as long as it was frozen). Three bounds, so nothing waits for ever whatever stops:
+ * - `statement_timeout` and `lock_timeout`: PostgreSQL cancels a statement that runs or waits for a lock too long;
+ * - `query_timeout`: the client gives up on an answer that never comes (a frozen or unreachable server cannot
+ *   cancel anything itself), a little after the statement timeout so a live server's cancel is seen first;
+ * - `idle_in_transaction_session_timeout`: a transaction left open by a stuck process does not hold its locks.
+ * `request` suits a web request (503 within ~10 s); `job` the worker and tools, whose statements (a data-set
+ * load, a month's report) legitimately run for minutes but must not hang for ever either.
+ */
+export type TimeoutProfile = 'request' | 'job';
+
+export interface Timeouts {
+  statementMs: number;
+  lockMs: number;
+  queryMs: number;
+  idleInTransactionMs: number;
+  connectMs: number;
+}
+
+export const TIMEOUTS: Record<TimeoutProfile, Timeouts> = {
+  request: { statementMs: 8_000, lockMs: 5_000, queryMs: 9_000, idleInTransactionMs: 15_000, connectMs: 8_000 },
+  job: { statementMs: 600_000, lockMs: 60_000, queryMs: 610_000, idleInTransactionMs: 120_000, connectMs: 10_000 },
+};
+
+/** The node-postgres settings for a profile: for our pools and for pg-boss's, which passes them to its own. */
+export function poolTimeouts(profile: TimeoutProfile | Timeouts) {
+  const t = typeof profile === 'string' ? TIMEOUTS[profile] : profile;
+  return {
+    statement_timeout: t.statementMs,
+    lock_timeout: t.lockMs,
+    query_timeout: t.queryMs,
+    idle_in_transaction_session_timeout: t.idleInTransactionMs,
+    connectionTimeoutMillis: t.connectMs,
+  };
+}
+
 export interface PoolOptions {
   max?: number;
   applicationName?: string;
+  /** Default `job`: bounded but generous; the server's request pool passes `request`. */
+  timeouts?: TimeoutProfile | Timeouts;
 }
 
 export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
@@ -21,7 +60,7 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'pippitch',
-    connectionTimeoutMillis: 10_000,
+    ...poolTimeouts(options.timeouts ?? 'job'),
   });
   // An idle client that loses its connection (database restart) emits 'error' on the pool; without a
   // listener that would crash the process. The pool discards the client and opens a new one on demand.

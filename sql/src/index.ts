@@ -1,4 +1,12 @@
-export { createDb, createPool, type Database } from './connection';
+export {
+  createDb,
+  createPool,
+  type Database,
+  poolTimeouts,
+  TIMEOUTS,
+  type TimeoutProfile,
+  type Timeouts,
+} from './connection';
 export {
   type EmbeddedDatabase,
   ensureDatabase,

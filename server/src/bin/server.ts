@@ -12,7 +12,7 @@ const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
 // Idempotent and serialised by an advisory lock, so every process may run it at start (compose has no launcher).
 await migrate(config.databaseUrl);
-const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server' });
+const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server', timeouts: 'request' });
 const db = createDb(pool);
 // The bundled UK company index for the Company Finder: loaded once, skipped when already current.
 await loadCompanyIndex(pool, (line) => console.log(`[server] ${line}`));

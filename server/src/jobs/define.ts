@@ -43,7 +43,10 @@ export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
   /** Jobs with the same key are deduplicated as `policy` says (e.g. one export per company). */
   singletonKey?: (payload: z.output<S>) => string;
   schedule?: JobSchedule<S>;
-  /** A run that takes longer is failed (and retried): pg-boss's expireInSeconds. */
+  /**
+   * The longest a run may take. The worker renews the job's short lease (LEASE) until then; after it the lease
+   * lapses and the job is retried, as pg-boss's own expiry would do (worker/src/jobs/lease.ts).
+   */
   expireInSeconds: number;
   /**
    * Jobs one worker takes per fetch and runs at once. Each fetch costs three queries (fetch, complete, pg-boss's
@@ -91,15 +94,28 @@ export function defineJob<S extends PayloadSchema>(options: JobOptions<S>): JobD
   return definition;
 }
 
+/**
+ * Every running job is held under a lease of `seconds` (pg-boss's expire_in) that its worker renews every
+ * `renewMs`; each worker hands back lapsed jobs every `reclaimMs`. A killed worker's job is therefore running
+ * again within seconds + reclaimMs + a polling interval: under a minute, where issue 19 asks for two.
+ */
+export interface Lease {
+  seconds: number;
+  renewMs: number;
+  reclaimMs: number;
+}
+
+export const LEASE: Lease = { seconds: 45, renewMs: 10_000, reclaimMs: 10_000 };
+
 /** The queue's own defaults, so jobs created by a schedule are retried like those we send. */
-export function queueOptions(definition: JobDefinition) {
+export function queueOptions(definition: JobDefinition, lease: Lease = LEASE) {
   return {
     name: definition.name,
     policy: definition.policy,
     retryLimit: definition.retry.limit,
     retryDelay: definition.retry.delaySeconds,
     retryBackoff: definition.retry.backoff,
-    expireInSeconds: definition.expireInSeconds,
+    expireInSeconds: lease.seconds,
   };
 }
 

@@ -30,6 +30,8 @@ export {
   describeIssues,
   type JobDefinition,
   type JobSchedule,
+  LEASE,
+  type Lease,
   type PayloadSchema,
   type QueuePolicy,
   queueOptions,

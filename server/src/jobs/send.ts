@@ -69,7 +69,7 @@ export async function sendJob<S extends PayloadSchema>(
     retryLimit: definition.retry.limit,
     retryDelay: definition.retry.delaySeconds,
     retryBackoff: definition.retry.backoff,
-    expireInSeconds: definition.expireInSeconds,
+    // The lease (expire_in) is the queue's own (queueOptions), so every job of a queue has the same one.
     ...(startAfter !== undefined && { startAfter }),
     ...(priority !== undefined && { priority }),
     ...((singletonKey ?? definition.singletonKey) && {

@@ -4,8 +4,10 @@
  * hands each job to one of them (SELECT … FOR UPDATE SKIP LOCKED), and a schedule fires once per slot.
  */
 import { describeIssues, JOBS_SCHEMA, type JobDefinition, queueOptions } from '@pippitch/server/jobs/index';
+import { poolTimeouts } from '@pippitch/sql';
 import PgBoss from 'pg-boss';
 import type { RegisteredJob } from './handler';
+import { keepLeases, LEASE, type Lease, startReclaimer } from './lease';
 
 export interface JobRunnerOptions {
   url: string;
@@ -17,6 +19,8 @@ export interface JobRunnerOptions {
    */
   cronCheckSeconds?: number;
   applicationName?: string;
+  /** The job lease (tests shorten it); LEASE by default. */
+  lease?: Lease;
 }
 
 export interface JobRunner {
@@ -35,6 +39,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     schema: JOBS_SCHEMA,
     application_name: options.applicationName ?? 'pippitch-jobs',
     max: 4,
+    // Bounded waits on pg-boss's own connections too (sql/src/connection.ts says why).
+    ...poolTimeouts('job'),
     // The schema comes from our migration 0008; a newer pg-boss migrates it here, under pg-boss's own lock.
     migrate: true,
     ...(cron && { cronMonitorIntervalSeconds: cron, cronWorkerIntervalSeconds: cron }),
@@ -43,14 +49,21 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   boss.on('error', (err: Error) => log(`jobs: ${err.message}`));
   await boss.start();
   const definitions = options.jobs.map((j) => j.definition);
+  const lease = options.lease ?? LEASE;
   for (const definition of definitions) {
     // createQueue leaves an existing queue as it is; updateQueue brings it to the current definition.
-    await boss.createQueue(definition.name, queueOptions(definition));
-    await boss.updateQueue(definition.name, queueOptions(definition));
+    await boss.createQueue(definition.name, queueOptions(definition, lease));
+    await boss.updateQueue(definition.name, queueOptions(definition, lease));
   }
   await syncSchedules(boss, definitions);
-  for (const job of options.jobs) await work(boss, job, log);
-  return { stop: (graceMs) => boss.stop({ graceful: true, timeout: graceMs, wait: true }) };
+  const stopReclaimer = startReclaimer(boss, lease, log);
+  for (const job of options.jobs) await work(boss, job, lease, log);
+  return {
+    stop: async (graceMs) => {
+      stopReclaimer();
+      await boss.stop({ graceful: true, timeout: graceMs, wait: true });
+    },
+  };
 }
 
 /** Schedules are stored in the database: add or update ours, drop those no definition asks for any more. */
@@ -66,7 +79,7 @@ async function syncSchedules(boss: PgBoss, definitions: JobDefinition[]): Promis
   }
 }
 
-async function work(boss: PgBoss, { definition, handler }: RegisteredJob, log: (line: string) => void) {
+async function work(boss: PgBoss, { definition, handler }: RegisteredJob, lease: Lease, log: (line: string) => void) {
   const { name, batchSize } = definition;
   let workerId: string | undefined;
   workerId = await boss.work<object>(
@@ -75,6 +88,13 @@ async function work(boss: PgBoss, { definition, handler }: RegisteredJob, log: (
     { batchSize, pollingIntervalSeconds: definition.pollingIntervalSeconds, includeMetadata: true },
     async (batch) => {
       const succeeded: string[] = [];
+      const release = keepLeases(
+        boss,
+        name,
+        batch.map((job) => job.id),
+        lease,
+        definition.expireInSeconds,
+      );
       // Each job of a batch succeeds or fails on its own (pg-boss alone would fail the whole batch together).
       await Promise.all(
         batch.map(async (job) => {
@@ -94,6 +114,7 @@ async function work(boss: PgBoss, { definition, handler }: RegisteredJob, log: (
           }
         }),
       );
+      release();
       if (succeeded.length > 0) await boss.complete(name, succeeded);
       // A full batch means more are probably waiting: fetch again at once instead of after the polling interval.
       if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);

@@ -15,9 +15,11 @@ export async function startWorkerProcess(
   name: string,
   jobs: string[],
   mode: 'plain' | 'barrier' = 'plain',
+  env: Record<string, string> = {},
 ): Promise<WorkerProcess> {
   const child = fork(new URL('./jobs-process.ts', import.meta.url), [url, name, mode, jobs.join(',')], {
     execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const messages: string[] = [];

@@ -57,6 +57,14 @@ export const heldJob = defineJob({
   pollingIntervalSeconds: 0.5,
 });
 
+/** Like test-held, but retried: the job a test kills its worker under (lease test). */
+export const leasedJob = defineJob({
+  name: 'test-leased',
+  payload: z.object({ key: z.string() }),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  pollingIntervalSeconds: 0.5,
+});
+
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -107,6 +115,14 @@ export function testJobs(db: Database, worker: string, options: TestJobOptions =
         `release of ${key}`,
         async () => (await sql`SELECT 1 FROM job_releases WHERE key = ${key}`.execute(db)).rows.length > 0,
         30_000,
+      );
+    }),
+    registerJob(leasedJob, async ({ key }, job) => {
+      await record(job.name, job.id);
+      await waitUntil(
+        `release of ${key}`,
+        async () => (await sql`SELECT 1 FROM job_releases WHERE key = ${key}`.execute(db)).rows.length > 0,
+        300_000,
       );
     }),
   ];

@@ -17,8 +17,9 @@ const NETWORK_CODES = new Set([
 ]);
 
 // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, crash, starting up), 53300 (too many
-// connections): the database is there but cannot serve right now.
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
+// connections): the database is there but cannot serve right now. Also our own bounds (sql/src/connection.ts):
+// 57014 a statement cancelled by statement_timeout, 55P03 lock_timeout, 25P03 an idle transaction ended.
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300|57014|55P03|25P03)$/;
 
 // node-postgres reports a dropped socket and a pool wait that timed out without an error code.
 const UNAVAILABLE_MESSAGES = [
@@ -26,6 +27,8 @@ const UNAVAILABLE_MESSAGES = [
   'timeout exceeded when trying to connect',
   'Client has encountered a connection error',
   'Connection terminated due to connection timeout',
+  // query_timeout: no answer in time (a frozen or unreachable server).
+  'Query read timeout',
 ];
 
 /** True when `err` (or what it was caused by, or any part of an AggregateError) says the database is unreachable. */
