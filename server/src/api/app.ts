@@ -54,6 +54,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1_048_576,
+    // A client has 30 s to send its whole request (Node's default is 5 minutes): a trickling client cannot hold a
+    // socket and a request slot for long. Time spent in handlers is bounded by the pools' timeouts instead.
+    requestTimeout: 30_000,
   });
   const built = buildServices(deps.config, deps.db, deps.services ?? {}, (line) => app.log.warn(line));
   const services = built.services;
