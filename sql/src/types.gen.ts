@@ -297,6 +297,15 @@ export interface FxDailyBars {
   ts: Timestamp;
 }
 
+export interface FxFeedLease {
+  acquired_at: Timestamp;
+  backend_pid: number;
+  epoch: number;
+  expires_at: Timestamp;
+  holder: string;
+  name: string;
+}
+
 export interface FxFeedStatus {
   consecutive_failures: Generated<number>;
   fallback_in_use: Generated<boolean>;
@@ -552,6 +561,7 @@ export interface DB {
   fx_15min_bars: Fx15minBars;
   fx_30min_bars: Fx30minBars;
   fx_daily_bars: FxDailyBars;
+  fx_feed_lease: FxFeedLease;
   fx_feed_status: FxFeedStatus;
   fx_hourly_bars: FxHourlyBars;
   fx_minute_bars: FxMinuteBars;

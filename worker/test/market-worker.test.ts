@@ -239,7 +239,7 @@ describe('market data poller', () => {
         lines.includes('worker-b: market data: another worker is polling; standing by'),
       );
       expect(feedB.calls).toBe(0);
-      child.kill('SIGKILL'); // no stop(), no unlock: only the dropped connection releases the lock
+      child.kill('SIGKILL'); // no stop(), no release: the lease is taken because the holder's session is gone
       await once(child, 'exit');
       await driveUntil(clock, 'worker b to take over', () => feedB.calls >= 2);
       expect(b.polling).toBe(true);

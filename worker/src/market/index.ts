@@ -10,6 +10,7 @@ export {
   type PairLoad,
 } from './dataset/load';
 export { createFeedFromConfig, createSimulatedFeed, createTraderMadeFeed, type FeedConfig } from './feeds/index';
-export { type MarketDataOptions, type MarketDataService, POLL_LOCK_KEY, startMarketData } from './service';
+export { readLease } from './lease';
+export { type MarketDataOptions, type MarketDataService, startMarketData } from './service';
 export type { BarSource, Feed, Quote, QuoteNotification, QuoteSource } from './types';
 export { QUOTES_CHANNEL } from './types';

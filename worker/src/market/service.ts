@@ -3,6 +3,7 @@ import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
 import type pg from 'pg';
 import { anySignal, unlessAborted } from './abortable';
 import { type Clock, systemClock } from './clock';
+import { acquireLease, type Lease, LeaseLost, releaseLease, renewLease } from './lease';
 import { openSession, type Session, type SessionTarget } from './session';
 import { pruneQuotes, recordFailure, recordQuotes } from './store';
 import type { Feed, Log, Quote } from './types';
@@ -16,8 +17,13 @@ export interface MarketDataOptions {
   pollMs?: number;
   /** Longest wait between polls while the feed keeps failing; waits double from pollMs up to this (5 min). */
   maxBackoffMs?: number;
-  /** How often a standby worker tries to take the polling lock (10 s). */
+  /** How often a standby worker tries to take the polling lease (10 s). */
   lockRetryMs?: number;
+  /**
+   * How long the polling lease lasts unless renewed (45 s). The poller renews it with every write and at least every
+   * third of it while it waits, so a frozen or cut-off poller is replaced within leaseMs + lockRetryMs (55 s).
+   */
+  leaseMs?: number;
   /** First and longest wait before reconnecting after losing the database (0.5 s doubling to 10 s). */
   reconnectMs?: number;
   maxReconnectMs?: number;
@@ -32,23 +38,21 @@ export interface MarketDataOptions {
 }
 
 export interface MarketDataService {
-  /** Stops after the database write in flight (if any) and releases the lock, so another worker takes over. */
+  /** Stops after the database write in flight (if any) and releases the lease, so another worker takes over. */
   stop(): Promise<void>;
-  /** True while this worker holds the polling lock. */
+  /** True while this worker holds the polling lease. */
   readonly polling: boolean;
 }
 
-/** Any constant works; every worker of one database must use the same one. Advisory locks are per database. */
-export const POLL_LOCK_KEY = 727_002;
 const PRUNE_EVERY_MS = 3_600_000;
 
 class Stopped extends Error {}
 
 /**
  * Polls the feed on a schedule from exactly one worker per database. Each worker keeps a dedicated connection and
- * tries `pg_try_advisory_lock`; the holder polls, the others retry every lockRetryMs, and one of them takes over as
- * soon as the holder's connection goes (stop, crash, network), since PostgreSQL releases a session lock with its
- * session. A feed failure publishes the spec's fallback rates and backs off; losing the database is never fatal:
+ * tries to take the polling lease (lease.ts); the holder polls, the others retry every lockRetryMs, and one of them
+ * takes over as soon as the holder releases it (stop), its session goes (crash, network), or it stops renewing it
+ * (frozen, partitioned). A holder that finds its lease taken over stands by again. A feed failure publishes the spec's fallback rates and backs off; losing the database is never fatal:
  * the loop reconnects with backoff and resumes.
  */
 export function startMarketData(options: MarketDataOptions): MarketDataService {
@@ -58,6 +62,8 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
   const pollMs = options.pollMs ?? 30_000;
   const maxBackoffMs = options.maxBackoffMs ?? 300_000;
   const lockRetryMs = options.lockRetryMs ?? 10_000;
+  const leaseMs = options.leaseMs ?? 45_000;
+  const renewMs = Math.max(1, Math.floor(leaseMs / 3));
   const reconnectMs = options.reconnectMs ?? 500;
   const maxReconnectMs = options.maxReconnectMs ?? 10_000;
   const pairs = options.pairs ?? STORED_PAIRS;
@@ -69,26 +75,52 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
   const stopper = new AbortController();
   let polling = false;
 
-  /** Holds the session until it is lost or the service stops: as a standby first, then as the poller. */
+  /** Holds the session until it is lost or the service stops: as a standby, then as the poller, and back. */
   async function serve(session: Session, signal: AbortSignal): Promise<never> {
-    signal.throwIfAborted();
+    for (;;) {
+      const lease = await standBy(session, signal);
+      try {
+        await poll(session, lease, signal);
+      } catch (err) {
+        polling = false;
+        if (!(err instanceof LeaseLost)) {
+          // Stopping (or losing the database): hand the lease on now rather than at its expiry, where possible.
+          if (!session.signal.aborted) await releaseLease(session.client, lease).catch(() => {});
+          throw err;
+        }
+        log(`market data: the polling lease was taken over by another worker; standing by`);
+      }
+    }
+  }
+
+  async function standBy(session: Session, signal: AbortSignal): Promise<Lease> {
     let announced = false;
     for (;;) {
-      const res = await session.client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
-        POLL_LOCK_KEY,
-      ]);
-      if (res.rows[0]?.locked) break;
+      signal.throwIfAborted();
+      const lease = await acquireLease(session.client, poller, clock.now(), leaseMs);
+      if (lease) return lease;
       if (!announced) log('market data: another worker is polling; standing by');
       announced = true;
       await clock.sleep(lockRetryMs, signal);
     }
+  }
+
+  /** Waits `ms`, renewing the lease at least every renewMs meanwhile (a backoff may be longer than the lease). */
+  async function wait(session: Session, lease: Lease, ms: number, signal: AbortSignal): Promise<void> {
+    for (let left = ms; left > 0; left -= renewMs) {
+      await clock.sleep(Math.min(left, renewMs), signal);
+      if (left > renewMs) await renewLease(session.client, lease, clock.now(), leaseMs);
+    }
+  }
+
+  async function poll(session: Session, lease: Lease, signal: AbortSignal): Promise<never> {
     polling = true;
-    log(`market data: polling the ${feed.name} feed every ${pollMs / 1000} s as ${poller}`);
+    log(`market data: polling the ${feed.name} feed every ${pollMs / 1000} s as ${poller} (lease ${lease.epoch})`);
     let failures = 0;
     let prunedAt = 0;
     for (;;) {
       // A feed failure is expected and handled here (fallback, backoff); a database failure escapes to run(),
-      // which drops the connection and reconnects.
+      // which drops the connection and reconnects; a lost lease escapes to serve(), which stands by.
       let quotes: Quote[] | null = null;
       let feedError = '';
       try {
@@ -97,25 +129,27 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         if (signal.aborted) throw signal.reason;
         feedError = err instanceof Error ? err.message : String(err);
       }
-      const ctx = { feed: feed.name, poller, now: clock.now() };
-      let wait = pollMs;
+      const now = clock.now();
+      // Every write renews the lease first, in its own transaction: only the holder's writes commit.
+      const ctx = { feed: feed.name, poller, now, fence: () => renewLease(session.client, lease, now, leaseMs) };
+      let next = pollMs;
       if (quotes) {
         await recordQuotes(session.client, quotes, ctx);
         if (failures > 0) log(`market data: ${feed.name} feed recovered after ${failures} failed poll(s)`);
         failures = 0;
       } else {
         failures++;
-        wait = Math.min(maxBackoffMs, pollMs * 2 ** (failures - 1));
+        next = Math.min(maxBackoffMs, pollMs * 2 ** (failures - 1));
         await recordFailure(session.client, pairs, feedError, ctx);
         log(
-          `market data: ${feed.name} feed failed (${feedError}); fallback rates published; retry in ${wait / 1000} s`,
+          `market data: ${feed.name} feed failed (${feedError}); fallback rates published; retry in ${next / 1000} s`,
         );
       }
       if (ctx.now - prunedAt >= PRUNE_EVERY_MS) {
         await pruneQuotes(session.client, new Date(ctx.now - retentionMs));
         prunedAt = ctx.now;
       }
-      await clock.sleep(wait, signal);
+      await wait(session, lease, next, signal);
     }
   }
 
@@ -124,7 +158,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
     while (!stopper.signal.aborted) {
       let session: Session | undefined;
       try {
-        session = await openSession(target, 'pippitch-market');
+        session = await openSession(target, `pippitch-market ${poller}`.slice(0, 63));
         attempt = 0;
         const live = anySignal(stopper.signal, session.signal);
         try {

@@ -19,6 +19,8 @@ export interface PollContext {
   poller: string;
   /** Now, in ms. */
   now: number;
+  /** Run first in each write's transaction: renews the poller's lease, or throws if it was taken over (lease.ts). */
+  fence?: () => Promise<void>;
 }
 
 /**
@@ -29,6 +31,7 @@ export interface PollContext {
  */
 export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote[], ctx: PollContext): Promise<void> {
   await transaction(client, async () => {
+    await ctx.fence?.();
     const inserted = await client.query<{ pair: string; ts: Date; mid: number; source: string }>(
       `INSERT INTO fx_quotes (pair, ts, bid, ask, mid, source)
        SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::text[])
@@ -101,6 +104,7 @@ export async function recordFailure(
   ctx: PollContext,
 ): Promise<void> {
   await transaction(client, async () => {
+    await ctx.fence?.();
     await client.query(
       `INSERT INTO fx_feed_status AS s (feed, poller, last_attempt_at, last_error, last_error_at, consecutive_failures,
                                         fallback_in_use, updated_at)
