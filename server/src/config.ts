@@ -29,6 +29,15 @@ const schema = z.object({
   FX_FEED_URL: optionalUrl,
   FX_FEED_API_KEY: z.string().optional(),
   MARKET_POLL_MS: z.coerce.number().int().min(1000).default(30_000),
+  /**
+   * Where real minute history comes from (issue 21): `dukascopy` (free, no key; the default) or `bundled` (offline:
+   * the simulated set).
+   */
+  HISTORY_PROVIDER: z.enum(['dukascopy', 'bundled']).optional(),
+  /** Dukascopy's datafeed root (tests: a local server). */
+  DUKASCOPY_URL: optionalUrl,
+  /** Where the ECB's daily and 90-day reference-rate XML files are (the folder; tests: a local server). */
+  ECB_RATES_URL: optionalUrl,
   COMPANIES_HOUSE_API_KEY: z.string().optional(),
   COMPANIES_HOUSE_URL: optionalUrl,
   /** Stripe (payments). Unset: the built-in test-mode checkout, never available in production. */
@@ -114,6 +123,10 @@ export interface Config {
   fxFeedUrl: string | undefined;
   fxFeedApiKey: string | undefined;
   marketPollMs: number;
+  /** The history provider and where it is (providers/history/index.ts). */
+  history: { provider: 'dukascopy' | 'bundled'; dukascopyUrl: string | undefined };
+  /** The folder holding eurofxref-daily.xml and eurofxref-hist-90d.xml. */
+  ecbRatesUrl: string;
   companiesHouseApiKey: string | undefined;
   companiesHouseUrl: string | undefined;
   demoData: boolean;
@@ -168,6 +181,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fxFeedUrl: e.FX_FEED_URL,
     fxFeedApiKey: e.FX_FEED_API_KEY,
     marketPollMs: e.MARKET_POLL_MS,
+    history: {
+      // Tests never reach out by default; everyone else gets real data where the network allows.
+      provider: e.HISTORY_PROVIDER ?? (e.NODE_ENV === 'test' ? 'bundled' : 'dukascopy'),
+      dukascopyUrl: e.DUKASCOPY_URL,
+    },
+    ecbRatesUrl: (e.ECB_RATES_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref/').replace(/\/?$/, '/'),
     companiesHouseApiKey: e.COMPANIES_HOUSE_API_KEY,
     companiesHouseUrl: e.COMPANIES_HOUSE_URL,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'true' : e.NODE_ENV !== 'production',

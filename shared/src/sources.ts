@@ -4,9 +4,35 @@ import { LONDON } from './time';
 // screen, honestly). One list per kind of source, with its labels, so worker, server and web cannot drift.
 
 /** Where a minute bar came from (fx_minute_bars.source): the bundled data set, a vendor feed, the simulated feed,
- * or a CSV import. */
-export const BAR_SOURCES = ['ecb_sim', 'feed', 'simulated', 'import'] as const;
+ * a CSV import, or a history provider's backfill (Dukascopy, TraderMade's timeseries). */
+export const BAR_SOURCES = ['ecb_sim', 'feed', 'simulated', 'import', 'dukascopy', 'tradermade'] as const;
 export type BarSource = (typeof BAR_SOURCES)[number];
+
+/** Sources that made their minutes up (the bundled ECB-anchored set, the simulated feed): a backfill replaces these. */
+export const SIMULATED_BAR_SOURCES: readonly BarSource[] = ['ecb_sim', 'simulated'];
+
+/** True for a minute that was simulated rather than traded (unknown sources count as the data set's). */
+export function isSimulatedBar(source: string | null | undefined): boolean {
+  return (
+    !source || !(BAR_SOURCES as readonly string[]).includes(source) || source === 'ecb_sim' || source === 'simulated'
+  );
+}
+
+/** The name of one minute's source, as the history modal, the rate-at-time answer and the evidence pack show it. */
+export const BAR_SOURCE_LABELS: Readonly<Record<BarSource, string>> = {
+  ecb_sim: 'ECB-anchored, simulated',
+  feed: 'Live market feed',
+  simulated: 'Simulated feed',
+  import: 'Dukascopy (imported)',
+  dukascopy: 'Dukascopy',
+  tradermade: 'TraderMade',
+};
+
+export function barSourceLabel(source: string | null | undefined): string {
+  return BAR_SOURCE_LABELS[
+    (BAR_SOURCES as readonly string[]).includes(source ?? '') ? (source as BarSource) : 'ecb_sim'
+  ];
+}
 
 /** Where a fetched quote came from (fx_quotes.source): a real vendor feed, or the built-in simulated feed. */
 export const QUOTE_SOURCES = ['feed', 'simulated'] as const;
@@ -44,8 +70,7 @@ export const PRICE_SOURCE_LABELS: Readonly<Record<PriceSource, string | undefine
 /** The one summary of a set of bar sources (unknown sources count as the data set's). */
 export function summariseSources(sources: Iterable<string>): PriceSource {
   const seen = new Set<PriceSource>();
-  for (const s of sources)
-    seen.add(s === 'feed' || s === 'import' ? 'real' : s === 'simulated' ? 'simulated' : 'ecb_sim');
+  for (const s of sources) seen.add(isSimulatedBar(s) ? (s === 'simulated' ? 'simulated' : 'ecb_sim') : 'real');
   if (seen.size === 0) return 'none';
   if (seen.size > 1) return 'mixed';
   return [...seen][0] ?? 'none';

@@ -61,6 +61,7 @@ export interface AlertDigests {
 }
 
 export interface BillingCheckouts {
+  closed_at: Timestamp | null;
   company_id: string;
   created_at: Generated<Timestamp>;
   id: string;
@@ -96,15 +97,20 @@ export interface Calculations {
   calculation_data: Json;
   client_name: string | null;
   company_id: string;
+  counted_savings_gbp: Generated<Numeric | null>;
   created_at: Generated<Timestamp>;
   currency_pair: string;
   evidence: Json | null;
+  gbp_per_unit: Generated<Numeric>;
   id: string;
   live_rate: number | null;
   normalized_client_name: string | null;
+  off_market: Generated<boolean>;
   rate_at: Timestamp | null;
   rate_source: string | null;
   savings_amount: Numeric;
+  savings_gbp: Generated<Numeric | null>;
+  standing: Generated<string | null>;
   trade_details: Json;
   user_id: string;
 }
@@ -114,7 +120,10 @@ export interface CalculationUserDays {
   calculations: number;
   company_id: string;
   day: string;
+  excluded: Generated<number>;
+  included: Generated<number>;
   last_at: Timestamp;
+  losses: Generated<number>;
   pips: Numeric;
   user_id: string;
 }
@@ -318,6 +327,19 @@ export interface FxFeedStatus {
   updated_at: Generated<Timestamp>;
 }
 
+export interface FxHistoryBackfill {
+  bars_written: Generated<number>;
+  first_real: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  last_real: Timestamp | null;
+  pair: string;
+  provider: string;
+  started_from: Timestamp;
+  through_ts: Timestamp;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface FxHourlyBars {
   close: number;
   high: number;
@@ -374,6 +396,16 @@ export interface LeadRepricings {
   repriced_annual_savings: Numeric;
   repriced_on: string;
   user_id: string;
+}
+
+export interface MarketFetchStatus {
+  description: string;
+  last_attempt_at: Timestamp | null;
+  last_error: string | null;
+  last_error_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  name: string;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface MonthlyReports {
@@ -483,6 +515,15 @@ export interface TestModeCheckouts {
   status: Generated<string>;
   subscription_id: string | null;
   success_url: string;
+  trial_end: Timestamp | null;
+}
+
+export interface TestModeInvoices {
+  amount_due: number;
+  created_at: Timestamp;
+  description: string;
+  id: string;
+  subscription_id: string;
 }
 
 export interface TestModeSubscriptions {
@@ -495,9 +536,11 @@ export interface TestModeSubscriptions {
   company_finder: boolean;
   created_at: Timestamp;
   current_period_end: Timestamp;
+  current_period_start: Timestamp;
   customer_id: string;
   id: string;
   status: string;
+  trial_end: Timestamp | null;
 }
 
 export interface UserCredentials {
@@ -563,11 +606,13 @@ export interface DB {
   fx_daily_bars: FxDailyBars;
   fx_feed_lease: FxFeedLease;
   fx_feed_status: FxFeedStatus;
+  fx_history_backfill: FxHistoryBackfill;
   fx_hourly_bars: FxHourlyBars;
   fx_minute_bars: FxMinuteBars;
   fx_quotes: FxQuotes;
   invitations: Invitations;
   lead_repricings: LeadRepricings;
+  market_fetch_status: MarketFetchStatus;
   monthly_report_schedule: MonthlyReportSchedule;
   monthly_reports: MonthlyReports;
   password_reset_tokens: PasswordResetTokens;
@@ -578,6 +623,7 @@ export interface DB {
   sic_codes: SicCodes;
   sic_hierarchy: SicHierarchy;
   test_mode_checkouts: TestModeCheckouts;
+  test_mode_invoices: TestModeInvoices;
   test_mode_subscriptions: TestModeSubscriptions;
   user_credentials: UserCredentials;
   user_leads: UserLeads;

@@ -5,8 +5,10 @@
  */
 
 import { loadConfig } from '@pippitch/server/config';
+import { jobs as jobDefinitions, sendJob } from '@pippitch/server/jobs/index';
 import { createCrmProvider } from '@pippitch/server/providers/crm/index';
 import { createEmailProvider } from '@pippitch/server/providers/email/index';
+import { createHistoryProvider } from '@pippitch/server/providers/history/index';
 import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
 import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
 import { createDb, createPool, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
@@ -15,8 +17,8 @@ import { startJobRunner } from './jobs/runner';
 import { every } from './loop';
 import {
   createFeedFromConfig,
-  ensureMarketData,
   type MarketDataService,
+  prepareMarketData,
   startMarketData,
   storeEcbReferenceRates,
 } from './market/index';
@@ -50,6 +52,8 @@ const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(
 // Housekeeping (expired sessions, old rate-limit windows) and billing (trial ends, reminders, follow-ups, test
 // mode's period ends) run as pg-boss schedules: once per slot in all, however many workers run.
 const now = () => new Date();
+// Real minute history (Dukascopy by default; HISTORY_PROVIDER=bundled stays offline): see worker/src/market/backfill.
+const history = createHistoryProvider(config);
 const jobs = await startJobRunner({
   url: config.databaseUrl,
   jobs: productJobs({
@@ -60,6 +64,7 @@ const jobs = await startJobRunner({
     payments: createPaymentProvider(config, db, now),
     crm: createCrmProvider(config),
     secretsKey: config.secretsKey,
+    market: { pool, history },
   }),
   log,
 });
@@ -86,10 +91,12 @@ process.on('SIGINT', shutdown);
 
 log(`started (e-mail: ${email.description})`);
 
-// Market data: first the bundled data set up to now (the first start loads ~4.8 M minute bars with
-// progress; later starts only add the missing minutes), then live polling. Only one worker polls at a time.
-// It keeps its own loop and leader lock: it polls every 30 s, finer than pg-boss's minute-granular schedules.
-await ensureMarketData(pool, { log });
+// Market data: the minutes missed while no worker ran from the history provider when it answers, then the bundled
+// data set for whatever is still missing (the first start loads ~4.8 M minute bars with progress; later starts
+// only the current hour), then live polling, and the backfill of real history as a job in the background. Only one
+// worker polls at a time: it keeps its own loop and leader lock, polling every 30 s, finer than pg-boss's minutes.
+await prepareMarketData({ pool, history, log });
+if (history.source) await sendJob(db, jobDefinitions.marketHistory, {});
 // The ECB reference rates that calculations quote in their record (issue 14).
 const ecbAdded = await storeEcbReferenceRates(pool);
 if (ecbAdded) log(`ECB reference rates: ${ecbAdded} stored`);

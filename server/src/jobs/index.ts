@@ -6,6 +6,7 @@ import { repriceLeadsJob } from './alerts';
 import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './billing';
 import { crmExportDispatchJob, crmExportJob } from './crm';
 import { deleteExpiredCompaniesJob, pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
+import { marketHistoryJob } from './market';
 import { generateReportJob, reportDispatchJob } from './reports';
 
 export const jobs = {
@@ -20,6 +21,7 @@ export const jobs = {
   reportDispatch: reportDispatchJob,
   generateMonthlyReport: generateReportJob,
   repriceLeads: repriceLeadsJob,
+  marketHistory: marketHistoryJob,
 } as const;
 
 export type Jobs = typeof jobs;

@@ -5,6 +5,7 @@
 
 import { type Jobs, jobs } from '@pippitch/server/jobs/index';
 import type { CrmProvider } from '@pippitch/server/providers/crm/types';
+import type { HistoryProvider } from '@pippitch/server/providers/history/types';
 import type { PaymentProvider } from '@pippitch/server/providers/payments/types';
 import { repriceLeads } from '@pippitch/server/services/alerts/reprice';
 import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
@@ -18,6 +19,8 @@ import { runExport } from '@pippitch/server/services/crm/exports';
 import { dispatchMonthlyReports } from '@pippitch/server/services/reports/dispatch';
 import { failReport, generateReport } from '@pippitch/server/services/reports/generate';
 import type { Database } from '@pippitch/sql';
+import type pg from 'pg';
+import { runMarketHistory } from '../market/backfill/job';
 import { type JobHandler, type RegisteredJob, registerJob } from './handler';
 
 export interface HandlerDeps {
@@ -32,6 +35,8 @@ export interface HandlerDeps {
   /** Salesforce (null: exports are kept in the export log), and the key its tokens are sealed with. */
   crm?: CrmProvider | null;
   secretsKey?: Buffer | undefined;
+  /** The history provider and the pool its backfill writes through (absent: the job does nothing). */
+  market?: { pool: pg.Pool; history: HistoryProvider } | null;
 }
 
 type Handlers = { [K in keyof Jobs]: JobHandler<Jobs[K]> };
@@ -44,6 +49,7 @@ export function createHandlers({
   payments = null,
   crm = null,
   secretsKey,
+  market = null,
 }: HandlerDeps): Handlers {
   return {
     pruneExpiredSessions: () => pruneExpiredSessions(db),
@@ -84,6 +90,7 @@ export function createHandlers({
         throw err;
       }
     },
+    marketHistory: () => runMarketHistory({ db, log, now, market }),
     repriceLeads: async () => {
       const run = await repriceLeads(db, now(), appUrl);
       log(`re-pricing: ${run.leads} leads, ${run.flagged} flagged, ${run.digests} digests sent`);

@@ -1,0 +1,35 @@
+/**
+ * The market-history-backfill job's work: one slice of the backfill, then the next slice queued while any pair is
+ * behind. A failing provider is not a failed job: the error is on the pair's row and the data-status card, and the
+ * hourly schedule asks again (retrying a network that is down every few minutes helps no one).
+ */
+import { jobs, sendJob } from '@pippitch/server/jobs/index';
+import type { HistoryProvider } from '@pippitch/server/providers/history/types';
+import type { Database } from '@pippitch/sql';
+import type pg from 'pg';
+import { runBackfill } from './run';
+
+/** Provider requests per job run: ~1–2 minutes against Dukascopy, well inside the job's 30-minute expiry. */
+export const BACKFILL_SLICE_CHUNKS = 150;
+
+export interface MarketHistoryDeps {
+  db: Database;
+  log: (line: string) => void;
+  now: () => Date;
+  market: { pool: pg.Pool; history: HistoryProvider } | null;
+  sliceChunks?: number;
+}
+
+export async function runMarketHistory({ db, log, now, market, sliceChunks }: MarketHistoryDeps): Promise<void> {
+  if (!market?.history.source) return;
+  const run = await runBackfill({
+    pool: market.pool,
+    provider: market.history,
+    now: () => now().getTime(),
+    maxChunks: sliceChunks ?? BACKFILL_SLICE_CHUNKS,
+    log,
+  });
+  if (run.bars > 0)
+    log(`market history: ${run.bars.toLocaleString('en-GB')} minutes from ${market.history.description}`);
+  if (run.more && !run.error) await sendJob(db, jobs.marketHistory, {});
+}
