@@ -5,6 +5,7 @@
  * in the same transaction as the job, so two workers or a repeated sweep start one.
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
+import { SCHEDULED_PRIORITY } from '@pippitch/shared/on-demand';
 import { type Cadence, isDue, latestSlot, nextSlot, previousMonthStart, type Slot } from '@pippitch/shared/schedules';
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
@@ -119,7 +120,7 @@ export async function dispatchScheduledExports(db: Database, now: Date): Promise
         .onConflict((oc) => oc.columns(['schedule_id', 'slot_key']).where('slot_key', 'is not', null).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (row) await sendJob(trx, crmExportJob, { exportId: row.id });
+      if (row) await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: SCHEDULED_PRIORITY });
       return row !== undefined;
     });
     if (made) started++;

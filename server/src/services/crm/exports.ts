@@ -5,6 +5,7 @@
  * only the parts not yet accepted, and records each accepted part before the next.
  */
 import { type DateSpan, EXPORT_MESSAGES } from '@pippitch/shared/activity-periods';
+import { ON_DEMAND_PRIORITY } from '@pippitch/shared/on-demand';
 import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import { formatLondonDateTime, londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
@@ -15,6 +16,7 @@ import { sendJob } from '../../jobs/send';
 import { CrmRejected, CrmRevoked, CrmSessionExpired, CrmTemporaryFailure } from '../../providers/crm/types';
 import { exportMembers } from '../activity/export-csv';
 import type { Actor } from '../actor';
+import { countOnDemand, openOnDemand } from '../on-demand';
 import { type CrmDeps, withSalesforce } from './connection';
 import { chatterPosts, teamSummary } from './team-summary';
 
@@ -29,22 +31,25 @@ export async function requestExport(
 ): Promise<{ exportId: string }> {
   if (input.userIds.length === 0) throw badRequest(EXPORT_MESSAGES.noUsers);
   const members = await exportMembers(db, actor, input.userIds);
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('export_log')
-      .values({
-        company_id: actor.companyId,
-        trigger: 'manual',
-        requested_by: actor.userId,
-        period_start: input.span.start,
-        period_end: input.span.end,
-        user_ids: members.map((m) => m.id),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await sendJob(trx, crmExportJob, { exportId: row.id });
-    return { exportId: row.id };
-  });
+  return openOnDemand('exportNow', 'export_log_one_manual_pending', () =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('export_log')
+        .values({
+          company_id: actor.companyId,
+          trigger: 'manual',
+          requested_by: actor.userId,
+          period_start: input.span.start,
+          period_end: input.span.end,
+          user_ids: members.map((m) => m.id),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await countOnDemand(trx, 'exportNow', actor.companyId);
+      await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: ON_DEMAND_PRIORITY });
+      return { exportId: row.id };
+    }),
+  );
 }
 
 export type RunOutcome = 'sent' | 'recorded' | 'failed' | 'busy' | 'done' | 'retry';
@@ -158,21 +163,36 @@ export async function testExport(deps: CrmDeps, actor: Actor, now: () => Date): 
     .executeTakeFirstOrThrow();
   const text = `PipPitch test export for ${company.name}: the connection works. Sent ${formatLondonDateTime(at)} (London time).`;
   const today = londonDateOf(at);
-  const log = await db
-    .insertInto('export_log')
-    .values({
-      company_id: actor.companyId,
-      trigger: 'test',
-      requested_by: actor.userId,
-      period_start: today,
-      period_end: today,
-      user_ids: [],
-      posts: [text],
-      claimed_until: new Date(at.getTime() + LEASE_MS),
-      attempts: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  // A test left open by a server that stopped mid-way (its lease lapsed) no longer counts as running.
+  await db
+    .updateTable('export_log')
+    .set({ status: 'failed', error: 'Interrupted', claimed_until: null, finished_at: at })
+    .where('company_id', '=', actor.companyId)
+    .where('trigger', '=', 'test')
+    .where('status', '=', 'pending')
+    .where('claimed_until', '<', at)
+    .execute();
+  const log = await openOnDemand('testExport', 'export_log_one_test_pending', () =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('export_log')
+        .values({
+          company_id: actor.companyId,
+          trigger: 'test',
+          requested_by: actor.userId,
+          period_start: today,
+          period_end: today,
+          user_ids: [],
+          posts: [text],
+          claimed_until: new Date(at.getTime() + LEASE_MS),
+          attempts: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await countOnDemand(trx, 'testExport', actor.companyId);
+      return row;
+    }),
+  );
   const finish = (set: Record<string, unknown>) =>
     db
       .updateTable('export_log')

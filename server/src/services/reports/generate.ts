@@ -1,3 +1,4 @@
+import { KEPT_TEST_REPORTS } from '@pippitch/shared/on-demand';
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -63,8 +64,33 @@ export async function generateReport(db: Database, reportId: string, now: () => 
       )
       .returning('id')
       .execute();
+    if (report.kind === 'test') await pruneTestReports(trx, report.company_id);
     return `ready: ${data.totals.calculations} calculations, sent to ${sent.length} admin(s)`;
   });
+}
+
+/**
+ * Test reports are kept to the newest KEPT_TEST_REPORTS of a company (each holds a PDF): asked for often, they
+ * would otherwise grow without bound. Monthly reports are one a month and stay until the company's data goes.
+ */
+async function pruneTestReports(trx: Database, companyId: string): Promise<void> {
+  await trx
+    .deleteFrom('monthly_reports')
+    .where('company_id', '=', companyId)
+    .where('kind', '=', 'test')
+    .where('status', '!=', 'pending')
+    .where(
+      'id',
+      'not in',
+      trx
+        .selectFrom('monthly_reports')
+        .select('id')
+        .where('company_id', '=', companyId)
+        .where('kind', '=', 'test')
+        .orderBy('created_at', 'desc')
+        .limit(KEPT_TEST_REPORTS),
+    )
+    .execute();
 }
 
 /** Marks a report failed with its reason (the job's last attempt). */

@@ -3,6 +3,7 @@
  * reports list, the test report, and the Client Data Tracking gate every one of them checks on the server.
  */
 
+import { ON_DEMAND_PRIORITY } from '@pippitch/shared/on-demand';
 import { REPORT_MESSAGES, type ReportStatus } from '@pippitch/shared/reports';
 import { nextSlot } from '@pippitch/shared/schedules';
 import { addDays, londonDateOf } from '@pippitch/shared/time';
@@ -11,6 +12,7 @@ import { forbidden, notFound } from '../../errors';
 import { generateReportJob } from '../../jobs/reports';
 import { sendJob } from '../../jobs/send';
 import type { Actor } from '../actor';
+import { countOnDemand, openOnDemand } from '../on-demand';
 
 /** Refuses unless the company has the Client Data Tracking add-on (spec §6). */
 export async function requireClientData(db: Database, companyId: string): Promise<void> {
@@ -87,21 +89,24 @@ export async function disableReportSchedule(db: Database, actor: Actor, now: Dat
 export async function requestTestReport(db: Database, actor: Actor, now: Date): Promise<{ reportId: string }> {
   await requireClientData(db, actor.companyId);
   const today = londonDateOf(now);
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('monthly_reports')
-      .values({
-        company_id: actor.companyId,
-        kind: 'test',
-        requested_by: actor.userId,
-        period_start: addDays(today, -29),
-        period_end: today,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await sendJob(trx, generateReportJob, { reportId: row.id });
-    return { reportId: row.id };
-  });
+  return openOnDemand('testReport', 'monthly_reports_one_test_pending', () =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('monthly_reports')
+        .values({
+          company_id: actor.companyId,
+          kind: 'test',
+          requested_by: actor.userId,
+          period_start: addDays(today, -29),
+          period_end: today,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await countOnDemand(trx, 'testReport', actor.companyId);
+      await sendJob(trx, generateReportJob, { reportId: row.id }, { priority: ON_DEMAND_PRIORITY });
+      return { reportId: row.id };
+    }),
+  );
 }
 
 export interface ReportEntry {

@@ -1,0 +1,28 @@
+/**
+ * The one gate for on-demand work (shared/src/on-demand.ts says why): counts the company's request against its
+ * hourly allowance in the caller's transaction, so a request refused as a duplicate (the unique index on the
+ * open one, migration 0022) rolls its count back with it and uses none of the allowance.
+ */
+import { ON_DEMAND_LIMITS, ON_DEMAND_MESSAGES, type OnDemandKind } from '@pippitch/shared/on-demand';
+import type { Database } from '@pippitch/sql';
+import { tooManyRequests } from '../errors';
+import { enforce } from './auth/rate-limit';
+import { isUniqueViolation } from './db-errors';
+
+export async function countOnDemand(trx: Database, kind: OnDemandKind, companyId: string): Promise<void> {
+  await enforce(
+    trx,
+    [{ key: `on-demand:${kind}:${companyId}`, max: ON_DEMAND_LIMITS[kind].perHour, windowSeconds: 3600 }],
+    ON_DEMAND_MESSAGES[kind].hourly,
+  );
+}
+
+/** Runs `open` (which inserts the request's row); a second open one of the company is refused with 429. */
+export async function openOnDemand<T>(kind: OnDemandKind, index: string, open: () => Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (err) {
+    if (isUniqueViolation(err, index)) throw tooManyRequests(ON_DEMAND_MESSAGES[kind].busy);
+    throw err;
+  }
+}
