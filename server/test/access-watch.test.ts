@@ -24,6 +24,7 @@ const HOUR = 3_600_000;
 const ENDS_WITHIN = { timeout: 10_000, interval: 20 };
 /** How the server closes a live socket whose session ended (the browser then sends the person to sign in). */
 const SIGNED_OUT = `${LIVE_CLOSE.signedOut}: Please sign in to continue`;
+const NO_ACCESS = `${LIVE_CLOSE.noAccess}: Your company account is locked. Start a new subscription to continue.`;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -130,7 +131,8 @@ describe('live streams end when access ends', () => {
     const locked = await memberWithStream('LockMe');
     const other = await memberWithStream('StaysOpen');
     await t.db.updateTable('companies').set({ account_locked: true }).where('name', '=', 'LockMe').execute();
-    await expect.poll(() => locked.stream.state.ended, ENDS_WITHIN).toBe(SIGNED_OUT);
+    // The locked page, not the sign-in page: the member is still signed in, their company has no access.
+    await expect.poll(() => locked.stream.state.ended, ENDS_WITHIN).toBe(NO_ACCESS);
 
     await publishQuote(1.4242);
     await expect.poll(() => other.stream.state.received.some((q) => q.mid === 1.4242), ENDS_WITHIN).toBe(true);
@@ -146,7 +148,7 @@ describe('live streams end when access ends', () => {
       .set({ trial_ends_at: new Date(Date.now() - 60_000) })
       .where('name', '=', 'TrialOver')
       .execute();
-    await expect.poll(() => stream.state.ended, ENDS_WITHIN).toBe(SIGNED_OUT);
+    await expect.poll(() => stream.state.ended, ENDS_WITHIN).toBe(NO_ACCESS);
     stream.close();
   });
 

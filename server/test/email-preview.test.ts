@@ -45,4 +45,17 @@ describe('email previews', () => {
     await expect(broker.api.emails.previews.query()).rejects.toThrow('You do not have admin access');
     expect((await get('nope', admin)).statusCode).toBe(404);
   });
+
+  it('is refused to a locked company’s admins, like the other downloads', async () => {
+    const companyId = (
+      await h.t.db.selectFrom('companies').select('id').where('name', '=', 'Preview FX').executeTakeFirstOrThrow()
+    ).id;
+    await h.t.db.updateTable('companies').set({ account_locked: true }).where('id', '=', companyId).execute();
+    const res = await get('welcome', admin);
+    expect(res.statusCode).toBe(403);
+    expect(JSON.parse(res.body)).toMatchObject({
+      message: 'Your company account is locked. Start a new subscription to continue.',
+    });
+    await h.t.db.updateTable('companies').set({ account_locked: false }).where('id', '=', companyId).execute();
+  });
 });

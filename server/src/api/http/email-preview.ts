@@ -1,10 +1,9 @@
-import { isAdminRole } from '@pippitch/shared/access';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Services } from '../../deps';
-import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
 import { emailPreview, PREVIEW_KEYS, type PreviewKey } from '../../services/email/previews';
+import { adminViewer, refuse } from './admin-download';
 
 export const EMAIL_PREVIEW_PATH = '/api/email-previews';
 
@@ -15,11 +14,11 @@ export const EMAIL_PREVIEW_PATH = '/api/email-previews';
  */
 export function registerEmailPreview(app: FastifyInstance, deps: { db: Database; config: Config; services: Services }) {
   app.get<{ Params: { key: string } }>(`${EMAIL_PREVIEW_PATH}/:key`, async (req, reply) => {
-    const viewer = await resolveSession(deps.db, req.cookies[SESSION_COOKIE], deps.services.now());
-    if (!viewer) return reply.code(401).send({ error: 'Please sign in to continue' });
-    if (!isAdminRole(viewer.user.role)) return reply.code(403).send({ error: 'You do not have admin access' });
+    // The downloads' gate: a signed-in admin of a company with access (a locked company's admins are refused).
+    const viewer = await adminViewer(deps.db, req, reply, deps.services.now());
+    if (!viewer) return reply;
     if (!(PREVIEW_KEYS as readonly string[]).includes(req.params.key)) {
-      return reply.code(404).send({ error: 'No such e-mail' });
+      return refuse(reply, 404, 'No such e-mail');
     }
     const preview = await emailPreview(
       deps.db,

@@ -53,8 +53,10 @@ export function registerLiveQuotes(app: FastifyInstance, deps: LiveQuotesDeps): 
       socket.close(LIVE_CLOSE.noAccess, ACCESS_MESSAGES.accountLocked);
       return;
     }
-    const unwatch = sessions.watch(viewer.sessionId, () =>
-      fanout.close(socket, LIVE_CLOSE.signedOut, ACCESS_MESSAGES.signIn),
+    const unwatch = sessions.watch(viewer.sessionId, (why) =>
+      why === 'noAccess'
+        ? fanout.close(socket, LIVE_CLOSE.noAccess, ACCESS_MESSAGES.accountLocked)
+        : fanout.close(socket, LIVE_CLOSE.signedOut, ACCESS_MESSAGES.signIn),
     );
     socket.once('close', unwatch);
     // A first start (the data set still loading) may lack pairs: read storage again before the snapshot.

@@ -13,6 +13,9 @@ export interface SessionWatchOptions {
   log?: (line: string) => void;
 }
 
+/** Why a watched session stopped giving access. */
+export type EndReason = 'signedOut' | 'noAccess';
+
 type Scope = { kind: 'all' } | { kind: 'user' | 'company'; id: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,7 +31,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * missed while the LISTEN connection was down (it re-checks everything on reconnection).
  */
 export class SessionWatch {
-  private readonly watchers = new Map<string, Set<() => void>>();
+  private readonly watchers = new Map<string, Set<(why: EndReason) => void>>();
   private readonly intervalMs: number;
   private readonly listenUrl: string | undefined;
   private readonly now: () => Date;
@@ -50,8 +53,11 @@ export class SessionWatch {
     this.log = o.log ?? (() => {});
   }
 
-  /** Calls `onEnded` once when the session stops giving access; returns a function that stops watching. */
-  watch(sessionId: string, onEnded: () => void): () => void {
+  /**
+   * Calls `onEnded` once when the session stops giving access, saying why (the browser shows the sign-in page or
+   * the locked page); returns a function that stops watching.
+   */
+  watch(sessionId: string, onEnded: (why: EndReason) => void): () => void {
     let set = this.watchers.get(sessionId);
     if (!set) {
       set = new Set();
@@ -131,31 +137,31 @@ export class SessionWatch {
     if (scope.kind === 'user') q = q.where('u.id', '=', scope.id);
     if (scope.kind === 'company') q = q.where('c.id', '=', scope.id);
     const rows = await q.execute();
-    const allowed = new Set(
-      rows
-        .filter(
-          (r) =>
-            r.expires_at > now &&
-            r.is_active &&
-            companyAccess(
-              {
-                accountLocked: r.account_locked,
-                subscriptionStatus: r.subscription_status,
-                subscriptionActive: r.subscription_active,
-                trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
-              },
-              now,
-            ) === 'granted',
-        )
-        .map((r) => r.id),
-    );
+    // A live session of an active member whose company lost access ends as 'noAccess' (the locked page, issue
+    // 19: it used to end as a sign-out); everything else missing or lapsed ends as 'signedOut'.
+    const allowed = new Set<string>();
+    const locked = new Set<string>();
+    for (const r of rows) {
+      if (!(r.expires_at > now && r.is_active)) continue;
+      const access = companyAccess(
+        {
+          accountLocked: r.account_locked,
+          subscriptionStatus: r.subscription_status,
+          subscriptionActive: r.subscription_active,
+          trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
+        },
+        now,
+      );
+      (access === 'granted' ? allowed : locked).add(r.id);
+    }
     // Unscoped, a session missing from the rows is gone; scoped, only the rows found were in question.
     const inQuestion = scope.kind === 'all' ? ids : rows.map((r) => r.id);
     for (const id of inQuestion) {
       if (allowed.has(id)) continue;
       const ends = this.watchers.get(id);
       this.watchers.delete(id);
-      for (const end of ends ?? []) end();
+      const why: EndReason = locked.has(id) ? 'noAccess' : 'signedOut';
+      for (const end of ends ?? []) end(why);
     }
   }
 }
