@@ -32,6 +32,8 @@ export interface EcbReference {
   rate: string;
   /** How the rate follows from the published figures, e.g. 'USD 1.1684 ÷ GBP 0.87058 per EUR'. */
   derivation: string;
+  /** The date asked for, when the fix is an earlier day's (a weekend, a TARGET holiday, before 16:00 CET). */
+  forDate?: string;
 }
 
 export interface DayRange {
@@ -104,6 +106,11 @@ export function rangeCheckMessage(check: RangeCheck): string {
   return `Within ${formatIsoDate(check.date)}'s range ${range}.${fromMid}`;
 }
 
+/** Says when the fix quoted is not the date's own: ' (the last published before 28 Nov 2026)'. */
+export function ecbFixNote(ecb: EcbReference): string {
+  return ecb.forDate && ecb.forDate !== ecb.fixDate ? ` (the last published before ${formatIsoDate(ecb.forDate)})` : '';
+}
+
 /** The record's lines, as Calculation Details and the monthly report show them. */
 export function evidenceLines(pair: CurrencyPair, evidence: CalculationEvidence): string[] {
   const lines: string[] = [];
@@ -115,7 +122,7 @@ export function evidenceLines(pair: CurrencyPair, evidence: CalculationEvidence)
   if (evidence.range) lines.push(`Competitor rate: ${rangeCheckMessage(evidence.range)}`);
   lines.push(
     evidence.ecb
-      ? `ECB reference rate ${formatIsoDate(evidence.ecb.fixDate)}: ${pairLabel(pair)} ${formatRate(evidence.ecb.rate)} (${evidence.ecb.derivation}). ${ECB_SOURCE_NOTE}.`
+      ? `ECB reference rate ${formatIsoDate(evidence.ecb.fixDate)}${ecbFixNote(evidence.ecb)}: ${pairLabel(pair)} ${formatRate(evidence.ecb.rate)} (${evidence.ecb.derivation}). ${ECB_SOURCE_NOTE}.`
       : 'ECB reference rate: none on file for this date.',
   );
   lines.push(`Method: ${evidence.method}`);

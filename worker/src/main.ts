@@ -7,6 +7,7 @@
 import { loadConfig } from '@pippitch/server/config';
 import { jobs as jobDefinitions, sendJob } from '@pippitch/server/jobs/index';
 import { createCrmProvider } from '@pippitch/server/providers/crm/index';
+import { createEcbRatesProvider } from '@pippitch/server/providers/ecb/index';
 import { createEmailProvider } from '@pippitch/server/providers/email/index';
 import { createHistoryProvider } from '@pippitch/server/providers/history/index';
 import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
@@ -65,6 +66,7 @@ const jobs = await startJobRunner({
     crm: createCrmProvider(config),
     secretsKey: config.secretsKey,
     market: { pool, history },
+    ecb: config.history.provider === 'bundled' ? null : createEcbRatesProvider(config),
   }),
   log,
 });
@@ -100,6 +102,8 @@ if (history.source) await sendJob(db, jobDefinitions.marketHistory, {});
 // The ECB reference rates that calculations quote in their record (issue 14).
 const ecbAdded = await storeEcbReferenceRates(pool);
 if (ecbAdded) log(`ECB reference rates: ${ecbAdded} stored`);
+// Then the ECB's own files, which catch up after downtime (and on schedule every business afternoon).
+if (config.history.provider !== 'bundled') await sendJob(db, jobDefinitions.ecbRates, {});
 if (!stopping) {
   market = startMarketData({
     url: config.databaseUrl,

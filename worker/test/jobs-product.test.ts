@@ -30,6 +30,7 @@ describe('the product jobs', () => {
       { name: 'checkout-follow-up', cron: '23 * * * *', timezone: 'Europe/London' },
       { name: 'crm-export-dispatch', cron: '* * * * *', timezone: 'Europe/London' },
       { name: 'delete-expired-companies', cron: '17 3 * * *', timezone: 'Europe/London' },
+      { name: 'ecb-reference-rates', cron: '5,35 15-17 * * 1-5', timezone: 'Europe/London' },
       { name: 'market-history-backfill', cron: '4 * * * *', timezone: 'UTC' },
       { name: 'prune-expired-sessions', cron: '7 * * * *', timezone: 'Europe/London' },
       { name: 'prune-rate-limits', cron: '37 * * * *', timezone: 'Europe/London' },

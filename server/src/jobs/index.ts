@@ -6,7 +6,7 @@ import { repriceLeadsJob } from './alerts';
 import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './billing';
 import { crmExportDispatchJob, crmExportJob } from './crm';
 import { deleteExpiredCompaniesJob, pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
-import { marketHistoryJob } from './market';
+import { ecbRatesJob, marketHistoryJob } from './market';
 import { generateReportJob, reportDispatchJob } from './reports';
 
 export const jobs = {
@@ -22,6 +22,7 @@ export const jobs = {
   generateMonthlyReport: generateReportJob,
   repriceLeads: repriceLeadsJob,
   marketHistory: marketHistoryJob,
+  ecbRates: ecbRatesJob,
 } as const;
 
 export type Jobs = typeof jobs;

@@ -1,4 +1,4 @@
-/** Market data kept real (issue 21): the history backfill and its hourly top-up. */
+/** Market data kept real (issue 21): the history backfill and its hourly top-up; the ECB's reference rates. */
 import { defineJob, z } from './define';
 
 /**
@@ -13,6 +13,23 @@ export const marketHistoryJob = defineJob({
   schedule: { cron: '4 * * * *', payload: {}, tz: 'UTC' },
   retry: { limit: 5, delaySeconds: 120, backoff: true },
   expireInSeconds: 30 * 60,
+  batchSize: 1,
+  pollingIntervalSeconds: 5,
+});
+
+/**
+ * The ECB publishes its reference rates around 16:00 CET on TARGET business days. Runs at 16:05 and 16:35 CET
+ * (15:05, 15:35 London: both switch summer time on the same days) and on to 18:35 CET, so a late publication or a
+ * failed run is caught the same day; each run is one small file, and a run that finds nothing new changes nothing.
+ * The worker also sends it at start, which catches up after downtime (the 90-day file).
+ */
+export const ecbRatesJob = defineJob({
+  name: 'ecb-reference-rates',
+  payload: z.object({}),
+  policy: 'stately',
+  schedule: { cron: '5,35 15-17 * * 1-5', payload: {} },
+  retry: { limit: 3, delaySeconds: 300, backoff: true },
+  expireInSeconds: 5 * 60,
   batchSize: 1,
   pollingIntervalSeconds: 5,
 });

@@ -5,6 +5,7 @@
 
 import { type Jobs, jobs } from '@pippitch/server/jobs/index';
 import type { CrmProvider } from '@pippitch/server/providers/crm/types';
+import type { EcbRatesProvider } from '@pippitch/server/providers/ecb/types';
 import type { HistoryProvider } from '@pippitch/server/providers/history/types';
 import type { PaymentProvider } from '@pippitch/server/providers/payments/types';
 import { repriceLeads } from '@pippitch/server/services/alerts/reprice';
@@ -16,6 +17,7 @@ import { runTrialLifecycle } from '@pippitch/server/services/billing/trial-lifec
 import { deleteExpiredCompanies } from '@pippitch/server/services/company/retention';
 import { dispatchScheduledExports } from '@pippitch/server/services/crm/export-schedule';
 import { runExport } from '@pippitch/server/services/crm/exports';
+import { refreshEcbRates } from '@pippitch/server/services/market/ecb-rates';
 import { dispatchMonthlyReports } from '@pippitch/server/services/reports/dispatch';
 import { failReport, generateReport } from '@pippitch/server/services/reports/generate';
 import type { Database } from '@pippitch/sql';
@@ -37,6 +39,8 @@ export interface HandlerDeps {
   secretsKey?: Buffer | undefined;
   /** The history provider and the pool its backfill writes through (absent: the job does nothing). */
   market?: { pool: pg.Pool; history: HistoryProvider } | null;
+  /** The ECB's published files (absent: the bundled file only). */
+  ecb?: EcbRatesProvider | null;
 }
 
 type Handlers = { [K in keyof Jobs]: JobHandler<Jobs[K]> };
@@ -50,6 +54,7 @@ export function createHandlers({
   crm = null,
   secretsKey,
   market = null,
+  ecb = null,
 }: HandlerDeps): Handlers {
   return {
     pruneExpiredSessions: () => pruneExpiredSessions(db),
@@ -91,6 +96,14 @@ export function createHandlers({
       }
     },
     marketHistory: () => runMarketHistory({ db, log, now, market }),
+    ecbRates: async () => {
+      if (!ecb) return;
+      const run = await refreshEcbRates(db, ecb, now());
+      if (run.added)
+        log(
+          `ECB reference rates: ${run.added} new rates, latest ${run.latest}${run.caughtUp ? ' (caught up from the 90-day file)' : ''}`,
+        );
+    },
     repriceLeads: async () => {
       const run = await repriceLeads(db, now(), appUrl);
       log(`re-pricing: ${run.leads} leads, ${run.flagged} flagged, ${run.digests} digests sent`);

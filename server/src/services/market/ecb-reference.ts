@@ -12,8 +12,9 @@ const LOOKBACK_DAYS = 6;
 
 /**
  * The ECB reference rate of `pair` for a London date (worker/src/market/dataset/ecb-store.ts loads the rates):
- * the fix of that date or the last one within a few days before it, derived as a cross for GBP pairs. Null when
- * no fix is on file for the date.
+ * the fix of that date or the last one within a few days before it (then `forDate` says the date asked for),
+ * derived as a cross for GBP pairs. Null when no fix is on file for the date. The table is kept current by the
+ * ecb-reference-rates job (services/market/ecb-rates.ts) on top of the bundled file.
  */
 export async function ecbReferenceFor(db: Database, pair: CurrencyPair, date: string): Promise<EcbReference | null> {
   const rows = (
@@ -31,5 +32,7 @@ export async function ecbReferenceFor(db: Database, pair: CurrencyPair, date: st
   for (const row of rows) {
     if ((ECB_CURRENCIES as readonly string[]).includes(row.currency)) perEur[row.currency as EcbCurrency] = row.per_eur;
   }
-  return ecbReference(pair, fixDate, perEur);
+  const reference = ecbReference(pair, fixDate, perEur);
+  // A weekend, a holiday, or today before the ECB has published: the record says which day's fix it quotes.
+  return reference && fixDate !== date ? { ...reference, forDate: date } : reference;
 }
