@@ -145,6 +145,31 @@ describe('sending', () => {
     ).toBe('You only have 2 admin seat(s) available');
   });
 
+  it('answers byte for byte the same for an address with an account elsewhere and an unknown one', async () => {
+    const elsewhere = await newCompany(h, 'oracle-owner', { adminSeats: 1, brokerSeats: 2 });
+    await addMember(h, elsewhere.name, 'member@oracle-owner.test', 'junior');
+    const prober = await newCompany(h, 'oracle-prober', { adminSeats: 1, brokerSeats: 2 });
+    const cookie = [...prober.admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const send = async (email: string) => {
+      const res = await fetch(`${h.url}/trpc/invitations.send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, origin: h.url },
+        body: JSON.stringify({ role: 'broker', emails: [email] }),
+      });
+      return { status: res.status, body: (await res.text()).replaceAll(email, '<address>') };
+    };
+    // With free seats: both invited, in the same words.
+    const known = await send(elsewhere.adminEmail);
+    const unknown = await send('nobody-yet@oracle.test');
+    expect(known.status).toBe(200);
+    expect(known).toEqual(unknown);
+    // With no seat left: both refused, in the same words.
+    const knownFull = await send('member@oracle-owner.test');
+    const unknownFull = await send('nobody-either@oracle.test');
+    expect(knownFull.status).toBe(400);
+    expect(knownFull).toEqual(unknownFull);
+  });
+
   it('answers for every address of a mixed batch and queues the good ones', async () => {
     const c = await newCompany(h, 'mixed', { adminSeats: 1, brokerSeats: 3 });
     await addMember(h, c.name, 'member@mixed.test', 'junior');
@@ -159,7 +184,6 @@ describe('sending', () => {
         'new@mixed.test',
         'member@mixed.test',
         'waiting@mixed.test',
-        'admin@seats.test',
         '',
       ],
     });
@@ -169,12 +193,11 @@ describe('sending', () => {
       { email: 'bad@', reason: 'is not a valid email address' },
       { email: 'two@@mixed.test', reason: 'is not a valid email address' },
       { email: 'new@mixed.test', reason: 'is listed more than once' },
-      { email: 'member@mixed.test', reason: 'already has a PipPitch account' },
+      { email: 'member@mixed.test', reason: 'is already a member of your team' },
       {
         email: 'waiting@mixed.test',
         reason: 'already has a pending invitation (use Resend in the invitation history)',
       },
-      { email: 'admin@seats.test', reason: 'already has a PipPitch account' },
     ]);
     const rows = await invitationRows(c.id);
     expect(rows.map((r) => [r.email, r.role_type, r.status]).sort()).toEqual([
@@ -186,7 +209,7 @@ describe('sending', () => {
     const none = await c.admin.api.invitations.send.mutate({ role: 'broker', emails: ['member@mixed.test'] });
     expect(none).toEqual({
       sent: [],
-      refused: [{ email: 'member@mixed.test', reason: 'already has a PipPitch account' }],
+      refused: [{ email: 'member@mixed.test', reason: 'is already a member of your team' }],
       message: null,
     });
   });

@@ -21,7 +21,9 @@ export const INVITE_MESSAGES = {
   sendFailed: 'Failed to send invitations',
   invalidEmail: 'is not a valid email address',
   listedTwice: 'is listed more than once',
-  hasAccount: 'already has a PipPitch account',
+  // Said only of the inviting company's own members: an address with an account elsewhere is invited like any
+  // other (its owner is told at /join), so the answer never tells an admin who has an account (issue 19).
+  alreadyMember: 'is already a member of your team',
   alreadyPending: 'already has a pending invitation (use Resend in the invitation history)',
   tooMany: `Your company has sent the most invitations allowed in an hour (${INVITATIONS_PER_HOUR}). Please wait a while and try again.`,
   notFound: 'Invitation not found',
@@ -36,7 +38,7 @@ export function sentMessage(count: number): string {
   return `Successfully sent ${count} invitation(s)`;
 }
 
-/** One refused address, as the invite page lists it: 'bob@x.com already has a PipPitch account'. */
+/** One refused address, as the invite page lists it: 'bob@x.com is already a member of your team'. */
 export function refusalText(refusal: { email: string; reason: string }): string {
   return `${refusal.email || '(empty)'} ${refusal.reason}`;
 }

@@ -88,13 +88,13 @@ describe('invite and join', () => {
     await page.getByRole('button', { name: 'Send Invitations' }).click();
     await hasAlert(page, 'Please enter at least one valid email address');
 
-    // One good address and one that already has an account: the good one is sent, the other named.
+    // One good address and one of a team member: the good one is sent, the member named.
     await page.getByLabel('Email address 1', { exact: true }).fill('dana@newhire.test');
     await page.getByRole('button', { name: '+ Add another email' }).click();
     await page.getByLabel('Email address 2', { exact: true }).fill(ALICE.email);
     await page.getByRole('button', { name: 'Send Invitations' }).click();
     await hasNotice(page, 'Successfully sent 1 invitation(s)');
-    await hasNotice(page, `${ALICE.email} already has a PipPitch account`);
+    await hasNotice(page, `${ALICE.email} is already a member of your team`);
     const row = await historyRow(page, 'dana@newhire.test');
     await poll(() => text(row)).toMatch(/Broker\s*pending/);
     await poll(() => seatsShown(page, 'Available Broker Seats')).toBe(1);

@@ -33,12 +33,14 @@ export async function resendInvitation(
     await lockCompanySeats(trx, actor.companyId);
     const invitation = await lockedInvitation(trx, actor, invitationId);
     if (invitation.status !== 'pending') throw badRequest(INVITE_MESSAGES.notResendable);
-    const account = await trx
+    // As when sending: only the company's own members are named (send.ts says why).
+    const member = await trx
       .selectFrom('user_profiles')
       .select('id')
       .where('email', '=', invitation.email)
+      .where('company_id', '=', actor.companyId)
       .executeTakeFirst();
-    if (account) throw badRequest(`${invitation.email} ${INVITE_MESSAGES.hasAccount}`);
+    if (member) throw badRequest(`${invitation.email} ${INVITE_MESSAGES.alreadyMember}`);
     const role = seatRoleOf(invitation.role_type);
     if (invitation.expires_at <= context.now) {
       const usage = await companySeatUsage(trx, actor.companyId, context.now);

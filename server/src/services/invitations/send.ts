@@ -26,7 +26,7 @@ export interface SendResult {
 
 /**
  * Invites people to the actor's company (spec §5 Invite). Every row is answered for: queued, or refused with its
- * reason (not an address, listed twice, already has an account, already invited). The seat check, the hourly
+ * reason (not an address, listed twice, already a member, already invited). The seat check, the hourly
  * allowance and the inserts run in one transaction after the company row is locked, so two admins sending at
  * once cannot both take the last seat; a batch larger than the free seats is refused whole, as the spec's
  * 'You only have N … seat(s) available' says.
@@ -59,10 +59,17 @@ export async function sendInvitations(
   // sees the first's invitations; the partial unique index `invitations_one_pending` is the database's backstop.
   return db.transaction().execute(async (trx) => {
     await lockCompanySeats(trx, actor.companyId);
-    const accounts = new Set(
-      (await trx.selectFrom('user_profiles').select('email').where('email', 'in', candidates).execute()).map(
-        (r) => r.email,
-      ),
+    // Only the company's own members are refused as such; an address with an account elsewhere goes through
+    // the same steps as an unknown one (seats, allowance, invitation, e-mail), so no answer tells them apart.
+    const members = new Set(
+      (
+        await trx
+          .selectFrom('user_profiles')
+          .select('email')
+          .where('company_id', '=', actor.companyId)
+          .where('email', 'in', candidates)
+          .execute()
+      ).map((r) => r.email),
     );
     const pending = await trx
       .selectFrom('invitations')
@@ -74,7 +81,7 @@ export async function sendInvitations(
     const stillPending = new Set(pending.filter((p) => p.expires_at > context.now).map((p) => p.email));
     const good: string[] = [];
     for (const email of candidates) {
-      if (accounts.has(email)) refused.push({ email, reason: INVITE_MESSAGES.hasAccount });
+      if (members.has(email)) refused.push({ email, reason: INVITE_MESSAGES.alreadyMember });
       else if (stillPending.has(email)) refused.push({ email, reason: INVITE_MESSAGES.alreadyPending });
       else good.push(email);
     }
