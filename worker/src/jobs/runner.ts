@@ -5,6 +5,7 @@
  */
 import { describeIssues, JOBS_SCHEMA, type JobDefinition, queueOptions } from '@pippitch/server/jobs/index';
 import { poolTimeouts } from '@pippitch/sql';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { RegisteredJob } from './handler';
 import { keepLeases, LEASE, type Lease, startReclaimer } from './lease';
@@ -25,8 +26,8 @@ export interface JobRunnerOptions {
 
 export interface JobRunner {
   /**
-   * Stops taking jobs, waits up to `graceMs` for running ones, then fails any still running (they are retried,
-   * by this or another worker) and closes pg-boss's connections.
+   * Stops taking jobs, waits up to `graceMs` for running ones, then hands any still running back (due at once, for
+   * this or another worker; their handlers are safe to repeat) and closes pg-boss's connections.
    */
   stop(graceMs: number): Promise<void>;
 }
@@ -50,20 +51,44 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   await boss.start();
   const definitions = options.jobs.map((j) => j.definition);
   const lease = options.lease ?? LEASE;
-  for (const definition of definitions) {
-    // createQueue leaves an existing queue as it is; updateQueue brings it to the current definition.
-    await boss.createQueue(definition.name, queueOptions(definition, lease));
-    await boss.updateQueue(definition.name, queueOptions(definition, lease));
-  }
-  await syncSchedules(boss, definitions);
+  await oneAtATime(options.url, async () => {
+    for (const definition of definitions) {
+      // createQueue leaves an existing queue as it is; updateQueue brings it to the current definition.
+      await boss.createQueue(definition.name, queueOptions(definition, lease));
+      await boss.updateQueue(definition.name, queueOptions(definition, lease));
+    }
+    await syncSchedules(boss, definitions);
+  });
   const stopReclaimer = startReclaimer(boss, lease, log);
-  for (const job of options.jobs) await work(boss, job, lease, log);
+  const running = new Set<string>();
+  for (const job of options.jobs) await work(boss, job, lease, log, running);
   return {
     stop: async (graceMs) => {
       stopReclaimer();
       await boss.stop({ graceful: true, timeout: graceMs, wait: true });
+      await handBack(options.url, [...running], log);
     },
   };
+}
+
+// Any constant works; every worker of one database must use the same one (sql/src/migrate.ts uses 727_001).
+const QUEUE_SETUP_LOCK = 727_003;
+
+/**
+ * Runs the queue and schedule set-up of one worker at a time. pg-boss's create_queue takes its locks in an order
+ * that deadlocks when two workers create queues at once on a new database (4 of 6 trials with two): the second
+ * worker waits here, then finds every queue made and leaves it as it is. A session lock on a connection of its own,
+ * released (with the connection) at the end.
+ */
+async function oneAtATime(url: string, work: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: 'pippitch-jobs-setup' });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    await work();
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /** Schedules are stored in the database: add or update ours, drop those no definition asks for any more. */
@@ -79,7 +104,32 @@ async function syncSchedules(boss: PgBoss, definitions: JobDefinition[]): Promis
   }
 }
 
-async function work(boss: PgBoss, { definition, handler }: RegisteredJob, lease: Lease, log: (line: string) => void) {
+/**
+ * pg-boss fails the jobs still running when its stop times out ('shut down while active'), so they wait out their
+ * retry delay (minutes). They did not fail: their worker is leaving. Make them due now (still counted as attempts).
+ */
+async function handBack(url: string, ids: string[], log: (line: string) => void): Promise<void> {
+  if (ids.length === 0) return;
+  const client = new pg.Client({ connectionString: url, application_name: 'pippitch-jobs-stop' });
+  await client.connect();
+  const { rows } = await client
+    .query(
+      `UPDATE ${JOBS_SCHEMA}.job SET state = 'retry', start_after = now(),
+       output = jsonb_build_object('message', 'handed back: its worker stopped')
+     WHERE id = ANY($1::uuid[]) AND state IN ('active', 'retry') RETURNING id`,
+      [ids],
+    )
+    .finally(() => client.end().catch(() => {}));
+  log(`jobs: ${rows.length} running job(s) handed back for another worker`);
+}
+
+async function work(
+  boss: PgBoss,
+  { definition, handler }: RegisteredJob,
+  lease: Lease,
+  log: (line: string) => void,
+  running: Set<string>,
+) {
   const { name, batchSize } = definition;
   let workerId: string | undefined;
   workerId = await boss.work<object>(
@@ -88,6 +138,7 @@ async function work(boss: PgBoss, { definition, handler }: RegisteredJob, lease:
     { batchSize, pollingIntervalSeconds: definition.pollingIntervalSeconds, includeMetadata: true },
     async (batch) => {
       const succeeded: string[] = [];
+      for (const job of batch) running.add(job.id);
       const release = keepLeases(
         boss,
         name,
@@ -103,6 +154,7 @@ async function work(boss: PgBoss, { definition, handler }: RegisteredJob, lease:
             const error = new Error(`invalid payload: ${describeIssues(payload.error)}`);
             log(`job ${name} ${job.id} failed without retry: ${error.message}`);
             await failWithoutRetry(boss, name, job.id, error);
+            running.delete(job.id);
             return;
           }
           try {
@@ -111,11 +163,13 @@ async function work(boss: PgBoss, { definition, handler }: RegisteredJob, lease:
           } catch (err) {
             log(`job ${name} ${job.id} failed: ${(err as Error).message}`);
             await boss.fail(name, job.id, err as Error);
+            running.delete(job.id); // failed on its own: its retry delay stands
           }
         }),
       );
       release();
       if (succeeded.length > 0) await boss.complete(name, succeeded);
+      for (const job of batch) running.delete(job.id);
       // A full batch means more are probably waiting: fetch again at once instead of after the polling interval.
       if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
     },

