@@ -145,6 +145,8 @@ export interface TradeMid {
   source: string;
   /** Minutes before the trade's minute (0: that minute's own bar). */
   minutesBefore: number;
+  /** The minute was simulated (the bundled ECB-anchored set or the simulated feed), not a traded price. */
+  simulated?: boolean;
 }
 
 export interface PricedTrade extends PackTrade {
@@ -247,12 +249,32 @@ export function packTotals(trades: PricedTrade[]): PackTotals {
   };
 }
 
+/** Whether a trade was priced on a simulated minute (packs saved before the flag: told by their source's words). */
+export function pricedOnSimulatedMinute(trade: PricedTrade): boolean {
+  return trade.mid != null && (trade.mid.simulated ?? /simulated/i.test(trade.mid.source));
+}
+
+/** A row's source column: the minute's source, flagged when simulated, then the note on the price used if any. */
+export function tradeSourceText(trade: PricedTrade): string {
+  if (!trade.mid) return trade.note ?? '';
+  const source = pricedOnSimulatedMinute(trade) ? `Simulated minute (${trade.mid.source})` : trade.mid.source;
+  return trade.note ? `${source} · ${trade.note}` : source;
+}
+
+/** The totals' line on simulated minutes, or null when every priced trade stands on a real one. */
+export function simulatedTradesNote(trades: readonly PricedTrade[]): string | null {
+  const n = trades.filter(pricedOnSimulatedMinute).length;
+  if (n === 0) return null;
+  const priced = trades.filter((t) => t.mid).length;
+  return `${n} of ${priced} trades priced on simulated minutes (ECB reference rates with simulated movement, not traded prices): their figures are indicative.`;
+}
+
 /** The method and sources, in words, for the page, the share page and the PDF. */
 export function packMethod(marginBps: number): string[] {
   return [
     `Each trade is compared with the mid-market price at its London minute: the close of that minute's bar, or the latest bar up to ${PACK_MID_LOOKBACK_MINUTES} minutes before it (said on the row). With no price in that window the trade is shown without figures, never guessed.`,
     'Markup = how much worse than the mid the rate was (buying the base currency above the mid, selling it below), in basis points of the mid; in GBP it is the amount × that gap ÷ the mid, converted at the EUR/GBP mid of the minute for EUR/USD.',
     `With us = a margin of ${marginBps} bps of the mid on the same amount. Saving = markup minus our margin. The annual figure scales the saving over the trades' span (at least 30 days) to 365 days.`,
-    'Prices: PipPitch minute bars (ECB reference rates with simulated intraday movement unless a live market feed is configured; each row names its source). Rates are indicative.',
+    "Prices: PipPitch minute bars, each row naming its minute's source: Dukascopy or TraderMade history, a live market feed, or 'ECB-anchored, simulated' (ECB reference rates with simulated movement between them, flagged on the row and counted in the totals). Rates are indicative.",
   ];
 }

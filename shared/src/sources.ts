@@ -28,6 +28,10 @@ export const BAR_SOURCE_LABELS: Readonly<Record<BarSource, string>> = {
   tradermade: 'TraderMade',
 };
 
+/** Said beside a rate read from a simulated minute. */
+export const SIMULATED_MINUTE_NOTE =
+  'A simulated minute (ECB reference rates with simulated movement between them), not a traded price.';
+
 export function barSourceLabel(source: string | null | undefined): string {
   return BAR_SOURCE_LABELS[
     (BAR_SOURCES as readonly string[]).includes(source ?? '') ? (source as BarSource) : 'ecb_sim'

@@ -98,7 +98,7 @@ describe('evidence pack', () => {
     const firstRow = await text(page.getByTestId('pack-trade').first());
     expect(firstRow).toMatch(/GBP\/USD\s*sell/);
     expect(firstRow).toMatch(/\d+\.\d bps/);
-    expect(firstRow).toContain('ECB reference rates · simulated intraday');
+    expect(firstRow).toContain('Simulated minute (ECB-anchored, simulated)');
     expect(await seriousViolations(page), 'pack').toEqual([]);
     await screenshotBoth(h, page, 'pack-broker');
 

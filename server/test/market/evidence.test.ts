@@ -60,7 +60,7 @@ describe('range-of-day check', () => {
       mid: {
         rate: six(close.rows[0]!.close),
         at: '2025-10-29T14:05:00.000Z',
-        source: 'ECB reference rates · simulated intraday',
+        source: 'ECB-anchored, simulated',
       },
     });
   });
@@ -156,7 +156,7 @@ describe('the substantiation record', () => {
     const mid = {
       rate: six(bar.rows[0]!.close),
       at: '2025-10-31T21:59:00.000Z',
-      source: 'ECB reference rates · simulated intraday',
+      source: 'ECB-anchored, simulated',
     };
     const near = await save('22:02', 'Past Minute One');
     expect(near?.mid).toEqual(mid);

@@ -233,6 +233,8 @@ describe('rate at an exact minute', () => {
       rate: 1.3001, // 08:00 UTC: BST began at 01:00 UTC that morning
       at: '2025-03-30T08:00:00.000Z',
       source: 'real',
+      minuteSource: 'Dukascopy (imported)',
+      simulated: false,
     });
     expect(await c.api.rates.rateAt.query({ pair: 'GBPUSD', date: '2025-10-26', time: '9:00 AM' })).toMatchObject({
       found: true,
@@ -244,7 +246,7 @@ describe('rate at an exact minute', () => {
   it('GBPEUR inverts EURGBP', async () => {
     const r = await c.api.rates.rateAt.query({ pair: 'GBPEUR', date: '2025-10-01', time: '14:30' });
     const close = await closeAt(h.t.db, 'EURGBP', '2025-10-01T13:30:00Z');
-    expect(r).toMatchObject({ found: true });
+    expect(r).toMatchObject({ found: true, minuteSource: 'ECB-anchored, simulated', simulated: true });
     expect(r.found && r.rate).toBeCloseTo(1 / close!, 6);
   });
 

@@ -1,6 +1,6 @@
 import type { DayRange } from '@pippitch/shared/evidence';
 import { type CurrencyPair, HISTORY_START, servePrice, storageFor } from '@pippitch/shared/pairs';
-import { PRICE_SOURCE_LABELS, summariseSources } from '@pippitch/shared/sources';
+import { barSourceLabel } from '@pippitch/shared/sources';
 import { formatIsoDate, isoWeekday, londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -76,7 +76,7 @@ export async function dayRange(
       ? {
           rate: price(servePrice(minute.close, invert)),
           at: minute.ts.toISOString(),
-          source: PRICE_SOURCE_LABELS[summariseSources([minute.source])] ?? minute.source,
+          source: barSourceLabel(minute.source),
         }
       : null,
   };

@@ -18,6 +18,7 @@ import {
   type Timeframe,
 } from '@pippitch/shared/pairs';
 import { type SourceSpan, sourceSpans } from '@pippitch/shared/source-spans';
+import { barSourceLabel, isSimulatedBar } from '@pippitch/shared/sources';
 import {
   addDays,
   clampDateRange,
@@ -167,7 +168,15 @@ export const RATE_NOT_AT_TIME = 'Rate not available for exact time. Try a differ
 export const NO_DATA_FOR_DATE = 'No data available for this date';
 
 export type RateAtResult =
-  | { found: true; rate: number; at: string; source: PriceSource }
+  | {
+      found: true;
+      rate: number;
+      at: string;
+      source: PriceSource;
+      /** The minute's own source in words ('Dukascopy', 'ECB-anchored, simulated'), and whether it was simulated. */
+      minuteSource: string;
+      simulated: boolean;
+    }
   | { found: false; message: string };
 
 /** The close at one exact London minute (spec §7 (1)); date and time as the user typed them. */
@@ -193,6 +202,8 @@ export async function rateAt(
     rate: servePrice(row.close, invert),
     at: at.toISOString(),
     source: summariseSources([row.source ?? 'ecb_sim']),
+    minuteSource: barSourceLabel(row.source),
+    simulated: isSimulatedBar(row.source),
   };
 }
 

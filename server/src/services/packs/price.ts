@@ -6,7 +6,7 @@ import {
   type TradeMid,
 } from '@pippitch/shared/pack';
 import { servePrice, storageFor } from '@pippitch/shared/pairs';
-import { PRICE_SOURCE_LABELS, summariseSources } from '@pippitch/shared/sources';
+import { barSourceLabel, isSimulatedBar } from '@pippitch/shared/sources';
 import { londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -54,7 +54,8 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
         ? {
             rate: servePrice(row.close, invert).toFixed(6),
             at: row.ts.toISOString(),
-            source: PRICE_SOURCE_LABELS[summariseSources([row.source ?? 'ecb_sim'])] ?? 'Stored price',
+            source: barSourceLabel(row.source),
+            simulated: isSimulatedBar(row.source),
             minutesBefore: Math.round((when.getTime() - row.ts.getTime()) / 60_000),
           }
         : null;

@@ -3,7 +3,7 @@
  * against and where that price came from, the rows left out and why, and the method.
  */
 import { formatGBP, formatRate } from '@pippitch/shared/format';
-import { type PricedTrade, packMethod } from '@pippitch/shared/pack';
+import { type PricedTrade, packMethod, simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
 import { pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
 import {
@@ -33,7 +33,7 @@ const COLUMNS: Column<PricedTrade>[] = [
   { title: 'Markup £', width: 66, align: 'right', value: (t) => money(t.markupGbp) },
   { title: 'With us £', width: 60, align: 'right', value: (t) => money(t.ourCostGbp) },
   { title: 'Saving £', width: 66, align: 'right', value: (t) => money(t.savingGbp) },
-  { title: 'Price source / note (times London)', width: 186, value: (t) => t.note ?? t.mid?.source ?? '' },
+  { title: 'Price source / note (times London)', width: 186, value: (t) => tradeSourceText(t) },
 ];
 
 export function renderPackPdf(pack: Pack, generatedAt: Date): Promise<Buffer> {
@@ -59,6 +59,11 @@ export function renderPackPdf(pack: Pack, generatedAt: Date): Promise<Buffer> {
     ['Saving with us', formatGBP(t.savingGbp)],
     [`A year (from ${t.spanDays} days)`, formatGBP(t.annualisedSavingGbp)],
   ]);
+  const simulated = simulatedTradesNote(pack.trades);
+  if (simulated) {
+    doc.font('Helvetica-Bold').fontSize(9).fillColor('#92400e').text(simulated, MARGIN, doc.y, { width });
+    doc.moveDown(0.6);
+  }
 
   const table = tableDrawer(doc, COLUMNS, width);
   table.header();

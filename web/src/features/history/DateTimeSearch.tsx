@@ -1,12 +1,11 @@
 import { formatRate } from '@pippitch/shared/format';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
-import type { PriceSource } from '@pippitch/shared/sources';
+import { type PriceSource, SIMULATED_MINUTE_NOTE } from '@pippitch/shared/sources';
 import { formatLondonDateTime, INVALID_TIME_MESSAGE, parseTimeInput } from '@pippitch/shared/time';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { LOAD_FAILED_MESSAGE } from './HistoricalChart';
-import { SOURCE_LABELS } from './labels';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 
 /** The lookup's own validation messages are shown as they are; anything else is prefixed (spec §8). */
@@ -16,7 +15,7 @@ export const DEFAULT_TIME = '09:00';
 type Lookup =
   | { status: 'idle' }
   | { status: 'searching' }
-  | { status: 'found'; rate: number; at: string; source: PriceSource }
+  | { status: 'found'; rate: number; at: string; source: PriceSource; minuteSource: string; simulated: boolean }
   | { status: 'not-found'; message: string }
   | { status: 'failed'; message: string; field?: 'time' };
 
@@ -138,8 +137,13 @@ export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseR
               <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatRate(lookup.rate)}</p>
               <p className="mt-1 text-xs text-slate-600">
                 {formatLondonDateTime(new Date(lookup.at))} London
-                {SOURCE_LABELS[lookup.source] && ` · ${SOURCE_LABELS[lookup.source]}`}
+                {` · ${lookup.minuteSource}`}
               </p>
+              {lookup.simulated && (
+                <p className="mt-1 text-xs text-amber-800" data-testid="rate-simulated">
+                  {SIMULATED_MINUTE_NOTE}
+                </p>
+              )}
               <Button className="mt-3 w-full sm:w-auto" onClick={() => onUseRate(formatRate(lookup.rate), lookup.at)}>
                 Use This Rate
               </Button>

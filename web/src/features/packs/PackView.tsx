@@ -1,5 +1,13 @@
 import { formatGBP, formatRate } from '@pippitch/shared/format';
-import { type BadRow, type PackTotals, type PricedTrade, packMethod } from '@pippitch/shared/pack';
+import {
+  type BadRow,
+  type PackTotals,
+  type PricedTrade,
+  packMethod,
+  pricedOnSimulatedMinute,
+  simulatedTradesNote,
+  tradeSourceText,
+} from '@pippitch/shared/pack';
 import { pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate } from '@pippitch/shared/time';
 import { lazy, Suspense } from 'react';
@@ -30,6 +38,7 @@ export function PackView({ pack }: { pack: PackViewData }) {
     ['Saving with us', formatGBP(t.savingGbp)],
     [`A year (from ${t.spanDays} days)`, formatGBP(t.annualisedSavingGbp)],
   ];
+  const simulatedNote = simulatedTradesNote(pack.trades);
   const points = pack.trades
     .filter((trade) => trade.markupBps !== null)
     .map((trade) => [Date.parse(trade.at), Number(trade.markupBps)] as [number, number]);
@@ -49,6 +58,14 @@ export function PackView({ pack }: { pack: PackViewData }) {
           </div>
         ))}
       </dl>
+      {simulatedNote && (
+        <p
+          className="rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-900"
+          data-testid="pack-simulated"
+        >
+          {simulatedNote}
+        </p>
+      )}
       <section aria-labelledby="pack-chart" className="rounded-2xl border border-slate-200 bg-white p-4">
         <h2 id="pack-chart" className="text-sm font-semibold text-slate-800">
           Markup per trade (bps of the mid)
@@ -86,7 +103,9 @@ export function PackView({ pack }: { pack: PackViewData }) {
                 {money(trade.ourCostGbp)} ·{' '}
                 <span className="font-semibold text-green-800">saving {money(trade.savingGbp)}</span>
               </p>
-              <p className="mt-1 text-xs text-slate-600">{trade.note ?? trade.mid?.source ?? ''}</p>
+              <p className="mt-1 text-xs text-slate-600">
+                <SourceText trade={trade} />
+              </p>
             </li>
           ))}
         </ul>
@@ -132,7 +151,7 @@ export function PackView({ pack }: { pack: PackViewData }) {
                     {money(trade.savingGbp)}
                   </td>
                   <td className="min-w-48 px-3 py-1.5 text-xs text-slate-600">
-                    {trade.note ?? trade.mid?.source ?? ''}
+                    <SourceText trade={trade} />
                   </td>
                 </tr>
               ))}
@@ -165,5 +184,19 @@ export function PackView({ pack }: { pack: PackViewData }) {
         ))}
       </section>
     </div>
+  );
+}
+
+/** A row's source, with a visible flag when the minute was simulated rather than traded. */
+function SourceText({ trade }: { trade: PricedTrade }) {
+  const text = tradeSourceText(trade);
+  if (!pricedOnSimulatedMinute(trade)) return <>{text}</>;
+  return (
+    <>
+      <span className="mr-1 rounded bg-amber-100 px-1.5 py-0.5 text-[11px] font-semibold text-amber-900">
+        Simulated
+      </span>
+      {text}
+    </>
   );
 }
