@@ -251,3 +251,25 @@ describe('reset links', () => {
     });
   });
 });
+
+describe('public token pages', () => {
+  it('the unsubscribe link and shared packs are limited per client', async () => {
+    const prober = from('203.0.113.160');
+    for (let i = 0; i < 30; i++) {
+      expect(
+        (await errorOf(prober.alerts.unsubscribe.mutate({ token: `${'a'.repeat(60)}${i}`.padEnd(64, '0') }))).code,
+      ).toBe('NOT_FOUND');
+    }
+    expect(await errorOf(prober.alerts.unsubscribe.mutate({ token: 'b'.repeat(64) }))).toEqual(TOO_MANY);
+    for (let i = 0; i < 120; i++) {
+      expect((await errorOf(prober.packs.shared.query({ token: `guess-${i}-aaaaaaaaaaaaaaaaaaaaaaaa` }))).code).toBe(
+        'NOT_FOUND',
+      );
+    }
+    expect(await errorOf(prober.packs.shared.query({ token: 'guess-last-aaaaaaaaaaaaaaaaaaaaa' }))).toEqual(TOO_MANY);
+    // Another client is unaffected.
+    expect(
+      (await errorOf(from('198.51.100.80').packs.shared.query({ token: 'other-aaaaaaaaaaaaaaaaaaaaaaaa' }))).code,
+    ).toBe('NOT_FOUND');
+  });
+});

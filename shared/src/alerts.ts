@@ -7,6 +7,10 @@ import { formatLondonDate } from './time';
 
 export const DEFAULT_REPRICE_THRESHOLD_PCT = 10;
 
+export const ALERT_MESSAGES = {
+  unsubscribeInvalid: 'This unsubscribe link is not valid. Change the digest in My Leads instead.',
+} as const;
+
 /**
  * A calculation on today's market: the prospect's and our rates keep their distance from the mid in proportion
  * (both × current mid ÷ the mid when it was calculated), with the same amount, trades and margin; returns the new

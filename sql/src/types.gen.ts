@@ -193,6 +193,12 @@ export interface CompanyIndexMeta {
   singleton: Generated<boolean>;
 }
 
+export interface DigestUnsubscribeTokens {
+  created_at: Generated<Timestamp>;
+  token_hash: string;
+  user_id: string;
+}
+
 export interface EcbReferenceRates {
   currency: string;
   fix_date: string;
@@ -236,7 +242,9 @@ export interface EvidencePackViews {
   id: Generated<number>;
   pack_id: string;
   user_agent: string | null;
+  view_day: string | null;
   viewed_at: Generated<Timestamp>;
+  visitor_hash: string | null;
 }
 
 export interface ExportLog {
@@ -570,7 +578,6 @@ export interface UserLeads {
 export interface UserProfiles {
   company_id: string;
   created_at: Generated<Timestamp>;
-  digest_token: Generated<string>;
   digest_unsubscribed_at: Timestamp | null;
   email: string;
   full_name: string;
@@ -595,6 +602,7 @@ export interface DB {
   companies: Companies;
   company_index: CompanyIndex;
   company_index_meta: CompanyIndexMeta;
+  digest_unsubscribe_tokens: DigestUnsubscribeTokens;
   ecb_reference_rates: EcbReferenceRates;
   email_outbox: EmailOutbox;
   evidence_pack_views: EvidencePackViews;

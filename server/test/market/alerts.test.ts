@@ -129,6 +129,17 @@ describe('nightly re-pricing', () => {
     expect((await alerts())['Alpha Ltd']).toBe('Saving down 10 % since 9 Nov: call back');
     const wrong = await errorOf(h.client().api.alerts.unsubscribe.mutate({ token: 'f'.repeat(64) }));
     expect(wrong.code).toBe('NOT_FOUND');
+    // Stored as a hash only; after subscribing again the old link does nothing.
+    const stored = await h.t.db.selectFrom('digest_unsubscribe_tokens').select('token_hash').execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+    await bob.api.alerts.setSettings.mutate({ thresholdPct: 5, digest: true });
+    const reused = await errorOf(h.client().api.alerts.unsubscribe.mutate({ token }));
+    expect(reused).toEqual({
+      code: 'NOT_FOUND',
+      message: 'This unsubscribe link is not valid. Change the digest in My Leads instead.',
+    });
+    expect(await bob.api.alerts.settings.query()).toEqual({ thresholdPct: 5, digest: true });
+    await bob.api.alerts.setSettings.mutate({ thresholdPct: 5, digest: false });
   });
 
   it('a new calculation is the new baseline: the flag goes', async () => {

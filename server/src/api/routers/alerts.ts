@@ -1,3 +1,4 @@
+import { ALERT_MESSAGES } from '@pippitch/shared/alerts';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { unsubscribeDigest } from '../../services/alerts/digest';
@@ -25,8 +26,8 @@ export const alertsRouter = router({
   unsubscribe: publicProcedure
     .input(z.object({ token: z.string().min(20).max(100) }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await unsubscribeDigest(ctx.db, input.token, ctx.services.now())))
-        throw notFound('This unsubscribe link is not valid. Change the digest in My Leads instead.');
+      if (!(await unsubscribeDigest(ctx.db, { token: input.token, ip: ctx.request.ip }, ctx.services.now())))
+        throw notFound(ALERT_MESSAGES.unsubscribeInvalid);
       return { unsubscribed: true as const };
     }),
 });

@@ -73,6 +73,7 @@ export const packsRouter = router({
       ctx.db,
       {
         token: input.token,
+        ip: ctx.request.ip,
         userAgent: ctx.request.userAgent,
         packUrl: (id) => `${ctx.config.publicUrl}/packs/${id}`,
       },

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { repriceMessage } from '@pippitch/shared/alerts';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { clientKey, enforce } from '../auth/rate-limit';
+import { hashToken } from '../auth/tokens';
 import { enqueueEmail } from '../email/outbox';
 import { alertDigestEmail } from '../email/templates';
 
@@ -10,8 +13,8 @@ import { alertDigestEmail } from '../email/templates';
  */
 export async function sendAlertDigests(db: Database, today: string, appUrl: string): Promise<number> {
   const moved = (
-    await sql<{ user_id: string; email: string; full_name: string; digest_token: string; company_id: string }>`
-      SELECT DISTINCT u.id AS user_id, u.email, u.full_name, u.digest_token, u.company_id
+    await sql<{ user_id: string; email: string; full_name: string; company_id: string }>`
+      SELECT DISTINCT u.id AS user_id, u.email, u.full_name, u.company_id
       FROM lead_repricings r JOIN user_profiles u ON u.id = r.user_id
       WHERE r.flagged_since = ${today}::date AND u.digest_unsubscribed_at IS NULL
         AND NOT EXISTS (SELECT 1 FROM alert_digests d WHERE d.user_id = u.id AND d.digest_date = ${today}::date)`.execute(
@@ -35,6 +38,7 @@ export async function sendAlertDigests(db: Database, today: string, appUrl: stri
         .returning('user_id')
         .executeTakeFirst();
       if (!claimed || leads.length === 0) return;
+      const unsubscribe = await newUnsubscribeToken(trx, broker.user_id);
       await enqueueEmail(trx, {
         to: broker.email,
         template: 'alert_digest',
@@ -43,7 +47,7 @@ export async function sendAlertDigests(db: Database, today: string, appUrl: stri
           fullName: broker.full_name || broker.email,
           lines: leads.map((l) => `${l.name}: ${repriceMessage(l.change_pct, l.calculated_at)}`),
           leadsUrl: `${appUrl}/leads`,
-          unsubscribeUrl: `${appUrl}/unsubscribe?token=${broker.digest_token}`,
+          unsubscribeUrl: `${appUrl}/unsubscribe?token=${unsubscribe}`,
         }),
       });
       sent++;
@@ -52,12 +56,49 @@ export async function sendAlertDigests(db: Database, today: string, appUrl: stri
   return sent;
 }
 
-/** Stops the morning digest for the holder of the e-mail's link; true if the link was valid. */
-export async function unsubscribeDigest(db: Database, token: string, now: Date): Promise<boolean> {
-  const r = await db
-    .updateTable('user_profiles')
-    .set((eb) => ({ digest_unsubscribed_at: eb.fn.coalesce('digest_unsubscribed_at', eb.val(now)) }))
-    .where('digest_token', '=', token)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+/**
+ * A fresh unsubscribe link for one digest: 256 random bits as hex, stored only as its hash (a copy of the database
+ * cannot unsubscribe anyone), valid until the member unsubscribes or subscribes again.
+ */
+async function newUnsubscribeToken(trx: Database, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('hex');
+  await trx
+    .insertInto('digest_unsubscribe_tokens')
+    .values({ token_hash: hashToken(token), user_id: userId })
+    .execute();
+  return token;
+}
+
+/**
+ * Stops the morning digest for the holder of the e-mail's link; true if the link was valid. Every link of that
+ * member ends with it, so after subscribing again an old e-mail's link does nothing.
+ */
+export async function unsubscribeDigest(
+  db: Database,
+  input: { token: string; ip: string },
+  now: Date,
+): Promise<boolean> {
+  // A public link: guesses are limited per client.
+  await enforce(db, [{ key: `unsubscribe:client:${clientKey(input.ip)}`, max: 30, windowSeconds: 3600 }]);
+  const token = input.token;
+  return db.transaction().execute(async (trx) => {
+    const used = await trx
+      .deleteFrom('digest_unsubscribe_tokens')
+      .where('token_hash', '=', hashToken(token))
+      .returning('user_id')
+      .executeTakeFirst();
+    if (!used) return false;
+    await endUnsubscribeTokens(trx, used.user_id);
+    await trx
+      .updateTable('user_profiles')
+      .set((eb) => ({ digest_unsubscribed_at: eb.fn.coalesce('digest_unsubscribed_at', eb.val(now)) }))
+      .where('id', '=', used.user_id)
+      .execute();
+    return true;
+  });
+}
+
+/** Ends every unsubscribe link of a member (they changed the digest setting themselves). */
+export async function endUnsubscribeTokens(db: Database, userId: string): Promise<void> {
+  await db.deleteFrom('digest_unsubscribe_tokens').where('user_id', '=', userId).execute();
 }

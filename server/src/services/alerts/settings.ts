@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import { endUnsubscribeTokens } from './digest';
 
 export interface AlertSettings {
   thresholdPct: number;
@@ -29,5 +30,8 @@ export async function setAlertSettings(
     }))
     .where('id', '=', userId)
     .execute();
+  // Turned off here, the links of earlier digests end as they do when one is used: subscribing again never
+  // brings an old e-mail's link back to life; only a newer digest's link works.
+  if (!input.digest) await endUnsubscribeTokens(db, userId);
   return alertSettings(db, userId);
 }

@@ -12,9 +12,11 @@ import {
   packTotals,
   parsePackCsv,
 } from '@pippitch/shared/pack';
+import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../actor';
+import { clientKey, enforce } from '../auth/rate-limit';
 import { hashToken, newToken } from '../auth/tokens';
 import { enqueueEmailToMember } from '../email/outbox';
 import { packViewedEmail } from '../email/templates';
@@ -203,9 +205,11 @@ export async function revokeShare(db: Database, actor: Pick<Actor, 'userId'>, id
  */
 export async function viewSharedPack(
   db: Database,
-  input: { token: string; userAgent: string | undefined; packUrl: (id: string) => string },
+  input: { token: string; ip: string; userAgent: string | undefined; packUrl: (id: string) => string },
   now: Date,
 ) {
+  // A public page behind a guessable-looking URL: guesses are limited per client (a prospect rereading is not).
+  await enforce(db, [{ key: `pack-share:client:${clientKey(input.ip)}`, max: 120, windowSeconds: 3600 }]);
   return db.transaction().execute(async (trx) => {
     const row = await packQuery(trx)
       .where('p.share_token_hash', '=', hashToken(input.token))
@@ -213,9 +217,18 @@ export async function viewSharedPack(
       .where('p.share_expires_at', '>', now)
       .executeTakeFirst();
     if (!row) throw notFound(PACK_MESSAGES.shareGone);
+    // One row per visitor and London day, however often the page is reloaded (the visitor as a hash only).
+    const userAgent = input.userAgent?.slice(0, 300) ?? null;
     await trx
       .insertInto('evidence_pack_views')
-      .values({ pack_id: row.id, viewed_at: now, user_agent: input.userAgent?.slice(0, 300) ?? null })
+      .values({
+        pack_id: row.id,
+        viewed_at: now,
+        user_agent: userAgent,
+        visitor_hash: hashToken(`${row.id}|${clientKey(input.ip)}|${userAgent ?? ''}`),
+        view_day: londonDateOf(now),
+      })
+      .onConflict((oc) => oc.columns(['pack_id', 'visitor_hash', 'view_day']).doNothing())
       .execute();
     const first = await trx
       .updateTable('evidence_packs')
