@@ -12,10 +12,11 @@ import { createEmailProvider } from '@pippitch/server/providers/email/index';
 import { createHistoryProvider } from '@pippitch/server/providers/history/index';
 import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
 import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
-import { createDb, createPool, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
+import { createDb, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { productJobs } from './jobs/handlers';
 import { startJobRunner } from './jobs/runner';
 import { every } from './loop';
+import { createWorkerPools } from './pools';
 import {
   createFeedFromConfig,
   type MarketDataService,
@@ -37,14 +38,17 @@ const config = loadConfig();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
 const log = (line: string) => console.log(`[worker] ${line}`);
 await migrate(config.databaseUrl);
-const pool = createPool(config.databaseUrl, { max: 5, applicationName: 'pippitch-worker' });
+// Job handlers and the worker's own loops draw from separate pools, sized in pools.ts (the connection budget).
+const pools = createWorkerPools(config.databaseUrl, Object.values(jobDefinitions));
+const pool = pools.jobs;
 const db = createDb(pool);
+const serviceDb = createDb(pools.service);
 
 // E-mail stays an outbox woken by NOTIFY rather than a pg-boss job: delivery starts within milliseconds of the
 // commit instead of at the next poll, and the outbox row is also the record the app shows (docs/decisions.md).
 // SMTP when configured; else each message is kept and printed (its text, with links, outside production only).
 const email = createEmailProvider(config, log);
-const deliver = every(5_000, () => deliverDueEmails(db, email, config.mailFrom, log), log, 'e-mail delivery');
+const deliver = every(5_000, () => deliverDueEmails(serviceDb, email, config.mailFrom, log), log, 'e-mail delivery');
 const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(), {
   log,
   onConnect: () => deliver.now(),
@@ -83,7 +87,7 @@ async function shutdown(): Promise<void> {
   // Stop taking new work everywhere at once, then let what is running finish.
   await Promise.all([jobs.stop(JOB_GRACE_MS), deliver.stop(), market?.stop()]);
   await listener.close();
-  await db.destroy();
+  await Promise.all([db.destroy(), serviceDb.destroy()]);
   process.exit(0);
 }
 // `on`, not `once`: Ctrl+C under the launcher delivers SIGINT from the terminal and SIGTERM from the launcher, and
