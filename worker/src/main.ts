@@ -16,7 +16,6 @@ import { createDb, listen, manageShutdownOurselves, migrate } from '@pippitch/sq
 import { productJobs } from './jobs/handlers';
 import { startJobRunner } from './jobs/runner';
 import { every } from './loop';
-import { createWorkerPools } from './pools';
 import {
   createFeedFromConfig,
   type MarketDataService,
@@ -24,6 +23,7 @@ import {
   startMarketData,
   storeEcbReferenceRates,
 } from './market/index';
+import { createWorkerPools } from './pools';
 
 // The launcher gives its children 5 s after SIGTERM before it stops PostgreSQL: running jobs get 4 s to finish;
 // any still running then are failed and retried later (handlers are written to be safe to repeat).
