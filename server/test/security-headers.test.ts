@@ -60,6 +60,19 @@ describe('security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+    // API answers are never stored, and never indexed.
+    expect(res.headers['cache-control']).toMatch(/no-store/);
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+  });
+
+  it('secret-link pages are never indexed; public pages may be', async () => {
+    const app = await appWith({});
+    for (const url of ['/p/abcdefghijklmnopqrstuvwxyz', '/join?token=x', '/reset-password', '/unsubscribe?token=y']) {
+      expect((await app.inject({ method: 'GET', url })).headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+    for (const url of ['/', '/pricing', '/terms']) {
+      expect((await app.inject({ method: 'GET', url })).headers['x-robots-tag'], url).toBeUndefined();
+    }
   });
 
   it('HSTS and upgrade-insecure-requests in production (behind TLS)', async () => {

@@ -57,6 +57,11 @@ export const PRIVATE_PREFIXES = [
   '/trpc',
 ] as const;
 
+/** True for a path under PRIVATE_PREFIXES: sent with `X-Robots-Tag: noindex` (robots.txt alone is only advice). */
+export function isPrivatePath(path: string): boolean {
+  return PRIVATE_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+}
+
 export const DEFAULT_TITLE = 'PipPitch';
 
 /** The page's title for a path (the app's pages share the product's name). */

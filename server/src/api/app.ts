@@ -12,6 +12,7 @@ import { buildServices, type Services } from '../deps';
 import { AppError } from '../errors';
 import { registerActivityExport } from './http/activity-export';
 import { registerBillingWebhook } from './http/billing-webhook';
+import { isClientAbort } from './http/client-abort';
 import { registerCsrfGuard } from './http/csrf';
 import { isDatabaseUnavailable } from './http/database-outage';
 import { registerEmailPreview } from './http/email-preview';
@@ -116,7 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         onError({ error, path, req }) {
           if (error.code !== 'INTERNAL_SERVER_ERROR' || error.cause instanceof AppError) return;
           const err = error.cause ?? error;
-          if (isDatabaseUnavailable(err)) req.log.warn({ err, path }, 'database unavailable');
+          if (isClientAbort(err, req)) req.log.debug({ err, path }, 'client went away');
+          else if (isDatabaseUnavailable(err)) req.log.warn({ err, path }, 'database unavailable');
           else req.log.error({ err, path }, 'procedure failed');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
@@ -124,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', () => built.stop());
-  if (deps.serveWeb !== false) await registerWebApp(app, undefined, deps.config.publicUrl);
+  if (deps.serveWeb !== false) await registerWebApp(app, undefined, deps.config.publicUrl, deps.config.operator);
   else registerPlainNotFound(app);
   return app;
 }

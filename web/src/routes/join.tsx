@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { NoIndex } from '../components/NoIndex';
 import { JoinInvitation } from '../features/invitations/JoinInvitation';
 
 /** The router reads query values as JSON where it can: a token is always kept as the text it was. */
@@ -16,5 +17,10 @@ export const Route = createFileRoute('/join')({
 
 function JoinRoute() {
   const { token } = Route.useSearch();
-  return <JoinInvitation token={token} variant="join" />;
+  return (
+    <>
+      <NoIndex />
+      <JoinInvitation token={token} variant="join" />
+    </>
+  );
 }

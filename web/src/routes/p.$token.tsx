@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { NoIndex } from '../components/NoIndex';
 import { SharedPackPage } from '../features/packs/SharedPackPage';
 
 /** A prospect's shared evidence pack: public, read-only, by its link's token. */
@@ -6,5 +7,10 @@ export const Route = createFileRoute('/p/$token')({ component: SharedPackRoute }
 
 function SharedPackRoute() {
   const { token } = Route.useParams();
-  return <SharedPackPage token={token} />;
+  return (
+    <>
+      <NoIndex />
+      <SharedPackPage token={token} />
+    </>
+  );
 }

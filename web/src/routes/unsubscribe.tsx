@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { NoIndex } from '../components/NoIndex';
 import { UnsubscribePage } from '../features/leads/UnsubscribePage';
 
 export const Route = createFileRoute('/unsubscribe')({
@@ -10,5 +11,10 @@ export const Route = createFileRoute('/unsubscribe')({
 
 function UnsubscribeRoute() {
   const { token } = Route.useSearch();
-  return <UnsubscribePage token={token} />;
+  return (
+    <>
+      <NoIndex />
+      <UnsubscribePage token={token} />
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isClientAbort } from './client-abort';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-outage';
 
 const GENERIC = 'Something went wrong. Please try again.';
@@ -12,6 +13,10 @@ const GENERIC = 'Something went wrong. Please try again.';
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (isClientAbort(err, req)) {
+      req.log.debug({ err }, 'client went away');
+      return reply.code(499).send();
+    }
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'database unavailable');
       return reply.code(503).send({ statusCode: 503, error: STATUS_CODES[503], message: DATABASE_UNAVAILABLE_MESSAGE });

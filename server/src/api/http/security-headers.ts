@@ -1,4 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
+import { isPrivatePath } from '@pippitch/shared/public-pages';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 
@@ -43,5 +44,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (req, reply) => {
+    const path = req.url.split('?', 1)[0] ?? '/';
+    // The app's own pages and every secret-link page (/p/…, /join, /reset-password, /unsubscribe): never indexed,
+    // whatever a crawler makes of robots.txt.
+    if (isPrivatePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
+    // API answers are one member's data: never stored by a browser or a shared cache (a route that wants
+    // otherwise sets its own header).
+    if ((path.startsWith('/trpc') || path.startsWith('/api/')) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
   });
 }
