@@ -11,6 +11,11 @@ export interface CalculationAt {
   amount?: string;
   tradesPerYear?: number;
   liveRate?: number;
+  pair?: 'GBPUSD' | 'GBPEUR' | 'EURUSD';
+  /** Saved after 'Use this rate anyway' (issue 22): kept out of totals. */
+  offMarket?: boolean;
+  /** Pounds per unit of the sold currency (EUR/USD pitches). */
+  gbpPerUnit?: string;
 }
 
 /**
@@ -20,7 +25,7 @@ export interface CalculationAt {
 export async function addCalculationAt(h: TestApp, userId: string, at: string, c: CalculationAt = {}) {
   const input = {
     id: randomUUID(),
-    pair: 'GBPUSD' as const,
+    pair: c.pair ?? ('GBPUSD' as const),
     yourRate: c.yourRate ?? '1.2700',
     competitorRate: c.competitorRate ?? '1.2650',
     amount: c.amount ?? '500000',
@@ -51,6 +56,8 @@ export async function addCalculationAt(h: TestApp, userId: string, at: string, c
       rate_source: 'simulated',
       rate_at: new Date(at),
       created_at: new Date(at),
+      off_market: c.offMarket ?? false,
+      gbp_per_unit: c.gbpPerUnit ?? '1',
     })
     .execute();
   return { id: input.id, result: r };

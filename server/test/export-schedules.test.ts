@@ -120,6 +120,18 @@ describe('Chatter posts', () => {
     calculations: i,
     clients: i % 7,
     savings: `${i * 1000}.50`,
+    losses: 0,
+    excluded: 0,
+  });
+
+  it('says how many pitches were losses or off-market, apart from the savings (issue 22)', () => {
+    const [post] = chatterPosts('Acme FX', { start: '2026-11-01', end: '2026-11-24' }, [
+      { ...member(1), losses: 1, excluded: 2 },
+    ]);
+    expect(post).toContain(
+      '£1,000.50 annual savings pitched (1 where the competitor was cheaper, 2 off-market rates not counted)',
+    );
+    expect(post).toContain('Totals in GBP; euro figures converted at the EUR/GBP mid each calculation used.');
   });
 
   it('fits a team in one post', () => {

@@ -75,14 +75,18 @@ describe('monthly client reports', () => {
     const tesco = lines.filter((l) => l.includes('Tesco'));
     expect(tesco).toHaveLength(1);
     expect(tesco[0]).toMatch(
-      /Tesco Ltd\s+GBP\/USD\s+1\.2700\s+1\.2650\s+—\s+—\s+—\s+£500,000\.00\s+52\s+50\.0\s+£80,918\.74\s+2×/,
+      /Tesco Ltd\s+GBP\/USD\s+1\.2700\s+1\.2650\s+—\s+—\s+—\s+\$500,000\s+52\s+50\.0\s+£80,918\.74\s+£80,918\.74\s+2×/,
     );
-    expect(lines.some((l) => /Boots\s+GBP\/USD.*£500,000\.00\s+12\s+50\.0\s+£18,673\.56\s+1×/.test(l))).toBe(true);
-    expect(lines.some((l) => /Greggs.*£80,918\.74\s+1×/.test(l))).toBe(true);
+    expect(lines.some((l) => /Boots\s+GBP\/USD.*\$500,000\s+12\s+50\.0\s+£18,673\.56\s+£18,673\.56\s+1×/.test(l))).toBe(
+      true,
+    );
+    expect(lines.some((l) => /Greggs.*£80,918\.74\s+£80,918\.74\s+1×/.test(l))).toBe(true);
     expect(text).not.toContain('Outside');
     // Totals: 4 calculations, 3 clients, £80,918.74 + £18,673.56 + £80,918.74.
-    expect(text).toMatch(/BROKERS\s+CALCULATIONS\s+CLIENTS PITCHED\s+ANNUAL SAVINGS PITCHED/);
-    expect(text).toMatch(/2\s+4\s+3\s+£180,511\.04/);
+    expect(text).toMatch(
+      /BROKERS\s+CALCULATIONS\s+CLIENTS PITCHED\s+SAVINGS PITCHED \(GBP\)\s+COMPETITOR CHEAPER\s+OFF-MARKET \(LEFT OUT\)/,
+    );
+    expect(text).toMatch(/2\s+4\s+3\s+£180,511\.04\s+0\s+0/);
     expect(text).toContain('3 calculations · 2 clients · £99,592.30 annual savings');
     expect(text).toMatch(
       /Live rate on screen: Simulated feed — 4 calculations, rates from 3 Oct 2026, 11:00 to 31 Oct 2026, 23:30 \(London\)/,

@@ -37,11 +37,20 @@ describe('periods', () => {
     expect(a.period).toEqual({ start: '2025-03-26', end: '2025-03-26', label: '26 Mar 2025' });
     expect(a.isCurrent).toBe(true);
     expect(a.companies).toEqual([
-      { name: 'Boots Ltd', calculations: 1, annualSavings: '80918.74', lastPitchedAt: '2025-03-26T11:00:00.000Z' },
+      {
+        name: 'Boots Ltd',
+        calculations: 1,
+        annualSavings: '80918.74',
+        losses: 0,
+        excluded: 0,
+        lastPitchedAt: '2025-03-26T11:00:00.000Z',
+      },
       {
         name: 'tesco plc',
         calculations: 1,
         annualSavings: a.companies[1]?.annualSavings,
+        losses: 0,
+        excluded: 0,
         lastPitchedAt: '2025-03-26T10:00:00.000Z',
       },
     ]);
@@ -65,6 +74,8 @@ describe('periods', () => {
       liveRate: 1.2712,
       rateSource: 'simulated',
       rateAt: '2025-03-26T11:00:00.000Z',
+      standing: 'saving',
+      savingsGbp: '80918.74',
     });
     expect(a.calculationCount).toBe(2);
   });

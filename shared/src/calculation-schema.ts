@@ -36,6 +36,11 @@ export const saveCalculationInput = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Comparison time must be HH:MM')
     .optional(),
+  /**
+   * The broker's explicit 'Use this rate anyway' for a competitor rate outside the comparison day's range (issue 22
+   * §2): without it such a rate is not saved; with it the calculation is saved but kept out of totals and averages.
+   */
+  useOffMarketRate: z.boolean().optional(),
   // No live rate from the browser: the server stores its own latest quote with the calculation (design.md §3).
 });
 export type SaveCalculationInput = z.infer<typeof saveCalculationInput>;

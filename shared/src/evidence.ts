@@ -1,5 +1,6 @@
 import { Dec } from './decimal';
-import { formatGBP, formatRate } from './format';
+import { formatRate } from './format';
+import { formatBought, formatSold, type GbpConversion } from './money';
 import { type CurrencyPair, pairLabel } from './pairs';
 import { formatIsoDate, formatLondonDateTime } from './time';
 
@@ -58,6 +59,11 @@ export interface CalculationEvidence {
   method: string;
   ecb: EcbReference | null;
   range: RangeCheck | null;
+  /**
+   * Pounds per unit of the currency sold, for totals across pairs (issue 22 §1): 1 for GBP pairs; for EUR/USD the
+   * EUR/GBP mid at the calculation's moment. Absent on records saved before it was kept.
+   */
+  gbp?: GbpConversion;
 }
 
 /** The ECB reference rate of a pair from one day's published rates (units per 1 EUR): a cross for GBP pairs. */
@@ -158,11 +164,11 @@ export function pitchSummary(c: PitchSummaryInput): string {
   const lines = [
     `FX comparison${who}: ${pairLabel(c.pair)}, ${formatLondonDateTime(new Date(c.createdAt))} London`,
     '',
-    `Amount per trade: ${formatGBP(c.amount)}, ${c.tradesPerYear} trades a year`,
-    `Your current rate: ${formatRate(c.competitorRate)} — cost per trade ${formatGBP(c.costWithCompetitor)}`,
-    `Our rate: ${formatRate(c.effectiveRate)}${margin} — cost per trade ${formatGBP(c.costWithUs)}`,
+    `Amount bought per trade: ${formatBought(c.amount, c.pair)}, ${c.tradesPerYear} trades a year`,
+    `Your current rate: ${formatRate(c.competitorRate)} — cost per trade ${formatSold(c.costWithCompetitor, c.pair)}`,
+    `Our rate: ${formatRate(c.effectiveRate)}${margin} — cost per trade ${formatSold(c.costWithUs, c.pair)}`,
     c.isAdvantage
-      ? `Saving: ${formatGBP(c.savingsPerTrade)} per trade, ${formatGBP(c.annualSavings)} a year at ${c.tradesPerYear} trades`
+      ? `Saving: ${formatSold(c.savingsPerTrade, c.pair)} per trade, ${formatSold(c.annualSavings, c.pair)} a year at ${c.tradesPerYear} trades`
       : 'On these figures our rate does not save you money; we would not claim a saving.',
   ];
   if (c.evidence) lines.push('', ...evidenceLines(c.pair, c.evidence));

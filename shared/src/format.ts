@@ -1,22 +1,15 @@
 import { Dec } from './decimal';
+import { formatMoney } from './money';
 
 // Display formatting for money and rates. Built by hand on decimal strings rather than Intl.NumberFormat so a value
 // never passes through a float, and server-rendered text (PDFs, e-mails) matches the browser to the penny.
 
-/** Inserts thousands separators into a string of digits: '395256' → '395,256'. */
-function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
 /**
- * '395256.9169' → '£395,256.92'; '-12.5' → '-£12.50'. Dashboards show whole pounds: formatGBP(v, 0).
- * A value that rounds to zero never shows a minus sign.
+ * '395256.9169' → '£395,256.92'; '-12.5' → '-£12.50'. Dashboards show whole pounds: formatGBP(v, 0). For a pitch's
+ * own figures use money.ts (formatSold, formatBought): only totals across pairs are in pounds whatever the pair.
  */
 export function formatGBP(value: string | number, decimals = 2): string {
-  const rounded = new Dec(value).toDecimalPlaces(decimals);
-  const [whole = '0', fraction] = rounded.abs().toFixed(decimals).split('.');
-  const sign = rounded.isNegative() && !rounded.isZero() ? '-' : '';
-  return `${sign}£${groupThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
+  return formatMoney(value, 'GBP', decimals);
 }
 
 /** A rate to 4 decimals: '1.27' → '1.2700'. */

@@ -78,7 +78,7 @@ describe('pitch summary', () => {
       [
         'FX comparison for Acme Widgets Ltd: GBP/USD, 29 Oct 2025, 14:06 London',
         '',
-        'Amount per trade: £500,000.00, 52 trades a year',
+        'Amount bought per trade: $500,000, 52 trades a year',
         'Your current rate: 1.2650 — cost per trade £395,256.92',
         'Our rate: 1.2700 — cost per trade £393,700.79',
         'Saving: £1,556.13 per trade, £80,918.74 a year at 52 trades',

@@ -41,6 +41,8 @@ export const REVERSED: Shown = {
 };
 
 export function field(page: Page, label: string): Locator {
+  // The amount's label names the pair's bought currency ('Amount to Buy (USD)'): matched whatever the pair.
+  if (label === 'Amount to Buy') return page.getByLabel(/^Amount to Buy \([A-Z]{3}\)$/);
   return page.getByLabel(label, { exact: true });
 }
 

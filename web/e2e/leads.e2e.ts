@@ -113,7 +113,7 @@ describe('My Leads (add-on enabled)', () => {
     expect(await text(fact(dialog, 'Currency Pair'))).toBe('GBP/USD');
     expect(await text(fact(dialog, 'Your Rate'))).toBe('1.2700');
     expect(await text(fact(dialog, 'Comp Rate'))).toBe('1.2650');
-    expect(await text(fact(dialog, 'Amt to Buy (£)'))).toBe('500,000');
+    expect(await text(fact(dialog, 'Amt to Buy (USD)'))).toBe('500,000');
     expect(await text(fact(dialog, 'Trades/Year'))).toBe('52');
     expect(await text(fact(dialog, 'Price Diff'))).toBe('-0.0050');
     expect(await text(fact(dialog, 'PIPs'))).toBe('50.0');

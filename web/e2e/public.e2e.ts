@@ -126,18 +126,27 @@ describe('the public pages', () => {
       'Competitor Rate',
       'Client Name',
       'Comparison Date',
-      'Amount to Buy (GBP)',
+      'Amount to Buy (USD)',
       'Trades Per Year',
     ]) {
       await demo.getByLabel(label, { exact: true }).waitFor();
     }
     await demo.getByRole('link', { name: 'Historical Rate' }).waitFor();
     await demo.getByRole('button', { name: 'Calculate Savings' }).click();
-    await page.getByTestId('demo-Annual Savings').getByText('£80,918.74').waitFor();
+    // The hero's figures (GBP/USD 1.3556 against 1.3420 on $500,000, 52 trades).
+    await page.getByTestId('demo-Annual Savings').getByText('£194,369.53').waitFor();
+    // Choosing a margin clears the result until Calculate is pressed again (issue 22).
     await demo.getByText('20', { exact: true }).click();
+    expect(await page.getByTestId('demo-Annual Savings').count()).toBe(0);
     await demo.getByRole('button', { name: 'Calculate Savings' }).click();
-    await page.getByTestId('demo-Annual Savings').getByText('£113,108.11').waitFor();
-    await demo.getByLabel('Amount to Buy (GBP)', { exact: true }).fill('');
+    await page.getByTestId('demo-Annual Savings').getByText('£222,624.83').waitFor();
+    // EUR/USD: the amount is in USD and the costs in euros.
+    await demo.getByLabel('Currency Pair', { exact: true }).selectOption('EURUSD');
+    expect(await demo.getByLabel('Your Rate', { exact: true }).inputValue()).toBe('1.0742');
+    await demo.getByLabel('Competitor Rate', { exact: true }).fill('1.0700');
+    await demo.getByRole('button', { name: 'Calculate Savings' }).click();
+    expect(await text(page.getByTestId('demo-Cost With Us'))).toMatch(/^€/);
+    await demo.getByLabel('Amount to Buy (USD)', { exact: true }).fill('');
     await demo.getByRole('button', { name: 'Calculate Savings' }).click();
     await demo.getByRole('alert').getByText('Please fill in all fields').waitFor();
 
@@ -207,6 +216,11 @@ describe('the public pages', () => {
       await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).waitFor();
       expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThan(4);
       expect(await text(page.getByRole('main'))).toContain('30 days');
+      // Development: the operator's details are the sample, and the page says so (issue 22 §4).
+      await page.getByTestId('sample-operator').waitFor();
+      const main = await text(page.getByRole('main'));
+      expect(main).toContain('Sample Operator Ltd (development sample)');
+      expect(main).not.toMatch(/to be completed|%%OPERATOR/);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshotBoth(h, page, `public-${path.slice(1)}`);
       await page.getByRole('link', { name: '← Back to home' }).click();

@@ -114,6 +114,7 @@ describe('the substantiation record', () => {
     await c.api.calculator.save.mutate({
       ...WORKED,
       id,
+      useOffMarketRate: true, // 1.2650 is below the day (issue 22: saved only when the broker says so)
       competitorRate: '1.2650',
       comparisonDate: '2025-11-03',
       clientName: 'Evidence Ltd',
@@ -136,6 +137,8 @@ describe('the substantiation record', () => {
         // (1.2650 − 1.33) ÷ 1.33 × 10,000
         bpsFromMid: '-488.7',
       },
+      // GBP/USD: costs are pounds already (issue 22).
+      gbp: { rate: '1', source: 'GBP pair', at: null },
     });
     expect(rangeCheckMessage(entry!.evidence!.range!)).toMatch(/^Outside the day's range 1\.\d{4}–1\.\d{4}: check/);
   });
@@ -145,6 +148,7 @@ describe('the substantiation record', () => {
       await c.api.calculator.save.mutate({
         ...WORKED,
         id: randomUUID(),
+        useOffMarketRate: true,
         comparisonDate: '2025-10-31',
         comparisonTime,
         clientName,
@@ -176,7 +180,14 @@ describe('the substantiation record', () => {
 
   it('quotes the ECB reference rate of the comparison date, derived as a cross, or the last fix before it', async () => {
     const save = async (comparisonDate: string, pair: 'GBPUSD' | 'GBPEUR' | 'GBPNOK', clientName: string) => {
-      await c.api.calculator.save.mutate({ ...WORKED, id: randomUUID(), pair, comparisonDate, clientName });
+      await c.api.calculator.save.mutate({
+        ...WORKED,
+        id: randomUUID(),
+        useOffMarketRate: true,
+        pair,
+        comparisonDate,
+        clientName,
+      });
       return (await c.api.calculator.forCompany.query({ companyName: clientName }))[0]?.evidence;
     };
     // 31 Oct 2025: USD 1.1554, GBP 0.8816, NOK 11.6485 per EUR (the ECB's file).

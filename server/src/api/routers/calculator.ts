@@ -19,6 +19,7 @@ export const calculatorRouter = router({
         input,
         ctx.services.quotes.latestFor(input.pair) ?? null,
         ctx.services.now(),
+        ctx.services.quotes.latestFor('GBPEUR') ?? null,
       ),
     ),
 

@@ -3,6 +3,7 @@ import { Dec } from '@pippitch/shared/decimal';
 import { growthText } from '@pippitch/shared/growth';
 import { lastActiveText } from '@pippitch/shared/last-active';
 import { londonDateOf } from '@pippitch/shared/time';
+import { averagePips } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Actor } from '../actor';
@@ -20,10 +21,17 @@ export interface BrokerActivity {
   email: string;
   calculations: Figure;
   clients: Figure;
-  /** Sum of annual savings, pounds and pence as a decimal string (shown as whole pounds). */
+  /**
+   * Annual savings of the pitches where we are cheaper (on-market rates only), in pounds (EUR/USD converted at the
+   * mid each calculation used), as a decimal string (shown as whole pounds).
+   */
   savings: Figure;
-  /** Average pips over the range's calculations, one decimal; '0' when there were none. */
+  /** Average pips over the range's included (on-market) calculations, one decimal; '0' when there were none. */
   averagePips: Figure;
+  /** Pitches where the competitor was cheaper: counted, never added to savings. */
+  losses: Figure;
+  /** Pitches with an off-market competitor rate: kept out of savings and averages. */
+  excluded: Figure;
   lastActiveAt: string | null;
   lastActive: string;
 }
@@ -46,12 +54,9 @@ interface Sums {
   clients: number;
   savings: string;
   pips: string;
-}
-
-/** pips / calculations to one decimal, as text ('0' for none). */
-function average(pips: string, calculations: number): string {
-  if (calculations === 0) return '0';
-  return (Math.round((Number(pips) / calculations) * 10) / 10).toFixed(1);
+  included: number;
+  losses: number;
+  excluded: number;
 }
 
 function figures(cur: Sums, prev: Sums): Omit<BrokerActivity, 'id' | 'name' | 'email' | 'lastActiveAt' | 'lastActive'> {
@@ -64,11 +69,13 @@ function figures(cur: Sums, prev: Sums): Omit<BrokerActivity, 'id' | 'name' | 'e
     calculations: fig(cur.calculations, prev.calculations),
     clients: fig(cur.clients, prev.clients),
     savings: fig(cur.savings, prev.savings),
-    averagePips: fig(average(cur.pips, cur.calculations), average(prev.pips, prev.calculations)),
+    averagePips: fig(averagePips(cur.pips, cur.included), averagePips(prev.pips, prev.included)),
+    losses: fig(cur.losses, prev.losses),
+    excluded: fig(cur.excluded, prev.excluded),
   };
 }
 
-const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0' };
+const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0', included: 0, losses: 0, excluded: 0 };
 
 /**
  * The admin dashboard's activity for one range of London days and the previous range of the same length: per
@@ -123,6 +130,12 @@ export async function dashboardActivity(
       sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_calcs'),
       sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_savings'),
       sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_pips'),
+      sql<number>`coalesce(sum(d.included) FILTER (WHERE ${inRange}), 0)::int`.as('included'),
+      sql<number>`coalesce(sum(d.losses) FILTER (WHERE ${inRange}), 0)::int`.as('losses'),
+      sql<number>`coalesce(sum(d.excluded) FILTER (WHERE ${inRange}), 0)::int`.as('excluded'),
+      sql<number>`coalesce(sum(d.included) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_included'),
+      sql<number>`coalesce(sum(d.losses) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_losses'),
+      sql<number>`coalesce(sum(d.excluded) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_excluded'),
     ])
     .where('d.company_id', '=', actor.companyId)
     .where(both)
@@ -185,6 +198,12 @@ export async function dashboardActivity(
       prev_pips: new Dec(t.prev_pips).plus(r.prev_pips).toFixed(),
       clients: t.clients + r.clients,
       prev_clients: t.prev_clients + r.prev_clients,
+      included: t.included + r.included,
+      losses: t.losses + r.losses,
+      excluded: t.excluded + r.excluded,
+      prev_included: t.prev_included + r.prev_included,
+      prev_losses: t.prev_losses + r.prev_losses,
+      prev_excluded: t.prev_excluded + r.prev_excluded,
     }),
     {
       calcs: 0,
@@ -195,6 +214,12 @@ export async function dashboardActivity(
       prev_pips: '0',
       clients: 0,
       prev_clients: 0,
+      included: 0,
+      losses: 0,
+      excluded: 0,
+      prev_included: 0,
+      prev_losses: 0,
+      prev_excluded: 0,
     },
   );
 
@@ -204,12 +229,18 @@ export async function dashboardActivity(
     clients: r.clients,
     savings: r.savings,
     pips: r.pips,
+    included: r.included,
+    losses: r.losses,
+    excluded: r.excluded,
   });
   const prev = (r: Row): Sums => ({
     calculations: r.prev_calcs,
     clients: r.prev_clients,
     savings: r.prev_savings,
     pips: r.prev_pips,
+    included: r.prev_included,
+    losses: r.prev_losses,
+    excluded: r.prev_excluded,
   });
   const byUser = new Map(rows.map((r) => [r.user_id, r]));
 

@@ -1,5 +1,9 @@
 import type { DateSpan } from '@pippitch/shared/activity-periods';
+import { Dec } from '@pippitch/shared/decimal';
+import { pairCurrencies } from '@pippitch/shared/money';
+import { isCurrencyPair } from '@pippitch/shared/pairs';
 import { formatLondonDateTime } from '@pippitch/shared/time';
+import { STANDING_WORDS, type Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { notFound } from '../../errors';
@@ -20,15 +24,20 @@ export const CSV_HEADER = [
   'Margin Pips',
   'Competitor Rate',
   'Comparison Date',
-  'Amount to Buy (GBP)',
+  'Amount to Buy',
+  'Amount Currency',
   'Trades/Year',
   'Price Difference',
   'PIPs',
+  'Costs Currency',
   'Cost with Competitor',
   'Cost with Us',
   'Savings per Trade',
   'Annual Savings',
   'Savings %',
+  'Annual Savings (GBP)',
+  'GBP per Unit',
+  'Standing',
   'Live Rate',
   'Rate Source',
   'Rate Time (London)',
@@ -90,6 +99,11 @@ export async function* activityCsv(
       let q = db
         .selectFrom('calculations')
         .select(['id', 'created_at', 'client_name', 'calculation_data', 'live_rate', 'rate_source', 'rate_at'])
+        .select([
+          'standing',
+          sql<string>`savings_gbp::text`.as('savings_gbp'),
+          sql<string>`gbp_per_unit::text`.as('gbp'),
+        ])
         .select(sql<string>`created_at::text`.as('cursor_at'))
         .where('user_id', '=', m.id)
         .where('company_id', '=', actor.companyId)
@@ -103,6 +117,7 @@ export async function* activityCsv(
       let chunk = '';
       for (const r of rows) {
         const d = storedCalculation.parse(r.calculation_data);
+        const currencies = isCurrencyPair(d.currency_pair) ? pairCurrencies(d.currency_pair) : null;
         chunk += csvLine([
           csvCell(formatLondonDateTime(r.created_at)),
           csvCell(m.full_name),
@@ -114,14 +129,19 @@ export async function* activityCsv(
           csvCell(d.competitor_rate, 'number'),
           csvCell(d.comparison_date),
           csvCell(d.trade_amount, 'number'),
+          csvCell(currencies?.bought),
           csvCell(d.trades_per_year, 'number'),
           csvCell(d.price_difference, 'number'),
           csvCell(d.difference_in_pips, 'number'),
+          csvCell(currencies?.sold),
           csvCell(d.cost_with_competitor, 'number'),
           csvCell(d.cost_with_us, 'number'),
           csvCell(d.savings_per_trade, 'number'),
           csvCell(d.annual_savings, 'number'),
           csvCell(d.percentage_savings, 'number'),
+          csvCell(r.savings_gbp, 'number'),
+          csvCell(new Dec(r.gbp).toString(), 'number'),
+          csvCell(STANDING_WORDS[(r.standing ?? 'saving') as Standing]),
           csvCell(r.live_rate, 'number'),
           csvCell(r.rate_source),
           csvCell(r.rate_at ? formatLondonDateTime(r.rate_at) : null),

@@ -6,6 +6,7 @@ import {
   type DateSpan,
 } from '@pippitch/shared/activity-periods';
 import { londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
+import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { notFound } from '../../errors';
@@ -22,12 +23,20 @@ export interface ActivityCalculation extends CalculationEntry {
   liveRate: number | null;
   rateSource: string | null;
   rateAt: string | null;
+  /** Saving, loss, even or off-market (kept out of totals): shared/src/totals.ts. */
+  standing: Standing;
+  /** The annual saving or loss in pounds (EUR/USD converted at the mid the calculation used). */
+  savingsGbp: string;
 }
 
 export interface CompanyPitched {
   name: string;
   calculations: number;
+  /** Savings of the company's pitches where we were cheaper, in pounds (off-market rates left out). */
   annualSavings: string;
+  /** Pitches where the competitor was cheaper, and pitches with an off-market rate (not in the savings). */
+  losses: number;
+  excluded: number;
   lastPitchedAt: string;
 }
 
@@ -93,6 +102,8 @@ export async function userActivity(
         'live_rate',
         'rate_source',
         'rate_at',
+        'standing',
+        sql<string>`savings_gbp::text`.as('savings_gbp'),
       ])
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -103,7 +114,9 @@ export async function userActivity(
       .select([
         sql<string>`(array_agg(client_name ORDER BY created_at DESC))[1]`.as('name'),
         sql<number>`count(*)::int`.as('calculations'),
-        sql<string>`sum(savings_amount)::text`.as('annual_savings'),
+        sql<string>`sum(counted_savings_gbp)::text`.as('annual_savings'),
+        sql<number>`(count(*) FILTER (WHERE standing = 'loss'))::int`.as('losses'),
+        sql<number>`(count(*) FILTER (WHERE off_market))::int`.as('excluded'),
         sql<Date>`max(created_at)`.as('last_at'),
       ])
       .groupBy('normalized_client_name')
@@ -127,6 +140,8 @@ export async function userActivity(
       name: c.name,
       calculations: c.calculations,
       annualSavings: c.annual_savings,
+      losses: c.losses,
+      excluded: c.excluded,
       lastPitchedAt: new Date(c.last_at).toISOString(),
     })),
     calculations: rows.map((r) => ({
@@ -134,6 +149,8 @@ export async function userActivity(
       liveRate: r.live_rate,
       rateSource: r.rate_source,
       rateAt: r.rate_at?.toISOString() ?? null,
+      standing: (r.standing ?? 'saving') as Standing,
+      savingsGbp: r.savings_gbp,
     })),
     calculationCount: count.n,
   };

@@ -1,10 +1,13 @@
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { calculateSavings } from '@pippitch/shared/calculator';
 import { normaliseCompanyName } from '@pippitch/shared/names';
+import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
+import { badRequest } from '../../errors';
 import type { Actor } from '../actor';
 import { recordCalculatorLead } from '../leads/leads';
 import { buildEvidence } from './evidence';
+import { gbpConversion } from './gbp-conversion';
 import { toStoredCalculation } from './record';
 
 /** The live rate stored with a calculation: the server's own latest quote for the pair, never the browser's. */
@@ -26,6 +29,8 @@ export async function saveCalculation(
   input: SaveCalculationInput,
   liveQuote: QuoteAtSave | null,
   now: Date,
+  /** The server's GBP/EUR quote: what a EUR/USD pitch made now is converted to pounds with (issue 22 §1). */
+  gbpEurQuote: QuoteAtSave | null = null,
 ) {
   const r = calculateSavings({
     yourRate: input.yourRate,
@@ -37,7 +42,15 @@ export async function saveCalculation(
   const clientName = input.clientName?.trim() || null;
   const normalized = clientName ? normaliseCompanyName(clientName) || null : null;
   const calculationData = toStoredCalculation(input, r);
-  const evidence = await buildEvidence(db, input, liveQuote, now);
+  const [evidence, gbp] = await Promise.all([
+    buildEvidence(db, input, liveQuote, now),
+    gbpConversion(db, input, gbpEurQuote),
+  ]);
+  // A competitor rate outside the day's range is a typo or an off-market quote: saved only when the broker said to
+  // use it anyway, and then kept out of totals and averages (issue 22 §2).
+  const offMarket = evidence.range !== null && evidence.range.position !== 'inside';
+  if (offMarket && !input.useOffMarketRate) throw badRequest(OFF_MARKET_CONFIRM_NEEDED, 'competitorRate');
+  evidence.gbp = gbp;
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('calculations')
@@ -61,6 +74,8 @@ export async function saveCalculation(
         rate_source: liveQuote?.source ?? null,
         rate_at: liveQuote ? new Date(liveQuote.timestamp) : null,
         evidence: JSON.stringify(evidence),
+        gbp_per_unit: gbp.rate,
+        off_market: offMarket,
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')

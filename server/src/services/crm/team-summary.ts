@@ -6,6 +6,7 @@
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
 import { formatGBP } from '@pippitch/shared/format';
+import { GBP_TOTALS_NOTE } from '@pippitch/shared/money';
 import { CHATTER_POST_LIMIT } from '@pippitch/shared/salesforce';
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
@@ -17,8 +18,14 @@ export interface MemberSummary {
   email: string;
   calculations: number;
   clients: number;
-  /** Annual savings pitched, summed over the calculations, as exact decimal text. */
+  /**
+   * Annual savings pitched where we were cheaper (on-market rates only), in pounds (EUR/USD converted at the mid
+   * each calculation used), as exact decimal text.
+   */
   savings: string;
+  /** Pitches where the competitor was cheaper (not added), and with an off-market rate (left out). */
+  losses: number;
+  excluded: number;
 }
 
 /** Each member's figures for the span (members of `companyId` only; ids of other companies are ignored). */
@@ -40,7 +47,9 @@ export async function teamSummary(
       'u.email',
       sql<number>`count(c.id)::int`.as('calculations'),
       sql<number>`count(DISTINCT c.normalized_client_name)::int`.as('clients'),
-      sql<string>`coalesce(sum(c.savings_amount), 0)::text`.as('savings'),
+      sql<string>`coalesce(sum(c.counted_savings_gbp), 0)::text`.as('savings'),
+      sql<number>`(count(c.id) FILTER (WHERE c.standing = 'loss'))::int`.as('losses'),
+      sql<number>`(count(c.id) FILTER (WHERE c.off_market))::int`.as('excluded'),
     ])
     .where('u.company_id', '=', companyId)
     .where('u.id', 'in', userIds)
@@ -54,7 +63,18 @@ export async function teamSummary(
     calculations: r.calculations,
     clients: r.clients,
     savings: r.savings,
+    losses: r.losses,
+    excluded: r.excluded,
   }));
+}
+
+/** The pitches counted apart: ' (1 where the competitor was cheaper, 2 off-market rates not counted)'. */
+function apart(m: { losses: number; excluded: number }): string {
+  const parts = [
+    m.losses > 0 && `${m.losses} where the competitor was cheaper`,
+    m.excluded > 0 && `${m.excluded} off-market rate${m.excluded === 1 ? '' : 's'} not counted`,
+  ].filter(Boolean);
+  return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
 function periodText(span: DateSpan): string {
@@ -77,12 +97,14 @@ export function chatterPosts(
     calculations: members.reduce((n, m) => n + m.calculations, 0),
     clients: members.reduce((n, m) => n + m.clients, 0),
     savings: members.reduce((acc, m) => acc.plus(m.savings), new Dec(0)).toFixed(2),
+    losses: members.reduce((n, m) => n + m.losses, 0),
+    excluded: members.reduce((n, m) => n + m.excluded, 0),
   };
   const heading = `PipPitch team activity for ${companyName}, ${periodText(span)} (London time)`;
-  const totals = `Team: ${total.calculations} calculations, ${total.clients} clients pitched, ${formatGBP(total.savings)} annual savings pitched`;
+  const totals = `Team: ${total.calculations} calculations, ${total.clients} clients pitched, ${formatGBP(total.savings)} annual savings pitched${apart(total)}\n${GBP_TOTALS_NOTE} Savings count only pitches where we are cheaper.`;
   const lines = members.map(
     (m) =>
-      `• ${m.name}: ${m.calculations} calculation${m.calculations === 1 ? '' : 's'}, ${m.clients} client${m.clients === 1 ? '' : 's'} pitched, ${formatGBP(m.savings)} savings pitched`,
+      `• ${m.name}: ${m.calculations} calculation${m.calculations === 1 ? '' : 's'}, ${m.clients} client${m.clients === 1 ? '' : 's'} pitched, ${formatGBP(m.savings)} savings pitched${apart(m)}`,
   );
   if (lines.length === 0) lines.push('No members selected.');
   const single = [heading, totals, '', ...lines].join('\n');

@@ -100,6 +100,43 @@ export function tableDrawer<T>(doc: PDFKit.PDFDocument, columns: Column<T>[], wi
   return { header, ensureRoom, row };
 }
 
+/**
+ * Columns sized to their content (issue 22 §2: no figure cut to '1148…'): each column as wide as its header or its
+ * widest value, whichever is wider; the room left over, or the room missing, goes to the `flex` columns (free text
+ * such as client names, which alone may be shortened with '…'). Measured once per distinct value.
+ */
+export function sizeColumns<T>(
+  doc: PDFKit.PDFDocument,
+  columns: Omit<Column<T>, 'width'>[],
+  rows: T[],
+  width: number,
+  flex: string[],
+): Column<T>[] {
+  const PAD = 8;
+  const seen = new Map<string, number>();
+  const sized = columns.map((c) => {
+    doc.font('Helvetica-Bold').fontSize(7.5);
+    let w = doc.widthOfString(c.title.toUpperCase());
+    doc.font('Helvetica').fontSize(8);
+    for (const r of rows) {
+      const v = c.value(r);
+      let vw = seen.get(v);
+      if (vw === undefined) {
+        vw = doc.widthOfString(v);
+        seen.set(v, vw);
+      }
+      if (vw > w) w = vw;
+    }
+    return { ...c, width: Math.ceil(w + PAD) };
+  });
+  const flexible = sized.filter((c) => flex.includes(c.title));
+  const used = sized.reduce((n, c) => n + c.width, 0);
+  if (flexible.length === 0) return sized;
+  const share = (width - used) / flexible.length;
+  for (const c of flexible) c.width = Math.max(48, Math.floor(c.width + share));
+  return sized;
+}
+
 /** Writes 'footer · Page i of n' on every page, once the page count is known. */
 export function numberPages(doc: PDFKit.PDFDocument, width: number, footer: string): void {
   const range = doc.bufferedPageRange();

@@ -4,7 +4,10 @@
  * that continues across pages with its header repeated, the data sources and the method, page numbers.
  */
 import { formatGBP, formatRate } from '@pippitch/shared/format';
+import { formatBought, formatSold, GBP_TOTALS_NOTE } from '@pippitch/shared/money';
+import { isCurrencyPair } from '@pippitch/shared/pairs';
 import { formatIsoDate, formatLondonDate, formatLondonDateTime } from '@pippitch/shared/time';
+import { STANDING_NOTES } from '@pippitch/shared/totals';
 import {
   BRAND,
   type Column,
@@ -14,30 +17,45 @@ import {
   MUTED,
   numberPages,
   ROW,
+  sizeColumns,
   tableDrawer,
 } from '../pdf/document';
 import type { ReportBroker, ReportData } from './report-data';
 
-const COLUMNS: Column<ReportBroker['clients'][number]>[] = [
-  { title: 'Client', width: 104, value: (c) => c.client },
-  { title: 'Pair', width: 44, value: (c) => `${c.pair.slice(0, 3)}/${c.pair.slice(3)}` },
+type ClientRow = ReportBroker['clients'][number];
+
+const money = (c: ClientRow, value: string) => (isCurrencyPair(c.pair) ? formatSold(value, c.pair) : formatGBP(value));
+
+// Widths come from the content (sizeColumns); the client name takes what is left.
+const COLUMNS: Omit<Column<ClientRow>, 'width'>[] = [
+  { title: 'Client', value: (c) => c.client },
+  { title: 'Pair', value: (c) => `${c.pair.slice(0, 3)}/${c.pair.slice(3)}` },
   {
     title: 'Your rate',
-    width: 66,
     align: 'right',
     value: (c) => (c.marginPips ? `${formatRate(c.yourRate)} +${c.marginPips}` : formatRate(c.yourRate)),
   },
-  { title: 'Competitor', width: 58, align: 'right', value: (c) => formatRate(c.competitorRate) },
+  { title: 'Competitor', align: 'right', value: (c) => formatRate(c.competitorRate) },
   // The record (issue 14): the mid the server used, the competitor rate against that day's range, the ECB rate.
-  { title: 'Mid used', width: 50, align: 'right', value: (c) => (c.midRate ? formatRate(c.midRate) : '—') },
-  { title: 'Vs day', width: 52, align: 'right', value: (c) => RANGE_WORDS[c.rangePosition ?? 'none'] },
-  { title: 'ECB ref.', width: 50, align: 'right', value: (c) => (c.ecbRate ? formatRate(c.ecbRate) : '—') },
-  { title: 'Amount', width: 76, align: 'right', value: (c) => formatGBP(c.amount) },
-  { title: 'Trades/yr', width: 50, align: 'right', value: (c) => String(c.tradesPerYear) },
-  { title: 'Pips', width: 34, align: 'right', value: (c) => c.pips },
-  { title: 'Annual savings', width: 80, align: 'right', value: (c) => formatGBP(c.annualSavings) },
-  { title: 'Pitched', width: 40, align: 'right', value: (c) => `${c.times}×` },
-  { title: 'Last pitched', width: 64, align: 'right', value: (c) => formatLondonDate(c.lastPitchedAt) },
+  { title: 'Mid used', align: 'right', value: (c) => (c.midRate ? formatRate(c.midRate) : '—') },
+  { title: 'Vs day', align: 'right', value: (c) => RANGE_WORDS[c.rangePosition ?? 'none'] },
+  { title: 'ECB ref.', align: 'right', value: (c) => (c.ecbRate ? formatRate(c.ecbRate) : '—') },
+  {
+    title: 'Amount bought',
+    align: 'right',
+    value: (c) => (isCurrencyPair(c.pair) ? formatBought(c.amount, c.pair) : c.amount),
+  },
+  { title: 'Trades/yr', align: 'right', value: (c) => String(c.tradesPerYear) },
+  { title: 'Pips', align: 'right', value: (c) => c.pips },
+  { title: 'Annual savings', align: 'right', value: (c) => money(c, c.annualSavings) },
+  // What the pitch adds to the totals, in pounds: a loss or an off-market rate adds nothing and says why.
+  {
+    title: 'Counted (GBP)',
+    align: 'right',
+    value: (c) => (c.standing === 'saving' ? formatGBP(c.countedGbp) : (STANDING_NOTES[c.standing] ?? '—')),
+  },
+  { title: 'Pitched', align: 'right', value: (c) => `${c.times}×` },
+  { title: 'Last pitched', align: 'right', value: (c) => formatLondonDate(c.lastPitchedAt) },
 ];
 
 const RANGE_WORDS = { inside: 'in range', below: 'below low', above: 'above high', none: '—' } as const;
@@ -68,7 +86,9 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     ['Brokers', String(data.totals.brokers)],
     ['Calculations', String(data.totals.calculations)],
     ['Clients pitched', String(data.totals.clients)],
-    ['Annual savings pitched', formatGBP(data.totals.savings)],
+    ['Savings pitched (GBP)', formatGBP(data.totals.savings)],
+    ['Competitor cheaper', String(data.totals.losses)],
+    ['Off-market (left out)', String(data.totals.excluded)],
   ];
   figureBoxes(doc, width, totals);
   doc
@@ -76,14 +96,24 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     .fontSize(8)
     .fillColor(MUTED)
     .text(
-      'Each client counts once per broker, with its latest figures in the period; the totals count each client once across the team.',
+      `Each client counts once per broker, with its latest figures in the period; the totals count each client once across the team. Savings count only clients where we are cheaper; a competitor rate outside the day's range is left out. Each pitch's figures are in the currency the client sells. ${GBP_TOTALS_NOTE}`,
       MARGIN,
       doc.y,
       { width },
     );
   doc.moveDown(0.6);
 
-  const table = tableDrawer(doc, COLUMNS, width);
+  const table = tableDrawer(
+    doc,
+    sizeColumns(
+      doc,
+      COLUMNS,
+      data.brokers.flatMap((b) => b.clients),
+      width,
+      ['Client'],
+    ),
+    width,
+  );
 
   if (data.brokers.length === 0) {
     doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text('No calculations in this period.', MARGIN, doc.y);
@@ -100,7 +130,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
       .fontSize(9)
       .fillColor(MUTED)
       .text(
-        `  ${broker.email} · ${broker.calculations} calculation${broker.calculations === 1 ? '' : 's'} · ${broker.clients.length} client${broker.clients.length === 1 ? '' : 's'} · ${formatGBP(broker.savings)} annual savings`,
+        `  ${broker.email} · ${broker.calculations} calculation${broker.calculations === 1 ? '' : 's'} · ${broker.clients.length} client${broker.clients.length === 1 ? '' : 's'} · ${formatGBP(broker.savings)} annual savings${broker.losses ? ` · ${broker.losses} competitor cheaper` : ''}${broker.excluded ? ` · ${broker.excluded} off-market, not counted` : ''}`,
       );
     doc.moveDown(0.2);
     table.header();
@@ -129,7 +159,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     .fillColor(MUTED)
     .moveDown(0.3)
     .text(
-      'Method: the broker types their rate (plus any margin in pips, shown as “+20” after it; 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount in GBP divided by the rate, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. “Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote. “ECB ref.” is the ECB euro reference rate for the comparison date, a cross of two published rates for GBP pairs (Source: ECB, for information purposes only). Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
+      'Method: the broker types their rate (plus any margin in pips, shown as “+20” after it; 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount bought divided by the rate, in the currency the client sells, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. “Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote. “ECB ref.” is the ECB euro reference rate for the comparison date, a cross of two published rates for GBP pairs (Source: ECB, for information purposes only). Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
       { width },
     );
 

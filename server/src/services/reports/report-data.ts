@@ -7,6 +7,7 @@ import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
 import type { CalculationEvidence, RangeCheck } from '@pippitch/shared/evidence';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
+import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { spanBoundsUtc } from '../activity/user-activity';
@@ -20,7 +21,12 @@ export interface ReportClient {
   amount: string;
   tradesPerYear: number;
   pips: string;
+  /** In the currency the client sells (GBP, or EUR for EUR/USD). */
   annualSavings: string;
+  /** The same in pounds, and what it adds to the totals (0 for a loss or an off-market rate). */
+  savingsGbp: string;
+  countedGbp: string;
+  standing: Standing;
   /** From the latest calculation's record: the mid the server used, and the competitor rate against the day. */
   midRate: string | null;
   rangePosition: RangeCheck['position'] | null;
@@ -35,8 +41,11 @@ export interface ReportBroker {
   email: string;
   calculations: number;
   clients: ReportClient[];
-  /** The broker's clients' latest annual savings, summed. */
+  /** The broker's clients' latest annual savings where we were cheaper (on-market rates), in pounds. */
   savings: string;
+  /** Clients whose latest pitch showed the competitor cheaper, and those with an off-market rate. */
+  losses: number;
+  excluded: number;
 }
 
 export interface ReportSource {
@@ -50,7 +59,7 @@ export interface ReportData {
   companyName: string;
   span: DateSpan;
   brokers: ReportBroker[];
-  totals: { brokers: number; calculations: number; clients: number; savings: string };
+  totals: { brokers: number; calculations: number; clients: number; savings: string; losses: number; excluded: number };
   sources: ReportSource[];
 }
 
@@ -77,6 +86,9 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       'c.evidence',
       'c.savings_amount',
       'c.created_at',
+      'c.standing',
+      sql<string>`c.savings_gbp::text`.as('savings_gbp'),
+      sql<string>`c.counted_savings_gbp::text`.as('counted_gbp'),
       sql<number>`count(*) OVER (PARTITION BY c.user_id, ${key})::int`.as('times'),
     ])
     .distinctOn(['u.full_name', 'c.user_id', key])
@@ -91,18 +103,30 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
 
   const brokers = new Map<string, ReportBroker>();
   // Company-wide, a client counts once with the newest figures any broker gave it.
-  const latestByClient = new Map<string, { at: Date; savings: string }>();
+  const latestByClient = new Map<string, { at: Date; savings: string; standing: Standing }>();
   for (const r of rows) {
     const data = r.calculation_data as Record<string, string | number>;
     // Written only by services/calculator/evidence.ts; null for calculations saved before records existed.
     const evidence = r.evidence as CalculationEvidence | null;
     let broker = brokers.get(r.user_id);
     if (!broker) {
-      broker = { name: r.full_name || r.email, email: r.email, calculations: 0, clients: [], savings: '0' };
+      broker = {
+        name: r.full_name || r.email,
+        email: r.email,
+        calculations: 0,
+        clients: [],
+        savings: '0',
+        losses: 0,
+        excluded: 0,
+      };
       brokers.set(r.user_id, broker);
     }
+    const standing = (r.standing ?? 'saving') as Standing;
     broker.calculations += r.times;
-    broker.savings = new Dec(broker.savings).plus(r.savings_amount).toFixed(2);
+    // Only savings count (issue 22 §2): a loss is counted apart, an off-market rate is left out.
+    broker.savings = new Dec(broker.savings).plus(r.counted_gbp).toFixed(2);
+    if (standing === 'loss') broker.losses += 1;
+    if (standing === 'off_market') broker.excluded += 1;
     broker.clients.push({
       client: r.client_name?.trim() || NO_CLIENT,
       pair: r.currency_pair,
@@ -113,6 +137,9 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       tradesPerYear: Number(data.trades_per_year),
       pips: String(data.difference_in_pips),
       annualSavings: String(r.savings_amount),
+      savingsGbp: r.savings_gbp,
+      countedGbp: r.counted_gbp,
+      standing,
       midRate: evidence?.mid?.rate ?? null,
       rangePosition: evidence?.range?.position ?? null,
       ecbRate: evidence?.ecb?.rate ?? null,
@@ -122,7 +149,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
     const clientKey = r.normalized_client_name ?? `calculation:${r.id}`;
     const seen = latestByClient.get(clientKey);
     if (!seen || seen.at < r.created_at)
-      latestByClient.set(clientKey, { at: r.created_at, savings: String(r.savings_amount) });
+      latestByClient.set(clientKey, { at: r.created_at, savings: r.counted_gbp, standing });
   }
   for (const b of brokers.values()) b.clients.sort((a, z) => a.client.localeCompare(z.client, 'en-GB'));
 
@@ -151,6 +178,8 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       calculations: list.reduce((n, b) => n + b.calculations, 0),
       clients: latestByClient.size,
       savings: [...latestByClient.values()].reduce((acc, c) => acc.plus(c.savings), new Dec(0)).toFixed(2),
+      losses: [...latestByClient.values()].filter((c) => c.standing === 'loss').length,
+      excluded: [...latestByClient.values()].filter((c) => c.standing === 'off_market').length,
     },
     sources: sources.map((s) => ({
       label: s.rate_source

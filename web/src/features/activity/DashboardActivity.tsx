@@ -1,5 +1,6 @@
 import { DASHBOARD_RANGE_LABELS, DASHBOARD_RANGES, type DashboardRange } from '@pippitch/shared/activity-periods';
 import { formatGBP } from '@pippitch/shared/format';
+import { GBP_TOTALS_NOTE } from '@pippitch/shared/money';
 import { formatIsoDate } from '@pippitch/shared/time';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
@@ -64,21 +65,33 @@ function Totals({ totals }: { totals: DashboardData['totals'] }) {
     ['Clients pitched', totals.clients, (v) => v],
     ['Savings pitched', totals.savings, (v) => formatGBP(v, 0)],
     ['Average pips', totals.averagePips, (v) => v],
+    ['Competitor cheaper', totals.losses, (v) => v],
+    ['Off-market, not counted', totals.excluded, (v) => v],
   ];
   return (
-    <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {cards.map(([label, fig, show]) => (
-        <Card key={label} className="p-4">
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-          <p className="mt-1 truncate text-xl font-semibold" data-testid={`total-${label}`}>
-            {show(fig.current)}
-          </p>
-          <p className="mt-0.5 text-xs text-slate-500">
-            <span className={`font-semibold ${growthClass(fig.growth)}`}>{fig.growth}</span> vs previous (
-            {show(fig.previous)})
-          </p>
-        </Card>
-      ))}
+    <div>
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3 xl:grid-cols-6">
+        {cards.map(([label, fig, show]) => (
+          <Card key={label} className="min-w-0 p-4">
+            <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+            {/* Never cut off: a long figure wraps at its commas rather than ending in '…' on a phone. */}
+            <p
+              className="mt-1 break-words text-lg font-semibold tabular-nums sm:text-xl"
+              data-testid={`total-${label}`}
+            >
+              {show(fig.current)}
+            </p>
+            <p className="mt-0.5 text-xs text-slate-500">
+              <span className={`font-semibold ${growthClass(fig.growth)}`}>{fig.growth}</span> vs previous (
+              {show(fig.previous)})
+            </p>
+          </Card>
+        ))}
+      </div>
+      <p className="mt-2 text-xs text-slate-600" data-testid="totals-note">
+        Savings pitched counts only pitches where we are cheaper; {GBP_TOTALS_NOTE.charAt(0).toLowerCase()}
+        {GBP_TOTALS_NOTE.slice(1)} Average pips leave out off-market rates.
+      </p>
     </div>
   );
 }

@@ -106,7 +106,7 @@ export function UserActivityPage() {
                     <tr>
                       <th className="px-4 py-2 font-medium">Company</th>
                       <th className="px-4 py-2 text-right font-medium">Calculations</th>
-                      <th className="px-4 py-2 text-right font-medium">Annual savings</th>
+                      <th className="px-4 py-2 text-right font-medium">Savings pitched (GBP)</th>
                       <th className="px-4 py-2 font-medium">Last pitched</th>
                     </tr>
                   </thead>
@@ -121,6 +121,16 @@ export function UserActivityPage() {
                         <td className="px-4 py-2 text-right tabular-nums max-sm:p-0 max-sm:text-left">
                           <span className="text-xs text-slate-500 sm:hidden">Savings: </span>
                           {formatGBP(c.annualSavings, 0)}
+                          {(c.losses > 0 || c.excluded > 0) && (
+                            <span className="block text-xs font-normal text-slate-600">
+                              {[
+                                c.losses > 0 && `${c.losses} competitor cheaper`,
+                                c.excluded > 0 && `${c.excluded} off-market, not counted`,
+                              ]
+                                .filter(Boolean)
+                                .join(' · ')}
+                            </span>
+                          )}
                         </td>
                         <td className="px-4 py-2 text-slate-600 max-sm:col-span-2 max-sm:p-0">
                           <span className="text-xs text-slate-500 sm:hidden">Last pitched: </span>

@@ -1,4 +1,5 @@
-import { formatGBP, formatRate, formatSignedRate } from '@pippitch/shared/calculator';
+import { formatRate, formatSignedRate } from '@pippitch/shared/calculator';
+import { formatAmount, formatMoney, pairCurrencies } from '@pippitch/shared/money';
 import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -14,11 +15,6 @@ export function usDate(isoDate: string): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!m) return isoDate;
   return `${Number(m[2])}/${Number(m[3])}/${m[1]}`;
-}
-
-/** '500000' → '500,000'; '1234.5' → '1,234.50' (the label already says £). */
-function amountText(amount: string): string {
-  return formatGBP(amount, amount.includes('.') ? 2 : 0).replace('£', '');
 }
 
 /** The fields a calculation shows wherever it is listed (Calculation Details, an admin's view of a broker's day). */
@@ -44,6 +40,11 @@ export type CalculationFields = Pick<
 
 /** Every field of Calculation Details (spec §2), labelled as the modal labels them. */
 export function calculationRows(e: CalculationFields): [string, string][] {
+  // The amount is in the currency bought, costs in the currency sold (shared/src/money.ts; docs/decisions.md issue 22).
+  const { bought, sold } = isCurrencyPair(e.pair)
+    ? pairCurrencies(e.pair)
+    : { bought: 'GBP' as const, sold: 'GBP' as const };
+  const money = (v: string) => formatMoney(v, sold);
   return [
     ['Time & Date', formatLondonDateTime(new Date(e.createdAt))],
     ['Currency Pair', isCurrencyPair(e.pair) ? pairLabel(e.pair) : e.pair],
@@ -51,14 +52,14 @@ export function calculationRows(e: CalculationFields): [string, string][] {
     ['Comp Rate', formatRate(e.competitorRate)],
     ['Client Name', e.clientName ?? '—'],
     ['Comp Date', usDate(e.comparisonDate)],
-    ['Amt to Buy (£)', amountText(e.amount)],
+    [`Amt to Buy (${bought})`, formatAmount(e.amount)],
     ['Trades/Year', String(e.tradesPerYear)],
     ['Price Diff', formatSignedRate(e.priceDifference)],
     ['PIPs', e.pips],
-    ['Cost w/ Comp', formatGBP(e.costWithCompetitor)],
-    ['Cost w/ Us', formatGBP(e.costWithUs)],
-    ['Savings/Trade', formatGBP(e.savingsPerTrade)],
-    ['Annual Savings', formatGBP(e.annualSavings)],
+    ['Cost w/ Comp', money(e.costWithCompetitor)],
+    ['Cost w/ Us', money(e.costWithUs)],
+    ['Savings/Trade', money(e.savingsPerTrade)],
+    ['Annual Savings', money(e.annualSavings)],
     ['% Savings', `${e.percentageSavings}%`],
   ];
 }

@@ -1,3 +1,4 @@
+import { amountHint, amountLabel } from '@pippitch/shared/money';
 import { MARGIN_OPTIONS, marginLabel } from '@pippitch/shared/pairs';
 import { formatComparisonDate, londonClockTime } from '@pippitch/shared/time';
 import { useId } from 'react';
@@ -16,7 +17,7 @@ export function CalculatorFieldsForm(props: {
   fields: CalculatorFields;
   quote: LiveQuoteView | undefined;
   liveState: LiveState;
-  onChange(field: keyof CalculatorFields, value: string | number): void;
+  onChange(field: keyof CalculatorFields, value: string | number | boolean): void;
   onOpenHistory(): void;
 }) {
   const { fields, onChange } = props;
@@ -62,6 +63,8 @@ export function CalculatorFieldsForm(props: {
             pair={fields.pair}
             competitorRate={fields.competitorRate}
             comparisonAt={fields.comparisonAt || null}
+            useAnyway={fields.useOffMarket}
+            onUseAnyway={(v) => onChange('useOffMarket', v)}
           />
         </div>
         <div>
@@ -116,12 +119,12 @@ export function CalculatorFieldsForm(props: {
           )}
         </div>
         <TextField
-          label="Amount to Buy"
+          label={amountLabel(fields.pair)}
           inputMode="decimal"
           placeholder="e.g. 500,000"
           autoComplete="off"
           {...text('amount')}
-          hint="In GBP"
+          hint={amountHint(fields.pair)}
         />
         <TextField
           label="Trades Per Year"

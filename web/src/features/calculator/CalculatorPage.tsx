@@ -1,5 +1,6 @@
 import { calculateSavings, parseCalculatorForm } from '@pippitch/shared/calculator';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
+import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { TopBar } from '../../components/TopBar';
@@ -7,6 +8,7 @@ import { Alert, Button, Spinner } from '../../components/ui';
 import { FinderPanel } from '../finder/FinderPanel';
 import { CalculatorFieldsForm } from './CalculatorFieldsForm';
 import { initialState, reducer } from './calculatorState';
+import { useRangeCheck } from './RangeCheck';
 import { ResultsPanel } from './ResultsPanel';
 import { useLiveQuotes } from './useLiveQuotes';
 import { useSaveCalculation } from './useSaveCalculation';
@@ -46,12 +48,18 @@ export function CalculatorPage() {
   }, [state.result]);
   const { fields } = state;
   const quote = live.quotes[fields.pair];
+  const range = useRangeCheck(fields.pair, fields.competitorRate, fields.comparisonAt || null);
 
   function calculate(e?: FormEvent) {
     e?.preventDefault();
     const parsed = parseCalculatorForm(fields);
     if (!parsed.ok) {
       dispatch({ type: 'error', message: parsed.message });
+      return;
+    }
+    // An off-market competitor rate needs the broker's explicit 'Use this rate anyway' (issue 22 §2).
+    if (range.outside && !fields.useOffMarket) {
+      dispatch({ type: 'error', message: OFF_MARKET_CONFIRM_NEEDED });
       return;
     }
     let result: ReturnType<typeof calculateSavings>;
@@ -73,6 +81,7 @@ export function CalculatorPage() {
       tradesPerYear: parsed.value.tradesPerYear,
       marginPips: fields.marginPips,
       clientName: fields.clientName.trim() || undefined,
+      ...(range.outside && fields.useOffMarket ? { useOffMarketRate: true } : {}),
       ...comparisonMoment(fields.comparisonAt),
     });
   }
@@ -118,7 +127,7 @@ export function CalculatorPage() {
           </form>
           <div ref={resultsRef} className="scroll-mt-4 space-y-4 lg:col-span-2">
             {state.result ? (
-              <ResultsPanel result={state.result} />
+              <ResultsPanel result={state.result} pair={fields.pair} offMarket={range.outside && fields.useOffMarket} />
             ) : (
               <div className="rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-500">
                 Enter the rates, amount and trades per year, then press Calculate Savings (or Enter).

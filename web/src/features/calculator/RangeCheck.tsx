@@ -1,6 +1,7 @@
 import { checkAgainstRange, rangeCheckMessage } from '@pippitch/shared/evidence';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
+import { USE_RATE_ANYWAY } from '@pippitch/shared/totals';
 import { trpc } from '../../lib/trpc';
 
 const RATE = /^\d{1,6}(\.\d{1,10})?$/;
@@ -10,39 +11,71 @@ const RATE = /^\d{1,6}(\.\d{1,10})?$/;
  * low–high and how far it is from the mid at that minute, so a typo or an off-market quote shows at once. The
  * day's facts come from the server (one query per pair and moment); the rate is placed here as the broker types.
  */
-export function RangeCheck({
-  pair,
-  competitorRate,
-  comparisonAt,
-}: {
-  pair: CurrencyPair;
-  competitorRate: string;
-  /** ISO instant of the comparison, or null for now. */
-  comparisonAt: string | null;
-}) {
+/**
+ * The day's facts and where the competitor rate sits in them; the calculator page and the check under the field
+ * read the same query (one request). `outside` is true only when the rate is known to be off the day's range.
+ */
+export function useRangeCheck(pair: CurrencyPair, competitorRate: string, comparisonAt: string | null) {
   const at = comparisonAt ? new Date(comparisonAt) : null;
   const input = at
     ? { pair, date: londonDateOf(at), time: londonClockTime(at) }
     : { pair, date: londonDateOf(new Date()) };
   const day = trpc.rates.dayRange.useQuery(input, { staleTime: at ? Number.POSITIVE_INFINITY : 30_000 });
   const rate = competitorRate.trim();
-  if (!RATE.test(rate) || Number(rate) <= 0 || !day.data) return null;
-  if (!day.data.found) {
+  if (!RATE.test(rate) || Number(rate) <= 0 || !day.data) return { day: null, check: null, outside: false };
+  if (!day.data.found) return { day: day.data, check: null, outside: false };
+  const check = checkAgainstRange(rate, day.data.range, day.data.mid);
+  return { day: day.data, check, outside: check.position !== 'inside' };
+}
+
+export function RangeCheck({
+  pair,
+  competitorRate,
+  comparisonAt,
+  useAnyway,
+  onUseAnyway,
+}: {
+  pair: CurrencyPair;
+  competitorRate: string;
+  /** ISO instant of the comparison, or null for now. */
+  comparisonAt: string | null;
+  /** The broker's 'Use this rate anyway' for a rate outside the day's range (issue 22 §2). */
+  useAnyway: boolean;
+  onUseAnyway(value: boolean): void;
+}) {
+  const { day, check, outside } = useRangeCheck(pair, competitorRate, comparisonAt);
+  if (!day) return null;
+  if (!day.found) {
     return (
       <p role="status" className="mt-1 text-xs text-slate-500" data-testid="range-check">
-        {day.data.message}
+        {day.message}
       </p>
     );
   }
-  const check = checkAgainstRange(rate, day.data.range, day.data.mid);
-  const outside = check.position !== 'inside';
+  if (!check) return null;
   return (
-    <p
-      role="status"
-      data-testid="range-check"
-      className={`mt-1 text-xs ${outside ? 'rounded-md bg-amber-50 px-2 py-1 font-medium text-amber-800' : 'text-slate-500'}`}
-    >
-      {rangeCheckMessage(check)}
-    </p>
+    <>
+      <p
+        role="status"
+        data-testid="range-check"
+        className={`mt-1 text-xs ${outside ? 'rounded-md bg-amber-50 px-2 py-1 font-medium text-amber-800' : 'text-slate-500'}`}
+      >
+        {rangeCheckMessage(check)}
+      </p>
+      {outside && (
+        <label className="mt-1 flex items-start gap-2 text-xs text-slate-800">
+          <input
+            type="checkbox"
+            className="mt-0.5 h-4 w-4 accent-brand-700"
+            checked={useAnyway}
+            onChange={(e) => onUseAnyway(e.target.checked)}
+          />
+          <span>
+            <span className="font-semibold">{USE_RATE_ANYWAY}</span> — the pitch is saved but kept out of totals and
+            averages, and flagged in reports.
+          </span>
+        </label>
+      )}
+    </>
   );
 }

@@ -1,4 +1,6 @@
-import { type CalculationResult, formatGBP, formatSignedRate } from '@pippitch/shared/calculator';
+import { type CalculationResult, formatSignedRate } from '@pippitch/shared/calculator';
+import { formatSold, pairCurrencies } from '@pippitch/shared/money';
+import type { CurrencyPair } from '@pippitch/shared/pairs';
 
 const TONE = {
   advantage: { box: 'border-green-200 bg-green-50', value: 'text-green-700', label: 'You save the client money' },
@@ -12,15 +14,24 @@ const testId = (label: string) => `result-${label.toLowerCase().replace(/ /g, '-
  * The figures as label–value rows: a value of any length up to the calculator's bounds (£1,000,000,000 at 100,000
  * trades a year) keeps its own line, right-aligned, and moves under its label rather than into its neighbour.
  */
-export function ResultsPanel({ result }: { result: CalculationResult }) {
+export function ResultsPanel({
+  result,
+  pair,
+  offMarket = false,
+}: {
+  result: CalculationResult;
+  pair: CurrencyPair;
+  /** Saved with an off-market competitor rate: kept out of totals, and said so. */
+  offMarket?: boolean;
+}) {
   const tone = TONE[result.outcome];
-  const annual = formatGBP(result.annualSavings);
+  const annual = formatSold(result.annualSavings, pair);
   const rows: [string, string][] = [
     ['Price Difference', formatSignedRate(result.priceDifference)],
     ['Pips', result.differenceInPips],
-    ['Cost With Competitor', formatGBP(result.costWithCompetitor)],
-    ['Cost With Us', formatGBP(result.costWithUs)],
-    ['Savings Per Trade', formatGBP(result.savingsPerTrade)],
+    ['Cost With Competitor', formatSold(result.costWithCompetitor, pair)],
+    ['Cost With Us', formatSold(result.costWithUs, pair)],
+    ['Savings Per Trade', formatSold(result.savingsPerTrade, pair)],
     ['Percentage Savings', `${result.percentageSavings}%`],
   ];
   return (
@@ -29,6 +40,17 @@ export function ResultsPanel({ result }: { result: CalculationResult }) {
         <h2 className="text-lg font-semibold">Results</h2>
         <span className={`text-sm font-medium ${tone.value}`}>{tone.label}</span>
       </div>
+      <p className="mt-1 text-xs text-slate-600" data-testid="results-currency">
+        Costs and savings in {pairCurrencies(pair).sold}, the currency the client sells.
+      </p>
+      {offMarket && (
+        <p
+          className="mt-2 rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-800"
+          data-testid="off-market-note"
+        >
+          Off-market competitor rate: this pitch is kept out of totals and averages.
+        </p>
+      )}
       <dl className="mt-4">
         <div className="rounded-xl bg-white/70 px-4 py-3">
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Annual Savings</dt>

@@ -11,6 +11,8 @@ export interface CalculatorFields {
   marginPips: MarginPips;
   /** ISO instant of a historical rate the broker used (the comparison's moment), or '' for now. */
   comparisonAt: string;
+  /** 'Use this rate anyway' for a competitor rate outside the day's range; cleared when the rate or day changes. */
+  useOffMarket: boolean;
 }
 
 export interface CalculatorState {
@@ -22,7 +24,7 @@ export interface CalculatorState {
 }
 
 export type Action =
-  | { type: 'set'; field: keyof CalculatorFields; value: string | number }
+  | { type: 'set'; field: keyof CalculatorFields; value: string | number | boolean }
   | { type: 'calculated'; result: CalculationResult }
   | { type: 'error'; message: string }
   | { type: 'reset' };
@@ -36,19 +38,30 @@ export const EMPTY_FIELDS: CalculatorFields = {
   tradesPerYear: '',
   marginPips: 0,
   comparisonAt: '',
+  useOffMarket: false,
 };
 
 export function initialState(): CalculatorState {
   return { fields: EMPTY_FIELDS, result: null, calculationId: crypto.randomUUID(), error: null };
 }
 
-/** Any change to an input clears the results (spec §4 Calculator) and starts a new Calculate. */
+/**
+ * Any change to an input clears the results (spec §4 Calculator) and starts a new Calculate; a change of pair also
+ * clears both rates, which were the old pair's.
+ */
 export function reducer(state: CalculatorState, action: Action): CalculatorState {
   switch (action.type) {
     case 'set':
       if (state.fields[action.field] === action.value) return state;
       return {
-        fields: { ...state.fields, [action.field]: action.value },
+        fields: {
+          ...state.fields,
+          // Rates belong to a pair: a new pair starts without the old pair's rates (and the minute they came from).
+          ...(action.field === 'pair' ? { yourRate: '', competitorRate: '', comparisonAt: '' } : {}),
+          // A confirmation is for one rate on one day.
+          ...(['pair', 'competitorRate', 'comparisonAt'].includes(action.field) ? { useOffMarket: false } : {}),
+          [action.field]: action.value,
+        },
         result: null,
         calculationId: crypto.randomUUID(),
         error: null,

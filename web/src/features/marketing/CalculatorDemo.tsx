@@ -1,10 +1,10 @@
 import {
   type CalculationResult,
   calculateSavings,
-  formatGBP,
   formatSignedRate,
   parseCalculatorForm,
 } from '@pippitch/shared/calculator';
+import { amountLabel, formatSold } from '@pippitch/shared/money';
 import {
   type CurrencyPair,
   FALLBACK_RATES,
@@ -17,6 +17,7 @@ import {
 import { formatComparisonDate } from '@pippitch/shared/time';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
+import { DEMO } from './DemoCalculator';
 
 // The landing page's calculator demo (spec §2): every field of the real calculator, computing with the same shared
 // maths, in the browser only (nothing is saved, nothing is fetched). The market rate is the product's sample rate
@@ -37,17 +38,41 @@ function Field({ label, children, hint }: { label: string; children: (id: string
   );
 }
 
+/** The demo's market rate: the spec's demo GBP/USD (1.3556, as the hero shows), the sample rate for other pairs. */
+export function demoMarketRate(pair: CurrencyPair): string {
+  return pair === 'GBPUSD' ? DEMO.yourRate : FALLBACK_RATES[pair];
+}
+
 export function CalculatorDemo() {
-  const [pair, setPair] = useState<CurrencyPair>('GBPUSD');
+  const [pair, setPairValue] = useState<CurrencyPair>('GBPUSD');
   const hydrated = useHydrated();
-  const [yourRate, setYourRate] = useState('1.2700');
-  const [competitorRate, setCompetitorRate] = useState('1.2650');
+  const [yourRate, setYourRateValue] = useState(DEMO.yourRate);
+  const [competitorRate, setCompetitorRateValue] = useState(DEMO.competitorRate);
   const [client, setClient] = useState('');
-  const [amount, setAmount] = useState('500000');
-  const [trades, setTrades] = useState('52');
-  const [margin, setMargin] = useState<MarginPips>(0);
+  const [amount, setAmountValue] = useState(DEMO.amount);
+  const [trades, setTradesValue] = useState(String(DEMO.tradesPerYear));
+  const [margin, setMarginValue] = useState<MarginPips>(0);
   const [result, setResult] = useState<CalculationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // As in the calculator, any change to an input clears the results (spec §4): a result always matches the form.
+  const changing =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setResult(null);
+      setError(null);
+    };
+  const setYourRate = changing(setYourRateValue);
+  const setCompetitorRate = changing(setCompetitorRateValue);
+  const setAmount = changing(setAmountValue);
+  const setTrades = changing(setTradesValue);
+  const setMargin = changing(setMarginValue);
+  // A new pair starts from its own market rate, without the old pair's competitor rate.
+  const setPair = changing((p: CurrencyPair) => {
+    setPairValue(p);
+    setYourRateValue(demoMarketRate(p));
+    setCompetitorRateValue('');
+  });
   const marginName = useId();
   // Today's date is the visitor's, not the build's: set after the prerendered page is taken over.
   const [today, setToday] = useState('');
@@ -69,10 +94,10 @@ export function CalculatorDemo() {
     ? [
         ['Price Difference', formatSignedRate(result.priceDifference)],
         ['Pips', result.differenceInPips],
-        ['Cost With Competitor', formatGBP(result.costWithCompetitor)],
-        ['Cost With Us', formatGBP(result.costWithUs)],
-        ['Savings Per Trade', formatGBP(result.savingsPerTrade)],
-        ['Annual Savings', formatGBP(result.annualSavings)],
+        ['Cost With Competitor', formatSold(result.costWithCompetitor, pair)],
+        ['Cost With Us', formatSold(result.costWithUs, pair)],
+        ['Savings Per Trade', formatSold(result.savingsPerTrade, pair)],
+        ['Annual Savings', formatSold(result.annualSavings, pair)],
         ['Percentage Savings', `${result.percentageSavings}%`],
       ]
     : [];
@@ -105,7 +130,7 @@ export function CalculatorDemo() {
               )}
             </Field>
             <Field label="Market Rate" hint="Sample rate for the demo; signed in, this is the live rate">
-              {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={FALLBACK_RATES[pair]} readOnly />}
+              {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={demoMarketRate(pair)} readOnly />}
             </Field>
             <Field label="Your Rate">
               {(id) => (
@@ -151,7 +176,7 @@ export function CalculatorDemo() {
             <Field label="Comparison Date">
               {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={today} readOnly />}
             </Field>
-            <Field label="Amount to Buy (GBP)">
+            <Field label={amountLabel(pair)}>
               {(id) => (
                 <input
                   id={id}

@@ -1,4 +1,4 @@
-// The landing page's static demo: the spec's demo values (GBP/USD live 1.3556, £500,000, 52 trades a year).
+// The landing page's static demo: the spec's demo values (GBP/USD live 1.3556, $500,000 bought, 52 trades a year).
 export const DEMO = {
   yourRate: '1.3556',
   competitorRate: '1.3420',
@@ -11,7 +11,7 @@ export const DEMO = {
  * The amount and what the shared calculator gives for DEMO, written out so the hero does not load the decimal maths before the
  * page is on screen (issue 13's budget); web/test/demo-calculator.test.ts recomputes them with the shared maths.
  */
-export const DEMO_AMOUNT = '£500,000';
+export const DEMO_AMOUNT = '$500,000';
 export const DEMO_RESULT: [label: string, value: string][] = [
   ['Price Difference', '-0.0136'],
   ['Pips', '136.0'],
@@ -32,7 +32,7 @@ export function DemoCalculator() {
         <Field label="Market Rate (sample)" value={DEMO.yourRate} />
         <Field label="Your Rate" value={DEMO.yourRate} />
         <Field label="Competitor Rate" value={DEMO.competitorRate} />
-        <Field label="Amount to Buy" value={DEMO_AMOUNT} />
+        <Field label="Amount to Buy (USD)" value={DEMO_AMOUNT} />
         <Field label="Trades Per Year" value={String(DEMO.tradesPerYear)} />
       </dl>
       <div className="mt-5 grid grid-cols-2 gap-3 rounded-xl bg-green-50 p-4">

@@ -7,7 +7,10 @@ import { DemoCalculator } from './DemoCalculator';
 import { SiteFooter, SiteNav } from './SiteNav';
 
 const FEATURES = [
-  ['Real-Time FX Comparisons', 'Live GBP rates beside your rate and the competitor’s, refreshed every 30 seconds.'],
+  [
+    'Real-Time FX Comparisons',
+    'Live rates for GBP and EUR pairs beside your rate and the competitor’s, refreshed every 30 seconds.',
+  ],
   [
     'Instant PIPs & Savings',
     'Price difference, pips, cost per trade and annual savings the moment you press Calculate.',
@@ -79,7 +82,7 @@ export function LandingPage() {
         <section className="border-y border-slate-200 bg-slate-50">
           <div className="mx-auto grid max-w-7xl grid-cols-2 gap-4 px-4 py-6 text-center text-sm font-medium text-slate-700 sm:px-6 md:grid-cols-4">
             <span>Live rates every 30 s</span>
-            <span>6 GBP currency pairs</span>
+            <span>6 currency pairs</span>
             <span>History since Sept 2024</span>
             <span>60-day free trial</span>
           </div>

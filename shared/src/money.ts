@@ -1,0 +1,100 @@
+import { Dec } from './decimal';
+import { type CurrencyPair, FALLBACK_RATES, pairLabel } from './pairs';
+
+// Which currency each figure is in, and how it is written (issue 22 §1). The maths (calculator.ts) divides the
+// amount by the rate: for GBP/USD at 1.3556 the amount is what the client buys (USD, the quote currency) and the
+// costs and savings are what the client sells (GBP, the base currency). For EUR/USD the costs are euros, so anything
+// added up across pairs (dashboard, activity, reports, Salesforce, CSV) is first converted to pounds at the EUR/GBP
+// mid the calculation used. This is the one module that decides; every surface asks it.
+
+export type CurrencyCode = 'GBP' | 'EUR' | 'USD' | 'NOK' | 'SEK' | 'AUD';
+
+/** Symbols written before the figure; currencies without a distinct one are written with their code ('NOK 1,250.00'). */
+const SYMBOLS: Partial<Record<CurrencyCode, string>> = { GBP: '£', EUR: '€', USD: '$', AUD: 'A$' };
+
+/** The currency the client buys (the amount) and the one they sell (the costs and savings) on a pair. */
+export function pairCurrencies(pair: CurrencyPair): { bought: CurrencyCode; sold: CurrencyCode } {
+  return { sold: pair.slice(0, 3) as CurrencyCode, bought: pair.slice(3) as CurrencyCode };
+}
+
+/** Inserts thousands separators into a string of digits: '395256' → '395,256'. */
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/**
+ * '395256.9169' in GBP → '£395,256.92'; in NOK → 'NOK 395,256.92'; '-12.5' → '-£12.50'. Built on decimal strings,
+ * never a float, so a PDF and the browser agree to the penny. A value that rounds to zero never shows a minus sign.
+ */
+export function formatMoney(value: string | number, currency: CurrencyCode, decimals = 2): string {
+  const rounded = new Dec(value).toDecimalPlaces(decimals);
+  const [whole = '0', fraction] = rounded.abs().toFixed(decimals).split('.');
+  const sign = rounded.isNegative() && !rounded.isZero() ? '-' : '';
+  const symbol = SYMBOLS[currency];
+  const digits = `${groupThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
+  return symbol ? `${sign}${symbol}${digits}` : `${sign}${currency} ${digits}`;
+}
+
+/** An amount without a symbol, whole when it is whole: '500000' → '500,000'; '1234.5' → '1,234.50'. */
+export function formatAmount(value: string): string {
+  return formatMoney(value, 'GBP', value.includes('.') ? 2 : 0).replace('£', '');
+}
+
+/** The amount the client buys, with its currency: '$500,000' on GBP/USD, '€250,000.50' on GBP/EUR. */
+export function formatBought(value: string, pair: CurrencyPair): string {
+  const { bought } = pairCurrencies(pair);
+  const text = formatAmount(value);
+  const symbol = SYMBOLS[bought];
+  return symbol ? `${symbol}${text}` : `${bought} ${text}`;
+}
+
+/** A cost or saving of a pitch, in the currency the client sells. */
+export function formatSold(value: string | number, pair: CurrencyPair, decimals = 2): string {
+  return formatMoney(value, pairCurrencies(pair).sold, decimals);
+}
+
+/** The calculator's amount field: 'Amount to Buy (USD)'. */
+export function amountLabel(pair: CurrencyPair): string {
+  return `Amount to Buy (${pairCurrencies(pair).bought})`;
+}
+
+/** The hint under it: 'The USD the client buys; costs are in GBP'. */
+export function amountHint(pair: CurrencyPair): string {
+  const { bought, sold } = pairCurrencies(pair);
+  return `The ${bought} the client buys; costs and savings are in ${sold}`;
+}
+
+/** Words for a pair's figures, as tables headed by currency say them: 'GBP/USD: amount in USD, costs in GBP'. */
+export function pairCurrencyNote(pair: CurrencyPair): string {
+  const { bought, sold } = pairCurrencies(pair);
+  return `${pairLabel(pair)}: amount in ${bought}, costs and savings in ${sold}`;
+}
+
+/** What totals across pairs say about their currency. */
+export const GBP_TOTALS_NOTE = 'Totals in GBP; euro figures converted at the EUR/GBP mid each calculation used.';
+
+/** The rate that turns a pitch's sold currency into pounds, and where it came from. */
+export interface GbpConversion {
+  /** Pounds per one unit of the sold currency ('1' for GBP pairs). */
+  rate: string;
+  /** Words for its source: 'GBP pair', 'Simulated feed', 'ECB reference rate 2026-11-24', 'Fallback rate'. */
+  source: string;
+  /** ISO instant of the price, null for a GBP pair or a fallback. */
+  at: string | null;
+}
+
+export const SAME_CURRENCY: GbpConversion = { rate: '1', source: 'GBP pair', at: null };
+
+/** The spec's fallback GBP/EUR as pounds per euro, for a EUR pitch saved with no EUR/GBP price anywhere. */
+export function fallbackGbpPerEur(): GbpConversion {
+  return {
+    rate: new Dec(1).dividedBy(FALLBACK_RATES.GBPEUR).toDecimalPlaces(8).toFixed(8),
+    source: 'Fallback rate',
+    at: null,
+  };
+}
+
+/** A pitch's figure in pounds: value × pounds per unit, 2 dp. */
+export function toGbp(value: string, conversion: Pick<GbpConversion, 'rate'>): string {
+  return new Dec(value).times(conversion.rate).toDecimalPlaces(2).toFixed(2);
+}

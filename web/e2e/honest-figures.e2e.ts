@@ -1,0 +1,127 @@
+/**
+ * Figures a prospect can trust (issue 22 §1–2) in real Chromium: each pair's amount labelled with the currency
+ * bought and its costs with the currency sold (GBP/USD, GBP/EUR, EUR/USD), a new pair starting without the old
+ * pair's rates, an off-market competitor rate needing 'Use this rate anyway' and then kept out of the dashboard's
+ * totals, and the dashboard's figures whole at 375 px.
+ */
+import { formatGBP } from '@pippitch/shared/format';
+import { londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
+import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calculate, field, fillInputs, holdQuote, quoteNotifier, resultsPanel } from './calculator-page';
+import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
+import { failOnPageErrors, member, poll, screenshotBoth, seriousViolations, signIn, text } from './journeys';
+
+const ALICE = member('Alice Broker');
+const ADMIN = member('Adam Admin');
+
+let h: Harness;
+const notifyQuote = quoteNotifier(() => h);
+
+beforeAll(async () => {
+  h = await startHarness();
+  // Today's GBP/USD minutes 1.26–1.28 (as web/e2e/evidence.e2e.ts), so 1.1600 is outside the day's range.
+  const { start } = londonDayBoundsUtc(londonDateOf(new Date()));
+  await sql`
+    INSERT INTO fx_minute_bars (pair, ts, open, high, low, close, source)
+    SELECT 'GBPUSD', t, c, c, c, c, 'ecb_sim'
+    FROM generate_series(${start}::timestamptz, date_trunc('minute', now()) - interval '1 minute', interval '1 minute') t,
+    LATERAL (SELECT CASE WHEN t = ${start}::timestamptz THEN 1.26 WHEN t = ${start}::timestamptz + interval '1 minute'
+      THEN 1.28 ELSE 1.27 + 0.005 * sin(extract(epoch FROM t) / 60.0) END AS c) v
+    ON CONFLICT DO NOTHING`.execute(h.t.db);
+  await sql`SELECT fx_refresh_rollups('GBPUSD', ${start}::timestamptz, now())`.execute(h.t.db);
+  await holdQuote(h, notifyQuote, 1.2712);
+});
+afterAll(async () => {
+  await h?.close();
+});
+failOnPageErrors(() => h);
+
+async function calculatorPage(viewport = DESKTOP): Promise<Page> {
+  const page = await h.newPage(viewport);
+  await signIn(page, ALICE.email);
+  await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
+  return page;
+}
+
+describe('each pair in its own currencies', () => {
+  it('GBP/USD, GBP/EUR and EUR/USD: the amount in the currency bought, the costs in the currency sold', async () => {
+    const page = await calculatorPage();
+    const cases = [
+      { pair: 'GBPUSD', bought: 'USD', symbol: '£', sold: 'GBP', your: '1.2700', comp: '1.2650' },
+      { pair: 'GBPEUR', bought: 'EUR', symbol: '£', sold: 'GBP', your: '1.1700', comp: '1.1650' },
+      { pair: 'EURUSD', bought: 'USD', symbol: '€', sold: 'EUR', your: '1.1650', comp: '1.1600' },
+    ] as const;
+    for (const c of cases) {
+      await page.getByLabel('Currency Pair', { exact: true }).selectOption(c.pair);
+      await page.getByLabel(`Amount to Buy (${c.bought})`, { exact: true }).waitFor();
+      // The rates were the old pair's: a new pair starts without them.
+      expect(await field(page, 'Your Rate').inputValue()).toBe('');
+      expect(await field(page, 'Competitor Rate').inputValue()).toBe('');
+      await fillInputs(page, { yourRate: c.your, competitorRate: c.comp, amount: '500000', tradesPerYear: '52' });
+      if (c.pair === 'GBPUSD') {
+        // Today's GBP/USD range is 1.26–1.28: 1.2650 is inside it.
+        await poll(() => text(page.getByTestId('range-check'))).toMatch(/^Within/);
+      }
+      await calculate(page);
+      await resultsPanel(page).waitFor();
+      for (const id of ['result-cost-with-us', 'result-cost-with-competitor', 'result-annual-savings']) {
+        expect(await text(page.getByTestId(id)), `${c.pair} ${id}`).toMatch(new RegExp(`^\\${c.symbol}\\d`));
+      }
+      expect(await text(page.getByTestId('results-currency'))).toContain(`Costs and savings in ${c.sold}`);
+      await screenshotBoth(h, page, `calculator-currencies-${c.pair}`);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe('an off-market competitor rate', () => {
+  it('needs "Use this rate anyway", is saved flagged, and stays out of the dashboard totals', async () => {
+    const page = await calculatorPage(MOBILE);
+    await fillInputs(page, {
+      yourRate: '1.2700',
+      competitorRate: '1.1600',
+      amount: '500000',
+      tradesPerYear: '52',
+      clientName: 'Typo Trading Ltd',
+    });
+    await poll(() => text(page.getByTestId('range-check'))).toMatch(/^Outside the day's range/);
+    await calculate(page);
+    await page.getByRole('alert').getByText(OFF_MARKET_CONFIRM_NEEDED).waitFor();
+    expect(await resultsPanel(page).count()).toBe(0);
+    await page.getByLabel(/Use this rate anyway/).check();
+    await calculate(page);
+    await page.getByTestId('off-market-note').waitFor();
+    await screenshotBoth(h, page, 'calculator-off-market-confirmed');
+    expect(await seriousViolations(page)).toEqual([]);
+    await poll(() =>
+      h.t.db
+        .selectFrom('calculations')
+        .select(['off_market', 'standing'])
+        .where('client_name', '=', 'Typo Trading Ltd')
+        .execute(),
+    ).toEqual([{ off_market: true, standing: 'off_market' }]);
+    await page.context().close();
+
+    const admin = await h.newPage(MOBILE);
+    await signIn(admin, ADMIN.email, 'Admin');
+    const excluded = admin.getByTestId('total-Off-market, not counted');
+    await poll(() => text(excluded)).toBe('1');
+    // The first test's three savings (the EUR/USD one in pounds) alone count: the typo would add £2.5m.
+    const counted = await sql<{ sum: string }>`
+      SELECT sum(counted_savings_gbp)::text AS sum FROM calculations WHERE NOT off_market`.execute(h.t.db);
+    const savings = admin.getByTestId('total-Savings pitched');
+    expect(await text(savings)).toBe(formatGBP(counted.rows[0]?.sum ?? '0', 0));
+    expect(Number(counted.rows[0]?.sum)).toBeLessThan(1_000_000);
+    // Never cut off at 375 px: the figure fits its box.
+    const fits = await savings.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(fits).toBe(true);
+    expect(await text(admin.getByTestId('totals-note'))).toContain('only pitches where we are cheaper');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await screenshotBoth(h, admin, 'dashboard-honest-totals');
+    await admin.context().close();
+  });
+});
