@@ -3,9 +3,10 @@ import { DEFAULT_INTERVAL, INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@p
 import { LIVE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { z } from 'zod';
 import { seriesFor } from '../../services/market/cached-series';
+import { marketDataStatus } from '../../services/market/data-status';
 import { dayRange } from '../../services/market/day-range';
 import { calendarRange, hasDataOn, rateAt } from '../../services/market/history';
-import { memberProcedure, router } from '../trpc/procedures';
+import { adminProcedure, memberProcedure, router } from '../trpc/procedures';
 
 const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
 
@@ -21,6 +22,9 @@ export const ratesRouter = router({
       ]),
     )
     .query(({ ctx, input }) => seriesFor(ctx.db, ctx.services.seriesCache, input, ctx.services.now())),
+
+  /** The admin dashboard's data-status card: real spans and backfill per pair, the feed, the ECB's last fix. */
+  dataStatus: adminProcedure.query(({ ctx }) => marketDataStatus(ctx.db, ctx.services.now())),
 
   rateAt: memberProcedure
     .input(z.object({ pair, date: isoDate, time: text('Time', 20) }))

@@ -11,6 +11,7 @@ import { DashboardActivity } from '../activity/DashboardActivity';
 import { BillingBanners } from '../billing/AccountBilling';
 import { MonthlyReportCard } from '../reports/MonthlyReportCard';
 import { ExportScheduleCard } from '../salesforce/ExportScheduleCard';
+import { DataStatusCard } from './DataStatusCard';
 import { MembersTable } from './MembersTable';
 import { SuccessBanner } from './SuccessBanner';
 
@@ -119,6 +120,7 @@ export function AdminDashboard() {
           <ExportScheduleCard />
           <MonthlyReportCard />
         </div>
+        <DataStatusCard />
         <Card>
           <h2 className="mb-4 text-lg font-semibold">Team members</h2>
           <MembersTable />

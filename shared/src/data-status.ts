@@ -1,0 +1,60 @@
+// The admin dashboard's data-status card (issue 21 §3): where each pair's minutes come from, how far the backfill
+// of real history has got, the live feed's last tick and the ECB's last fix. The contract and its words, in one home.
+import { BAR_SOURCE_LABELS, type BarSource } from './sources';
+import { formatIsoDate, formatLondonDateTime } from './time';
+
+export interface PairDataStatus {
+  pair: string;
+  /** The history provider's key ('dukascopy', 'tradermade'), null before any backfill. */
+  provider: string | null;
+  /** First and last real minute the provider gave (ISO), null when none yet. */
+  realFrom: string | null;
+  realTo: string | null;
+  /** 0–100: how much of the span from the backfill's start to now has been asked of the provider. */
+  progressPct: number | null;
+  /** The last live quote stored for the pair (ISO). */
+  lastTick: string | null;
+  lastError: string | null;
+}
+
+export interface MarketDataStatus {
+  pairs: PairDataStatus[];
+  feed: { name: string; lastSuccessAt: string | null; lastError: string | null; failing: boolean } | null;
+  ecb: { lastDate: string | null; lastError: string | null; lastSuccessAt: string | null };
+  /** The configured history provider's own health (market_fetch_status), null before its first run. */
+  history: { description: string; lastSuccessAt: string | null; lastError: string | null } | null;
+}
+
+export function providerLabel(provider: string | null): string {
+  return provider && provider in BAR_SOURCE_LABELS ? BAR_SOURCE_LABELS[provider as BarSource] : 'the history provider';
+}
+
+/** 'Real (Dukascopy) 30 Sep 2024 – 25 Nov 2026 14:59 London' or 'Simulated (ECB-anchored) only'. */
+export function realSpanText(p: PairDataStatus): string {
+  if (!p.realFrom || !p.realTo) return 'Simulated (ECB-anchored) only so far';
+  return `Real (${providerLabel(p.provider)}) ${formatIsoDate(p.realFrom.slice(0, 10))} – ${formatLondonDateTime(new Date(p.realTo))} London`;
+}
+
+export function backfillText(p: PairDataStatus): string {
+  if (p.progressPct === null) return 'Backfill not started';
+  if (p.progressPct >= 100) return 'Backfill complete; topped up hourly';
+  return `Backfill ${p.progressPct}% done`;
+}
+
+export function lastTickText(p: PairDataStatus): string {
+  return p.lastTick ? `Last feed tick ${formatLondonDateTime(new Date(p.lastTick))} London` : 'No feed tick yet';
+}
+
+export const DATA_STATUS_MESSAGES = {
+  title: 'Market data',
+  intro:
+    'Where each pair’s minute prices come from. Simulated minutes are ECB reference rates with simulated movement.',
+  feedFailing: (name: string, error: string | null) =>
+    `The ${name} feed is failing${error ? `: ${error}` : ''}. Fallback rates are shown until it recovers.`,
+  feedOk: (name: string, at: string | null) =>
+    `Live feed: ${name}${at ? `, last answered ${formatLondonDateTime(new Date(at))} London` : ''}`,
+  ecb: (date: string | null) =>
+    date ? `ECB reference rates to ${formatIsoDate(date)}` : 'No ECB reference rates on file',
+  ecbError: (error: string) => `Last ECB fetch failed: ${error}`,
+  historyError: (description: string, error: string) => `${description} did not answer: ${error}`,
+} as const;
