@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { isClientAbort } from '../src/api/http/client-abort';
 
-const request = (raw: { aborted?: boolean; destroyed?: boolean; socket?: { destroyed: boolean } }) =>
-  ({ raw: { aborted: false, destroyed: false, socket: { destroyed: false }, ...raw } }) as unknown as FastifyRequest;
+const request = (raw: { aborted?: boolean; socket?: { destroyed: boolean } }) =>
+  ({ raw: { aborted: false, socket: { destroyed: false }, ...raw } }) as unknown as FastifyRequest;
 
 describe('a client going away', () => {
   it('is told apart from a fault: an aborted request, or a premature close of the answer', () => {

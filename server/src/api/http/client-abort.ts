@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
  * unavailable' they buried real faults (issue 19).
  */
 export function isClientAbort(err: unknown, req: FastifyRequest): boolean {
-  if (req.raw.aborted || req.raw.destroyed || req.raw.socket?.destroyed) return true;
+  if (req.raw.aborted || req.raw.socket?.destroyed) return true;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   if (e?.code === 'ERR_STREAM_PREMATURE_CLOSE' || e?.message === 'Premature close' || e?.message === 'aborted') {
     return true;
