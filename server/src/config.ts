@@ -3,6 +3,12 @@
  * Unset keys select the embedded defaults of design.md §2.
  */
 import { isIP } from 'node:net';
+import {
+  type OperatorDetails,
+  operatorFromEnv,
+  operatorMissingMessage,
+  SAMPLE_OPERATOR,
+} from '@pippitch/shared/operator';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -143,6 +149,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** Set when Stripe is configured (both keys). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
+  /** Who operates the site (OPERATOR_*): required in production; the marked sample elsewhere (issue 22 §4). */
+  operator: OperatorDetails;
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -171,7 +179,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration:\n  SECRETS_KEY is required in production with Salesforce (openssl rand -base64 32)',
     );
   }
+  // The legal pages name the operator: a production server never starts without them (one line, every name missing).
+  const operator = operatorFromEnv(source);
+  if (e.NODE_ENV === 'production' && !operator.details) throw new Error(operatorMissingMessage(operator.missing));
   return {
+    operator: operator.details ?? SAMPLE_OPERATOR,
     env: e.NODE_ENV,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
@@ -212,6 +224,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
         : undefined,
   };
+}
+
+/**
+ * loadConfig at a process's start: an invalid configuration ends the process with its message alone (a refused
+ * production start is one line, not a stack trace).
+ */
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
 }
 
 /** A config for tests: defaults plus overrides, never reading the real environment. */

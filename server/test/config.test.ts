@@ -2,18 +2,65 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 
+/** The operator's details a production server needs (issue 22 §4). */
+const OPERATOR_ENV = {
+  OPERATOR_NAME: 'PipPitch Ltd',
+  OPERATOR_COMPANY_NUMBER: '12345678',
+  OPERATOR_ADDRESS: '2 Finsbury Avenue, London EC2M 2PP',
+  OPERATOR_EMAIL: 'support@pippitch.co.uk',
+  OPERATOR_ICO_NUMBER: 'ZB123456',
+};
+const PRODUCTION = { NODE_ENV: 'production', ...OPERATOR_ENV };
+
 describe('production defaults', () => {
   it('creates the demo company (published password) outside production only, unless DEMO_DATA says otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig(PRODUCTION).demoData).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, DEMO_DATA: 'true' }).demoData).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development' }).demoData).toBe(true);
     expect(loadConfig({}).demoData).toBe(true);
     expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'false' }).demoData).toBe(false);
   });
 
   it('secure cookies in production, trusting no proxy unless told', () => {
-    const production = loadConfig({ NODE_ENV: 'production' });
+    const production = loadConfig(PRODUCTION);
     expect(production.cookieSecure).toBe(true);
     expect(production.trustProxy).toBe(false);
+  });
+});
+
+describe("the operator's details (issue 22 §4)", () => {
+  it('production refuses to start without them, in one line naming every variable missing', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      "Invalid configuration: production needs the operator's details for the Terms and Privacy pages; set OPERATOR_NAME, OPERATOR_COMPANY_NUMBER, OPERATOR_ADDRESS, OPERATOR_EMAIL, OPERATOR_ICO_NUMBER",
+    );
+    let message = '';
+    try {
+      loadConfig({ ...PRODUCTION, OPERATOR_ICO_NUMBER: '  ' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/set OPERATOR_ICO_NUMBER$/);
+    expect(message).not.toContain('\n');
+  });
+
+  it('production uses them as configured; the VAT line only when set; privacy mail defaults to the contact', () => {
+    expect(loadConfig(PRODUCTION).operator).toEqual({
+      legalName: 'PipPitch Ltd',
+      companyNumber: '12345678',
+      registeredOffice: '2 Finsbury Avenue, London EC2M 2PP',
+      contactEmail: 'support@pippitch.co.uk',
+      icoRegistration: 'ZB123456',
+      vatNumber: null,
+      privacyEmail: 'support@pippitch.co.uk',
+      sample: false,
+    });
+    expect(loadConfig({ ...PRODUCTION, OPERATOR_VAT_NUMBER: 'GB123456789' }).operator.vatNumber).toBe('GB123456789');
+  });
+
+  it('development shows the marked sample', () => {
+    const dev = loadConfig({}).operator;
+    expect(dev.sample).toBe(true);
+    expect(dev.legalName).toContain('sample');
+    expect(JSON.stringify(dev)).not.toContain('to be completed');
   });
 });

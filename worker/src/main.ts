@@ -4,7 +4,7 @@
  * every loop catches, logs and tries again.
  */
 
-import { loadConfig } from '@pippitch/server/config';
+import { loadConfigOrExit } from '@pippitch/server/config';
 import { jobs as jobDefinitions, sendJob } from '@pippitch/server/jobs/index';
 import { createCrmProvider } from '@pippitch/server/providers/crm/index';
 import { createEcbRatesProvider } from '@pippitch/server/providers/ecb/index';
@@ -34,7 +34,7 @@ const SHUTDOWN_DEADLINE_MS = 4_800;
 // cutting the graceful shutdown below short; this process has no cluster of its own to stop.
 manageShutdownOurselves();
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
 const log = (line: string) => console.log(`[worker] ${line}`);
 await migrate(config.databaseUrl);

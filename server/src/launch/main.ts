@@ -13,14 +13,14 @@ import {
   migrate,
   startEmbeddedPostgres,
 } from '@pippitch/sql';
-import { loadConfig } from '../config';
+import { loadConfigOrExit } from '../config';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
 import { localSecretsKey } from './secrets-key';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 const log = (line: string) => console.log(`[pippitch] ${line}`);
 const started = Date.now();
-const config = loadConfig();
+const config = loadConfigOrExit();
 
 let databaseUrl = config.databaseUrl;
 let stopDatabase = async () => {};

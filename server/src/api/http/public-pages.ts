@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { OPERATOR_ELEMENT_ID, OPERATOR_JSON_PATH, type OperatorDetails } from '@pippitch/shared/operator';
 import { PRIVATE_PREFIXES, PUBLIC_PAGES, PUBLIC_PATHS, type PublicPath } from '@pippitch/shared/public-pages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -26,11 +27,27 @@ export function headTags(path: PublicPath, publicUrl: string): string {
   ].join('\n    ');
 }
 
-/** index.html with the page's head in place of the shell's title and description. */
-export function pageHtml(shell: string, path: PublicPath, publicUrl: string): string {
-  return shell
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace(/<title>[^<]*<\/title>/, headTags(path, publicUrl));
+/**
+ * The operator's details in a page (issue 22 §4): the prerendered text holds a token per detail
+ * (web/src/features/marketing/operator.ts) replaced here, and the details travel as a JSON data block (not a
+ * script: the CSP runs none inline) so the browser renders the same text when it takes the page over.
+ */
+export function withOperator(html: string, operator: OperatorDetails): string {
+  const data = JSON.stringify(operator).replace(/</g, '\\u003c');
+  return html
+    .replace(/%%OPERATOR:(\w+)%%/g, (_m, key: string) => {
+      const value = operator[key as keyof OperatorDetails];
+      return typeof value === 'string' ? escapeHtml(value) : '';
+    })
+    .replace('</head>', `<script type="application/json" id="${OPERATOR_ELEMENT_ID}">${data}</script>\n</head>`);
+}
+
+/** index.html with the page's head in place of the shell's title and description, and the operator's details. */
+export function pageHtml(shell: string, path: PublicPath, publicUrl: string, operator: OperatorDetails): string {
+  return withOperator(
+    shell.replace(/\s*<meta name="description"[^>]*>/, '').replace(/<title>[^<]*<\/title>/, headTags(path, publicUrl)),
+    operator,
+  );
 }
 
 interface Rendered {
@@ -51,7 +68,12 @@ function negotiate(req: FastifyRequest): 'br' | 'gzip' | null {
  * Open Graph tags, compressed as the browser accepts (made once per build of index.html); `sitemap.xml` and
  * `robots.txt` from the same list and PUBLIC_URL.
  */
-export function registerPublicPages(app: FastifyInstance, dist: string, publicUrl: string): void {
+export function registerPublicPages(
+  app: FastifyInstance,
+  dist: string,
+  publicUrl: string,
+  operator: OperatorDetails,
+): void {
   // Made once per page and build: an entry is used while its file is the one it was made from.
   const cache = new Map<PublicPath, Rendered & { from: string; mtimeMs: number }>();
   async function rendered(path: PublicPath): Promise<Rendered> {
@@ -61,7 +83,7 @@ export function registerPublicPages(app: FastifyInstance, dist: string, publicUr
     const { mtimeMs } = await stat(from);
     const hit = cache.get(path);
     if (hit && hit.from === from && hit.mtimeMs === mtimeMs) return hit;
-    const html = Buffer.from(pageHtml(await readFile(from, 'utf8'), path, publicUrl));
+    const html = Buffer.from(pageHtml(await readFile(from, 'utf8'), path, publicUrl, operator));
     const page = { html, br: brotliCompressSync(html), gz: gzipSync(html), from, mtimeMs };
     cache.set(path, page);
     return page;
@@ -78,6 +100,9 @@ export function registerPublicPages(app: FastifyInstance, dist: string, publicUr
   for (const path of PUBLIC_PATHS) {
     app.get(path, async (req, reply) => send(reply, req, await rendered(path)));
   }
+
+  // For a legal page reached by client-side navigation (the app's shell carries no details).
+  app.get(OPERATOR_JSON_PATH, async (_req, reply) => reply.header('cache-control', 'no-cache').send(operator));
 
   app.get('/sitemap.xml', async (_req, reply) => {
     const urls = PUBLIC_PATHS.map(

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { type OperatorDetails, SAMPLE_OPERATOR } from '@pippitch/shared/operator';
 import type { FastifyInstance } from 'fastify';
 import { registerPublicPages } from './public-pages';
 
@@ -16,6 +17,7 @@ export async function registerWebApp(
   app: FastifyInstance,
   dist = WEB_DIST,
   publicUrl = 'http://localhost:3000',
+  operator: OperatorDetails = SAMPLE_OPERATOR,
 ): Promise<void> {
   if (!existsSync(join(dist, 'index.html'))) {
     app.log.warn(`web app not built (${dist}); run pnpm --filter @pippitch/web build`);
@@ -23,7 +25,7 @@ export async function registerWebApp(
     return;
   }
   // The public pages with their own head tags, sitemap.xml and robots.txt (before the files: exact routes win).
-  registerPublicPages(app, dist, publicUrl);
+  registerPublicPages(app, dist, publicUrl, operator);
   await app.register(fastifyStatic, {
     root: dist,
     // Look files up per request (not a list made at start), so a rebuilt web app is served without a restart.

@@ -1,12 +1,16 @@
-import { OPERATOR, OPERATOR_DETAILS_INCOMPLETE } from '@pippitch/shared/operator';
+import { LEGAL_EFFECTIVE_DATE, SAMPLE_OPERATOR_NOTICE } from '@pippitch/shared/operator';
 import { ADDON_PRICES, VAT_PERCENTAGE } from '@pippitch/shared/pricing';
 import { DATA_KEPT_DAYS } from '@pippitch/shared/retention';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { useHydrated } from '../../lib/hydrated';
+import { useOperator } from './operator';
 import { SiteFooter, SiteNav } from './SiteNav';
 
 /** /terms and /privacy: the site's header and footer, a back button to /, and the text. */
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+  const operator = useOperator();
+  const hydrated = useHydrated();
   return (
     <div className="min-h-screen bg-white">
       <SiteNav />
@@ -18,10 +22,10 @@ export function LegalPage({ title, children }: { title: string; children: ReactN
           ← Back to home
         </Link>
         <h1 className="mt-6 text-3xl font-bold">{title}</h1>
-        <p className="mt-2 text-sm text-slate-600">In effect from {OPERATOR.effectiveDate}.</p>
-        {OPERATOR_DETAILS_INCOMPLETE && (
-          <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-            The operator’s company details below are still to be completed (shared/src/operator.ts).
+        <p className="mt-2 text-sm text-slate-600">In effect from {LEGAL_EFFECTIVE_DATE}.</p>
+        {hydrated && operator?.sample && (
+          <p className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" data-testid="sample-operator">
+            {SAMPLE_OPERATOR_NOTICE}
           </p>
         )}
         <div className="legal mt-6 space-y-4 leading-relaxed text-slate-700">{children}</div>
@@ -36,17 +40,27 @@ function H2({ children }: { children: ReactNode }) {
 }
 
 function Operator() {
+  const operator = useOperator();
+  const hydrated = useHydrated();
+  if (!operator) return <p className="text-sm text-slate-500">Loading the operator’s details…</p>;
   return (
-    <ul className="list-disc space-y-1 pl-5">
-      <li>Legal name: {OPERATOR.legalName}</li>
-      <li>Company number (England and Wales): {OPERATOR.companyNumber}</li>
-      <li>Registered office: {OPERATOR.registeredOffice}</li>
-      <li>VAT number: {OPERATOR.vatNumber}</li>
+    <ul className="list-disc space-y-1 pl-5" data-testid="operator-details">
+      <li>Legal name: {operator.legalName}</li>
+      <li>Company number (England and Wales): {operator.companyNumber}</li>
+      <li>Registered office: {operator.registeredOffice}</li>
+      {hydrated && operator.vatNumber && <li>VAT number: {operator.vatNumber}</li>}
+      <li>ICO registration: {operator.icoRegistration}</li>
       <li>
-        Contact: <a href={`mailto:${OPERATOR.contactEmail}`}>{OPERATOR.contactEmail}</a>
+        Contact: <a href={`mailto:${operator.contactEmail}`}>{operator.contactEmail}</a>
       </li>
     </ul>
   );
+}
+
+function PrivacyEmail() {
+  const operator = useOperator();
+  if (!operator) return <>the operator</>;
+  return <a href={`mailto:${operator.privacyEmail}`}>{operator.privacyEmail}</a>;
 }
 
 export function TermsText() {
@@ -140,7 +154,6 @@ export function PrivacyText() {
         2018.
       </p>
       <Operator />
-      <p>ICO registration: {OPERATOR.icoRegistration}</p>
 
       <H2>1. Who decides what</H2>
       <p>
@@ -196,8 +209,7 @@ export function PrivacyText() {
       <p>
         People whose data is in PipPitch may ask for access, correction, erasure, restriction, portability, or object to
         processing. Where the customer is the controller we pass the request to it and help it answer; otherwise write
-        to <a href={`mailto:${OPERATOR.privacyEmail}`}>{OPERATOR.privacyEmail}</a>. You may also complain to the
-        Information Commissioner’s Office (ico.org.uk).
+        to <PrivacyEmail />. You may also complain to the Information Commissioner’s Office (ico.org.uk).
       </p>
     </>
   );
