@@ -170,6 +170,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       'Invalid configuration:\n  SALESFORCE_CLIENT_ID and SALESFORCE_CLIENT_SECRET go together: set both or neither',
     );
   }
+  // A feed URL without its key used to fall back to the simulated feed without a word (issue 21 §4).
+  if (Boolean(e.FX_FEED_URL) !== Boolean(e.FX_FEED_API_KEY?.trim())) {
+    throw new Error(
+      e.FX_FEED_URL
+        ? 'Invalid configuration: FX_FEED_URL is set but FX_FEED_API_KEY is not; set both for the vendor feed, or neither for the simulated feed'
+        : 'Invalid configuration: FX_FEED_API_KEY is set but FX_FEED_URL is not; set both for the vendor feed, or neither for the simulated feed',
+    );
+  }
   const secretsKey = e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : undefined;
   if (secretsKey && secretsKey.length !== 32) {
     throw new Error('Invalid configuration:\n  SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
