@@ -5,6 +5,7 @@
  */
 import { describeIssues, JOBS_SCHEMA, type JobDefinition, queueOptions } from '@pippitch/server/jobs/index';
 import { poolTimeouts } from '@pippitch/sql';
+import cronParser from 'cron-parser';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { RegisteredJob } from './handler';
@@ -58,6 +59,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
       await boss.updateQueue(definition.name, queueOptions(definition, lease));
     }
     await syncSchedules(boss, definitions);
+    await catchUpSchedules(boss, definitions, log);
   });
   const stopReclaimer = startReclaimer(boss, lease, log);
   const running = new Set<string>();
@@ -121,6 +123,34 @@ async function handBack(url: string, ids: string[], log: (line: string) => void)
     )
     .finally(() => client.end().catch(() => {}));
   log(`jobs: ${rows.length} running job(s) handed back for another worker`);
+}
+
+/**
+ * pg-boss fires a schedule only within a minute of its slot, so a slot that passed while no worker ran was lost
+ * (a trial lifecycle, a nightly retention run, a monthly report dispatch). At start, for each schedule whose latest
+ * slot is over a minute old (younger ones are pg-boss's own) and has no job since, one job is sent: the latest
+ * slot only, however many were missed — every scheduled job works from the state of things, not from its slot.
+ * Runs under the set-up lock, so of workers starting together one sends it and the others see it.
+ */
+async function catchUpSchedules(boss: PgBoss, definitions: JobDefinition[], log: (line: string) => void) {
+  const now = Date.now();
+  for (const { name, schedule } of definitions) {
+    if (!schedule) continue;
+    const slot = cronParser.parseExpression(schedule.cron, { tz: schedule.tz, currentDate: new Date(now) }).prev();
+    if (now - slot.getTime() < 60_000) continue;
+    const since = slot.toDate();
+    const { rows } = await boss.getDb().executeSql(
+      `SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND created_on >= $2
+       UNION ALL SELECT 1 FROM ${JOBS_SCHEMA}.archive WHERE name = $1 AND created_on >= $2
+       UNION ALL SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = '__pgboss__send-it' AND data->>'name' = $1
+         AND created_on >= $2
+       LIMIT 1`,
+      [name, since],
+    );
+    if (rows.length > 0) continue;
+    await boss.send(name, schedule.payload ?? {}, { singletonKey: `catch-up:${since.toISOString()}` });
+    log(`jobs: schedule ${name} missed its slot at ${since.toISOString()}: run once now`);
+  }
 }
 
 async function work(
