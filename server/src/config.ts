@@ -41,10 +41,10 @@ const schema = z.object({
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(7_000),
   /**
-   * Where real minute history comes from (issue 21): `dukascopy` (free, no key; the default) or `bundled` (offline:
-   * the simulated set).
+   * Where real minute history comes from (issue 21): `dukascopy` (free, no key; the default), `tradermade` (the
+   * feed's own timeseries; the default with FX_FEED_URL and FX_FEED_API_KEY) or `bundled` (offline: the simulated set).
    */
-  HISTORY_PROVIDER: z.enum(['dukascopy', 'bundled']).optional(),
+  HISTORY_PROVIDER: z.enum(['dukascopy', 'tradermade', 'bundled']).optional(),
   /** Dukascopy's datafeed root (tests: a local server). */
   DUKASCOPY_URL: optionalUrl,
   /** Where the ECB's daily and 90-day reference-rate XML files are (the folder; tests: a local server). */
@@ -136,7 +136,7 @@ export interface Config {
   marketPollMs: number;
   shutdownGraceMs: number;
   /** The history provider and where it is (providers/history/index.ts). */
-  history: { provider: 'dukascopy' | 'bundled'; dukascopyUrl: string | undefined };
+  history: { provider: 'dukascopy' | 'tradermade' | 'bundled'; dukascopyUrl: string | undefined };
   /** The folder holding eurofxref-daily.xml and eurofxref-hist-90d.xml. */
   ecbRatesUrl: string;
   companiesHouseApiKey: string | undefined;
@@ -178,6 +178,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : 'Invalid configuration: FX_FEED_API_KEY is set but FX_FEED_URL is not; set both for the vendor feed, or neither for the simulated feed',
     );
   }
+  if (e.HISTORY_PROVIDER === 'tradermade' && !e.FX_FEED_URL) {
+    throw new Error('Invalid configuration: HISTORY_PROVIDER=tradermade needs FX_FEED_URL and FX_FEED_API_KEY');
+  }
   const secretsKey = e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : undefined;
   if (secretsKey && secretsKey.length !== 32) {
     throw new Error('Invalid configuration:\n  SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
@@ -210,7 +213,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     history: {
       // Tests never reach out by default; everyone else gets real data where the network allows.
-      provider: e.HISTORY_PROVIDER ?? (e.NODE_ENV === 'test' ? 'bundled' : 'dukascopy'),
+      provider:
+        e.HISTORY_PROVIDER ??
+        (e.NODE_ENV === 'test' ? 'bundled' : e.FX_FEED_URL && e.FX_FEED_API_KEY ? 'tradermade' : 'dukascopy'),
       dukascopyUrl: e.DUKASCOPY_URL,
     },
     ecbRatesUrl: (e.ECB_RATES_URL ?? 'https://www.ecb.europa.eu/stats/eurofxref/').replace(/\/?$/, '/'),
