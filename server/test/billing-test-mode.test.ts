@@ -153,8 +153,13 @@ describe('cancel and reactivate', () => {
   });
 
   it('a monthly plan keeps its paid period, can be reactivated before its end, and needs a checkout after', async () => {
+    // Paid the day its trial ran out (paying earlier would keep the trial's days: see billing-trial.test.ts).
+    h.clock.now = new Date('2026-07-12T10:00:00Z');
+    const admin = await trialAdmin('Monthly Leaver FX');
     h.clock.now = new Date('2026-09-10T10:00:00Z');
-    const { c, companyId } = await paid('Monthly Leaver FX', 'monthly');
+    const { url } = await admin.c.api.billing.startCheckout.mutate({ ...CHOICE, billing: 'monthly' });
+    await admin.c.api.billing.testCheckout.pay.mutate({ id: checkoutIdOf(url) });
+    const { c, companyId } = admin;
     await expect(c.api.billing.cancel.mutate({ reason: 'other', feedback: 'Moving to a new CRM' })).resolves.toEqual({
       accountLocked: false,
       daysRemaining: 30,

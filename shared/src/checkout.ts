@@ -18,6 +18,14 @@ export const checkoutChoiceSchema = z.object({
   addons: z.object({ companyFinder: z.boolean(), clientData: z.boolean() }),
 });
 
+/** The confirmation of a plan change: the proration moment and the amount the customer was shown (pence). */
+export const planConfirmationSchema = z.object({
+  prorationDate: z.iso.datetime({ error: 'Please review the amount again' }),
+  dueNowPence: z.number().int().min(0).max(100_000_000),
+});
+
+export const planChangeConfirmSchema = checkoutChoiceSchema.extend({ confirmation: planConfirmationSchema });
+
 export const CHECKOUT_MESSAGES = {
   canceled: 'Payment was canceled. You can try again when ready.',
   failed: 'Failed to create checkout session',

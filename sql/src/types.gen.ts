@@ -585,9 +585,16 @@ export interface UserProfiles {
   invited_at: Timestamp | null;
   invited_by: string | null;
   is_active: Generated<boolean>;
+  phone: string | null;
   reprice_threshold_pct: Generated<number>;
   role_type: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface WorkerHeartbeats {
+  beat_at: Timestamp;
+  started_at: Timestamp;
+  worker: string;
 }
 
 export interface DB {
@@ -636,4 +643,5 @@ export interface DB {
   user_credentials: UserCredentials;
   user_leads: UserLeads;
   user_profiles: UserProfiles;
+  worker_heartbeats: WorkerHeartbeats;
 }

@@ -64,6 +64,8 @@ export interface LocalStripe {
   declineNextInvoice: boolean;
   /** The customer pays an open invoice on its hosted page: a pending update is applied and events raised. */
   payInvoice(invoiceId: string, now: Date): Stripe.Event[];
+  /** Every invoice, by id: what was charged (amount_due, pence with VAT) and whether it was paid. */
+  invoices: Map<string, Obj>;
   /** Requests received, for assertions ('POST /v1/checkout/sessions'). */
   requests: string[];
   /** The customer pays on the hosted page: a subscription is created and its events raised. */
@@ -245,21 +247,74 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     ],
     ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([, id]) => get(subscriptions, id as string, 'subscription')],
     [
+      'GET',
+      /^\/v1\/subscriptions$/,
+      (_m, _b, query) => {
+        const customer = query.get('customer');
+        const status = query.get('status');
+        const found = [...subscriptions.values()].filter(
+          (sub) =>
+            (!customer || sub.customer === customer) &&
+            (status === 'all' || (status ? sub.status === status : sub.status !== 'canceled')),
+        );
+        return list(found, '/v1/subscriptions');
+      },
+    ],
+    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, ([, id]) => get(checkoutSessions, id as string, 'checkout session')],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+      ([, id]) => {
+        const session = get(checkoutSessions, id as string, 'checkout session');
+        if (session.status !== 'open') {
+          throw new StripeApiError(
+            400,
+            `Only Checkout Sessions with a status in ["open"] can be expired.`,
+            'checkout_session_not_open',
+          );
+        }
+        Object.assign(session, { status: 'expired' });
+        raise('checkout.session.expired', publicView(session), new Date());
+        return session;
+      },
+    ],
+    [
+      'POST',
+      /^\/v1\/invoices\/create_preview$/,
+      (_m, body) => {
+        const sub = get(subscriptions, body.subscription as string, 'subscription');
+        const details = (body.subscription_details ?? {}) as Obj;
+        const at = details.proration_date ? new Date(Number(details.proration_date) * 1000) : new Date();
+        const { amountDue } = prorate(sub, (details.items as Obj[]) ?? [], at);
+        return {
+          ...fixture('invoice'),
+          id: null,
+          object: 'invoice',
+          status: 'draft',
+          amount_due: amountDue,
+          customer: sub.customer,
+        };
+      },
+    ],
+    [
       'POST',
       /^\/v1\/subscriptions\/([^/]+)$/,
       ([, id], body, query) => {
         const sub = get(subscriptions, id as string, 'subscription');
         const now = new Date();
         const itemChanges = body.items as Obj[] | undefined;
-        const prorate = body.proration_behavior === 'always_invoice';
+        const invoiceNow = body.proration_behavior === 'always_invoice';
+        const at = body.proration_date ? new Date(Number(body.proration_date) * 1000) : now;
+        const proration = invoiceNow ? prorate(sub, itemChanges ?? [], at) : null;
         const pendingIfIncomplete = body.payment_behavior === 'pending_if_incomplete';
         const apply = () => {
           if (itemChanges) applyItems(sub, itemChanges);
+          if (proration?.newPeriod) setPeriod(sub, at);
           if (body.metadata) sub.metadata = { ...(sub.metadata as Obj), ...(body.metadata as Obj) };
         };
         let invoice: Obj | null = null;
-        if (prorate) {
-          invoice = newInvoice(sub, local.declineNextInvoice ? 'open' : 'paid');
+        if (invoiceNow && proration) {
+          invoice = newInvoice(sub, local.declineNextInvoice ? 'open' : 'paid', proration.amountDue);
           if (local.declineNextInvoice && pendingIfIncomplete) {
             // Stripe keeps the change aside until the invoice is paid.
             pending.set(invoice.id as string, { subscription: sub.id as string, apply });
@@ -301,13 +356,15 @@ export async function startLocalStripe(): Promise<LocalStripe> {
   const pending = new Map<string, { subscription: string; apply: () => void }>();
   const invoices = new Map<string, Obj>();
 
-  function newInvoice(sub: Obj, status: 'paid' | 'open'): Obj {
+  function newInvoice(sub: Obj, status: 'paid' | 'open', amountDue = 0): Obj {
     const id = newId('in');
     const invoice = {
       ...fixture('invoice'),
       id,
       customer: sub.customer,
       status,
+      amount_due: amountDue,
+      amount_paid: status === 'paid' ? amountDue : 0,
       hosted_invoice_url: `${url}/invoice/${id}`,
       parent: {
         type: 'subscription_details',
@@ -324,8 +381,10 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     for (const change of changes) {
       const existing = list.data.find((i) => i.id === change.id);
       if (existing && change.deleted === 'true') list.data = list.data.filter((i) => i !== existing);
-      else if (existing) Object.assign(existing, { quantity: Number(change.quantity ?? existing.quantity) });
-      else {
+      else if (existing) {
+        Object.assign(existing, { quantity: Number(change.quantity ?? existing.quantity) });
+        if (change.price) existing.price = get(prices, change.price as string, 'price');
+      } else {
         const first = list.data[0] as Obj;
         list.data.push({
           ...fixture('subscription_item'),
@@ -342,8 +401,64 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     }
   }
 
+  /** A price's amount for a quantity for one period, in pence before tax (volume tiers: all at one tier). */
+  function amountOf(price: Obj, quantity: number): number {
+    if (price.billing_scheme === 'tiered') {
+      const tiers = price.tiers as { up_to: number | null; unit_amount: number }[];
+      const tier = tiers.find((t) => t.up_to === null || quantity <= t.up_to) as { unit_amount: number };
+      return tier.unit_amount * quantity;
+    }
+    return (price.unit_amount as number) * quantity;
+  }
+
+  /** Each line's tax, rounded per line as Stripe does with exclusive tax rates. */
+  function withTax(amount: number, rates: Obj[]): number {
+    return rates.reduce((sum, rate) => sum + Math.round((amount * (rate.percentage as number)) / 100), amount);
+  }
+
+  /**
+   * Stripe's proration for an item change at a moment: the unused part of each old item credited and the
+   * new items charged for the rest of the period; a change of interval starts a new period (billing cycle
+   * anchor now), so the new items are charged in full. Nothing is charged while trialing. Amount due never
+   * goes below 0 (the rest would be a credit on the customer's balance).
+   */
+  function prorate(sub: Obj, changes: Obj[], at: Date): { amountDue: number; newPeriod: boolean } {
+    if (sub.status === 'trialing') return { amountDue: 0, newPeriod: false };
+    const before = (sub.items as { data: Obj[] }).data;
+    const clone = structuredClone(sub);
+    applyItems(clone, changes);
+    const after = (clone.items as { data: Obj[] }).data;
+    const interval = (items: Obj[]) => (((items[0] as Obj).price as Obj).recurring as Obj).interval;
+    const newPeriod = interval(before) !== interval(after);
+    const first = before[0] as Obj;
+    const start = first.current_period_start as number;
+    const end = first.current_period_end as number;
+    const left = Math.min(Math.max(end - at.getTime() / 1000, 0), end - start) / (end - start);
+    let total = 0;
+    for (const item of before) {
+      total -= withTax(
+        Math.round(amountOf(item.price as Obj, item.quantity as number) * left),
+        item.tax_rates as Obj[],
+      );
+    }
+    for (const item of after) {
+      const full = amountOf(item.price as Obj, item.quantity as number);
+      total += withTax(newPeriod ? full : Math.round(full * left), item.tax_rates as Obj[]);
+    }
+    return { amountDue: Math.max(0, total), newPeriod };
+  }
+
+  function setPeriod(sub: Obj, at: Date): void {
+    for (const item of (sub.items as { data: Obj[] }).data) {
+      const interval = ((item.price as Obj).recurring as Obj).interval as string;
+      item.current_period_start = unix(at);
+      item.current_period_end = unix(addInterval(at, interval));
+    }
+  }
+
   function subscriptionFrom(session: Obj, now: Date): Obj {
     const id = newId('sub');
+    const trialEnd = Number((session._subscription_data as Obj).trial_end ?? 0) || null;
     const items = (session._line_items as { price: Obj; quantity: number; tax_rates: Obj[] }[]).map((li) => {
       const interval = (li.price.recurring as Obj).interval;
       return {
@@ -355,22 +470,23 @@ export async function startLocalStripe(): Promise<LocalStripe> {
         quantity: li.quantity,
         tax_rates: li.tax_rates,
         current_period_start: unix(now),
-        current_period_end: unix(addInterval(now, interval as string)),
+        // A trial's first period runs to the trial's end (Stripe's trial_end), charged then.
+        current_period_end: trialEnd ?? unix(addInterval(now, interval as string)),
       };
     });
     return {
       ...fixture('subscription'),
       id,
       customer: session.customer,
-      status: 'active',
+      status: trialEnd ? 'trialing' : 'active',
       created: unix(now),
       start_date: unix(now),
       cancel_at: null,
       cancel_at_period_end: false,
       canceled_at: null,
       ended_at: null,
-      trial_end: null,
-      trial_start: null,
+      trial_end: trialEnd,
+      trial_start: trialEnd ? unix(now) : null,
       currency: 'gbp',
       metadata: ((session._subscription_data as Obj).metadata as Obj) ?? {},
       items: { object: 'list', data: items, has_more: false, url: `/v1/subscription_items?subscription=${id}` },
@@ -384,12 +500,14 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     checkoutSessions,
     prices,
     customers,
+    invoices,
     requests,
     failing: false,
     declineNextInvoice: false,
     payInvoice(invoiceId, now) {
       const invoice = get(invoices, invoiceId, 'invoice');
       invoice.status = 'paid';
+      invoice.amount_paid = invoice.amount_due;
       const waiting = pending.get(invoiceId);
       const out = [raise('invoice.paid', invoice, now)];
       if (waiting) {
@@ -407,17 +525,15 @@ export async function startLocalStripe(): Promise<LocalStripe> {
       const sub = subscriptionFrom(session, now);
       subscriptions.set(sub.id as string, sub);
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: sub.id });
-      const invoice = {
-        ...fixture('invoice'),
-        id: newId('in'),
-        customer: sub.customer,
-        status: 'paid',
-        parent: {
-          type: 'subscription_details',
-          quote_details: null,
-          subscription_details: { subscription: sub.id, metadata: sub.metadata },
-        },
-      };
+      const firstCharge =
+        sub.status === 'trialing'
+          ? 0
+          : (sub.items as { data: Obj[] }).data.reduce(
+              (sum, item) =>
+                sum + withTax(amountOf(item.price as Obj, item.quantity as number), item.tax_rates as Obj[]),
+              0,
+            );
+      const invoice = newInvoice(sub, 'paid', firstCharge);
       return [
         raise('checkout.session.completed', publicView(session), now),
         raise('customer.subscription.created', sub, now),

@@ -1,5 +1,5 @@
 import { cancellationInput } from '@pippitch/shared/cancellation';
-import { checkoutChoiceSchema } from '@pippitch/shared/checkout';
+import { checkoutChoiceSchema, planChangeConfirmSchema } from '@pippitch/shared/checkout';
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { z } from 'zod';
 import { unavailable } from '../../errors';
@@ -8,6 +8,7 @@ import { billingAccount } from '../../services/billing/account';
 import { setAddon } from '../../services/billing/addons';
 import { cancelSubscription, reactivateSubscription } from '../../services/billing/cancel';
 import { startCheckout } from '../../services/billing/checkout';
+import { confirmPlanChange, previewPlanChange } from '../../services/billing/plan-change';
 import { cancelTestCheckout, payTestCheckout, viewTestCheckout } from '../../services/billing/test-checkout';
 import { adminProcedure, billingAdminProcedure, router } from '../trpc/procedures';
 
@@ -32,6 +33,30 @@ export const billingRouter = router({
       { success: `${base}/admin?checkout=success`, cancel: `${base}/checkout?canceled=true` },
       ctx.services.now(),
     );
+  }),
+
+  /**
+   * A paying company's checkout is a change of its one subscription (issue 20 §1): the amount first, then the
+   * change, charged only when the customer confirms that amount.
+   */
+  planChange: router({
+    preview: billingAdminProcedure
+      .input(checkoutChoiceSchema)
+      .mutation(({ ctx, input }) =>
+        previewPlanChange(ctx.db, ctx.services.payments, actorOf(ctx.viewer), input, ctx.services.now()),
+      ),
+    confirm: billingAdminProcedure.input(planChangeConfirmSchema).mutation(({ ctx, input }) => {
+      const { confirmation, ...choice } = input;
+      return confirmPlanChange(
+        ctx.db,
+        ctx.services.payments,
+        actorOf(ctx.viewer),
+        choice,
+        confirmation,
+        ctx.services.now(),
+        ctx.config.publicUrl,
+      );
+    }),
   }),
 
   /** The plan as the account page and the dashboard's banners show it. */

@@ -23,6 +23,15 @@ export interface PaymentProvider {
    * When the card needs the customer (3-D Secure, a decline), the result carries the page to pay on.
    */
   changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult>;
+  /**
+   * What `changeSubscription` with the same change and proration moment would charge now, in pence with VAT
+   * (Stripe's invoice preview): the amount the customer confirms is the amount charged.
+   */
+  previewChange(subscriptionId: string, change: SubscriptionChange & { prorationDate: Date }): Promise<ChangePreview>;
+  /** The customer's subscriptions that are not over (trialing, active, past due, unpaid, incomplete). */
+  openSubscriptions(customerId: string): Promise<SubscriptionState[]>;
+  /** Closes an open checkout so it can no longer be paid; 'complete' when it was paid meanwhile. */
+  expireCheckout(sessionId: string): Promise<'expired' | 'complete'>;
   /** Ends the subscription now (no refund) or at the end of the paid period, with the customer's reason. */
   cancel(
     subscriptionId: string,
@@ -35,7 +44,16 @@ export interface PaymentProvider {
 export interface SubscriptionChange {
   seats?: { adminSeats: number; brokerSeats: number };
   addons?: Partial<Record<AddonKey, boolean>>;
+  /** Another billing period: a new period starts at once and the unused time of the old one is credited. */
+  billing?: Billing;
   charge: 'now' | 'next_period';
+  /** The moment the prorations are computed for: the preview's, so the charge equals the amount shown. */
+  prorationDate?: Date;
+}
+
+export interface ChangePreview {
+  /** Pence, VAT included, charged at once (0 when the change costs nothing now, e.g. during a trial). */
+  amountDue: number;
 }
 
 export type ChangeResult = { status: 'done' } | { status: 'requires_payment'; url: string };
@@ -49,6 +67,8 @@ export interface CheckoutRequest {
   addons: Record<AddonKey, boolean>;
   /** A company whose cancelled subscription is being renewed (spec §7 isReactivation). */
   reactivation: boolean;
+  /** A company paying during its trial: the first charge falls on the trial's end (Stripe's trial_end). */
+  trialEnd: Date | null;
   successUrl: string;
   cancelUrl: string;
 }
@@ -74,6 +94,8 @@ export interface SubscriptionState {
   addons: Record<AddonKey, boolean>;
   cancelAtPeriodEnd: boolean;
   currentPeriodEnd: Date | null;
+  /** While trialing: when the trial ends and the first charge is taken. */
+  trialEnd: Date | null;
   canceledAt: Date | null;
   created: Date;
 }

@@ -42,6 +42,10 @@ export async function applyBillingEvent(
       outcome = state
         ? await convergeCompany(trx, company, state, now, appUrl)
         : `subscription ${subscriptionId} not found`;
+      const previous = company.stripe_subscription_id;
+      if (state && previous && previous !== state.id && isLive(state.status)) {
+        outcome += await endReplaced(provider, previous);
+      }
     }
     await trx
       .updateTable('billing_events')
@@ -50,6 +54,23 @@ export async function applyBillingEvent(
       .execute();
     return { applied: true, companyId: company?.id ?? null, outcome };
   });
+}
+
+const isLive = (status: string) => ['trialing', 'active', 'past_due'].includes(status);
+
+/**
+ * One live subscription per company (issue 20 §1): when a new subscription becomes the company's (a renewal
+ * after the grace period), the one it replaces is ended at the provider if it is not over yet, without a refund.
+ */
+async function endReplaced(provider: PaymentProvider, previousId: string): Promise<string> {
+  const old = await provider.readSubscription(previousId);
+  if (!old || !isLive(old.status)) return '';
+  await provider.cancel(previousId, {
+    atPeriodEnd: false,
+    reason: 'other',
+    feedback: 'Replaced by a new subscription',
+  });
+  return `; ended the replaced subscription ${previousId}`;
 }
 
 /** The company an event is about, locked for the rest of the transaction (events for one company apply in turn). */

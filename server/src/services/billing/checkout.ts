@@ -1,9 +1,12 @@
+import { BILLING_MESSAGES } from '@pippitch/shared/billing-messages';
 import type { AddonKey, Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
+import { closeOpenCheckout } from './open-checkout';
+import { lockBilledCompany } from './sync';
 
 export interface CheckoutChoice {
   adminSeats: number;
@@ -17,9 +20,20 @@ export function belowActiveMessage(role: 'admin' | 'broker', active: number): st
   return `You have ${active} active ${role}(s). You cannot reduce below this number.`;
 }
 
+/** A company whose subscription is live: a checkout for it is a plan change (services/billing/plan-change.ts). */
+export function livePlan(company: { stripe_subscription_id: string | null; subscription_status: string }): boolean {
+  // Also while a cancellation is scheduled: changing the plan keeps the one subscription (and its end date).
+  return company.stripe_subscription_id !== null && ['active', 'past_due'].includes(company.subscription_status);
+}
+
 /**
  * Starts the provider's hosted checkout for the caller's company. Nothing about billing changes here: the
  * company becomes paid only when the provider's verified event says so (services/billing/apply-event.ts).
+ * One live subscription per company (issue 20 §1): a company that pays is refused (its checkout page changes
+ * the plan instead); under the company's row lock any checkout it left open is closed at the provider and any
+ * subscription the provider still bills is ended before another checkout is opened; the
+ * billing_checkouts_one_open index refuses a second open one whatever happens.
+ * A company paying during its trial keeps the trial's remaining days (the first charge falls on its end).
  */
 export async function startCheckout(
   db: Database,
@@ -30,50 +44,61 @@ export async function startCheckout(
   now: Date,
 ): Promise<{ url: string }> {
   if (choice.adminSeats < 1) throw badRequest('At least one admin seat is required', 'adminSeats');
-  const company = await db
-    .selectFrom('companies')
-    .select(['id', 'name', 'stripe_customer_id', 'subscription_status', 'account_locked'])
-    .where('id', '=', actor.companyId)
-    .executeTakeFirst();
-  if (!company) throw notFound('Company not found');
-  const usage = await companySeatUsage(db, actor.companyId, now);
-  if (choice.adminSeats < usage.admin.active)
-    throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
-  if (choice.brokerSeats < usage.broker.active) {
-    throw badRequest(belowActiveMessage('broker', usage.broker.active), 'brokerSeats');
-  }
-  const customerId = await provider.ensureCustomer({
-    id: company.id,
-    name: company.name,
-    email: actor.email,
-    customerId: company.stripe_customer_id,
-  });
-  if (!company.stripe_customer_id) {
-    await db
-      .updateTable('companies')
-      .set({ stripe_customer_id: customerId })
-      .where('id', '=', company.id)
-      .where('stripe_customer_id', 'is', null)
+  return db.transaction().execute(async (trx) => {
+    const company = await lockBilledCompany(trx, actor.companyId);
+    if (livePlan(company)) throw conflict(BILLING_MESSAGES.alreadySubscribed);
+    const usage = await companySeatUsage(trx, actor.companyId, now);
+    if (choice.adminSeats < usage.admin.active)
+      throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
+    if (choice.brokerSeats < usage.broker.active) {
+      throw badRequest(belowActiveMessage('broker', usage.broker.active), 'brokerSeats');
+    }
+    const customerId = await provider.ensureCustomer({
+      id: company.id,
+      name: company.name,
+      email: actor.email,
+      customerId: company.stripe_customer_id,
+    });
+    if (!company.stripe_customer_id) {
+      await trx
+        .updateTable('companies')
+        .set({ stripe_customer_id: customerId })
+        .where('id', '=', company.id)
+        .where('stripe_customer_id', 'is', null)
+        .execute();
+    }
+    await closeOpenCheckout(trx, provider, company.id, now);
+    // A new subscription only once the old one is over: anything the provider still bills (unpaid, past due,
+    // not yet ended) is ended first, without a refund.
+    for (const old of await provider.openSubscriptions(customerId)) {
+      await provider.cancel(old.id, {
+        atPeriodEnd: false,
+        reason: 'other',
+        feedback: 'Ended before a new subscription',
+      });
+    }
+    const trialing = company.subscription_status === 'trialing' && !company.account_locked;
+    const trialEnd = trialing && company.trial_ends_at && company.trial_ends_at > now ? company.trial_ends_at : null;
+    const { url, sessionId } = await provider.startCheckout({
+      companyId: company.id,
+      customerId,
+      ...choice,
+      reactivation: company.subscription_status === 'canceled' || company.account_locked,
+      trialEnd,
+      successUrl: urls.success,
+      cancelUrl: urls.cancel,
+    });
+    // Remembered as the company's one open checkout, and for the follow-up e-mail if it is not completed.
+    await trx
+      .insertInto('billing_checkouts')
+      .values({
+        id: sessionId,
+        company_id: company.id,
+        provider: provider.kind,
+        started_by: actor.userId,
+        created_at: now,
+      })
       .execute();
-  }
-  const { url, sessionId } = await provider.startCheckout({
-    companyId: company.id,
-    customerId,
-    ...choice,
-    reactivation: company.subscription_status === 'canceled' || company.account_locked,
-    successUrl: urls.success,
-    cancelUrl: urls.cancel,
+    return { url };
   });
-  // Remembered for the follow-up e-mail if it is not completed (services/billing/checkout-followups.ts).
-  await db
-    .insertInto('billing_checkouts')
-    .values({
-      id: sessionId,
-      company_id: company.id,
-      provider: provider.kind,
-      started_by: actor.userId,
-      created_at: now,
-    })
-    .execute();
-  return { url };
 }

@@ -4,6 +4,7 @@ import type { SubscriptionState } from '../../providers/payments/types';
 import { seatPriceColumns } from '../company/seat-prices';
 import { accessEndedEmail, welcomeEmail } from '../email/billing-emails';
 import { sendNoticeOnce } from './notices';
+import { closeCheckouts } from './open-checkout';
 
 export interface BilledCompany {
   id: string;
@@ -56,7 +57,8 @@ export async function convergeCompany(
       })
       .where('id', '=', company.id)
       .execute();
-    if (state.status === 'active') {
+    await closeCheckouts(trx, company.id, now);
+    if (state.status === 'active' || state.status === 'trialing') {
       // Once per subscription: a renewal after a cancellation is welcomed again, a recovered payment is not.
       await sendNoticeOnce(
         trx,

@@ -45,9 +45,14 @@ export async function lockBilledCompany(trx: Database, companyId: string) {
       'cancel_at_period_end',
       'scheduled_cancellation_date',
       'grace_period_used',
+      'stripe_customer_id',
+      'trial_ends_at',
+      'current_period_end',
     ])
     .where('id', '=', companyId)
-    .forUpdate()
+    // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while
+    // this lock is held, and their foreign-key check takes a KEY SHARE lock that FOR UPDATE would block.
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!company) throw notFound('Company not found');
   return company;

@@ -83,7 +83,8 @@ export class StripePayments implements PaymentProvider {
         { price: catalog.seat[request.billing], quantity: seats, tax_rates: [catalog.vatRate] },
         ...addonItems,
       ],
-      subscription_data: { metadata },
+      // Paying during the trial keeps its remaining days: the first charge falls on the trial's end.
+      subscription_data: { metadata, ...(request.trialEnd && { trial_end: unix(request.trialEnd) }) },
       metadata,
       success_url: request.successUrl,
       cancel_url: request.cancelUrl,
@@ -101,10 +102,12 @@ export class StripePayments implements PaymentProvider {
     }
   }
 
-  async changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult> {
+  /** The item changes for a seat, add-on or billing period change (the same list for the preview and the change). */
+  private async itemChanges(sub: Stripe.Subscription, change: SubscriptionChange) {
     const catalog = await this.prices();
-    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
     const state = subscriptionState(sub);
+    const billing = change.billing ?? state.billing;
+    const switching = billing !== state.billing;
     const seats = change.seats
       ? change.seats.adminSeats + change.seats.brokerSeats
       : state.adminSeats + state.brokerSeats;
@@ -114,22 +117,53 @@ export class StripePayments implements PaymentProvider {
       );
     const items: Stripe.SubscriptionUpdateParams.Item[] = [];
     const seatItem = itemOf(SEAT_PRODUCT.id);
-    if (seatItem) items.push({ id: seatItem.id, quantity: seats });
+    if (seatItem) items.push({ id: seatItem.id, quantity: seats, ...(switching && { price: catalog.seat[billing] }) });
     const addons = { ...state.addons, ...change.addons };
     for (const { key } of ADDONS) {
       const existing = itemOf(ADDON_PRODUCTS[key].id);
-      if (addons[key] && existing) items.push({ id: existing.id, quantity: seats });
-      else if (addons[key]) {
-        items.push({ price: catalog.addons[key][state.billing], quantity: seats, tax_rates: [catalog.vatRate] });
+      if (addons[key] && existing) {
+        items.push({ id: existing.id, quantity: seats, ...(switching && { price: catalog.addons[key][billing] }) });
+      } else if (addons[key]) {
+        items.push({ price: catalog.addons[key][billing], quantity: seats, tax_rates: [catalog.vatRate] });
       } else if (existing) items.push({ id: existing.id, deleted: true });
+    }
+    return { items, state };
+  }
+
+  async previewChange(subscriptionId: string, change: SubscriptionChange & { prorationDate: Date }) {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const { items } = await this.itemChanges(sub, change);
+    if (change.charge !== 'now') return { amountDue: 0 };
+    const preview = await this.stripe.invoices.createPreview({
+      customer: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
+      subscription: subscriptionId,
+      subscription_details: {
+        items: items as Stripe.InvoiceCreatePreviewParams.SubscriptionDetails.Item[],
+        proration_behavior: 'always_invoice',
+        proration_date: unix(change.prorationDate),
+      },
+    });
+    return { amountDue: preview.amount_due };
+  }
+
+  async changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult> {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const { items, state } = await this.itemChanges(sub, change);
+    const adminSeats = change.seats?.adminSeats ?? state.adminSeats;
+    if (String(adminSeats) !== sub.metadata?.[ADMIN_SEATS_METADATA]) {
+      // A pending update (below) may not carry metadata, so the seat split is written on its own first.
+      await this.stripe.subscriptions.update(subscriptionId, {
+        metadata: { [ADMIN_SEATS_METADATA]: String(adminSeats) },
+      });
     }
     const updated = await this.stripe.subscriptions.update(subscriptionId, {
       items,
-      metadata: { [ADMIN_SEATS_METADATA]: String(change.seats?.adminSeats ?? state.adminSeats) },
-      // Added seats and add-ons are invoiced at once, prorated, and take effect only once that invoice is paid
-      // (a pending update); reductions take effect without a refund.
+      // Added seats and add-ons, and a switch to annual, are invoiced at once, prorated at the moment the
+      // customer was shown, and take effect only once that invoice is paid (a pending update); reductions take
+      // effect without a refund.
       proration_behavior: change.charge === 'now' ? 'always_invoice' : 'none',
       ...(change.charge === 'now' && { payment_behavior: 'pending_if_incomplete' as const }),
+      ...(change.charge === 'now' && change.prorationDate && { proration_date: unix(change.prorationDate) }),
       expand: ['latest_invoice'],
     });
     const invoice = updated.latest_invoice;
@@ -137,6 +171,26 @@ export class StripePayments implements PaymentProvider {
       if (invoice.hosted_invoice_url) return { status: 'requires_payment', url: invoice.hosted_invoice_url };
     }
     return { status: 'done' };
+  }
+
+  async openSubscriptions(customerId: string): Promise<SubscriptionState[]> {
+    const list = await this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 });
+    return list.data.filter((s) => !['canceled', 'incomplete_expired'].includes(s.status)).map(subscriptionState);
+  }
+
+  async expireCheckout(sessionId: string): Promise<'expired' | 'complete'> {
+    const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+    if (session.status === 'complete') return 'complete';
+    if (session.status === 'open') {
+      try {
+        await this.stripe.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        // Paid between the two calls: Stripe refuses to expire a completed session.
+        if ((await this.stripe.checkout.sessions.retrieve(sessionId)).status === 'complete') return 'complete';
+        throw err;
+      }
+    }
+    return 'expired';
   }
 
   async cancel(subscriptionId: string, how: { atPeriodEnd: boolean; reason: CancellationReason; feedback: string }) {
@@ -166,6 +220,8 @@ export class StripePayments implements PaymentProvider {
     }
   }
 }
+
+const unix = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Our reasons in Stripe's own cancellation feedback vocabulary (the words stay in the comment and our row). */
 const STRIPE_FEEDBACK: Record<CancellationReason, Stripe.SubscriptionUpdateParams.CancellationDetails.Feedback> = {

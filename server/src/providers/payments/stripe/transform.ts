@@ -38,6 +38,7 @@ export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
     addons,
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
     currentPeriodEnd: date(periodEnd),
+    trialEnd: sub.status === 'trialing' ? date(sub.trial_end) : null,
     canceledAt: date(sub.canceled_at),
     created: new Date(sub.created * 1000),
   };

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Database } from '@pippitch/sql';
 import type { ChangeResult, CheckoutRequest, PaymentProvider, SubscriptionChange, SubscriptionState } from '../types';
 import { WebhookSignatureError } from '../types';
-
-const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+import { planPence } from './proration';
+import { addPeriod, chargeFor, invoice, newId, planAfter, planOf, stateOf } from './rows';
 
 /**
  * The embedded default when no Stripe key is set (design.md §2): a built-in checkout page stands in for
@@ -38,6 +37,7 @@ export class TestModePayments implements PaymentProvider {
         company_finder: request.addons.companyFinder,
         client_data: request.addons.clientData,
         reactivation: request.reactivation,
+        trial_end: request.trialEnd,
         success_url: request.successUrl,
         cancel_url: request.cancelUrl,
       })
@@ -51,34 +51,92 @@ export class TestModePayments implements PaymentProvider {
       .selectAll()
       .where('id', '=', subscriptionId)
       .executeTakeFirst();
-    if (!row) return null;
-    return {
-      id: row.id,
-      customerId: row.customer_id,
-      status: row.status as SubscriptionState['status'],
-      billing: row.billing as SubscriptionState['billing'],
-      adminSeats: row.admin_seats,
-      brokerSeats: row.broker_seats,
-      addons: { companyFinder: row.company_finder, clientData: row.client_data },
-      cancelAtPeriodEnd: row.cancel_at_period_end,
-      currentPeriodEnd: row.current_period_end,
-      canceledAt: row.canceled_at,
-      created: row.created_at,
-    };
+    return row ? stateOf(row) : null;
   }
 
-  /** Test mode takes no card, so a change is always paid at once. */
-  async changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult> {
-    await this.db
-      .updateTable('test_mode_subscriptions')
-      .set({
-        ...(change.seats && { admin_seats: change.seats.adminSeats, broker_seats: change.seats.brokerSeats }),
-        ...(change.addons?.companyFinder !== undefined && { company_finder: change.addons.companyFinder }),
-        ...(change.addons?.clientData !== undefined && { client_data: change.addons.clientData }),
-      })
-      .where('id', '=', subscriptionId)
+  async openSubscriptions(customerId: string): Promise<SubscriptionState[]> {
+    const rows = await this.db
+      .selectFrom('test_mode_subscriptions')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .where('status', '!=', 'canceled')
       .execute();
+    return rows.map(stateOf);
+  }
+
+  async expireCheckout(sessionId: string): Promise<'expired' | 'complete'> {
+    const row = await this.db
+      .updateTable('test_mode_checkouts')
+      .set({ status: 'canceled' })
+      .where('id', '=', sessionId)
+      .where('status', '=', 'open')
+      .returning('status')
+      .executeTakeFirst();
+    if (row) return 'expired';
+    const found = await this.db
+      .selectFrom('test_mode_checkouts')
+      .select('status')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    return found?.status === 'complete' ? 'complete' : 'expired';
+  }
+
+  /** What a change would charge now: the same computation the change makes, at the same moment. */
+  async previewChange(subscriptionId: string, change: SubscriptionChange & { prorationDate: Date }) {
+    const row = await this.db
+      .selectFrom('test_mode_subscriptions')
+      .selectAll()
+      .where('id', '=', subscriptionId)
+      .executeTakeFirst();
+    if (!row) throw new Error(`No such subscription: ${subscriptionId}`);
+    return { amountDue: chargeFor(row, change, change.prorationDate) };
+  }
+
+  /** Test mode takes no card, so a change is always paid at once; what it charges is kept as an invoice. */
+  async changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult> {
+    const at = change.prorationDate ?? this.now();
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('test_mode_subscriptions')
+        .selectAll()
+        .where('id', '=', subscriptionId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw new Error(`No such subscription: ${subscriptionId}`);
+      const next = planAfter(row, change);
+      const amount = chargeFor(row, change, at);
+      const switching = next.billing !== row.billing && row.status !== 'trialing';
+      await trx
+        .updateTable('test_mode_subscriptions')
+        .set({
+          billing: next.billing,
+          admin_seats: next.adminSeats,
+          broker_seats: next.brokerSeats,
+          company_finder: next.addons.companyFinder,
+          client_data: next.addons.clientData,
+          // A new billing period starts at the switch (during a trial the first period starts at its end).
+          ...(switching && { current_period_start: at, current_period_end: addPeriod(at, next.billing) }),
+          ...(row.status === 'trialing' &&
+            next.billing !== row.billing && {
+              current_period_end: addPeriod(row.trial_end ?? at, next.billing),
+            }),
+        })
+        .where('id', '=', subscriptionId)
+        .execute();
+      if (change.charge === 'now') await invoice(trx, subscriptionId, amount, 'Prorated change', at);
+    });
     return { status: 'done' };
+  }
+
+  /** Every charge taken from a subscription, oldest first (pence, VAT included). */
+  async invoices(subscriptionId: string) {
+    return this.db
+      .selectFrom('test_mode_invoices')
+      .select(['amount_due', 'description', 'created_at'])
+      .where('subscription_id', '=', subscriptionId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   async cancel(subscriptionId: string, how: { atPeriodEnd: boolean }) {
@@ -94,7 +152,7 @@ export class TestModePayments implements PaymentProvider {
       .updateTable('test_mode_subscriptions')
       .set({ cancel_at_period_end: false })
       .where('id', '=', subscriptionId)
-      .where('status', '=', 'active')
+      .where('status', 'in', ['trialing', 'active', 'past_due'])
       .execute();
   }
 
@@ -102,25 +160,39 @@ export class TestModePayments implements PaymentProvider {
     throw new WebhookSignatureError('Test mode receives no webhooks');
   }
 
-  /** The customer pays on the test checkout page: the subscription starts now. Returns its id. */
+  /**
+   * The customer pays on the test checkout page: the subscription starts now and its first period is charged —
+   * or, for a company paying during its trial, it is 'trialing' until the trial's end and charged then.
+   */
   async createSubscription(trx: Database, checkout: TestModeCheckout, now: Date): Promise<string> {
     const id = newId('tm_sub');
-    const periodEnd = addPeriod(now, checkout.billing);
+    const trialing = checkout.trial_end !== null && checkout.trial_end > now;
+    const start = trialing ? (checkout.trial_end as Date) : now;
     await trx
       .insertInto('test_mode_subscriptions')
       .values({
         id,
         customer_id: checkout.customer_id,
-        status: 'active',
+        status: trialing ? 'trialing' : 'active',
         billing: checkout.billing,
         admin_seats: checkout.admin_seats,
         broker_seats: checkout.broker_seats,
         company_finder: checkout.company_finder,
         client_data: checkout.client_data,
-        current_period_end: periodEnd,
+        trial_end: trialing ? checkout.trial_end : null,
+        current_period_start: now,
+        current_period_end: trialing ? start : addPeriod(now, checkout.billing),
         created_at: now,
       })
       .execute();
+    if (!trialing) {
+      const row = await trx
+        .selectFrom('test_mode_subscriptions')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      await invoice(trx, id, planPence(planOf(row)), 'First period', now);
+    }
     return id;
   }
 
@@ -131,8 +203,8 @@ export class TestModePayments implements PaymentProvider {
   async endPeriods(trx: Database, now: Date): Promise<{ id: string; customerId: string; ended: boolean }[]> {
     const due = await trx
       .selectFrom('test_mode_subscriptions')
-      .select(['id', 'customer_id', 'billing', 'cancel_at_period_end', 'current_period_end'])
-      .where('status', 'in', ['active', 'past_due'])
+      .selectAll()
+      .where('status', 'in', ['trialing', 'active', 'past_due'])
       .where('current_period_end', '<=', now)
       .forUpdate()
       .execute();
@@ -143,15 +215,27 @@ export class TestModePayments implements PaymentProvider {
           .set({ status: 'canceled', canceled_at: sub.current_period_end })
           .where('id', '=', sub.id)
           .execute();
-      } else {
-        let end = sub.current_period_end;
-        while (end <= now) end = addPeriod(end, sub.billing);
-        await trx
-          .updateTable('test_mode_subscriptions')
-          .set({ current_period_end: end })
-          .where('id', '=', sub.id)
-          .execute();
+        continue;
       }
+      // Each period that began is charged, the first one after a trial included.
+      let start = sub.current_period_end;
+      let end = addPeriod(start, sub.billing);
+      await invoice(trx, sub.id, planPence(planOf(sub)), sub.status === 'trialing' ? 'First period' : 'Renewal', start);
+      while (end <= now) {
+        start = end;
+        end = addPeriod(end, sub.billing);
+        await invoice(trx, sub.id, planPence(planOf(sub)), 'Renewal', start);
+      }
+      await trx
+        .updateTable('test_mode_subscriptions')
+        .set({
+          status: sub.status === 'trialing' ? 'active' : sub.status,
+          current_period_start: start,
+          current_period_end: end,
+          trial_end: null,
+        })
+        .where('id', '=', sub.id)
+        .execute();
     }
     return due.map((s) => ({ id: s.id, customerId: s.customer_id, ended: s.cancel_at_period_end }));
   }
@@ -169,11 +253,5 @@ export interface TestModeCheckout {
   billing: string;
   company_finder: boolean;
   client_data: boolean;
-}
-
-function addPeriod(from: Date, billing: string): Date {
-  const next = new Date(from);
-  if (billing === 'annual') next.setUTCFullYear(next.getUTCFullYear() + 1);
-  else next.setUTCMonth(next.getUTCMonth() + 1);
-  return next;
+  trial_end: Date | null;
 }

@@ -1,0 +1,143 @@
+import { BILLING_MESSAGES, chargeSentence } from '@pippitch/shared/billing-messages';
+import { Dec } from '@pippitch/shared/decimal';
+import { quote } from '@pippitch/shared/pricing';
+import { minimumSeats } from '@pippitch/shared/seats';
+import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
+import type { Database } from '@pippitch/sql';
+import { badRequest, conflict, unavailable } from '../../errors';
+import type { ChangeResult, PaymentProvider, SubscriptionChange } from '../../providers/payments/types';
+import type { Actor } from '../actor';
+import { companySeatUsage } from '../team/seat-usage';
+import { belowActiveMessage, type CheckoutChoice, livePlan } from './checkout';
+import { lockBilledCompany, syncSubscription } from './sync';
+
+/** A price the customer was shown is good for an hour; after that they are asked to look again. */
+const QUOTE_VALID_MS = 3_600_000;
+
+/** What a plan change costs, as the customer confirms it (issue 20 §1, §3). */
+export interface PlanChangeQuote {
+  plan: CheckoutChoice;
+  /** 'now': charged at once, prorated; 'next_period': a reduction, from the next renewal, nothing refunded. */
+  charge: 'now' | 'next_period';
+  dueNowPence: number;
+  /** The new plan's price for each period, VAT included. */
+  recurringPence: number;
+  /** The moment the proration is computed for; the confirmation sends it back, so the charge is this one. */
+  prorationDate: string;
+  /** While the company's paid plan is still in its trial: the day of the first charge. */
+  firstChargeOn: string | null;
+  /** A reduction takes effect here (the end of the paid period). */
+  effectiveOn: string | null;
+  sentence: string;
+}
+
+export interface PlanConfirmation {
+  prorationDate: string;
+  dueNowPence: number;
+}
+
+type Trx = Database;
+type Company = Awaited<ReturnType<typeof lockBilledCompany>>;
+
+/** The change the provider is asked for, and whether it is charged now (more seats, an add-on, annual). */
+async function planChange(trx: Trx, company: Company, actor: Actor, choice: CheckoutChoice, now: Date) {
+  if (!livePlan(company) || !company.stripe_subscription_id) throw badRequest(BILLING_MESSAGES.noPlanToChange);
+  const billing = company.subscription_type === 'annual' ? 'annual' : 'monthly';
+  if (billing === 'annual' && choice.billing === 'monthly') throw badRequest(BILLING_MESSAGES.annualToMonthly);
+  const usage = await companySeatUsage(trx, actor.companyId, now);
+  if (choice.adminSeats < usage.admin.active)
+    throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
+  if (choice.brokerSeats < usage.broker.active)
+    throw badRequest(belowActiveMessage('broker', usage.broker.active), 'brokerSeats');
+  const minimum = minimumSeats(usage);
+  if (choice.adminSeats < minimum.admin || choice.brokerSeats < minimum.broker) {
+    throw badRequest(TEAM_MESSAGES.belowTeamSize);
+  }
+  const seatsBefore = company.admin_seats + company.junior_seats;
+  const seatsAfter = choice.adminSeats + choice.brokerSeats;
+  const addonAdded =
+    (choice.addons.companyFinder && !company.company_finder_enabled) ||
+    (choice.addons.clientData && !company.client_data_enabled);
+  const unchanged =
+    choice.billing === billing &&
+    choice.adminSeats === company.admin_seats &&
+    choice.brokerSeats === company.junior_seats &&
+    choice.addons.companyFinder === company.company_finder_enabled &&
+    choice.addons.clientData === company.client_data_enabled;
+  if (unchanged) throw badRequest(BILLING_MESSAGES.nothingToChange);
+  const charge: SubscriptionChange['charge'] =
+    choice.billing !== billing || seatsAfter > seatsBefore || addonAdded ? 'now' : 'next_period';
+  const change: SubscriptionChange = {
+    seats: { adminSeats: choice.adminSeats, brokerSeats: choice.brokerSeats },
+    addons: choice.addons,
+    ...(choice.billing !== billing && { billing: choice.billing }),
+    charge,
+  };
+  return { subscriptionId: company.stripe_subscription_id, change };
+}
+
+/** What a plan change would cost now: the provider's own preview at this moment. */
+export async function previewPlanChange(
+  db: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  choice: CheckoutChoice,
+  now: Date,
+): Promise<PlanChangeQuote> {
+  if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
+  return db.transaction().execute(async (trx) => {
+    const company = await lockBilledCompany(trx, actor.companyId);
+    const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
+    const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
+    const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
+    const recurringPence = new Dec(quote(choice).total).times(100).toNumber();
+    const inTrial = company.trial_ends_at !== null && company.trial_ends_at > now && amountDue === 0;
+    const firstChargeOn = inTrial ? (company.trial_ends_at as Date).toISOString() : null;
+    const effectiveOn = change.charge === 'next_period' ? (company.current_period_end?.toISOString() ?? null) : null;
+    return {
+      plan: choice,
+      charge: change.charge,
+      dueNowPence: amountDue,
+      recurringPence,
+      prorationDate: prorationDate.toISOString(),
+      firstChargeOn,
+      effectiveOn,
+      sentence: chargeSentence({
+        dueNowPence: amountDue,
+        recurringPence,
+        billing: choice.billing,
+        firstChargeOn,
+        prorated: change.charge === 'now',
+      }),
+    };
+  });
+}
+
+/**
+ * Confirm: the change is made at the provider with the proration moment the customer was shown, after checking
+ * that moment still gives the amount they confirmed (the company changed meanwhile otherwise). The company row
+ * is then converged to the provider's subscription, as after any change.
+ */
+export async function confirmPlanChange(
+  db: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  choice: CheckoutChoice,
+  confirmation: PlanConfirmation,
+  now: Date,
+  appUrl: string,
+): Promise<ChangeResult> {
+  if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
+  const prorationDate = new Date(confirmation.prorationDate);
+  const age = now.getTime() - prorationDate.getTime();
+  if (Number.isNaN(age) || age < -60_000 || age > QUOTE_VALID_MS) throw conflict(BILLING_MESSAGES.quoteExpired);
+  return db.transaction().execute(async (trx) => {
+    const company = await lockBilledCompany(trx, actor.companyId);
+    const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
+    const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
+    if (amountDue !== confirmation.dueNowPence) throw conflict(BILLING_MESSAGES.amountChanged);
+    const result = await provider.changeSubscription(subscriptionId, { ...change, prorationDate });
+    if (result.status === 'done') await syncSubscription(trx, provider, company.id, now, appUrl);
+    return result;
+  });
+}

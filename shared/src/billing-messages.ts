@@ -1,0 +1,60 @@
+// What the billing pages and e-mails say about a subscription and its charges (issue 20). One home, so the
+// confirmation the customer reads before paying is worded the same on every page.
+import { formatMoney } from './money';
+import type { Billing } from './pricing';
+
+export const BILLING_MESSAGES = {
+  alreadySubscribed:
+    'Your company already has a subscription. Change its plan on the checkout page: nothing is charged until you confirm.',
+  checkoutPaidMeanwhile:
+    'Your earlier checkout has just been paid. Please wait a moment for your subscription to show, then reload this page.',
+  amountChanged: 'The amount has changed since it was shown. Please review the new amount and confirm again.',
+  quoteExpired: 'This price was worked out more than an hour ago. Please review the current amount and confirm again.',
+  annualToMonthly:
+    'An annual plan stays annual until its year ends. To move to monthly billing from then, cancel renewal and start a monthly plan when it ends.',
+  nothingToChange: 'Your plan already has these seats, add-ons and billing period.',
+  noPlanToChange: 'There is no active subscription to change. Please start one from the checkout page.',
+  planChanged: 'Your plan has been changed.',
+} as const;
+
+const PER: Record<Billing, string> = { monthly: 'month', annual: 'year' };
+
+/** 'per month' / 'per year' */
+export function perPeriod(billing: Billing): string {
+  return `per ${PER[billing]}`;
+}
+
+/** Pence as pounds: 238464 → '£2,384.64'. */
+export function pounds(pence: number): string {
+  return formatMoney((pence / 100).toFixed(2), 'GBP');
+}
+
+/**
+ * The confirmation before any charge (issue 20 §3): 'You will be charged £12.40 now (prorated), then £194.40 per
+ * month (VAT included).' A trial's change costs nothing now and says when the first charge falls.
+ */
+export function chargeSentence(charge: {
+  dueNowPence: number;
+  recurringPence: number;
+  billing: Billing;
+  /** The first charge's date while in trial (ISO), else null. */
+  firstChargeOn: string | null;
+  prorated: boolean;
+}): string {
+  const then = `${pounds(charge.recurringPence)} ${perPeriod(charge.billing)} (VAT included)`;
+  if (charge.firstChargeOn) {
+    return `Nothing is charged now. Your first charge of ${then.replace(' (VAT included)', '')} (VAT included) is on ${longDate(charge.firstChargeOn)}, when your free trial ends.`;
+  }
+  if (charge.dueNowPence === 0) return `Nothing is charged now; from your next renewal you pay ${then}.`;
+  return `You will be charged ${pounds(charge.dueNowPence)} now${charge.prorated ? ' (prorated)' : ''}, then ${then}.`;
+}
+
+/** '25 December 2026' in London. */
+export function longDate(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
+}
