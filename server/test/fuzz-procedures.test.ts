@@ -1,31 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../src/api/trpc/router';
 import { createSession, SESSION_COOKIE } from '../src/services/auth/sessions';
 import { addMember, signupInput, startTestApp, type TestApp } from './helpers';
+import { type ProcedureDef, plausible, procedures } from './procedure-walk';
 
 // Every procedure of the router — found by walking it, so a procedure added later is covered without editing
 // this file — called with malformed input as three identities. The rule (design.md §5): bad input gets a clear
 // 4xx, never a 5xx, and the server still answers afterwards.
-
-interface ProcedureDef {
-  type: 'query' | 'mutation' | 'subscription';
-  inputs: { safeParse(v: unknown): { success: boolean }; _zod?: { def: ZodDef } }[];
-}
-interface ZodDef {
-  type: string;
-  shape?: Record<string, { _zod: { def: ZodDef } }>;
-  innerType?: { _zod: { def: ZodDef } };
-  options?: { _zod: { def: ZodDef } }[];
-  in?: { _zod: { def: ZodDef } };
-  element?: { _zod: { def: ZodDef } };
-  entries?: Record<string, string>;
-  values?: unknown[];
-}
-
-const procedures = Object.entries(
-  (appRouter as unknown as { _def: { procedures: Record<string, { _def: ProcedureDef }> } })._def.procedures,
-).map(([path, p]) => ({ path, def: p._def }));
 
 const MEGABYTE = 'x'.repeat(1_048_576);
 let deep: unknown = 'bottom';
@@ -70,51 +51,6 @@ const RAW_BODIES: [string, string][] = [
   ['Infinity literal', '{"value": Infinity}'],
   ['prototype key', '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}'],
 ];
-
-/** A plausible value for a schema, so that mutating one key at a time reaches the checks behind the first. */
-function plausible(def: ZodDef | undefined, schema?: { safeParse(v: unknown): { success: boolean } }): unknown {
-  if (!def) return undefined;
-  switch (def.type) {
-    case 'object':
-      return Object.fromEntries(
-        Object.entries(def.shape ?? {}).map(([k, v]) => [k, plausible(v._zod.def, v as never)]),
-      );
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'nonoptional':
-      return plausible(def.innerType?._zod.def, def.innerType as never);
-    case 'pipe':
-      return plausible(def.in?._zod.def, def.in as never);
-    case 'union':
-      return plausible(def.options?.[0]?._zod.def, def.options?.[0] as never);
-    case 'enum':
-      return Object.values(def.entries ?? {})[0];
-    case 'literal':
-      return def.values?.[0];
-    case 'array':
-      return [plausible(def.element?._zod.def, def.element as never)];
-    case 'boolean':
-      return true;
-    case 'number':
-      return [1, 52, 0].find((n) => !schema || schema.safeParse(n).success) ?? 1;
-    case 'string':
-      return (
-        [
-          'Acme Ltd',
-          randomUUID(),
-          'someone@example.co.uk',
-          '2025-03-30',
-          '12:00',
-          '1.2700',
-          'monthly',
-          'x'.repeat(40),
-        ].find((s) => !schema || schema.safeParse(s).success) ?? 'x'
-      );
-    default:
-      return 'x';
-  }
-}
 
 /** Every shape to send to one procedure: whole inputs, then each key of a plausible input replaced in turn. */
 function shapesFor(def: ProcedureDef): { label: string; input?: unknown; raw?: string }[] {
@@ -179,6 +115,41 @@ async function call(
   }
 }
 
+/** Several inputs to one procedure as one tRPC batch; the HTTP status and each call's status. */
+async function callBatch(
+  path: string,
+  type: ProcedureDef['type'],
+  inputs: unknown[],
+  token: string | null,
+): Promise<{ status: number; calls: number[] }> {
+  const headers: Record<string, string> = token ? { cookie: `${SESSION_COOKIE}=${token}` } : {};
+  const paths = inputs.map(() => path).join(',');
+  const json = JSON.stringify(Object.fromEntries(inputs.map((input, i) => [String(i), input])));
+  const abort = new AbortController();
+  try {
+    const res =
+      type === 'mutation'
+        ? await fetch(`${h.url}/trpc/${paths}?batch=1`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: json,
+            signal: abort.signal,
+          })
+        : await fetch(`${h.url}/trpc/${paths}?batch=1&input=${encodeURIComponent(json)}`, {
+            headers,
+            signal: abort.signal,
+          });
+    if (res.headers.get('content-type')?.includes('text/event-stream')) return { status: res.status, calls: [] };
+    const body = (await res.json().catch(() => null)) as unknown;
+    const calls = Array.isArray(body)
+      ? body.map((c: { error?: { data?: { httpStatus?: number } } }) => c.error?.data?.httpStatus ?? 200)
+      : [];
+    return { status: res.status, calls };
+  } finally {
+    abort.abort();
+  }
+}
+
 beforeAll(async () => {
   h = await startTestApp();
   await h.client().api.auth.signup.mutate(signupInput());
@@ -218,6 +189,19 @@ describe('every procedure refuses malformed input without a 5xx', () => {
           if (who && path === 'auth.logout') await freshSession('broker');
         }
       }
+      // The same as batches (one request, ten calls): each call answered on its own, none with a 5xx; one more
+      // call than the cap is refused whole with 400.
+      const batchInputs = NASTY.slice(0, 10).map(([, input]) => input);
+      for (const who of ['admin', null] as const) {
+        const token = who ? await freshSession('admin') : null;
+        const res = await callBatch(path, def.type, batchInputs, token);
+        if (res.status >= 500 || res.calls.some((c) => c >= 500)) {
+          failures.push(`${who ?? 'anonymous'} · batch of 10 → ${res.status} [${res.calls.join(',')}]`);
+        }
+      }
+      const over = await callBatch(path, def.type, Array(11).fill({}), await freshSession('admin'));
+      if (over.status !== 400) failures.push(`batch of 11 → ${over.status}, expected 400`);
+      await freshSession('admin');
       expect(failures).toEqual([]);
       // ...and the server still answers.
       expect((await fetch(`${h.url}/api/health`)).status).toBe(200);
