@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calculateSavings } from '@pippitch/shared/calculator';
+import { SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
 import { addDays, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repriceLeads } from '../../server/src/services/alerts/reprice';
@@ -102,6 +103,11 @@ describe('evidence pack', () => {
     expect(await seriousViolations(page), 'pack').toEqual([]);
     await screenshotBoth(h, page, 'pack-broker');
 
+    // The broker's phone for prospects (issue 22 §3), from their profile, shown on the shared page and in the PDF.
+    await page.getByLabel('Your phone for prospects').fill('+44 20 7946 0000');
+    await page.getByRole('button', { name: 'Save phone' }).click();
+    await page.getByRole('status').getByText('Saved.').waitFor();
+
     // The PDF, as the broker downloads it, rendered to PNG.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -112,6 +118,11 @@ describe('evidence pack', () => {
     expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
     execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', pdf, join(SCREENSHOT_DIR, 'pack-pdf')]);
     expect(existsSync(join(SCREENSHOT_DIR, 'pack-pdf-1.png'))).toBe(true);
+    // The prospect's document: the brokerage and the broker's contact, no rows left out of the upload.
+    const pdfWords = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
+    expect(pdfWords).toContain('Demo FX Partners');
+    expect(pdfWords).toMatch(/Prepared by Alice Broker · alice@demo\.pippitch\.test · \+44 20 7946 0000/);
+    expect(pdfWords).not.toContain('Rows left out');
 
     // The share link, opened by the prospect in a browser of their own, signed out.
     await page.getByRole('button', { name: 'Create share link' }).click();
@@ -124,6 +135,14 @@ describe('evidence pack', () => {
     await prospect.getByRole('heading', { name: `Your FX costs, trade by trade: ${PROSPECT}` }).waitFor();
     await poll(() => prospect.getByTestId('pack-trade').count()).toBe(20);
     expect(await prospect.getByRole('link', { name: 'My Leads' }).count()).toBe(0);
+    // Who prepared it and how to reach them, once; the broker's upload errors stay on the broker's page.
+    const brokerage = await text(prospect.getByTestId('brokerage'));
+    expect(brokerage).toContain('Demo FX Partners');
+    expect(brokerage).toContain('Prepared by Alice Broker · alice@demo.pippitch.test · +44 20 7946 0000');
+    const shared = await text(prospect.getByRole('main'));
+    expect(shared.match(/Prepared by/g)).toHaveLength(1);
+    expect(shared).not.toContain('Rows left out');
+    expect(shared).not.toContain('Line 22');
     expect(await seriousViolations(prospect), 'shared pack').toEqual([]);
     // On a phone the page fits its width: trades are cards, the chart sizes to the screen.
     const phone = await h.newPage(MOBILE);
@@ -141,12 +160,18 @@ describe('evidence pack', () => {
 
     // The broker sees it was opened; withdrawing the link closes the prospect's page.
     await page.reload();
-    await poll(() => text(page.getByTestId('share-status'))).toMatch(/opened 2 times, first /);
+    // One visitor (the same address and browser on both screens) on one London day is one view (issue 19).
+    await poll(() => text(page.getByTestId('share-status'))).toMatch(/opened 1 time, first /);
     await page.getByRole('button', { name: 'Withdraw link' }).click();
     await page.getByRole('button', { name: 'Create share link' }).waitFor();
     await prospect.reload();
     await prospect.getByRole('heading', { name: 'This evidence pack is not available' }).waitFor();
-    await prospect.getByText('This link has expired or was withdrawn. Ask your broker for a new one.').waitFor();
+    await prospect.getByText(SHARE_LINK_MESSAGES.withdrawn).waitFor();
+    expect(await seriousViolations(prospect), 'withdrawn link').toEqual([]);
+    // A link cut short when copied says so in words, not a validation message.
+    await prospect.goto(url.slice(0, -30));
+    await prospect.getByText(SHARE_LINK_MESSAGES.malformed).waitFor();
+    await screenshotBoth(h, prospect, 'pack-link-malformed');
     await prospect.context().close();
     await page.context().close();
   });

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
+import { SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
@@ -262,9 +267,16 @@ describe('share links', () => {
       stranger.api.packs.shared.query({ token }),
       h.client().api.packs.shared.query({ token }),
     ]);
+    // No broker-side detail (the rows left out of the upload) on the prospect's page; the brokerage instead.
     expect(Object.keys(view).sort()).toEqual(
-      ['badRows', 'brokerName', 'createdAt', 'expiresAt', 'leadName', 'marginBps', 'totals', 'trades'].sort(),
+      ['brokerage', 'brokerName', 'createdAt', 'expiresAt', 'leadName', 'marginBps', 'totals', 'trades'].sort(),
     );
+    expect(view.brokerage).toEqual({
+      companyName: 'Acme FX',
+      brokerName: view.brokerName,
+      brokerEmail: 'bob@acmefx.co.uk',
+      brokerPhone: null,
+    });
     expect(view.trades).toEqual(pack.trades);
     expect(JSON.stringify(view)).not.toContain(pack.id);
     await stranger.api.packs.shared.query({ token });
@@ -288,24 +300,63 @@ describe('share links', () => {
 
   it('stop working when revoked, when replaced and after 30 days', async () => {
     const pack = await bob.api.packs.create.mutate({ leadId, csv: HAND_WORKED });
-    const gone = 'This link has expired or was withdrawn. Ask your broker for a new one.';
+    // Each closed link says why (issue 22 §3).
+    const replaced = SHARE_LINK_MESSAGES.unknown;
     const tokenOf = (url: string) => url.split('/p/')[1]!;
     const first = tokenOf((await bob.api.packs.share.mutate({ id: pack.id })).url);
     const second = tokenOf((await bob.api.packs.share.mutate({ id: pack.id })).url);
     expect(await errorOf(h.client().api.packs.shared.query({ token: first }))).toEqual({
       code: 'NOT_FOUND',
-      message: gone,
+      message: replaced,
     });
     await h.client().api.packs.shared.query({ token: second });
     await bob.api.packs.revokeShare.mutate({ id: pack.id });
-    expect((await errorOf(h.client().api.packs.shared.query({ token: second }))).message).toBe(gone);
+    expect((await errorOf(h.client().api.packs.shared.query({ token: second }))).message).toBe(
+      SHARE_LINK_MESSAGES.withdrawn,
+    );
     expect((await bob.api.packs.get.query({ id: pack.id })).share).toBeNull();
 
     const third = tokenOf((await bob.api.packs.share.mutate({ id: pack.id })).url);
     h.clock.now = new Date(NOW.getTime() + 29 * 86_400_000);
     await h.client().api.packs.shared.query({ token: third });
     h.clock.now = new Date(NOW.getTime() + 30 * 86_400_000 + 1);
-    expect((await errorOf(h.client().api.packs.shared.query({ token: third }))).message).toBe(gone);
+    expect((await errorOf(h.client().api.packs.shared.query({ token: third }))).message).toMatch(
+      /^This link expired on \d{1,2} [A-Z][a-z]+ \d{4}\. Links to an evidence pack last 30 days/,
+    );
     h.clock.now = NOW;
+  });
+
+  it('a malformed link gets words for the prospect, not a validation message', async () => {
+    for (const token of ['abc', 'x'.repeat(19), 'a b c d e f g h i j k l m n o']) {
+      expect(await errorOf(h.client().api.packs.shared.query({ token }))).toEqual({
+        code: 'BAD_REQUEST',
+        message: SHARE_LINK_MESSAGES.malformed,
+      });
+    }
+  });
+
+  it("carry the broker's phone from their profile, on the page and in the PDF, and never the rows left out", async () => {
+    expect((await errorOf(bob.api.packs.setContactPhone.mutate({ phone: 'call me' }))).code).toBe('BAD_REQUEST');
+    await bob.api.packs.setContactPhone.mutate({ phone: ' +44 20 7946 0000 ' });
+    const pack = await bob.api.packs.create.mutate({ leadId, csv: HAND_WORKED });
+    expect(pack.badRows.length).toBeGreaterThan(0); // the broker still sees them
+    const token = (await bob.api.packs.share.mutate({ id: pack.id })).url.split('/p/')[1]!;
+    const view = await h.client().api.packs.shared.query({ token });
+    expect(view.brokerage.brokerPhone).toBe('+44 20 7946 0000');
+    const pdf = Buffer.from(
+      await (
+        await fetch(`${h.url}/api/packs/${pack.id}.pdf`, {
+          headers: { cookie: [...bob.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        })
+      ).arrayBuffer(),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'pack-'));
+    writeFileSync(join(dir, 'pack.pdf'), pdf);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'pack.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Acme FX');
+    expect(text).toMatch(/Prepared by .+ · bob@acmefx\.co\.uk · \+44 20 7946 0000/);
+    expect(text).not.toContain('Rows left out');
+    expect(text).not.toContain('Line ');
+    await bob.api.packs.setContactPhone.mutate({ phone: '' });
   });
 });

@@ -1,6 +1,7 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { uuid } from '@pippitch/shared/input';
 import { DEFAULT_PACK_MARGIN_BPS, PACK_MARGIN_OPTIONS, PACK_MESSAGES } from '@pippitch/shared/pack';
+import { brokerPhone, shareTokenInput } from '@pippitch/shared/pack-share';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import {
@@ -12,6 +13,7 @@ import {
   sharePack,
   viewSharedPack,
 } from '../../services/packs/packs';
+import { setContactPhone } from '../../services/team/contact-phone';
 import { adminProcedure, companyFinderProcedure, memberProcedure, publicProcedure, router } from '../trpc/procedures';
 
 const packId = z.object({ id: uuid(PACK_MESSAGES.notFound) });
@@ -67,8 +69,13 @@ export const packsRouter = router({
     .input(packId)
     .mutation(({ ctx, input }) => revokeShare(ctx.db, { userId: ctx.viewer.user.id }, input.id, ctx.services.now())),
 
+  /** The phone the signed-in member gives prospects on their shared packs and PDFs ('' removes it). */
+  setContactPhone: memberProcedure
+    .input(z.object({ phone: brokerPhone }))
+    .mutation(({ ctx, input }) => setContactPhone(ctx.db, { userId: ctx.viewer.user.id }, input.phone)),
+
   /** The prospect's read-only page: anyone holding a live link; the pack and nothing else. */
-  shared: publicProcedure.input(z.object({ token: z.string().min(20).max(100) })).query(({ ctx, input }) =>
+  shared: publicProcedure.input(shareTokenInput).query(({ ctx, input }) =>
     viewSharedPack(
       ctx.db,
       {

@@ -12,6 +12,7 @@ import {
   packTotals,
   parsePackCsv,
 } from '@pippitch/shared/pack';
+import { type Brokerage, SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { badRequest, notFound } from '../../errors';
@@ -27,6 +28,8 @@ export interface Pack {
   leadId: string;
   leadName: string;
   brokerName: string;
+  /** The company, the broker and how to reach them, as the prospect's page and the PDF name them. */
+  brokerage: Brokerage;
   marginBps: number;
   createdAt: string;
   trades: PricedTrade[];
@@ -76,6 +79,7 @@ function packQuery(db: Database) {
     .selectFrom('evidence_packs as p')
     .innerJoin('user_leads as l', 'l.id', 'p.lead_id')
     .innerJoin('user_profiles as u', 'u.id', 'p.user_id')
+    .innerJoin('companies as co', 'co.id', 'u.company_id')
     .select((eb) => [
       'p.id',
       'p.user_id',
@@ -83,6 +87,8 @@ function packQuery(db: Database) {
       'l.custom_name',
       'u.full_name',
       'u.email',
+      'u.phone',
+      'co.name as company_name',
       'p.margin_bps',
       'p.created_at',
       'p.trades',
@@ -109,6 +115,12 @@ function toPack(r: PackRow, now: Date, viewerId: string | null): Pack {
     leadId: r.lead_id,
     leadName: r.custom_name,
     brokerName: r.full_name || r.email,
+    brokerage: {
+      companyName: r.company_name,
+      brokerName: r.full_name || r.email,
+      brokerEmail: r.email,
+      brokerPhone: r.phone,
+    },
     marginBps: r.margin_bps,
     createdAt: r.created_at.toISOString(),
     // Written only by createPack, from the shared types.
@@ -212,11 +224,15 @@ export async function viewSharedPack(
   await enforce(db, [{ key: `pack-share:client:${clientKey(input.ip)}`, max: 120, windowSeconds: 3600 }]);
   return db.transaction().execute(async (trx) => {
     const row = await packQuery(trx)
+      .select(['p.share_revoked_at as revoked_at', 'p.share_expires_at as expires_at'])
       .where('p.share_token_hash', '=', hashToken(input.token))
-      .where('p.share_revoked_at', 'is', null)
-      .where('p.share_expires_at', '>', now)
       .executeTakeFirst();
-    if (!row) throw notFound(PACK_MESSAGES.shareGone);
+    // Each closed link says why in the prospect's words (issue 22 §3); the token is unguessable, so saying that a
+    // link once existed tells a stranger nothing.
+    if (!row) throw notFound(SHARE_LINK_MESSAGES.unknown);
+    if (row.revoked_at) throw notFound(SHARE_LINK_MESSAGES.withdrawn);
+    if (!row.expires_at || row.expires_at <= now)
+      throw notFound(SHARE_LINK_MESSAGES.expired((row.expires_at ?? now).toISOString()));
     // One row per visitor and London day, however often the page is reloaded (the visitor as a hash only).
     const userAgent = input.userAgent?.slice(0, 300) ?? null;
     await trx
@@ -244,13 +260,14 @@ export async function viewSharedPack(
       });
     }
     const pack = toPack(row, now, null);
+    // The prospect's view: no broker-side detail (the rows left out of the upload stay on the broker's page).
     return {
       leadName: pack.leadName,
       brokerName: pack.brokerName,
+      brokerage: pack.brokerage,
       marginBps: pack.marginBps,
       createdAt: pack.createdAt,
       trades: pack.trades,
-      badRows: pack.badRows,
       totals: pack.totals,
       expiresAt: pack.share?.expiresAt ?? null,
     };

@@ -1,9 +1,11 @@
 /**
  * An evidence pack as a PDF (issue 14 §3): the prospect, the totals, every trade with the mid it was measured
- * against and where that price came from, the rows left out and why, and the method.
+ * against and where that price came from, and the method; the brokerage and the broker's contact on top. It is the
+ * prospect's document: the rows left out of the upload stay on the broker's page.
  */
 import { formatGBP, formatRate } from '@pippitch/shared/format';
 import { type PricedTrade, packMethod, simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
+import type { Brokerage } from '@pippitch/shared/pack-share';
 import { pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
 import {
@@ -18,6 +20,11 @@ import {
   tableDrawer,
 } from '../pdf/document';
 import type { Pack } from './packs';
+
+/** 'Prepared by Alice Broker · alice@… · +44 20 …' */
+export function brokerContactLine(b: Brokerage): string {
+  return [`Prepared by ${b.brokerName}`, b.brokerEmail, b.brokerPhone].filter(Boolean).join(' · ');
+}
 
 const money = (v: string | null) => (v === null ? '—' : formatGBP(v));
 
@@ -42,14 +49,18 @@ export function renderPackPdf(pack: Pack, generatedAt: Date): Promise<Buffer> {
     CreationDate: generatedAt,
   });
   const t = pack.totals;
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(10).text('PipPitch', MARGIN, MARGIN);
-  doc.fillColor('#0f172a').fontSize(18).text(`Evidence pack: ${pack.leadName}`);
+  // The brokerage first: the prospect reads who prepared this and how to reach them (issue 22 §3).
+  const b = pack.brokerage;
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(12).text(b.companyName, MARGIN, MARGIN);
+  doc.font('Helvetica').fontSize(9).fillColor('#0f172a').text(brokerContactLine(b));
+  doc.moveDown(0.4);
+  doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(18).text(`Your FX costs, trade by trade: ${pack.leadName}`);
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(MUTED)
     .text(
-      `${t.trades} trades from ${formatIsoDate(t.from)} to ${formatIsoDate(t.to)} · prepared by ${pack.brokerName} · our margin ${pack.marginBps} bps · generated ${formatLondonDateTime(generatedAt)} (London)`,
+      `${t.trades} trades from ${formatIsoDate(t.from)} to ${formatIsoDate(t.to)} · our margin ${pack.marginBps} bps · generated ${formatLondonDateTime(generatedAt)} (London)`,
     );
   doc.moveDown(0.8);
   figureBoxes(doc, width, [
@@ -69,20 +80,14 @@ export function renderPackPdf(pack: Pack, generatedAt: Date): Promise<Buffer> {
   table.header();
   pack.trades.forEach(table.row);
 
-  if (pack.badRows.length) {
-    table.ensureRoom(ROW * 4, false);
-    doc.moveDown(1);
-    doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Rows left out', MARGIN, doc.y);
-    doc.font('Helvetica').fontSize(8.5).fillColor('#0f172a').moveDown(0.3);
-    for (const row of pack.badRows) doc.text(`• Line ${row.line}: ${row.reason} — “${row.text}”`, { width });
-  }
+  // Rows left out of the upload are the broker's to fix: on the broker's page, never in the prospect's PDF.
   table.ensureRoom(ROW * 8, false);
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Method and sources', MARGIN, doc.y);
   doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).moveDown(0.3);
   for (const line of packMethod(pack.marginBps)) doc.text(line, { width }).moveDown(0.2);
 
-  numberPages(doc, width, `PipPitch · evidence pack · ${pack.leadName}`);
+  numberPages(doc, width, `${b.companyName} · evidence pack for ${pack.leadName} · made with PipPitch`);
   doc.end();
   return done;
 }

@@ -23,6 +23,24 @@ export interface PackChartProps {
   height: number;
 }
 
+const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
+const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+});
+
+function spansYears(points: [number, number][]): boolean {
+  const years = new Set(points.map(([t]) => new Date(t).getUTCFullYear()));
+  return years.size > 1;
+}
+
+/** An axis label: the London date of the instant. */
+export function axisDate(ms: number, withYear: boolean): string {
+  return (withYear ? DAY_MONTH_YEAR : DAY_MONTH).format(new Date(ms));
+}
+
 export default function PackChart({ points, height }: PackChartProps) {
   const option = useMemo<ChartOption>(
     () => ({
@@ -35,7 +53,17 @@ export default function PackChart({ points, height }: PackChartProps) {
           return `${new Date(t).toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' })} London<br/>Markup ${bps} bps`;
         },
       },
-      xAxis: { type: 'time', axisLabel: { fontSize: 11, hideOverlap: true } },
+      // Dates on the axis ('3 Jul', with the year when the trades span more than one), never bare day numbers or
+      // hours; at most one label a day (issue 22 §3).
+      xAxis: {
+        type: 'time',
+        minInterval: 86_400_000,
+        axisLabel: {
+          fontSize: 11,
+          hideOverlap: true,
+          formatter: (value: number) => axisDate(value, spansYears(points)),
+        },
+      },
       yAxis: { type: 'value', name: 'bps', nameTextStyle: { fontSize: 11 }, axisLabel: { fontSize: 11 } },
       series: [{ type: 'scatter', data: points, symbolSize: 7, itemStyle: { color: '#0f766e' } }],
     }),

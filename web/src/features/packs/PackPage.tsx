@@ -39,7 +39,10 @@ export function PackPage({ packId }: { packId: string }) {
               </a>
             </div>
             {pack.data.mine ? (
-              <ShareLink packId={pack.data.id} share={pack.data.share} />
+              <>
+                <ShareLink packId={pack.data.id} share={pack.data.share} />
+                <ContactPhone packId={pack.data.id} phone={pack.data.brokerage.brokerPhone} />
+              </>
             ) : (
               <p className="mb-4 text-sm text-slate-600">Prepared by {pack.data.brokerName}: only they can share it.</p>
             )}
@@ -133,5 +136,54 @@ function ShareLink({ packId, share }: { packId: string; share: Share }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The phone the prospect sees with the broker's name and e-mail on the shared page and the PDF (issue 22 §3). */
+function ContactPhone({ packId, phone }: { packId: string; phone: string | null }) {
+  const utils = trpc.useUtils();
+  const [value, setValue] = useState(phone ?? '');
+  const save = trpc.packs.setContactPhone.useMutation({
+    onSuccess: () => void utils.packs.get.invalidate({ id: packId }),
+  });
+  return (
+    <form
+      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ phone: value });
+      }}
+    >
+      <label htmlFor="contact-phone" className="text-sm font-semibold text-slate-800">
+        Your phone for prospects
+      </label>
+      <p className="text-xs text-slate-600">
+        Shown with your name and e-mail on the shared page and the PDF of each of your packs. Leave empty to show none.
+      </p>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <input
+          id="contact-phone"
+          type="tel"
+          autoComplete="tel"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          placeholder="e.g. +44 20 7946 0000"
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:max-w-xs"
+        />
+        <Button type="submit" variant="secondary" disabled={save.isPending}>
+          Save phone
+        </Button>
+      </div>
+      {save.isSuccess && (
+        <p role="status" className="mt-1 text-xs text-green-800">
+          Saved.
+        </p>
+      )}
+      {save.error && (
+        <div className="mt-2">
+          <Alert tone="error">{errorMessage(save.error)}</Alert>
+        </div>
+      )}
+    </form>
   );
 }

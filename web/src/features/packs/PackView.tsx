@@ -19,7 +19,8 @@ export interface PackViewData {
   brokerName: string;
   marginBps: number;
   trades: PricedTrade[];
-  badRows: BadRow[];
+  /** The broker's own view only: the prospect's page never carries the rows left out of the upload. */
+  badRows?: BadRow[];
   totals: PackTotals;
 }
 
@@ -29,7 +30,7 @@ const money = (v: string | null) => (v === null ? '—' : formatGBP(v));
  * An evidence pack as the broker and the prospect read it: the totals, the chart of markup per trade, every trade
  * with the mid it was measured against and its source, the rows left out and why, and the method.
  */
-export function PackView({ pack }: { pack: PackViewData }) {
+export function PackView({ pack, audience = 'broker' }: { pack: PackViewData; audience?: 'broker' | 'prospect' }) {
   const t = pack.totals;
   const figures: [string, string][] = [
     ['Trades priced', `${t.priced} of ${t.trades}`],
@@ -45,8 +46,8 @@ export function PackView({ pack }: { pack: PackViewData }) {
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">
-        {t.trades} trades from {formatIsoDate(t.from)} to {formatIsoDate(t.to)} · prepared by {pack.brokerName} · our
-        margin {pack.marginBps} bps
+        {t.trades} trades from {formatIsoDate(t.from)} to {formatIsoDate(t.to)}
+        {audience === 'broker' ? ` · prepared by ${pack.brokerName}` : ''} · our margin {pack.marginBps} bps
       </p>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {figures.map(([label, value]) => (
@@ -159,7 +160,7 @@ export function PackView({ pack }: { pack: PackViewData }) {
           </table>
         </div>
       </section>
-      {pack.badRows.length > 0 && (
+      {audience === 'broker' && pack.badRows && pack.badRows.length > 0 && (
         <section aria-labelledby="pack-bad" className="rounded-2xl border border-amber-200 bg-amber-50 p-4">
           <h2 id="pack-bad" className="text-sm font-semibold text-amber-900">
             Rows left out ({pack.badRows.length})

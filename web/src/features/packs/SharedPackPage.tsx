@@ -1,3 +1,4 @@
+import { type Brokerage, SHARE_LINK_MESSAGES, SHARE_TOKEN } from '@pippitch/shared/pack-share';
 import { formatLondonDate } from '@pippitch/shared/time';
 import { Logo, Spinner } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -8,10 +9,18 @@ import { PackView } from './PackView';
  * so. Each opening is logged; the broker hears about the first.
  */
 export function SharedPackPage({ token }: { token: string }) {
+  // A link cut short when it was copied is said so at once, without asking the server.
+  const wellFormed = SHARE_TOKEN.test(token);
   // One request per visit: a refetch on focus would log a view the prospect did not make.
   const pack = trpc.packs.shared.useQuery(
     { token },
-    { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: Number.POSITIVE_INFINITY },
+    {
+      enabled: wellFormed,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+      staleTime: Number.POSITIVE_INFINITY,
+    },
   );
   return (
     <div className="min-h-screen bg-slate-50">
@@ -21,27 +30,66 @@ export function SharedPackPage({ token }: { token: string }) {
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-        {pack.isPending ? (
+        {!wellFormed ? (
+          <Unavailable message={SHARE_LINK_MESSAGES.malformed} />
+        ) : pack.isPending ? (
           <Spinner label="Loading the evidence pack..." />
         ) : pack.isError ? (
-          <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-center">
-            <h1 className="text-lg font-bold">This evidence pack is not available</h1>
-            <p className="mt-2 text-sm text-slate-600">{errorMessage(pack.error)}</p>
-          </div>
+          <Unavailable message={errorMessage(pack.error, SHARE_LINK_MESSAGES.unknown)} />
         ) : (
           <>
             <h1 className="text-2xl font-bold">Your FX costs, trade by trade: {pack.data.leadName}</h1>
-            <p className="mb-4 mt-1 text-sm text-slate-600">
-              Prepared by {pack.data.brokerName} with PipPitch
-              {pack.data.expiresAt
-                ? ` · this page is available until ${formatLondonDate(new Date(pack.data.expiresAt))}`
-                : ''}
-              .
-            </p>
-            <PackView pack={pack.data} />
+            <BrokerCard brokerage={pack.data.brokerage} />
+            {pack.data.expiresAt && (
+              <p className="mb-4 text-sm text-slate-600">
+                This page is available until {formatLondonDate(new Date(pack.data.expiresAt))}.
+              </p>
+            )}
+            <PackView pack={pack.data} audience="prospect" />
           </>
         )}
       </main>
     </div>
+  );
+}
+
+function Unavailable({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-center">
+      <h1 className="text-lg font-bold">This evidence pack is not available</h1>
+      <p className="mt-2 text-sm text-slate-700" data-testid="share-unavailable">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+/** Who prepared the pack and how to reach them (issue 22 §3). */
+function BrokerCard({ brokerage }: { brokerage: Brokerage }) {
+  return (
+    <section
+      aria-label="Prepared by"
+      className="my-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm"
+      data-testid="brokerage"
+    >
+      <p className="font-semibold text-slate-900">{brokerage.companyName}</p>
+      <p className="mt-1 text-slate-700">
+        Prepared by {brokerage.brokerName} ·{' '}
+        <a className="font-medium text-brand-700 underline" href={`mailto:${brokerage.brokerEmail}`}>
+          {brokerage.brokerEmail}
+        </a>
+        {brokerage.brokerPhone && (
+          <>
+            {' · '}
+            <a
+              className="font-medium text-brand-700 underline"
+              href={`tel:${brokerage.brokerPhone.replace(/[^+\d]/g, '')}`}
+            >
+              {brokerage.brokerPhone}
+            </a>
+          </>
+        )}
+      </p>
+    </section>
   );
 }
