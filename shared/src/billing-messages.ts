@@ -15,6 +15,7 @@ export const BILLING_MESSAGES = {
   nothingToChange: 'Your plan already has these seats, add-ons and billing period.',
   noPlanToChange: 'There is no active subscription to change. Please start one from the checkout page.',
   planChanged: 'Your plan has been changed.',
+  changeFailed: 'The change could not be made. Nothing was charged; please try again.',
 } as const;
 
 const PER: Record<Billing, string> = { monthly: 'month', annual: 'year' };

@@ -1,4 +1,5 @@
 import { isAdminRole } from '@pippitch/shared/access';
+import { BILLING_MESSAGES, longDate } from '@pippitch/shared/billing-messages';
 import { CHECKOUT_MESSAGES, TEST_MODE_LABEL } from '@pippitch/shared/checkout';
 import { formatGBP } from '@pippitch/shared/format';
 import {
@@ -18,6 +19,7 @@ import { Stepper } from '../../components/Stepper';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { ChargeConfirm, chargeError, type ShownCharge } from './ChargeConfirm';
 
 const route = getRouteApi('/checkout');
 
@@ -54,6 +56,23 @@ export function CheckoutPage() {
   });
 
   const s = summary.data;
+  // A company that pays changes its one subscription here (issue 20 §1): the amount first, charged on Confirm.
+  const paying = s?.subscriptionStatus === 'active' || s?.subscriptionStatus === 'past_due';
+  const [shown, setShown] = useState<(ShownCharge & { prorationDate: string }) | null>(null);
+  const [changed, setChanged] = useState(false);
+  const preview = trpc.billing.planChange.preview.useMutation({
+    onSuccess: (q) => setShown(q),
+    onError: (e) => setError(chargeError(e)),
+  });
+  const confirm = trpc.billing.planChange.confirm.useMutation({
+    onSuccess: (result) => {
+      if (result.status === 'requires_payment') return window.location.assign(result.url);
+      setShown(null);
+      setChanged(true);
+      void summary.refetch();
+    },
+    onError: (e) => setError(chargeError(e)),
+  });
   useEffect(() => {
     if (s && !choice) {
       setChoice({
@@ -67,6 +86,8 @@ export function CheckoutPage() {
 
   const update = (patch: Partial<Choice>) => {
     setError(null);
+    setShown(null);
+    setChanged(false);
     setChoice((c) => (c ? { ...c, ...patch } : c));
   };
   const setSeats = (role: 'admin' | 'broker', n: number) => {
@@ -88,11 +109,14 @@ export function CheckoutPage() {
       <TopBar session={session} items={[{ label: 'Home', to: '/' }]} />
       <main className="mx-auto max-w-3xl space-y-6 px-4 py-10">
         <div>
-          <h1 className="text-2xl font-bold">Checkout</h1>
+          <h1 className="text-2xl font-bold">{paying ? 'Change your plan' : 'Checkout'}</h1>
           <p className="text-sm text-slate-600">
-            Choose your seats, add-ons and plan. Prices exclude VAT until the total.
+            {paying
+              ? 'Your subscription is changed, not replaced: you see the amount before anything is charged.'
+              : 'Choose your seats, add-ons and plan. Prices exclude VAT until the total.'}
           </p>
         </div>
+        {changed && <Alert tone="success">{BILLING_MESSAGES.planChanged}</Alert>}
         {canceled && <Alert tone="info">{CHECKOUT_MESSAGES.canceled}</Alert>}
         {!admin && (
           <Alert tone="warning">Only your company's admin can start a subscription. Please ask them to sign in.</Alert>
@@ -168,23 +192,64 @@ export function CheckoutPage() {
                 <Row label={VAT_LABEL} value={formatGBP(q.vat)} />
                 <Row label={`Total per ${period}`} value={formatGBP(q.total)} strong />
               </dl>
+              {!paying && s?.subscriptionStatus === 'trialing' && s.trialEndsAt && (s.trialDaysLeft ?? 0) > 0 && (
+                <Alert tone="info">
+                  Your free trial continues: nothing is charged today. Your first charge of {formatGBP(q.total)} is on{' '}
+                  {longDate(s.trialEndsAt)}, when your trial ends.
+                </Alert>
+              )}
               {mode.data?.provider === 'test_mode' && (
-                <Alert tone="warning">{TEST_MODE_LABEL}: the next page simulates the payment.</Alert>
+                <Alert tone="warning">
+                  {TEST_MODE_LABEL}
+                  {paying ? '.' : ': the next page simulates the payment.'}
+                </Alert>
               )}
               {noProvider && (
                 <Alert tone="info">
                   Online payment is not available right now. Please contact {SUPPORT_EMAIL} to subscribe.
                 </Alert>
               )}
-              {error && <Alert tone="error">{error}</Alert>}
+              {error && !shown && <Alert tone="error">{error}</Alert>}
+              {paying && shown && (
+                <ChargeConfirm
+                  charge={shown}
+                  busy={confirm.isPending}
+                  error={error}
+                  onConfirm={() =>
+                    confirm.mutate({
+                      ...choice,
+                      confirmation: { prorationDate: shown.prorationDate, dueNowPence: shown.dueNowPence },
+                    })
+                  }
+                  onCancel={() => {
+                    setShown(null);
+                    setError(null);
+                  }}
+                />
+              )}
               <div className="flex flex-wrap items-center gap-3">
-                <Button
-                  disabled={start.isPending || noProvider || mode.isLoading}
-                  onClick={() => start.mutate(choice)}
-                  className="w-full sm:w-auto"
-                >
-                  {start.isPending ? 'Redirecting...' : 'Proceed to Payment'}
-                </Button>
+                {paying ? (
+                  !shown && (
+                    <Button
+                      disabled={preview.isPending}
+                      onClick={() => {
+                        setError(null);
+                        preview.mutate(choice);
+                      }}
+                      className="w-full sm:w-auto"
+                    >
+                      {preview.isPending ? 'Working out the amount...' : 'Review change'}
+                    </Button>
+                  )
+                ) : (
+                  <Button
+                    disabled={start.isPending || noProvider || mode.isLoading}
+                    onClick={() => start.mutate(choice)}
+                    className="w-full sm:w-auto"
+                  >
+                    {start.isPending ? 'Redirecting...' : 'Proceed to Payment'}
+                  </Button>
+                )}
                 <Link to="/" className="text-sm text-slate-600 underline">
                   Back to home
                 </Link>

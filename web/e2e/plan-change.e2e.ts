@@ -1,0 +1,119 @@
+/**
+ * Issue 20 §1 and §4 in real Chromium, test mode: an active monthly company opens /checkout and switches to
+ * annual — its one subscription is changed, the prorated amount is shown before anything is charged and is what
+ * is charged — and a trial company paying keeps its trial's end. The database is read to compare what was shown
+ * with the provider's side, and written only to end the trial.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANY } from '../../server/src/seed/demo';
+import { type Harness, MOBILE, startHarness } from './harness';
+import { chooseRadio, failOnPageErrors, member, poll, screenshotBoth, signIn, waitForPath } from './journeys';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+failOnPageErrors(() => h);
+
+const OWNER = member('Olivia Owner');
+
+async function providerSide() {
+  const { rows } = await h.t.pool.query<{ id: string; status: string; billing: string; trial_end: Date | null }>(
+    `SELECT s.id, s.status, s.billing, s.trial_end FROM test_mode_subscriptions s
+       JOIN companies c ON c.stripe_customer_id = s.customer_id WHERE c.name = $1 ORDER BY s.created_at`,
+    [DEMO_COMPANY],
+  );
+  return rows;
+}
+async function invoices(subscriptionId: string) {
+  const { rows } = await h.t.pool.query<{ amount_due: number; description: string }>(
+    'SELECT amount_due, description FROM test_mode_invoices WHERE subscription_id = $1 ORDER BY created_at, id',
+    [subscriptionId],
+  );
+  return rows;
+}
+const pence = (sentence: string, before: RegExp) => {
+  const found = sentence.match(before)?.[1] ?? '';
+  return Math.round(Number(found.replace(/[£,]/g, '')) * 100);
+};
+
+describe('a paying company opening /checkout', () => {
+  it('switches monthly → annual on its one subscription, shown the prorated amount, charged that amount', async () => {
+    // The trial is over (so the monthly plan is charged at once).
+    await h.t.pool.query(`UPDATE companies SET trial_ends_at = now() - interval '1 minute' WHERE name = $1`, [
+      DEMO_COMPANY,
+    ]);
+    const page = await h.newPage();
+    await signIn(page, OWNER.email, 'Admin');
+    await page.goto('/checkout');
+    await chooseRadio(page, /Monthly/);
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.waitForURL(/\/test-checkout\/tm_cs_/);
+    await page.getByRole('button', { name: /^Pay £/ }).click();
+    await waitForPath(page, '/admin');
+    await poll(async () => (await providerSide()).map((s) => `${s.status} ${s.billing}`)).toEqual(['active monthly']);
+
+    await page.goto('/checkout');
+    await page.getByRole('heading', { name: 'Change your plan' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Proceed to Payment' }).count()).toBe(0);
+    await chooseRadio(page, /Annual/);
+    await page.getByRole('button', { name: 'Review change' }).click();
+    const sentence = page.getByTestId('charge-sentence');
+    await sentence.waitFor();
+    const shown = (await sentence.textContent()) ?? '';
+    expect(shown).toMatch(
+      /^You will be charged £[\d,]+\.\d\d now \(prorated\), then £[\d,]+\.\d\d per year \(VAT included\)\.$/,
+    );
+    await screenshotBoth(h, page, 'checkout-plan-change');
+
+    // Cancel charges nothing; Review again and Confirm charges the amount shown.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const [sub] = await providerSide();
+    expect(await invoices(sub!.id)).toHaveLength(1);
+    await page.getByRole('button', { name: 'Review change' }).click();
+    await sentence.waitFor();
+    const confirmed = (await sentence.textContent()) ?? '';
+    await page.getByRole('button', { name: 'Confirm and pay' }).click();
+    await page.getByText('Your plan has been changed.').waitFor();
+
+    const after = await providerSide();
+    expect(after.map((s) => `${s.id} ${s.status} ${s.billing}`)).toEqual([`${sub!.id} active annual`]);
+    const charged = await invoices(sub!.id);
+    expect(charged).toHaveLength(2);
+    // Exactly the amount shown before Confirm; less than a year's price (the unused month is credited).
+    expect(charged[1]!.amount_due).toBe(pence(confirmed, /charged (£[\d,.]+) now/));
+    expect(pence(confirmed, /then (£[\d,.]+) per year/)).toBeGreaterThan(charged[1]!.amount_due);
+  });
+
+  it('a trial company paying keeps its trial: no charge now, the first one on the trial end', async () => {
+    const page = await h.newPage(MOBILE);
+    await h.t.pool.query(
+      `UPDATE companies SET subscription_status = 'trialing', subscription_active = true, account_locked = false,
+         stripe_subscription_id = NULL, trial_ends_at = now() + interval '50 days' WHERE name = $1`,
+      [DEMO_COMPANY],
+    );
+    await h.t.pool.query(
+      `UPDATE test_mode_subscriptions SET status = 'canceled', canceled_at = now() WHERE status <> 'canceled'`,
+    );
+    await signIn(page, OWNER.email, 'Admin');
+    await page.goto('/checkout');
+    await page.getByText(/Your free trial continues: nothing is charged today/).waitFor();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.waitForURL(/\/test-checkout\/tm_cs_/);
+    await page.getByRole('button', { name: /^Pay £/ }).click();
+    await waitForPath(page, '/admin');
+    await poll(async () => (await providerSide()).filter((s) => s.status !== 'canceled').map((s) => s.status)).toEqual([
+      'trialing',
+    ]);
+    const live = (await providerSide()).find((s) => s.status === 'trialing')!;
+    const { rows } = await h.t.pool.query<{ trial_ends_at: Date }>(
+      'SELECT trial_ends_at FROM companies WHERE name = $1',
+      [DEMO_COMPANY],
+    );
+    expect(live.trial_end?.getTime()).toBe(rows[0]!.trial_ends_at.getTime());
+    expect(await invoices(live.id)).toEqual([]);
+  });
+});
