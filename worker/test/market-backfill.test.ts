@@ -122,6 +122,25 @@ describe('the history backfill (Dukascopy, local server)', () => {
     expect(await sources(t, 'EURGBP', MON + 3 * DAY, later)).toEqual({ ecb_sim: 150 });
     expect(await rollupMismatches(t, 'GBPUSD')).toBe(0);
   });
+
+  it('asks again for the hours whose files are not out yet, instead of passing them by', async () => {
+    const thu = MON + 3 * DAY;
+    const now = thu + 6 * HOUR;
+    const base = { pool: t.pool, provider: dukascopy(now), now: () => now, pairs: ['GBPUSD'] as const };
+    server.unpublishedFrom = thu + 4 * HOUR; // 04:00 and 05:00 are over but not published
+    try {
+      const first = await runBackfill(base);
+      expect(first.pairs[0]).toMatchObject({ through: new Date(thu + 4 * HOUR), done: false });
+      expect(first.more).toBe(false);
+      expect(await sources(t, 'GBPUSD', thu + 2 * HOUR, thu + 4 * HOUR)).toEqual({ dukascopy: 120 });
+    } finally {
+      server.unpublishedFrom = Number.POSITIVE_INFINITY;
+    }
+    const second = await runBackfill(base);
+    expect(second.pairs[0]).toMatchObject({ through: new Date(now), done: true });
+    expect(await sources(t, 'GBPUSD', thu, now)).toEqual({ dukascopy: 6 * 60 });
+    expect(await rollupMismatches(t, 'GBPUSD')).toBe(0);
+  });
 });
 
 describe('the market-history-backfill job', () => {

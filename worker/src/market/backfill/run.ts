@@ -108,18 +108,25 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
           // Not published yet (an hour's or a day's file appears some time after it ends): ask again later.
           if (bars.length === 0 && now() - chunkEnd < UNPUBLISHED_WITHIN_MS) break;
         }
+        // A recent span answered only in part (the last hour's file not out yet) moves the cursor only past the
+        // hours answered, so the rest is asked again rather than left simulated.
+        const last = bars.at(-1)?.ts;
+        const reached =
+          last !== undefined && now() - chunkEnd < UNPUBLISHED_WITHIN_MS
+            ? Math.min(chunkEnd, Math.floor(last / HOUR_MS) * HOUR_MS + HOUR_MS)
+            : chunkEnd;
         const written = await writeChunk(client, {
           pair,
           provider: provider.name,
           source,
           fromMs: cursor,
-          toMs: chunkEnd,
+          toMs: reached,
           startedFromMs: startMs,
           bars,
         });
         state.bars += written;
         result.bars += written;
-        cursor = chunkEnd;
+        cursor = reached;
         state.through = new Date(cursor);
         const m = day(cursor).slice(0, 7);
         if (m !== month && endMs - first > 7 * DAY_MS) {
