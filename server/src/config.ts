@@ -40,6 +40,13 @@ const schema = z.object({
    * within Docker's 10 s stop timeout).
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(7_000),
+  /** Serves Prometheus metrics at /metrics to callers sending `Authorization: Bearer <token>`; unset: no /metrics. */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().min(16, 'METRICS_TOKEN must be at least 16 characters (openssl rand -hex 16)').optional())
+    .optional(),
   /**
    * Where real minute history comes from (issue 21): `dukascopy` (free, no key; the default), `tradermade` (the
    * feed's own timeseries; the default with FX_FEED_URL and FX_FEED_API_KEY) or `bundled` (offline: the simulated set).
@@ -135,6 +142,7 @@ export interface Config {
   fxFeedApiKey: string | undefined;
   marketPollMs: number;
   shutdownGraceMs: number;
+  metricsToken: string | undefined;
   /** The history provider and where it is (providers/history/index.ts). */
   history: { provider: 'dukascopy' | 'tradermade' | 'bundled'; dukascopyUrl: string | undefined };
   /** The folder holding eurofxref-daily.xml and eurofxref-hist-90d.xml. */
@@ -211,6 +219,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fxFeedApiKey: e.FX_FEED_API_KEY,
     marketPollMs: e.MARKET_POLL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    metricsToken: e.METRICS_TOKEN,
     history: {
       // Tests never reach out by default; everyone else gets real data where the network allows.
       provider:

@@ -17,5 +17,5 @@ export {
   startTemporaryPostgres,
 } from './embedded';
 export { type Listener, listen } from './listen';
-export { migrate } from './migrate';
+export { listMigrations, migrate } from './migrate';
 export type * from './types.gen';

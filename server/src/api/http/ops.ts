@@ -1,0 +1,106 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Database } from '@pippitch/sql';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Config } from '../../config';
+import { checkReadiness } from '../../services/ops/readiness';
+
+// Operations endpoints (issue 23): readiness beside /api/health (liveness), and Prometheus metrics. /metrics is
+// served only with METRICS_TOKEN set, to callers presenting it as a bearer token: it reveals traffic and queue
+// sizes, so it is never public.
+
+export function registerOps(app: FastifyInstance, deps: { db: Database; config: Config }): void {
+  app.get('/api/ready', async (_req, reply) => {
+    const result = await checkReadiness(deps.db, { pollMs: deps.config.marketPollMs });
+    reply.header('cache-control', 'no-store');
+    return reply.code(result.ready ? 200 : 503).send(result);
+  });
+
+  const token = deps.config.metricsToken;
+  if (!token) return;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: 'pippitch_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status class',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'pippitch_http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    // The route pattern, never the raw URL (ids and tokens would make a series each).
+    const route = req.routeOptions.url ?? 'unmatched';
+    requests.inc({ method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` });
+    latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+  });
+  new Gauge({
+    name: 'pippitch_websocket_clients',
+    help: 'Live-quote WebSocket clients connected to this server',
+    registers: [registry],
+    collect() {
+      this.set(app.websocketServer?.clients.size ?? 0);
+    },
+  });
+  const depth = new Gauge({
+    name: 'pippitch_job_queue_depth',
+    help: 'Jobs waiting or running, by queue and state',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+  });
+  const age = new Gauge({
+    name: 'pippitch_job_oldest_due_seconds',
+    help: 'How long the oldest due job of each queue has waited',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+  const feedLag = new Gauge({
+    name: 'pippitch_feed_lag_seconds',
+    help: 'Seconds since the last successful feed poll',
+    labelNames: ['feed'] as const,
+    registers: [registry],
+  });
+  const workers = new Gauge({
+    name: 'pippitch_workers_alive',
+    help: 'Workers that beat within the last minute',
+    registers: [registry],
+  });
+
+  /** Database-backed figures, read at scrape time (the scrape interval is the sampling rate). */
+  async function collectFromDatabase(): Promise<void> {
+    const jobs = await sql<{ name: string; state: string; n: number; oldest: number | null }>`
+      SELECT name, state, count(*)::int AS n,
+        (extract(epoch FROM now() - min(start_after) FILTER (WHERE start_after <= now())))::float8 AS oldest
+      FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '\\_\\_pgboss%'
+      GROUP BY name, state`.execute(deps.db);
+    depth.reset();
+    age.reset();
+    for (const r of jobs.rows) {
+      depth.set({ queue: r.name, state: r.state }, r.n);
+      if (r.state !== 'active' && r.oldest !== null) age.set({ queue: r.name }, r.oldest);
+    }
+    const feeds = await sql<{ feed: string; lag: number | null }>`
+      SELECT feed, extract(epoch FROM now() - last_success_at)::float8 AS lag FROM fx_feed_status`.execute(deps.db);
+    feedLag.reset();
+    for (const r of feeds.rows) if (r.lag !== null) feedLag.set({ feed: r.feed }, r.lag);
+    const alive = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM worker_heartbeats WHERE beat_at > now() - interval '1 minute'`.execute(deps.db);
+    workers.set(alive.rows[0]!.n);
+  }
+
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send('metrics need the bearer token\n');
+    }
+    await collectFromDatabase().catch((err: Error) => req.log.warn({ err }, 'metrics: database figures unavailable'));
+    return reply.header('content-type', registry.contentType).send(await registry.metrics());
+  });
+}

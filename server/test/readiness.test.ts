@@ -1,0 +1,164 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { createDb, createPool, type Database } from '@pippitch/sql';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { createSimulatedFeed } from '../../worker/src/market/feeds/simulated';
+import { type MarketDataService, startMarketData } from '../../worker/src/market/service';
+import { buildApp } from '../src/api/app';
+import { testConfig } from '../src/config';
+import { beat } from '../src/services/ops/heartbeat';
+
+// Readiness (issue 23) goes not-ready and back as the database, the feed poller and the worker stop and return;
+// /api/health stays the plain liveness check. The app reaches its database through a TCP proxy the test can cut.
+// "Time passing" for a stopped poller or worker is their last record made old, never a wait.
+
+/** A TCP proxy to PostgreSQL that can stop (dropping every connection and refusing new ones) and start again. */
+async function startProxy(
+  target: number,
+): Promise<{ port: number; stop(): Promise<void>; start(): Promise<void>; destroy(): void }> {
+  const sockets = new Set<Socket>();
+  let server: Server;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((ok) => {
+      server = createServer((client) => {
+        const upstream = connect(target, '127.0.0.1');
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => {});
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, '127.0.0.1', () => {
+        port = (server.address() as { port: number }).port;
+        ok();
+      });
+    });
+  await listen();
+  return {
+    port,
+    /** Refuses new connections; those open stay until the far end ends them. */
+    stop: () => new Promise<void>((ok) => server.close(() => ok())),
+    destroy: () => {
+      for (const s of sockets) s.destroy();
+    },
+    start: listen,
+  };
+}
+
+const TOKEN = 'metrics-token-for-tests';
+let t: TestDatabase;
+let db: Database;
+let app: FastifyInstance;
+let proxy: Awaited<ReturnType<typeof startProxy>>;
+let poller: MarketDataService | undefined;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  proxy = await startProxy(Number(new URL(t.url).port));
+  const viaProxy = new URL(t.url);
+  viaProxy.port = String(proxy.port);
+  db = createDb(createPool(viaProxy.toString(), { max: 4, timeouts: 'request', applicationName: 'readiness-app' }));
+  app = await buildApp({
+    config: testConfig({ databaseUrl: t.url, metricsToken: TOKEN }),
+    db,
+    serveWeb: false,
+  });
+});
+afterAll(async () => {
+  await poller?.stop();
+  await app?.close();
+  await db?.destroy();
+  proxy?.destroy();
+  await proxy?.stop();
+  await t?.drop();
+});
+
+async function ready() {
+  const res = await app.inject({ method: 'GET', url: '/api/ready' });
+  const body = res.json() as { ready: boolean; checks: Record<string, { ok: boolean; detail: string }> };
+  expect(res.statusCode).toBe(body.ready ? 200 : 503);
+  return body;
+}
+
+async function until(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((ok) => setTimeout(ok, 50));
+  }
+}
+
+const startPoller = () => {
+  poller = startMarketData({ url: t.url, feed: createSimulatedFeed(), pollMs: 1_000, pollerId: 'test-poller' });
+};
+
+describe('/api/ready', () => {
+  it('is not ready until a feed poller and a worker run', async () => {
+    const body = await ready();
+    expect(body.ready).toBe(false);
+    expect(body.checks.database?.ok).toBe(true);
+    expect(body.checks.migrations).toMatchObject({ ok: true });
+    expect(body.checks.feed).toEqual({ ok: false, detail: 'no poll yet' });
+    expect(body.checks.worker).toEqual({ ok: false, detail: 'no worker has started' });
+    expect(body.checks.jobs?.ok).toBe(true);
+    // Liveness does not care.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    startPoller();
+    await beat(t.db, 'worker-1', new Date());
+    await until('ready', async () => (await ready()).ready);
+  });
+
+  it('goes not ready when the feed poller stops, and ready when it is back', async () => {
+    await poller!.stop();
+    await t.pool.query(`UPDATE fx_feed_status SET last_attempt_at = now() - interval '10 minutes'`);
+    const body = await ready();
+    expect(body.ready).toBe(false);
+    expect(body.checks.feed?.ok).toBe(false);
+    expect(body.checks.feed?.detail).toMatch(/last poll 6\d\d s ago/);
+    startPoller();
+    await until('ready again', async () => (await ready()).ready);
+  });
+
+  it('goes not ready when the worker stops beating, and ready when it beats again', async () => {
+    await t.pool.query(`UPDATE worker_heartbeats SET beat_at = now() - interval '2 minutes'`);
+    const body = await ready();
+    expect(body.ready).toBe(false);
+    expect(body.checks.worker?.detail).toMatch(/^none alive \(last beat 1\d\d s ago\)$/);
+    await beat(t.db, 'worker-1', new Date());
+    expect((await ready()).ready).toBe(true);
+  });
+
+  it('goes not ready when the database is unreachable, and ready when it is back', async () => {
+    // As a database restart looks to the app: its sessions ended by the server, and no new connection taken.
+    await proxy.stop();
+    await t.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'readiness-app'`,
+    );
+    const body = await ready();
+    expect(body.ready).toBe(false);
+    expect(body.checks.database?.ok).toBe(false);
+    await proxy.start();
+    await until('ready again', async () => (await ready()).ready);
+  });
+});
+
+describe('/metrics', () => {
+  it('needs the token, then answers in Prometheus format', async () => {
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
+    expect(wrong.statusCode).toBe(401);
+    const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toMatch(/pippitch_http_requests_total\{method="GET",route="\/api\/ready",status="2xx"\} \d+/);
+    expect(res.body).toMatch(/pippitch_http_request_duration_seconds_bucket\{/);
+    expect(res.body).toMatch(/pippitch_feed_lag_seconds\{feed="simulated"\} [\d.]+/);
+    expect(res.body).toMatch(/pippitch_workers_alive 1/);
+    expect(res.body).toMatch(/pippitch_websocket_clients 0/);
+    expect(res.body).toMatch(/process_resident_memory_bytes \d+/);
+  });
+});
