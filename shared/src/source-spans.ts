@@ -1,3 +1,5 @@
+import { isSimulatedBar } from './sources';
+
 /**
  * Which sources make up a series, in time order, so the chart can name them ("ECB reference rates ·
  * simulated intraday, then simulated feed from 12 Nov") instead of "Mixed sources".
@@ -12,12 +14,14 @@ export interface SourceSpan {
 }
 
 export function spanSourceOf(stored: string): SpanSource {
-  return stored === 'feed' || stored === 'import' ? 'real' : stored === 'simulated' ? 'simulated' : 'ecb_sim';
+  if (stored === 'simulated') return 'simulated';
+  // Real: a feed, an import, a history provider's backfill (Dukascopy, TraderMade).
+  return isSimulatedBar(stored) ? 'ecb_sim' : 'real';
 }
 
 /**
- * `starts` are the points where the stored source changed ([epoch ms, stored source], in time order); a feed
- * and an import are both real data, so neighbours of the same kind merge into one span.
+ * `starts` are the points where the stored source changed ([epoch ms, stored source], in time order); a feed,
+ * an import and a backfill are all real data, so neighbours of the same kind merge into one span.
  */
 export function sourceSpans(starts: readonly (readonly [number, string])[], end: number | null): SourceSpan[] {
   const spans: { source: SpanSource; from: number }[] = [];
