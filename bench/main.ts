@@ -20,6 +20,8 @@ const BENCHES = {
   public: 'public pages: Lighthouse 13 scores, LCP and bytes; initial JavaScript per page (issue 13)',
   reports: 'monthly client reports: one of 10,000 calculations, and 1,000 companies with two workers (issue 12)',
   evidence: 'pitch evidence: a 500-trade pack priced and its PDF; the nightly re-pricing of 100,000 leads (issue 14)',
+  auth: 'sign-in p50/p99 for a member while sign-in floods arrive, beside the same without (issue 19)',
+  backfill: 'real history backfill: two years × six pairs from a local Dukascopy server (issue 21)',
 } as const;
 
 const wanted = process.argv.slice(2);
