@@ -31,6 +31,8 @@ const schema = z.object({
   /** Extra origins allowed to call mutations (comma-separated), e.g. a Vite dev server. */
   ALLOWED_ORIGINS: z.string().default(''),
   SMTP_URL: optionalUrl,
+  /** Production without SMTP_URL must say so: no e-mail is sent, and the pages that would promise one say that. */
+  EMAIL_DISABLED: z.enum(['true', 'false']).optional(),
   MAIL_FROM: z.string().default('PipPitch <no-reply@pippitch.local>'),
   FX_FEED_URL: optionalUrl,
   FX_FEED_API_KEY: z.string().optional(),
@@ -137,6 +139,8 @@ export interface Config {
   cookieSecure: boolean;
   allowedOrigins: string[];
   smtpUrl: string | undefined;
+  /** No SMTP and EMAIL_DISABLED=true: e-mails are kept in the outbox only, and users are told none is sent. */
+  emailDisabled: boolean;
   mailFrom: string;
   fxFeedUrl: string | undefined;
   fxFeedApiKey: string | undefined;
@@ -201,6 +205,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   // The legal pages name the operator: a production server never starts without them (one line, every name missing).
   const operator = operatorFromEnv(source);
   if (e.NODE_ENV === 'production' && !operator.details) throw new Error(operatorMissingMessage(operator.missing));
+  // Production never guesses where it is or pretends to send e-mail (issue 23).
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration: PUBLIC_URL is required in production (the https address people use: e-mail links, OAuth callbacks)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL && e.EMAIL_DISABLED !== 'true') {
+    throw new Error(
+      'Invalid configuration: production needs SMTP_URL to send e-mail, or EMAIL_DISABLED=true to run without it (users are then told no e-mail is sent)',
+    );
+  }
   return {
     operator: operator.details ?? SAMPLE_OPERATOR,
     env: e.NODE_ENV,
@@ -214,6 +229,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((s) => s.trim())
       .filter(Boolean),
     smtpUrl: e.SMTP_URL,
+    emailDisabled: !e.SMTP_URL && e.EMAIL_DISABLED === 'true',
     mailFrom: e.MAIL_FROM,
     fxFeedUrl: e.FX_FEED_URL,
     fxFeedApiKey: e.FX_FEED_API_KEY,
@@ -256,9 +272,17 @@ export function loadConfigOrExit(source: Record<string, string | undefined> = pr
   try {
     return loadConfig(source);
   } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
+    // One line, no stack: what is wrong and what to set.
+    console.error(oneLine(err instanceof Error ? err.message : String(err)));
     process.exit(1);
   }
+}
+
+/** 'Invalid configuration:\n  A: …\n  B: …' as 'Invalid configuration: A: …; B: …'. */
+export function oneLine(message: string): string {
+  const [head = '', ...rest] = message.split('\n').map((l) => l.trim());
+  const items = rest.filter(Boolean);
+  return items.length ? `${head.replace(/:$/, '')}: ${items.join('; ')}` : head;
 }
 
 /** A config for tests: defaults plus overrides, never reading the real environment. */

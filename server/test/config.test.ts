@@ -1,6 +1,6 @@
 /** Production defaults that must not be left to chance. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig, oneLine } from '../src/config';
 
 /** The operator's details a production server needs (issue 22 §4). */
 const OPERATOR_ENV = {
@@ -10,7 +10,12 @@ const OPERATOR_ENV = {
   OPERATOR_EMAIL: 'support@pippitch.co.uk',
   OPERATOR_ICO_NUMBER: 'ZB123456',
 };
-const PRODUCTION = { NODE_ENV: 'production', ...OPERATOR_ENV };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://app.pippitch.example',
+  SMTP_URL: 'smtp://mail.example:587',
+  ...OPERATOR_ENV,
+};
 
 describe('production defaults', () => {
   it('creates the demo company (published password) outside production only, unless DEMO_DATA says otherwise', () => {
@@ -62,5 +67,30 @@ describe("the operator's details (issue 22 §4)", () => {
     expect(dev.sample).toBe(true);
     expect(dev.legalName).toContain('sample');
     expect(JSON.stringify(dev)).not.toContain('to be completed');
+  });
+});
+
+describe('production settings that must not be guessed (issue 23)', () => {
+  const { PUBLIC_URL: _url, SMTP_URL: _smtp, ...bare } = PRODUCTION;
+  it('needs PUBLIC_URL', () => {
+    expect(() => loadConfig({ ...bare, SMTP_URL: 'smtp://mail.example:587' })).toThrow(
+      'Invalid configuration: PUBLIC_URL is required in production',
+    );
+  });
+  it('needs SMTP_URL or an explicit EMAIL_DISABLED=true, which the config then carries', () => {
+    expect(() => loadConfig({ ...bare, PUBLIC_URL: 'https://a.example' })).toThrow(
+      'production needs SMTP_URL to send e-mail, or EMAIL_DISABLED=true',
+    );
+    expect(loadConfig({ ...bare, PUBLIC_URL: 'https://a.example', EMAIL_DISABLED: 'true' }).emailDisabled).toBe(true);
+    expect(loadConfig(PRODUCTION).emailDisabled).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).emailDisabled).toBe(false);
+  });
+  it('prints configuration errors as one line', () => {
+    expect(oneLine('Invalid configuration:\n  PORT: too big\n  HOST: empty')).toBe(
+      'Invalid configuration: PORT: too big; HOST: empty',
+    );
+    expect(oneLine('Invalid configuration: PUBLIC_URL is required')).toBe(
+      'Invalid configuration: PUBLIC_URL is required',
+    );
   });
 });

@@ -14,6 +14,8 @@ export const MESSAGES = {
   profileUnreadable: 'Unable to verify account status',
   emailFirst: 'Please enter your email address first',
   resetSent: 'Password reset email sent! Check your inbox.',
+  resetEmailDisabled:
+    'E-mail is switched off on this PipPitch server, so no reset link can be sent. Ask your PipPitch administrator to help you sign in.',
   passwordTooShortSignup: 'Password must be at least 8 characters long',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordComplexity: 'Password must contain uppercase, lowercase, numbers, and special characters',

@@ -10,6 +10,8 @@ import { failOnPageErrors, screenshotBoth, seriousViolations, text, waitForPath 
 
 const PRODUCTION = loadConfig({
   NODE_ENV: 'production',
+  PUBLIC_URL: 'https://pippitch.harbourfx.example',
+  SMTP_URL: 'smtp://mail.harbourfx.example:587',
   OPERATOR_NAME: 'Harbour FX Software Ltd',
   OPERATOR_COMPANY_NUMBER: '09876543',
   OPERATOR_ADDRESS: '10 Quay Street, Bristol BS1 4DJ',

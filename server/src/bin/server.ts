@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createDb, createPool, manageShutdownOurselves, migrate } from '@pippitch/sql';
 import { buildApp } from '../api/app';
 import { loadConfigOrExit } from '../config';
+import { seedDemoOnce } from '../seed/once';
 import { loadCompanyIndex } from '../services/companies/index';
 import { createProcessLog } from '../services/ops/log';
 
@@ -17,6 +18,8 @@ const log = createProcessLog('server', config.env);
 // Idempotent and serialised by an advisory lock, so every process may run it at start (compose has no launcher).
 const migrated = await migrate(config.databaseUrl, log);
 log(`migrations: ${migrated.applied.length} applied; the schema is current`);
+// DEMO_DATA=true (never the production default) creates the demo company here too, not only under the launcher.
+if (config.demoData) await seedDemoOnce(config.databaseUrl, log);
 const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server', timeouts: 'request' });
 const db = createDb(pool);
 // The bundled UK company index for the Company Finder: loaded once, skipped when already current.

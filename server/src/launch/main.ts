@@ -5,16 +5,10 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import {
-  createDb,
-  createPool,
-  ensureDatabase,
-  manageShutdownOurselves,
-  migrate,
-  startEmbeddedPostgres,
-} from '@pippitch/sql';
+import { ensureDatabase, manageShutdownOurselves, migrate, startEmbeddedPostgres } from '@pippitch/sql';
 import { loadConfigOrExit } from '../config';
-import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoData } from '../seed/demo';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../seed/demo';
+import { seedDemoOnce } from '../seed/once';
 import { localSecretsKey } from './secrets-key';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -37,11 +31,7 @@ const secretsKey =
   process.env.SECRETS_KEY || (config.env === 'production' ? '' : await localSecretsKey(ROOT, config.dataDir));
 
 await migrate(databaseUrl, log);
-if (config.demoData) {
-  const db = createDb(createPool(databaseUrl, { max: 2 }));
-  if (await seedDemoData(db)) log('demo company created');
-  await db.destroy();
-}
+if (config.demoData) await seedDemoOnce(databaseUrl, log);
 
 const children = new Map<string, ChildProcess>();
 let stopping = false;

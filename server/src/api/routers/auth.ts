@@ -47,7 +47,8 @@ export const authRouter = router({
 
   requestPasswordReset: publicProcedure.input(requestResetInput).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx.db, input.email, { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl });
-    return { message: MESSAGES.resetSent };
+    // With e-mail switched off (EMAIL_DISABLED) nothing will arrive: say so rather than 'sent'.
+    return { message: ctx.config.emailDisabled ? MESSAGES.resetEmailDisabled : MESSAGES.resetSent };
   }),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
