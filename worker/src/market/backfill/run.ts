@@ -4,7 +4,7 @@
  * pair's cursor (fx_history_backfill), so the same function is the first backfill, its continuation after a
  * stop, the hourly top-up and the start-up fill of the minutes missed while no worker ran.
  */
-import { DAY_MS, type HistoryProvider, HOUR_MS } from '@pippitch/server/providers/history/types';
+import { DAY_MS, type HistoryBar, type HistoryProvider, HOUR_MS } from '@pippitch/server/providers/history/types';
 import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
 import type pg from 'pg';
 import { indexAtOrAfter, isMarketOpen, timeOfIndex } from '../dataset/calendar';
@@ -87,14 +87,29 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
       const span = Math.max(1, endMs - cursor);
       const first = cursor;
       let month = '';
+      const fetchSpan = (from: number, to: number) =>
+        provider.fetchMinutes(pair, from, to, options.signal).then((bars) => bars.filter((b) => isMarketOpen(b.ts)));
+      let ahead: { from: number; bars: Promise<HistoryBar[]> } | null = null;
       while (cursor < endMs && result.chunks < maxChunks && !options.signal?.aborted) {
         const chunkEnd = Math.min(Math.floor(cursor / DAY_MS) * DAY_MS + DAY_MS, endMs);
-        let bars: Awaited<ReturnType<HistoryProvider['fetchMinutes']>> = [];
+        let bars: HistoryBar[] = [];
         if (hasOpenMinute(cursor, chunkEnd)) {
+          const pending = ahead?.from === cursor ? ahead.bars : fetchSpan(cursor, chunkEnd);
+          ahead = null;
+          // The next whole, published day is asked for while this one is written: the provider's network and
+          // decoding overlap the database's work (the provider still spaces its requests).
+          const nextEnd = Math.min(chunkEnd + DAY_MS, endMs);
+          if (
+            chunkEnd < endMs &&
+            result.chunks + 1 < maxChunks &&
+            hasOpenMinute(chunkEnd, nextEnd) &&
+            now() - nextEnd >= UNPUBLISHED_WITHIN_MS
+          ) {
+            ahead = { from: chunkEnd, bars: fetchSpan(chunkEnd, nextEnd) };
+            ahead.bars.catch(() => {}); // a failure is met when (if) it is awaited
+          }
           try {
-            bars = (await provider.fetchMinutes(pair, cursor, chunkEnd, options.signal)).filter((b) =>
-              isMarketOpen(b.ts),
-            );
+            bars = await pending;
           } catch (err) {
             if (options.signal?.aborted) break;
             const message = (err as Error).message;
