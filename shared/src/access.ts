@@ -13,6 +13,9 @@ export const ACCESS_MESSAGES = {
   superAdminOnly: 'Only the super admin can manage seats',
   companyFinderRequired:
     'This feature requires the Company Finder add-on. Please contact your admin to enable this feature.',
+  /** What an admin (who can turn it on) reads instead (issue 22). */
+  companyFinderRequiredAdmin:
+    'This feature requires the Company Finder add-on. Turn it on in Account Management (Add-ons).',
 } as const;
 
 export const ROLE_LABELS: Record<RoleType, string> = {

@@ -7,6 +7,19 @@ import { formatLondonDate } from './time';
 
 export const DEFAULT_REPRICE_THRESHOLD_PCT = 10;
 
+export const THRESHOLD_MESSAGE = 'The threshold is a whole percent from 1 to 100, e.g. 10';
+
+/**
+ * The threshold as typed, read as the broker meant it or refused (issue 22: '2.5' was saved as 25 and '-5' as 5,
+ * the field having dropped the characters it did not expect).
+ */
+export function parseThreshold(text: string): { ok: true; value: number } | { ok: false; message: string } {
+  const t = text.trim().replace(/\s*%$/, '');
+  if (!/^\d{1,3}$/.test(t)) return { ok: false, message: THRESHOLD_MESSAGE };
+  const value = Number(t);
+  return value >= 1 && value <= 100 ? { ok: true, value } : { ok: false, message: THRESHOLD_MESSAGE };
+}
+
 export const ALERT_MESSAGES = {
   unsubscribeInvalid: 'This unsubscribe link is not valid. Change the digest in My Leads instead.',
 } as const;

@@ -62,10 +62,26 @@ export const loginInput = z.object({
 });
 export type LoginInput = z.infer<typeof loginInput>;
 
+/**
+ * A company domain as people paste it, reduced to the domain: 'https://www.Example-Brokers.co.uk/' →
+ * 'example-brokers.co.uk' (scheme, 'www.', a port, a path or query and a trailing dot dropped; issue 22).
+ */
+export function normaliseDomain(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/^[^@/]*@/, '')
+    .replace(/[/?#].*$/, '')
+    .replace(/:\d+$/, '')
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
+}
+
 export const companyStep = z.object({
   companyName: text('Company name', 120).pipe(z.string().min(1, 'Please enter your company name')),
   companyDomain: text('Company domain', 253)
-    .toLowerCase()
+    .transform(normaliseDomain)
     .pipe(z.string().min(1, 'Please enter your company domain'))
     .pipe(z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Please enter a domain like example.co.uk')),
 });

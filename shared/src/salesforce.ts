@@ -10,7 +10,7 @@ export const SALESFORCE_MESSAGES = {
   testOk: 'Test data successfully sent to Salesforce!',
   testFailed: 'Export test failed. Please check your connection.',
   notConfigured:
-    'Salesforce is not set up for this installation yet, so exports are kept in the export log below. Ask your PipPitch administrator to configure it.',
+    'Salesforce is not set up for this installation yet, so exports are kept in the export log on the Salesforce settings page. Ask your PipPitch administrator to configure it.',
   broken: 'Salesforce no longer accepts our connection (it was revoked or expired). Please reconnect.',
   notConnected: 'Salesforce is not connected.',
 } as const;

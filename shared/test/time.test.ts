@@ -167,7 +167,7 @@ describe('dates', () => {
     expect(historicalRange('2025-01-01')).toEqual({ start: '2024-09-30', end: '2024-12-31' });
   });
 
-  const outOfRange = { ok: false, message: 'Historical data only available from 2024-09-30 to 2026-04-13' };
+  const outOfRange = { ok: false, message: 'Historical data only available from 30 Sep 2024 to 13 Apr 2026' };
   it.each<[string, object]>([
     ['2024-09-30', { ok: true }],
     ['2025-06-15', { ok: true }],

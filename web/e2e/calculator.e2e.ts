@@ -125,6 +125,7 @@ describe('Calculator', () => {
 
   it('margin pips are added to your rate: 1.2630 + 20 pips compares as 1.2650, and the field keeps 1.2630', async () => {
     const page = await calculatorPage();
+    const saves = countSaves(page);
     await fillInputs(page, { yourRate: '1.2650', competitorRate: '1.2700', amount: '500000', tradesPerYear: '52' });
     await calculate(page);
     expect(await shownResults(page)).toEqual({ ...REVERSED, outcome: 'disadvantage' });
@@ -141,11 +142,13 @@ describe('Calculator', () => {
     const equal = await shownResults(page);
     expect(equal).toMatchObject({ priceDifference: '0.0000', pips: '0.0', savingsPerTrade: '£0.00' });
     expect(equal.outcome).toBe('neutral');
+    await poll(() => saves.answered()).toBe(3);
     await page.context().close();
   });
 
   it('reversed rates show red; equal rates are neutral, never red', async () => {
     const page = await calculatorPage();
+    const saves = countSaves(page);
     await fillInputs(page, { yourRate: '1.2650', competitorRate: '1.2700', amount: '500,000', tradesPerYear: '52' });
     await calculate(page);
     expect(await shownResults(page)).toEqual({ ...REVERSED, outcome: 'disadvantage' });
@@ -169,6 +172,8 @@ describe('Calculator', () => {
     await resultsPanel(page).getByText('Same cost either way').waitFor();
     const [nr, ng, nb] = await textRgb(page.getByTestId(RESULT_IDS.annualSavings));
     expect(nr).toBeLessThanOrEqual(Math.max(ng, nb)); // slate, not red
+    // Both saves answered before the page goes: a save still running would land in the next test's counts.
+    await poll(() => saves.answered()).toBe(2);
     await page.context().close();
   });
 

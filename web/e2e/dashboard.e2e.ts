@@ -85,6 +85,8 @@ describe('the admin sees a broker’s calculation', () => {
     await dialog.getByRole('button', { name: 'Export CSV' }).click();
     await dialog.getByText('Please select at least one user to export').waitFor();
     await dialog.getByRole('checkbox', { name: new RegExp(ALICE.fullName) }).check();
+    // Once a user is chosen the message goes (issue 22: it stayed on screen).
+    await poll(() => dialog.getByText('Please select at least one user to export').count()).toBe(0);
     const [download] = await Promise.all([
       admin.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Export CSV' }).click(),

@@ -7,7 +7,7 @@
 
 import { join } from 'node:path';
 import { formatRate } from '@pippitch/shared/format';
-import { addDays, londonDateOf, londonToUtc } from '@pippitch/shared/time';
+import { addDays, formatIsoDate, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeAt, insertBars } from '../../server/test/market/fixtures';
@@ -192,7 +192,9 @@ describe('Historical Exchange Rates modal', () => {
       .executeTakeFirstOrThrow();
     const lastDay = londonDateOf(new Date(last.ts as Date));
     const max = lastDay < today ? lastDay : addDays(today, -1);
-    await dialog.getByText(`Historical data available from ${firstDay} to ${max}`, { exact: true }).waitFor();
+    await dialog
+      .getByText(`Historical data available from ${formatIsoDate(firstDay)} to ${formatIsoDate(max)}`, { exact: true })
+      .waitFor();
     const time = dialog.getByLabel('Time (24-hour format)');
     expect(await time.inputValue()).toBe('09:00');
     const find = dialog.getByRole('button', { name: 'Find Rate' });

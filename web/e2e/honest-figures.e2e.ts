@@ -10,7 +10,16 @@ import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculate, field, fillInputs, holdQuote, quoteNotifier, resultsPanel } from './calculator-page';
+import {
+  calculate,
+  chooseMargin,
+  field,
+  fillInputs,
+  holdQuote,
+  marginRadio,
+  quoteNotifier,
+  resultsPanel,
+} from './calculator-page';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
 import { failOnPageErrors, member, poll, screenshotBoth, seriousViolations, signIn, text } from './journeys';
 
@@ -73,6 +82,16 @@ describe('each pair in its own currencies', () => {
       expect(await text(page.getByTestId('results-currency'))).toContain(`Costs and savings in ${c.sold}`);
       await screenshotBoth(h, page, `calculator-currencies-${c.pair}`);
     }
+    // The chosen margin stands out (issue 22: the selected chip had low contrast): a dark chip with white text.
+    await chooseMargin(page, '10');
+    const colours = await marginRadio(page, '10').evaluate((input) => {
+      const label = input.closest('label') as HTMLElement;
+      const style = getComputedStyle(label);
+      return { background: style.backgroundColor, color: style.color };
+    });
+    expect(colours.color).toBe('rgb(255, 255, 255)');
+    const [r = 255, g = 255, b = 255] = (colours.background.match(/\d+/g) ?? []).map(Number);
+    expect(r + g + b).toBeLessThan(300);
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });

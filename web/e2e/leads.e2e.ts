@@ -5,6 +5,8 @@
  * Driven through the UI by labels and roles; the database is written only to set up leads (one as the panel
  * adds it, 5,000 for speed) and to switch the Company Finder add-on off.
  */
+
+import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { sql } from 'kysely';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -311,7 +313,7 @@ describe('without the Company Finder add-on', () => {
     await setCompanyFinder(h, true);
   });
 
-  it('locks My Leads without calling the leads procedures, and points an admin to the dashboard', async () => {
+  it('locks My Leads without calling the leads procedures, and points an admin to Account Management', async () => {
     await setCompanyFinder(h, false);
     const page = await h.newPage();
     const calls: string[] = [];
@@ -334,19 +336,20 @@ describe('without the Company Finder add-on', () => {
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.closest('[inert]') === null)).toBe(true);
     }
-    // A broker has no link to the dashboard.
-    expect(await page.getByRole('link', { name: 'Go to Dashboard' }).count()).toBe(0);
+    // A broker is told to ask their admin, and has no link to the admin pages.
+    expect(await page.getByRole('link', { name: 'Go to Account Management' }).count()).toBe(0);
     await screenshotBoth(h, page, 'leads-locked');
     expect(calls).toEqual([]);
 
-    // An admin is pointed to the dashboard.
+    // An admin, who can turn the add-on on, is told where and taken there (not told to 'contact your admin').
     const admin = await h.newPage(MOBILE);
     await signIn(admin, ADAM.email, 'Admin');
     await admin.goto('/leads');
     await admin.getByRole('heading', { name: 'Feature Locked' }).waitFor();
-    await admin.getByRole('link', { name: 'Go to Dashboard' }).waitFor();
+    await admin.getByText(ACCESS_MESSAGES.companyFinderRequiredAdmin, { exact: true }).waitFor();
+    expect(await admin.getByText(/contact your admin/).count()).toBe(0);
     await h.screenshot(admin, 'leads-locked-admin-375');
-    await admin.getByRole('link', { name: 'Go to Dashboard' }).click();
-    await waitForPath(admin, '/admin');
+    await admin.getByRole('link', { name: 'Go to Account Management' }).click();
+    await waitForPath(admin, '/admin/account');
   });
 });

@@ -200,6 +200,10 @@ describe('the public pages', () => {
     }
     await page.goto('/login');
     await poll(() => page.getByLabel('Email', { exact: true }).isEnabled()).toBe(true);
+    // A recovery link landing on the prerendered landing page goes to the reset page without a hydration error.
+    await page.goto('/#access_token=not-a-real-token&type=recovery');
+    await waitForPath(page, '/reset-password');
+    expect(new URL(page.url()).hash).toBe('#access_token=not-a-real-token&type=recovery');
     await page.waitForLoadState('networkidle');
     expect(problems).toEqual([]);
   });

@@ -2,6 +2,7 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { preloadAppProviders } from './lib/api-pages';
+import { recoveryTarget } from './lib/recovery';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
@@ -32,8 +33,12 @@ const app = (
 // from a server render, as TanStack Start's own hydrate() does, so both trees match (docs/decisions.md). The app's
 // other pages arrive as the empty shell and are rendered from scratch.
 const root = document.getElementById('root')!;
+const recovery = recoveryTarget(window.location.pathname, window.location.hash);
 preloadAppProviders(window.location.pathname);
-if (root.hasChildNodes()) {
+if (recovery) {
+  // Before React touches the page: the reset page loads as its own document (lib/recovery.ts).
+  window.location.replace(recovery);
+} else if (root.hasChildNodes()) {
   router.ssr = { manifest: undefined };
   void router.load().then(() =>
     hydrateRoot(root, app, {

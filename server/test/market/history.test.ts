@@ -269,7 +269,7 @@ describe('rate at an exact minute', () => {
     ).toBe('Invalid time format. Use format like 09:00 or 9:00 AM');
     for (const date of ['2024-09-29', '2025-11-03']) {
       expect((await errorOf(c.api.rates.rateAt.query({ pair: 'GBPUSD', date, time: '09:00' }))).message).toBe(
-        'Historical data only available from 2024-09-30 to 2025-11-02',
+        'Historical data only available from 30 Sep 2024 to 2 Nov 2025',
       );
     }
   });

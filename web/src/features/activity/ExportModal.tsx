@@ -6,7 +6,7 @@ import {
   EXPORT_PERIODS,
   type ExportPeriod,
 } from '@pippitch/shared/activity-periods';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
@@ -43,6 +43,11 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
       else next.add(id);
       return next;
     });
+  // A form problem ('select at least one user', the custom dates) goes as soon as the form changes: it said what
+  // to do, and once done it must not stay on screen (issue 22).
+  useEffect(() => {
+    setError((e) => (e === EXPORT_MESSAGES.noUsers || e === EXPORT_MESSAGES.customDates ? null : e));
+  }, [chosen, period, start, end]);
   const all = members.data ?? [];
   const allChosen = all.length > 0 && all.every((m) => chosen.has(m.id));
 

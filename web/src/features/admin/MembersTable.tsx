@@ -175,7 +175,9 @@ export function MembersTable() {
                       {`${ROLE_LABELS[m.role]} · ${m.isActive ? 'active' : 'inactive'}`}
                     </span>
                   </td>
-                  <td className="hidden py-3 pr-3 text-slate-600 lg:table-cell">{m.email}</td>
+                  <td className="hidden py-3 pr-3 text-slate-600 lg:table-cell">
+                    <Email address={m.email} />
+                  </td>
                   <td className="hidden py-3 pr-3 capitalize sm:table-cell">{ROLE_LABELS[m.role]}</td>
                   <td className="hidden py-3 pr-3 sm:table-cell">
                     <StatusBadge active={m.isActive} />
@@ -202,12 +204,14 @@ export function MembersTable() {
 export function Email({ address }: { address: string }) {
   const at = address.indexOf('@');
   if (at < 0) return <>{address}</>;
+  // A line may break after the '@' only: never at a hyphen, which read as a hyphenated word ('alice-' / 'smith@…',
+  // issue 22). Each half stays whole.
   return (
-    <>
-      {address.slice(0, at + 1)}
+    <span data-testid="email">
+      <span className="whitespace-nowrap">{address.slice(0, at + 1)}</span>
       <wbr />
-      {address.slice(at + 1)}
-    </>
+      <span className="whitespace-nowrap">{address.slice(at + 1)}</span>
+    </span>
   );
 }
 

@@ -141,7 +141,7 @@ export function CalculatorFieldsForm(props: {
           {MARGIN_OPTIONS.map((pips) => (
             <label
               key={pips}
-              className={`cursor-pointer rounded-lg border px-1 py-1.5 text-center text-sm font-medium sm:px-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${fields.marginPips === pips ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700'}`}
+              className={`cursor-pointer rounded-lg border px-1 py-1.5 text-center text-sm font-medium sm:px-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${fields.marginPips === pips ? 'border-brand-700 bg-brand-700 text-white shadow-sm' : 'border-slate-300 bg-white text-slate-700'}`}
             >
               <input
                 type="radio"

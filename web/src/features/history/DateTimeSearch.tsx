@@ -1,7 +1,7 @@
 import { formatRate } from '@pippitch/shared/format';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { type PriceSource, SIMULATED_MINUTE_NOTE } from '@pippitch/shared/sources';
-import { formatLondonDateTime, INVALID_TIME_MESSAGE, parseTimeInput } from '@pippitch/shared/time';
+import { formatIsoDate, formatLondonDateTime, INVALID_TIME_MESSAGE, parseTimeInput } from '@pippitch/shared/time';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -94,8 +94,8 @@ export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseR
           max={max}
         />
         <p className="mt-3 text-xs text-slate-600">
-          Historical data available from <span className="whitespace-nowrap">{min}</span> to{' '}
-          <span className="whitespace-nowrap">{max}</span>
+          Historical data available from <span className="whitespace-nowrap">{formatIsoDate(min)}</span> to{' '}
+          <span className="whitespace-nowrap">{formatIsoDate(max)}</span>
         </p>
       </section>
 

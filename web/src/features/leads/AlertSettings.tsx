@@ -1,3 +1,4 @@
+import { parseThreshold } from '@pippitch/shared/alerts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { errorMessage, trpc } from '../../lib/trpc';
 
@@ -12,6 +13,7 @@ export function AlertSettings() {
   const save = trpc.alerts.setSettings.useMutation({ onSuccess: (s) => utils.alerts.settings.setData(undefined, s) });
   const [threshold, setThreshold] = useState('');
   const [digest, setDigest] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     if (settings.data) {
       setThreshold(String(settings.data.thresholdPct));
@@ -22,7 +24,13 @@ export function AlertSettings() {
   const changed = threshold !== String(settings.data.thresholdPct) || digest !== settings.data.digest;
   function submit(e: FormEvent) {
     e.preventDefault();
-    save.mutate({ thresholdPct: Number(threshold), digest });
+    const parsed = parseThreshold(threshold);
+    if (!parsed.ok) {
+      setProblem(parsed.message);
+      return;
+    }
+    setProblem(null);
+    save.mutate({ thresholdPct: parsed.value, digest });
   }
   return (
     <form
@@ -37,9 +45,14 @@ export function AlertSettings() {
         Flag when the saving moves by more than
         <input
           id={`${id}-t`}
-          inputMode="numeric"
+          inputMode="decimal"
           value={threshold}
-          onChange={(e) => setThreshold(e.target.value.replace(/[^\d]/g, '').slice(0, 3))}
+          aria-invalid={problem ? true : undefined}
+          onChange={(e) => {
+            // Kept as typed: a '.' or '-' is not dropped (which turned '2.5' into 25); Save says what is wrong.
+            setThreshold(e.target.value.slice(0, 8));
+            setProblem(null);
+          }}
           className="w-14 rounded-lg border border-slate-300 px-2 py-1 text-right"
         />
         %
@@ -61,7 +74,9 @@ export function AlertSettings() {
         Save
       </button>
       <span role="status" className="w-full text-xs">
-        {save.isError ? (
+        {problem ? (
+          <span className="text-red-700">{problem}</span>
+        ) : save.isError ? (
           <span className="text-red-700">{errorMessage(save.error)}</span>
         ) : save.isSuccess && !changed ? (
           <span className="text-green-800">Saved.</span>

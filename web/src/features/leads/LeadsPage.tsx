@@ -1,4 +1,4 @@
-import { isAdminRole } from '@pippitch/shared/access';
+import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { LockIcon } from '../../components/Icon';
@@ -150,13 +150,15 @@ function LockedLeads({ isAdmin }: { isAdmin: boolean }) {
           <h2 id="locked-heading" className="mt-3 text-xl font-bold">
             Feature Locked
           </h2>
-          <p className="mt-2 text-sm text-slate-600">{COMPANY_FINDER_REQUIRED}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {isAdmin ? ACCESS_MESSAGES.companyFinderRequiredAdmin : COMPANY_FINDER_REQUIRED}
+          </p>
           {isAdmin && (
             <Link
-              to="/admin"
+              to="/admin/account"
               className="mt-5 inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
             >
-              Go to Dashboard
+              Go to Account Management
             </Link>
           )}
         </section>
