@@ -22,6 +22,7 @@ const BENCHES = {
   evidence: 'pitch evidence: a 500-trade pack priced and its PDF; the nightly re-pricing of 100,000 leads (issue 14)',
   auth: 'sign-in p50/p99 for a member while sign-in floods arrive, beside the same without (issue 19)',
   backfill: 'real history backfill: two years × six pairs from a local Dukascopy server (issue 21)',
+  runtime: 'server and worker time to ready and RSS, compiled (node dist/…) vs tsx (issue 23)',
 } as const;
 
 const wanted = process.argv.slice(2);

@@ -13,14 +13,15 @@ import { AppError } from '../errors';
 import { registerActivityExport } from './http/activity-export';
 import { registerBillingWebhook } from './http/billing-webhook';
 import { isClientAbort } from './http/client-abort';
+import { registerClientConcurrency } from './http/client-concurrency';
 import { registerCsrfGuard } from './http/csrf';
 import { isDatabaseUnavailable } from './http/database-outage';
 import { registerEmailPreview } from './http/email-preview';
 import { registerErrorHandler } from './http/error-handler';
 import { registerExportLogCsv } from './http/export-log';
 import { registerLiveQuotes } from './http/live-quotes';
-import { registerOps } from './http/ops';
 import { type LogTarget, loggerOptions } from './http/logging';
+import { registerOps } from './http/ops';
 import { registerPackRoutes } from './http/packs';
 import { registerReportPdf } from './http/report-pdf';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
   registerCsrfGuard(app, deps.config.allowedOrigins);
+  registerClientConcurrency(app);
 
   app.get('/api/health', async () => {
     await deps.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();

@@ -2,6 +2,7 @@ import { homeFor, isAdminRole, type RoleType } from '@pippitch/shared/access';
 import { type LoginInput, MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { forbidden, unauthorized } from '../../errors';
+import { signInGate } from './client-gate';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { clientKey, type Limit, reserve } from './rate-limit';
 import { createSession } from './sessions';
@@ -46,6 +47,15 @@ export function loginLimits(email: string, ip: string): Limit[] {
  */
 export async function logIn(db: Database, input: LoginInput, meta: LoginMeta): Promise<LoginResult> {
   const client = clientKey(meta.ip);
+  return signInGate.run(client, () => checkCredentials(db, input, meta, client));
+}
+
+async function checkCredentials(
+  db: Database,
+  input: LoginInput,
+  meta: LoginMeta,
+  client: string,
+): Promise<LoginResult> {
   const slots = await reserve(db, loginLimits(input.email, meta.ip));
   const row = await db
     .selectFrom('user_profiles as u')
