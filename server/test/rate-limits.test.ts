@@ -122,6 +122,18 @@ describe('limits hold under any request shape (issue 19)', () => {
     ).toBe('Invalid login credentials');
   });
 
+  it('one batch of 100 attempts gets none past (refused whole at the cap)', async () => {
+    const email = 'hundred@acmefx.co.uk';
+    const one = await loginBatch(
+      '203.0.113.154',
+      email,
+      Array.from({ length: 100 }, (_, i) => `guess-${i}`),
+    );
+    expect(one.status).toBe(400);
+    const counted = await h.t.db.selectFrom('rate_limits').select('key').where('key', 'like', `%${email}%`).execute();
+    expect(counted).toEqual([]);
+  });
+
   it('100 attempts in parallel batches of 10 get exactly the limit (10) past the limiter', async () => {
     const email = 'batch-target@acmefx.co.uk';
     const batches = await Promise.all(
