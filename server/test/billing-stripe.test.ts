@@ -300,11 +300,18 @@ describe('a paid plan changed through Stripe', () => {
 
   it('adds seats at once when the card pays, and only after the invoice is paid when it needs the customer', async () => {
     const { c, companyId } = await stripePaid('Growing FX');
-    await expect(c.api.seats.save.mutate({ adminSeats: 1, brokerSeats: 6 })).resolves.toMatchObject({ kind: 'saved' });
+    // The amount first (spec §4 Seat save routing: a payment step), charged on the save that confirms it.
+    const save = async (seats: { adminSeats: number; brokerSeats: number }) => {
+      const asked = await c.api.seats.save.mutate(seats);
+      if (asked.kind !== 'confirm') throw new Error(`expected a confirmation, got ${asked.kind}`);
+      const { prorationDate, dueNowPence } = asked.charge;
+      return c.api.seats.save.mutate({ ...seats, confirmation: { prorationDate, dueNowPence } });
+    };
+    await expect(save({ adminSeats: 1, brokerSeats: 6 })).resolves.toMatchObject({ kind: 'saved' });
     expect((await companyRow(companyId)).junior_seats).toBe(6);
 
     stripe.declineNextInvoice = true;
-    const result = await c.api.seats.save.mutate({ adminSeats: 2, brokerSeats: 6 });
+    const result = await save({ adminSeats: 2, brokerSeats: 6 });
     expect(result).toMatchObject({
       kind: 'payment',
       url: expect.stringMatching(new RegExp(`^${stripe.url}/invoice/in_`)),

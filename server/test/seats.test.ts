@@ -138,7 +138,15 @@ describe('a paid company (test-mode provider)', () => {
         .where('id', '=', (await acme()).stripe_subscription_id as string)
         .executeTakeFirstOrThrow();
 
-    const more = await owner.api.seats.save.mutate({ adminSeats: c.admin_seats, brokerSeats: c.junior_seats + 3 });
+    // Added seats on a paid plan are a payment step: the amount first (paid during the trial: nothing now).
+    const wanted = { adminSeats: c.admin_seats, brokerSeats: c.junior_seats + 3 };
+    const asked = await owner.api.seats.save.mutate(wanted);
+    if (asked.kind !== 'confirm') throw new Error(`expected a confirmation, got ${asked.kind}`);
+    expect(asked.charge).toMatchObject({ dueNowPence: 0, charge: 'now' });
+    expect(asked.charge.sentence).toMatch(/^Nothing is charged now\. Your first charge of £[\d,.]+ per month/);
+    expect((await acme()).junior_seats).toBe(c.junior_seats);
+    const { prorationDate, dueNowPence } = asked.charge;
+    const more = await owner.api.seats.save.mutate({ ...wanted, confirmation: { prorationDate, dueNowPence } });
     expect(more).toMatchObject({ kind: 'saved', brokerSeats: c.junior_seats + 3 });
     expect((await acme()).junior_seats).toBe(c.junior_seats + 3);
     expect(await subscriptionSeats()).toEqual({ admin_seats: c.admin_seats, broker_seats: c.junior_seats + 3 });

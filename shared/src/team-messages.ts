@@ -3,6 +3,7 @@
  * say (spec §5 Seats page and Account, §8 Seats and Account), in one place for both sides.
  */
 import { z } from 'zod';
+import { planConfirmationSchema } from './checkout';
 import { SUPPORT_EMAIL } from './product';
 import { MAX_SEATS_PER_ROLE, SEAT_ROLE_LABEL, type SeatRole } from './seats';
 
@@ -42,5 +43,7 @@ export const seatChangeInput = z.object({
     .int('Seats are whole numbers')
     .min(0, 'Broker seats cannot be negative')
     .max(MAX_SEATS_PER_ROLE, `At most ${MAX_SEATS_PER_ROLE} broker seats`),
+  /** Added seats on a paid plan: the amount the owner was shown and confirmed (issue 20 §3). */
+  confirmation: planConfirmationSchema.optional(),
 });
 export type SeatChangeInput = z.infer<typeof seatChangeInput>;

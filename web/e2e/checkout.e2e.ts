@@ -108,6 +108,9 @@ describe('checkout in test mode', () => {
     await page.goto('/admin/seats');
     await page.getByRole('button', { name: 'More broker seats' }).click();
     await page.getByRole('button', { name: 'Save Seats' }).click();
+    // Paid during the trial: the added seat costs nothing until the trial's end, and the page says so first.
+    await page.getByText(/^Nothing is charged now\. Your first charge of £[\d,.]+ per year/).waitFor();
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await waitForPath(page, '/admin');
     await poll(async () => (await companyState())?.junior_seats).toBe(6);
 

@@ -35,6 +35,13 @@ async function invoices(subscriptionId: string) {
   );
   return rows;
 }
+async function seats() {
+  const { rows } = await h.t.pool.query<{ junior_seats: number }>(
+    'SELECT junior_seats FROM companies WHERE name = $1',
+    [DEMO_COMPANY],
+  );
+  return rows[0]!;
+}
 const pence = (sentence: string, before: RegExp) => {
   const found = sentence.match(before)?.[1] ?? '';
   return Math.round(Number(found.replace(/[£,]/g, '')) * 100);
@@ -86,6 +93,29 @@ describe('a paying company opening /checkout', () => {
     // Exactly the amount shown before Confirm; less than a year's price (the unused month is credited).
     expect(charged[1]!.amount_due).toBe(pence(confirmed, /charged (£[\d,.]+) now/));
     expect(pence(confirmed, /then (£[\d,.]+) per year/)).toBeGreaterThan(charged[1]!.amount_due);
+
+    // +1 broker seat on the paid plan: the amount first; Cancel charges nothing; Confirm charges what was shown.
+    await page.goto('/admin/seats');
+    await page.getByRole('heading', { name: 'Annual Billing' }).waitFor();
+    await page.getByRole('button', { name: 'More broker seats' }).click();
+    await page.getByRole('button', { name: 'Save Seats' }).click();
+    await sentence.waitFor();
+    expect(await sentence.textContent()).toMatch(
+      /^You will be charged £[\d,]+\.\d\d now \(prorated\), then £[\d,]+\.\d\d per year/,
+    );
+    await screenshotBoth(h, page, 'seats-confirm-charge');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    expect(await invoices(sub!.id)).toHaveLength(2);
+    expect((await seats()).junior_seats).toBe(5);
+    await page.getByRole('button', { name: 'Save Seats' }).click();
+    await sentence.waitFor();
+    const seatCharge = (await sentence.textContent()) ?? '';
+    await page.getByRole('button', { name: 'Confirm and pay' }).click();
+    await waitForPath(page, '/admin');
+    const afterSeat = await invoices(sub!.id);
+    expect(afterSeat).toHaveLength(3);
+    expect(afterSeat[2]!.amount_due).toBe(pence(seatCharge, /charged (£[\d,.]+) now/));
+    expect((await seats()).junior_seats).toBe(6);
   });
 
   it('a trial company paying keeps its trial: no charge now, the first one on the trial end', async () => {

@@ -1,3 +1,4 @@
+import { planPrice } from '@pippitch/shared/plan-price';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import type { SubscriptionState } from '../../providers/payments/types';
@@ -72,6 +73,13 @@ export async function convergeCompany(
             plan: state.billing,
             seats: state.adminSeats + state.brokerSeats,
             appUrl,
+            price: planPrice({
+              adminSeats: state.adminSeats,
+              brokerSeats: state.brokerSeats,
+              billing: state.billing,
+              addons: state.addons,
+            }),
+            firstChargeOn: state.trialEnd,
           }),
         },
         now,

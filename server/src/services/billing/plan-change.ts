@@ -84,8 +84,19 @@ export async function previewPlanChange(
   choice: CheckoutChoice,
   now: Date,
 ): Promise<PlanChangeQuote> {
+  return db.transaction().execute((trx) => previewPlanChangeIn(trx, provider, actor, choice, now));
+}
+
+/** previewPlanChange inside the caller's transaction (the seats page's save holds the company's lock). */
+export async function previewPlanChangeIn(
+  trx: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  choice: CheckoutChoice,
+  now: Date,
+): Promise<PlanChangeQuote> {
   if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
-  return db.transaction().execute(async (trx) => {
+  {
     const company = await lockBilledCompany(trx, actor.companyId);
     const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
     const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
@@ -110,7 +121,7 @@ export async function previewPlanChange(
         prorated: change.charge === 'now',
       }),
     };
-  });
+  }
 }
 
 /**
@@ -127,11 +138,26 @@ export async function confirmPlanChange(
   now: Date,
   appUrl: string,
 ): Promise<ChangeResult> {
+  return db
+    .transaction()
+    .execute((trx) => confirmPlanChangeIn(trx, provider, actor, choice, confirmation, now, appUrl));
+}
+
+/** confirmPlanChange inside the caller's transaction. */
+export async function confirmPlanChangeIn(
+  trx: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  choice: CheckoutChoice,
+  confirmation: PlanConfirmation,
+  now: Date,
+  appUrl: string,
+): Promise<ChangeResult> {
   if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
   const prorationDate = new Date(confirmation.prorationDate);
   const age = now.getTime() - prorationDate.getTime();
   if (Number.isNaN(age) || age < -60_000 || age > QUOTE_VALID_MS) throw conflict(BILLING_MESSAGES.quoteExpired);
-  return db.transaction().execute(async (trx) => {
+  {
     const company = await lockBilledCompany(trx, actor.companyId);
     const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
     const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
@@ -139,5 +165,5 @@ export async function confirmPlanChange(
     const result = await provider.changeSubscription(subscriptionId, { ...change, prorationDate });
     if (result.status === 'done') await syncSubscription(trx, provider, company.id, now, appUrl);
     return result;
-  });
+  }
 }

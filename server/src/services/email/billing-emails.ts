@@ -1,4 +1,5 @@
 import { formatDate } from '@pippitch/shared/format';
+import { type PlanPrice, periodPriceText, seatPriceText } from '@pippitch/shared/plan-price';
 import { type RenderedEmail, render } from './templates';
 
 /**
@@ -12,11 +13,20 @@ export function welcomeEmail(input: {
   plan: 'monthly' | 'annual';
   seats: number;
   appUrl: string;
+  /** What the company pays, from the one pricing function (shared/src/plan-price.ts). */
+  price?: PlanPrice;
+  /** A plan paid during the trial: the first charge's day. */
+  firstChargeOn?: Date | null;
 }): RenderedEmail {
+  const { price } = input;
   return render(`Welcome to PipPitch, ${input.companyName}`, {
     heading: 'Your subscription is active',
     paragraphs: [
       `Thank you for subscribing. ${input.companyName} is now on the ${input.plan} plan with ${input.seats} seat${input.seats === 1 ? '' : 's'}.`,
+      ...(price ? [`You pay ${seatPriceText(price)}: ${periodPriceText(price)}, add-ons included.`] : []),
+      ...(input.firstChargeOn
+        ? [`Your free trial continues: your first charge is on ${formatDate(input.firstChargeOn.toISOString())}.`]
+        : []),
       'Everything your team set up during the trial stays as it is: calculations, leads and members.',
       'You can change seats and add-ons, or cancel, at any time from Account Management.',
     ],

@@ -4,6 +4,7 @@ import type { Database } from '@pippitch/sql';
 import { badRequest, notFound, unavailable } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
+import { confirmPlanChangeIn, type PlanChangeQuote, previewPlanChangeIn } from '../billing/plan-change';
 import { syncSubscription } from '../billing/sync';
 import { seatPriceColumns } from '../company/seat-prices';
 import { logTeamActivity } from './activity';
@@ -39,6 +40,8 @@ export type SeatChangeResult =
   | { kind: 'saved'; adminSeats: number; brokerSeats: number; pricePerSeat: string; monthlyPrice: string }
   | { kind: 'payment'; url: string }
   | { kind: 'checkout' }
+  /** Added seats on a paid plan: the amount to confirm; nothing is charged until the save is sent again with it. */
+  | { kind: 'confirm'; charge: PlanChangeQuote }
   | { kind: 'processing'; message: string };
 
 export interface SeatBilling {
@@ -73,6 +76,7 @@ export async function changeSeats(
         'company_finder_enabled',
         'client_data_enabled',
         'stripe_subscription_id',
+        'subscription_type',
       ])
       .where('id', '=', actor.companyId)
       .executeTakeFirst();
@@ -92,7 +96,29 @@ export async function changeSeats(
       newSeats: input.adminSeats + input.brokerSeats,
     });
     if (route.kind === 'new_checkout') return { kind: 'checkout' };
-    if (route.kind === 'charge_now' || route.kind === 'next_period') {
+    if (route.kind === 'charge_now') {
+      // Spec §4 Seat save routing: added seats on a paid plan go to a payment step, which shows the amount.
+      const plan = {
+        adminSeats: input.adminSeats,
+        brokerSeats: input.brokerSeats,
+        billing: company.subscription_type === 'annual' ? ('annual' as const) : ('monthly' as const),
+        addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
+      };
+      if (!input.confirmation) {
+        return { kind: 'confirm', charge: await previewPlanChangeIn(trx, billing.provider, actor, plan, now) };
+      }
+      const result = await confirmPlanChangeIn(
+        trx,
+        billing.provider,
+        actor,
+        plan,
+        input.confirmation,
+        now,
+        billing.appUrl,
+      );
+      if (result.status === 'requires_payment') return { kind: 'payment', url: result.url };
+    }
+    if (route.kind === 'next_period') {
       const paid = await changePaidSeats(trx, actor, company, input, route.kind, now, billing);
       if (paid) return paid;
     }
@@ -146,7 +172,7 @@ async function changePaidSeats(
   actor: Actor,
   company: { stripe_subscription_id: string | null },
   input: SeatChangeInput,
-  charge: 'charge_now' | 'next_period',
+  charge: 'next_period',
   now: Date,
   billing: SeatBilling,
 ): Promise<SeatChangeResult | null> {
@@ -154,8 +180,8 @@ async function changePaidSeats(
   let result: Awaited<ReturnType<PaymentProvider['changeSubscription']>>;
   try {
     result = await billing.provider.changeSubscription(company.stripe_subscription_id, {
-      seats: input,
-      charge: charge === 'charge_now' ? 'now' : 'next_period',
+      seats: { adminSeats: input.adminSeats, brokerSeats: input.brokerSeats },
+      charge,
     });
   } catch (err) {
     throw unavailable(`Failed to update subscription: ${(err as Error).message}`);

@@ -17,11 +17,19 @@ export async function seatsOverview(
   usage: SeatUsage;
   minimum: { admin: number; broker: number };
   subscriptionStatus: string;
+  billing: 'monthly' | 'annual';
   addons: { companyFinder: boolean; clientData: boolean };
 }> {
   const company = await db
     .selectFrom('companies')
-    .select(['admin_seats', 'junior_seats', 'subscription_status', 'company_finder_enabled', 'client_data_enabled'])
+    .select([
+      'admin_seats',
+      'junior_seats',
+      'subscription_status',
+      'billing_period',
+      'company_finder_enabled',
+      'client_data_enabled',
+    ])
     .where('id', '=', actor.companyId)
     .executeTakeFirst();
   if (!company) throw notFound('Company not found');
@@ -30,6 +38,7 @@ export async function seatsOverview(
     usage,
     minimum: minimumSeats(usage),
     subscriptionStatus: company.subscription_status,
+    billing: company.billing_period === 'annual' ? 'annual' : 'monthly',
     addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
   };
 }

@@ -9,6 +9,7 @@ import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
 import { DashboardActivity } from '../activity/DashboardActivity';
 import { BillingBanners } from '../billing/AccountBilling';
+import { summaryPrice } from '../billing/summary-price';
 import { MonthlyReportCard } from '../reports/MonthlyReportCard';
 import { ExportScheduleCard } from '../salesforce/ExportScheduleCard';
 import { DataStatusCard } from './DataStatusCard';
@@ -37,6 +38,7 @@ export function AdminDashboard() {
   const crm = trpc.salesforce.status.useQuery();
   const links = crm.data && !crm.data.connected ? [...LINKS, SALESFORCE_LINK] : LINKS;
   const s = summary.data;
+  const price = s ? summaryPrice(s) : null;
   const banner = search.seats_updated === 1 ? 'seats' : search.checkout === 'success' ? 'checkout' : null;
   const clearBannerParam = useCallback(() => {
     void navigate({ search: {}, replace: true });
@@ -95,18 +97,24 @@ export function AdminDashboard() {
                       ? 'Annual'
                       : 'Monthly'
                 }
-                sub={`After trial: ${s.billingPeriod === 'annual' ? 'annual' : 'monthly'} billing`}
+                sub={
+                  s.subscriptionStatus === 'trialing'
+                    ? `After trial: ${s.billingPeriod === 'annual' ? 'annual' : 'monthly'} billing`
+                    : `Billed ${s.billingPeriod === 'annual' ? 'annually' : 'monthly'}`
+                }
               />
               <Stat
                 label="Seats"
                 value={`${s.activeAdmins + s.activeBrokers} of ${s.totalSeats} used`}
                 sub={`${s.adminSeats} admin · ${s.brokerSeats} broker`}
               />
-              <Stat
-                label="Price"
-                value={`${formatGBP(s.monthlyPrice)}/month`}
-                sub={`${formatGBP(s.pricePerSeat)} per seat, ex VAT`}
-              />
+              {price && (
+                <Stat
+                  label="Price"
+                  value={`${formatGBP(price.inclVat)}/${price.period}`}
+                  sub={`incl. VAT, add-ons included · ${formatGBP(price.seatPerMonth)} per seat per month`}
+                />
+              )}
             </div>
             <div className="flex flex-wrap gap-2 text-sm">
               <AddOn name="Company Finder" enabled={s.companyFinderEnabled} />

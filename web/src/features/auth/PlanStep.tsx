@@ -1,4 +1,5 @@
 import { formatGBP } from '@pippitch/shared/format';
+import { type PlanPrice, seatsText } from '@pippitch/shared/plan-price';
 import { ANNUAL_DISCOUNT_PERCENTAGE, type Billing, type Quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { Segmented } from '../../components/Segmented';
 import { Stepper } from '../../components/Stepper';
@@ -8,11 +9,12 @@ export function PlanStep(props: {
   adminSeats: number;
   brokerSeats: number;
   price: Quote;
+  plan: PlanPrice;
   onBilling(b: Billing): void;
   onAdminSeats(n: number): void;
   onBrokerSeats(n: number): void;
 }) {
-  const { price } = props;
+  const { price, plan } = props;
   return (
     <div className="space-y-5">
       <Segmented<Billing>
@@ -32,22 +34,31 @@ export function PlanStep(props: {
       <div className="rounded-xl bg-slate-50 p-4 text-sm">
         <div className="flex justify-between">
           <span>
-            {price.totalSeats} seats × {formatGBP(price.pricePerSeat)} ({price.tierName})
+            {seatsText(plan.totalSeats)} × {formatGBP(plan.seatPerMonth)} per seat per month ({plan.tierName})
           </span>
-          <span className="font-semibold">{formatGBP(price.seatsMonthly)}/month</span>
+          <span className="font-semibold">
+            {formatGBP(plan.exVat)}/{plan.period}
+          </span>
         </div>
-        {props.billing === 'annual' && (
+        {plan.seatPerYear && (
           <div className="mt-1 flex justify-between text-slate-600">
-            <span>Billed annually ({ANNUAL_DISCOUNT_PERCENTAGE}% off)</span>
-            <span>{formatGBP(price.seatsTotalForPeriod)}/year</span>
+            <span>
+              Billed annually: {formatGBP(plan.seatPerYear)} per seat per year ({ANNUAL_DISCOUNT_PERCENTAGE}% off)
+            </span>
+            <span>{formatGBP(plan.perMonthExVat)}/month equivalent</span>
           </div>
         )}
+        <div className="mt-1 flex justify-between text-slate-600">
+          <span>Incl. VAT ({formatGBP(plan.vat)})</span>
+          <span>
+            {formatGBP(plan.inclVat)}/{plan.period}
+          </span>
+        </div>
         {price.cheaperWithOneMore && (
           <p className="mt-2 text-amber-800">Tip: one more seat moves you to a cheaper tier and lowers your total.</p>
         )}
         <p className="mt-3 text-slate-600">
-          Free for {TRIAL_DAYS} days, no card needed. Prices exclude VAT; you choose whether to continue when the trial
-          ends.
+          Free for {TRIAL_DAYS} days, no card needed; you choose whether to continue when the trial ends.
         </p>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { adminStep, companyStep, MESSAGES } from '@pippitch/shared/auth';
+import { planPrice } from '@pippitch/shared/plan-price';
 import { type Billing, quote, SIGNUP_DEFAULTS, TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
@@ -175,6 +176,12 @@ export function SignupWizard() {
                 adminSeats={form.adminSeats}
                 brokerSeats={form.brokerSeats}
                 price={price}
+                plan={planPrice({
+                  adminSeats: form.adminSeats,
+                  brokerSeats: form.brokerSeats,
+                  billing: form.billing,
+                  addons: { companyFinder: false, clientData: false },
+                })}
                 onBilling={(b) => set('billing', b)}
                 onAdminSeats={(n) => set('adminSeats', n)}
                 onBrokerSeats={(n) => set('brokerSeats', n)}

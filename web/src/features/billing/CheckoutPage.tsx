@@ -2,6 +2,7 @@ import { isAdminRole } from '@pippitch/shared/access';
 import { BILLING_MESSAGES, longDate } from '@pippitch/shared/billing-messages';
 import { CHECKOUT_MESSAGES, TEST_MODE_LABEL } from '@pippitch/shared/checkout';
 import { formatGBP } from '@pippitch/shared/format';
+import { planPrice, seatPriceText, seatsText } from '@pippitch/shared/plan-price';
 import {
   ADDON_PRICES,
   ADDONS,
@@ -138,7 +139,7 @@ export function CheckoutPage() {
               </div>
               {seatNote && <Alert tone="warning">{seatNote}</Alert>}
               <p className="text-sm text-slate-600">
-                {q.totalSeats} seats at {formatGBP(q.pricePerSeat)} per seat per month ({q.tierName}).
+                {seatsText(q.totalSeats)} at {seatPriceText(planPrice(choice))} ({q.tierName}).
               </p>
               {q.cheaperWithOneMore && (
                 <p className="text-sm text-amber-800">
@@ -184,7 +185,7 @@ export function CheckoutPage() {
               <h2 className="text-lg font-semibold">Order summary</h2>
               <dl className="space-y-2 text-sm">
                 <Row
-                  label={`${q.totalSeats} seats (${choice.adminSeats} admin, ${choice.brokerSeats} broker)`}
+                  label={`${seatsText(q.totalSeats)} (${choice.adminSeats} admin, ${choice.brokerSeats} broker)`}
                   value={formatGBP(q.seatsTotalForPeriod)}
                 />
                 <Row label="Add-ons" value={formatGBP(q.addonsTotalForPeriod)} />

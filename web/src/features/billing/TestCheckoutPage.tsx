@@ -1,5 +1,6 @@
 import { TEST_MODE_LABEL } from '@pippitch/shared/checkout';
 import { formatGBP } from '@pippitch/shared/format';
+import { seatsText } from '@pippitch/shared/plan-price';
 import { VAT_LABEL } from '@pippitch/shared/pricing';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -40,7 +41,7 @@ export function TestCheckoutPage() {
               </p>
             </div>
             <dl className="space-y-2 text-sm">
-              <Line label={`${v.quote.totalSeats} seats`} value={formatGBP(v.quote.seatsTotalForPeriod)} />
+              <Line label={seatsText(v.quote.totalSeats)} value={formatGBP(v.quote.seatsTotalForPeriod)} />
               <Line label="Add-ons" value={formatGBP(v.quote.addonsTotalForPeriod)} />
               <Line label={VAT_LABEL} value={formatGBP(v.quote.vat)} />
               <Line

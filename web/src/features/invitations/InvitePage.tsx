@@ -1,4 +1,5 @@
 import { INVITE_MESSAGES, inviteRowsProblem, refusalText } from '@pippitch/shared/invitations';
+import { seatsText } from '@pippitch/shared/plan-price';
 import type { SeatRole } from '@pippitch/shared/seats';
 import { noSeatsMessage } from '@pippitch/shared/seats';
 import { getRouteApi } from '@tanstack/react-router';
@@ -172,7 +173,7 @@ function SeatTile({
         <p className="text-[11px] font-medium uppercase tracking-wide text-slate-500 sm:text-xs">{label}</p>
         <p className="mt-1 text-2xl font-semibold">{value}</p>
         <p className="mt-1 hidden text-xs text-slate-500 sm:block">
-          {of.purchased} seats · {of.active} in use · {of.pending} pending
+          {seatsText(of.purchased)} · {of.active} in use · {of.pending} pending
         </p>
       </section>
     </Card>

@@ -1,4 +1,4 @@
-import { formatGBP } from '@pippitch/shared/format';
+import { addonsIncludedText, periodPriceText, seatPriceText, seatsText } from '@pippitch/shared/plan-price';
 import { mayManageSeats } from '@pippitch/shared/roles';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AdminPage } from '../../components/AdminPage';
@@ -7,6 +7,7 @@ import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
 import { MembersTable } from '../admin/MembersTable';
 import { AddonsCard, BillingBanners, CancelCard, SeatTiers } from '../billing/AccountBilling';
+import { planOf, summaryPrice } from '../billing/summary-price';
 
 const route = getRouteApi('/_app/admin/account');
 
@@ -18,6 +19,7 @@ export function AccountPage() {
   const { session } = route.useRouteContext();
   const summary = trpc.company.summary.useQuery();
   const s = summary.data;
+  const price = s ? summaryPrice(s) : null;
   return (
     <AdminPage
       session={session}
@@ -38,7 +40,7 @@ export function AccountPage() {
       {summary.isLoading && <Spinner />}
       {summary.error && <Alert tone="error">{summary.error.message}</Alert>}
       <BillingBanners />
-      {s && (
+      {s && price && (
         <>
           {s.trialDaysLeft !== null && (
             <div
@@ -65,13 +67,12 @@ export function AccountPage() {
               {s.subscriptionStatus === 'trialing'
                 ? 'Free trial'
                 : `${s.billingPeriod === 'annual' ? 'Annual' : 'Monthly'} plan`}{' '}
-              · {s.totalSeats} seats ({s.adminSeats} admin, {s.brokerSeats} broker) · {formatGBP(s.pricePerSeat)} per
-              seat, {formatGBP(s.monthlyPrice)} per month ex VAT
-              {s.subscriptionStatus === 'trialing' &&
-                ` after the trial, billed ${s.billingPeriod === 'annual' ? 'annually' : 'monthly'}`}
+              · {seatsText(s.totalSeats)} ({s.adminSeats} admin, {s.brokerSeats} broker) · {seatPriceText(price)} ·{' '}
+              {periodPriceText(price)}, {addonsIncludedText(planOf(s)).toLowerCase()}
+              {s.subscriptionStatus === 'trialing' && ' after the trial'}
             </p>
             <p className="mt-1 text-sm text-slate-600">
-              {s.activeAdmins + s.activeBrokers} of {s.totalSeats} seats in use.
+              {s.activeAdmins + s.activeBrokers} of {seatsText(s.totalSeats)} in use.
               {mayManageSeats(session.user.role) ? (
                 <>
                   {' '}

@@ -1,6 +1,7 @@
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { formatGBP } from '@pippitch/shared/format';
-import { ADDON_PRICES, ADDONS, quote, VAT_LABEL } from '@pippitch/shared/pricing';
+import { planPrice, seatsText } from '@pippitch/shared/plan-price';
+import { quote, VAT_LABEL } from '@pippitch/shared/pricing';
 import { mayActOn } from '@pippitch/shared/roles';
 import { MAX_SEATS_PER_ROLE } from '@pippitch/shared/seats';
 import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
@@ -14,6 +15,7 @@ import { Stepper } from '../../components/Stepper';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { Email } from '../admin/MembersTable';
+import { ChargeConfirm, type ShownCharge } from '../billing/ChargeConfirm';
 import { failureMessage } from './failure';
 
 const route = getRouteApi('/_app/admin/seats');
@@ -71,19 +73,33 @@ function SeatPlan({ overview }: { overview: Overview }) {
 
   const belowTeam = admin < minimum.admin || broker < minimum.broker;
   const changed = admin !== usage.admin.purchased || broker !== usage.broker.purchased;
-  const current = quote({
+  const billing = overview.billing;
+  const current = planPrice({
     adminSeats: usage.admin.purchased,
     brokerSeats: usage.broker.purchased,
-    billing: 'monthly',
+    billing,
     addons,
   });
-  const next = quote({ adminSeats: admin, brokerSeats: broker, billing: 'monthly', addons });
-  const addonCount = ADDONS.filter((a) => addons[a.key]).length;
+  const plan = { adminSeats: admin, brokerSeats: broker, billing, addons };
+  const next = planPrice(plan);
+  const nextQuote = quote(plan);
+  const period = next.period;
+  const [shown, setShown] = useState<(ShownCharge & { prorationDate: string }) | null>(null);
 
-  async function submit() {
+  async function submit(confirmation?: { prorationDate: string; dueNowPence: number }) {
     setError(null);
     try {
-      const result = await save.mutateAsync({ adminSeats: admin, brokerSeats: broker });
+      const result = await save.mutateAsync({
+        adminSeats: admin,
+        brokerSeats: broker,
+        ...(confirmation && { confirmation }),
+      });
+      if (result.kind === 'confirm') {
+        // Added seats on a paid plan: the amount first; the save is sent again only on Confirm.
+        setShown(result.charge);
+        return;
+      }
+      setShown(null);
       if (result.kind === 'payment') {
         // The added seats are paid on the provider's page; they apply once it confirms the payment.
         window.location.assign(result.url);
@@ -101,9 +117,14 @@ function SeatPlan({ overview }: { overview: Overview }) {
       // The dashboard shows its 10 s success banner for this query.
       await navigate({ href: '/admin?seats_updated=1' });
     } catch (err) {
+      setShown(null);
       setError(failureMessage(err, TEAM_MESSAGES.updateSeatsFailed));
     }
   }
+  const choose = (set: (n: number) => void) => (n: number) => {
+    setShown(null);
+    set(n);
+  };
 
   return (
     <>
@@ -131,26 +152,29 @@ function SeatPlan({ overview }: { overview: Overview }) {
           </ul>
         </Card>
         <Card>
-          <h2 className="text-lg font-semibold">Monthly Billing</h2>
+          <h2 className="text-lg font-semibold">{billing === 'annual' ? 'Annual Billing' : 'Monthly Billing'}</h2>
           {changed && <p className="text-sm text-slate-600">For the seats chosen below</p>}
           <dl className="mt-4 space-y-2 text-sm">
-            <Line label={`Price per seat (${next.tierName})`} value={formatGBP(next.pricePerSeat)} />
+            <Line label={`Price per seat per month (${next.tierName})`} value={formatGBP(next.seatPerMonth)} />
+            {next.seatPerYear && <Line label="Price per seat per year" value={formatGBP(next.seatPerYear)} />}
             <Line
-              label={`${next.totalSeats} seat${next.totalSeats === 1 ? '' : 's'} × ${formatGBP(next.pricePerSeat)}`}
-              value={formatGBP(next.seatsTotalForPeriod)}
+              label={`${seatsText(next.totalSeats)} × ${formatGBP(next.seatPerYear ?? next.seatPerMonth)}`}
+              value={formatGBP(nextQuote.seatsTotalForPeriod)}
             />
-            {addonCount > 0 && (
+            {next.addonCount > 0 && (
               <Line
-                label={`Add-ons (${addonCount} × ${next.totalSeats} seats × ${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)})`}
-                value={formatGBP(next.addonsTotalForPeriod)}
+                label={`Add-ons (${next.addonCount} × ${seatsText(next.totalSeats)} × ${formatGBP(next.addonPerSeatPerPeriod)})`}
+                value={formatGBP(nextQuote.addonsTotalForPeriod)}
               />
             )}
-            <Line label="Total per month (ex VAT)" value={formatGBP(next.subtotal)} strong />
+            <Line label={`Total per ${period} (ex VAT)`} value={formatGBP(next.exVat)} strong />
             <Line label={VAT_LABEL} value={formatGBP(next.vat)} />
-            <Line label="Total per month incl. VAT" value={formatGBP(next.total)} />
+            <Line label={`Total per ${period} incl. VAT`} value={formatGBP(next.inclVat)} />
           </dl>
           {changed && (
-            <p className="mt-3 text-xs text-slate-500">Currently {formatGBP(current.subtotal)} per month ex VAT.</p>
+            <p className="mt-3 text-xs text-slate-500">
+              Currently {formatGBP(current.exVat)} per {period} ex VAT.
+            </p>
           )}
         </Card>
       </div>
@@ -170,24 +194,47 @@ function SeatPlan({ overview }: { overview: Overview }) {
               </p>
             )}
             <div className="flex flex-wrap gap-6">
-              <Stepper label="Admin seats" value={admin} min={1} max={MAX_SEATS_PER_ROLE} onChange={setAdmin} />
-              <Stepper label="Broker seats" value={broker} min={0} max={MAX_SEATS_PER_ROLE} onChange={setBroker} />
+              <Stepper label="Admin seats" value={admin} min={1} max={MAX_SEATS_PER_ROLE} onChange={choose(setAdmin)} />
+              <Stepper
+                label="Broker seats"
+                value={broker}
+                min={0}
+                max={MAX_SEATS_PER_ROLE}
+                onChange={choose(setBroker)}
+              />
             </div>
             <p className="text-xs text-slate-500">
               Your team holds {minimum.admin} admin and {minimum.broker} broker seat
               {minimum.broker === 1 ? '' : 's'} (active members and pending invitations).
             </p>
             {belowTeam && <Alert tone="error">{TEAM_MESSAGES.belowTeamSize}</Alert>}
-            {!belowTeam && next.cheaperWithOneMore && (
+            {!belowTeam && nextQuote.cheaperWithOneMore && (
               <Alert tone="info">
                 One more seat would cost less in total: {next.totalSeats + 1} seats move to a cheaper tier.
               </Alert>
             )}
-            {error && <Alert tone="error">{error}</Alert>}
+            {error && !shown && <Alert tone="error">{error}</Alert>}
             {notice && <Alert tone="info">{notice}</Alert>}
-            <Button onClick={submit} disabled={!changed || belowTeam || save.isPending} aria-busy={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Seats'}
-            </Button>
+            {shown ? (
+              <ChargeConfirm
+                charge={shown}
+                busy={save.isPending}
+                error={error}
+                onConfirm={() => void submit({ prorationDate: shown.prorationDate, dueNowPence: shown.dueNowPence })}
+                onCancel={() => {
+                  setShown(null);
+                  setError(null);
+                }}
+              />
+            ) : (
+              <Button
+                onClick={() => void submit()}
+                disabled={!changed || belowTeam || save.isPending}
+                aria-busy={save.isPending}
+              >
+                {save.isPending ? 'Saving...' : 'Save Seats'}
+              </Button>
+            )}
           </div>
         }
       </Card>

@@ -1,0 +1,103 @@
+/**
+ * Issue 20 §2 in real Chromium, test mode: the price a company pays, shown on the dashboard, the account page,
+ * the seats page and checkout, for monthly and annual plans with and without add-ons, compared with what the
+ * provider charged for the period (its first invoice). The database is read for that invoice and written only to
+ * end the previous plan between cases.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_COMPANY } from '../../server/src/seed/demo';
+import { type Harness, startHarness } from './harness';
+import { chooseRadio, failOnPageErrors, member, poll, screenshotBoth, signIn, waitForPath } from './journeys';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+failOnPageErrors(() => h);
+
+const OWNER = member('Olivia Owner');
+const money = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+
+/** The previous plan has ended (as at a period's end), so the company subscribes afresh. */
+async function endPlan() {
+  await h.t.pool.query(
+    `UPDATE companies SET subscription_status = 'canceled', subscription_active = false, account_locked = true,
+       trial_ends_at = now() - interval '1 day' WHERE name = $1`,
+    [DEMO_COMPANY],
+  );
+  await h.t.pool.query(`UPDATE test_mode_subscriptions SET status = 'canceled', canceled_at = now()`);
+}
+
+async function firstCharge(): Promise<number> {
+  const { rows } = await h.t.pool.query<{ amount_due: number }>(
+    `SELECT i.amount_due FROM test_mode_invoices i JOIN test_mode_subscriptions s ON s.id = i.subscription_id
+      WHERE s.status = 'active' AND i.description = 'First period'`,
+  );
+  expect(rows).toHaveLength(1);
+  return rows[0]!.amount_due;
+}
+
+describe('the price a company pays, on every page', () => {
+  for (const billing of ['Monthly', 'Annual'] as const) {
+    for (const addons of [false, true]) {
+      it(`${billing}, ${addons ? 'with both add-ons' : 'without add-ons'}: every page shows the provider's amount`, async () => {
+        await endPlan();
+        const page = await h.newPage();
+        await signIn(page, OWNER.email, 'Admin');
+        await page.goto('/checkout');
+        await page.getByRole('heading', { name: 'Order summary' }).waitFor();
+        for (const name of ['Company Finder', 'Client Data Tracking']) {
+          const box = page.getByRole('checkbox', { name: new RegExp(name) });
+          if ((await box.isChecked()) !== addons) await box.click();
+        }
+        await chooseRadio(page, new RegExp(billing));
+        const period = billing === 'Annual' ? 'year' : 'month';
+        await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+        await page.waitForURL(/\/test-checkout\/tm_cs_/);
+        await page.getByRole('button', { name: /^Pay £/ }).click();
+        await waitForPath(page, '/admin');
+        await poll(async () => {
+          const { rows } = await h.t.pool.query(`SELECT 1 FROM test_mode_subscriptions WHERE status = 'active'`);
+          return rows.length;
+        }).toBe(1);
+        const charged = money(await firstCharge());
+
+        // Dashboard: the price card is the period's total with VAT and add-ons.
+        await page.goto('/admin');
+        const card = page.getByText(`${charged}/${period}`, { exact: true });
+        await card.waitFor();
+        await page.getByText(`Billed ${billing === 'Annual' ? 'annually' : 'monthly'}`).waitFor();
+        if (billing === 'Annual') await page.getByText(/£21\.60 per seat per month/).waitFor();
+        await screenshotBoth(h, page, `price-dashboard-${billing.toLowerCase()}-${addons ? 'addons' : 'plain'}`);
+
+        // Account page: per seat (annual per month and per year), the period's price ex and incl. VAT.
+        await page.goto('/admin/account');
+        const plan = page.getByText(new RegExp(`${billing} plan · `));
+        await plan.waitFor();
+        const planText = (await plan.textContent()) ?? '';
+        expect(planText).toContain(`per ${period} ex VAT (${charged} incl. VAT)`);
+        expect(planText).toContain(addons ? 'company finder and client data tracking included' : 'no add-ons');
+        if (billing === 'Annual')
+          expect(planText).toContain('£21.60 per seat per month, billed £259.20 per seat per year');
+
+        // Seats page: the billing card for the plan's period.
+        await page.goto('/admin/seats');
+        await page.getByRole('heading', { name: `${billing} Billing` }).waitFor();
+        const total = page
+          .locator('div', { has: page.getByText(`Total per ${period} incl. VAT`, { exact: true }) })
+          .last();
+        expect(await total.locator('dd').textContent()).toBe(charged);
+
+        // Checkout (a plan change now): the same plan's total.
+        await page.goto('/checkout');
+        await page.getByRole('heading', { name: 'Change your plan' }).waitFor();
+        const summary = page.locator('div', { has: page.getByText(`Total per ${period}`, { exact: true }) }).last();
+        expect(await summary.locator('dd').textContent()).toBe(charged);
+        await page.close();
+      });
+    }
+  }
+});
