@@ -31,6 +31,8 @@ export async function saveCalculation(
   now: Date,
   /** The server's GBP/EUR quote: what a EUR/USD pitch made now is converted to pounds with (issue 22 §1). */
   gbpEurQuote: QuoteAtSave | null = null,
+  /** When the calculation was made, for the demo company's history (seed/demo-activity.ts); the database's now() otherwise. */
+  at?: Date,
 ) {
   const r = calculateSavings({
     yourRate: input.yourRate,
@@ -76,6 +78,7 @@ export async function saveCalculation(
         evidence: JSON.stringify(evidence),
         gbp_per_unit: gbp.rate,
         off_market: offMarket,
+        ...(at ? { created_at: at } : {}),
       })
       .onConflict((oc) => oc.column('id').doNothing())
       .returning('id')
@@ -110,6 +113,7 @@ export async function saveCalculation(
         percentage_savings: r.percentageSavings,
         comparison_date: input.comparisonDate,
         price_difference: r.priceDifference,
+        ...(at ? { created_at: at } : {}),
       })
       .execute();
     // A Calculate with a client name records that client as a contacted lead in the broker's My Leads (spec §4

@@ -47,7 +47,12 @@ const COLUMNS: Omit<Column<ClientRow>, 'width'>[] = [
   },
   { title: 'Trades/yr', align: 'right', value: (c) => String(c.tradesPerYear) },
   { title: 'Pips', align: 'right', value: (c) => c.pips },
-  { title: 'Annual savings', align: 'right', value: (c) => money(c, c.annualSavings) },
+  // A loss shows as one (the competitor is cheaper by that much), never as a saving.
+  {
+    title: 'Annual savings',
+    align: 'right',
+    value: (c) => money(c, c.standing === 'loss' ? `-${c.annualSavings}` : c.annualSavings),
+  },
   // What the pitch adds to the totals, in pounds: a loss or an off-market rate adds nothing and says why.
   {
     title: 'Counted (GBP)',
