@@ -11,7 +11,8 @@ import { checkReadiness } from '../../services/ops/readiness';
 // sizes, so it is never public.
 
 export function registerOps(app: FastifyInstance, deps: { db: Database; config: Config }): void {
-  app.get('/api/ready', async (_req, reply) => {
+  // Probes call it every few seconds: only failures are worth a log line (the 503's reasons are in its body).
+  app.get('/api/ready', { logLevel: 'warn' }, async (_req, reply) => {
     const result = await checkReadiness(deps.db, { pollMs: deps.config.marketPollMs });
     reply.header('cache-control', 'no-store');
     return reply.code(result.ready ? 200 : 503).send(result);
