@@ -69,9 +69,16 @@ const LOSS = {
   clientName: 'Loser Ltd',
 };
 const TYPO = { ...base, pair: 'GBPUSD' as const, yourRate: '1.3350', competitorRate: '1.1600', clientName: 'Typo Ltd' };
+const POUND_EURO = {
+  ...base,
+  pair: 'GBPEUR' as const,
+  yourRate: '1.1420',
+  competitorRate: '1.1380',
+  clientName: 'Sterling Euro Ltd',
+};
 const EURO = { ...base, pair: 'EURUSD' as const, yourRate: '1.1650', competitorRate: '1.1600', clientName: 'Euro SA' };
-const annual = (i: typeof SAVING | typeof EURO) => calculateSavings(i).annualSavings;
-const pips = (i: typeof SAVING | typeof EURO) => Number(calculateSavings(i).differenceInPips);
+const annual = (i: typeof SAVING | typeof EURO | typeof POUND_EURO) => calculateSavings(i).annualSavings;
+const pips = (i: typeof SAVING | typeof EURO | typeof POUND_EURO) => Number(calculateSavings(i).differenceInPips);
 
 describe('saving pitches', () => {
   it('an off-market competitor rate is refused until the broker says to use it anyway', async () => {
@@ -91,7 +98,8 @@ describe('saving pitches', () => {
   });
 
   it('a saving, a loss and a EUR/USD saving (converted at the GBP/EUR mid the server held)', async () => {
-    for (const p of [SAVING, LOSS, EURO]) await alice.api.calculator.save.mutate({ ...p, id: randomUUID() });
+    for (const p of [SAVING, LOSS, EURO, POUND_EURO])
+      await alice.api.calculator.save.mutate({ ...p, id: randomUUID() });
     // The save stamps the database's now(); the test's day is the injected clock's, so the rows are moved to it and
     // the rollups rebuilt (as migration 0035 does).
     await sql`UPDATE calculations SET created_at = ${new Date('2025-11-03T11:00:00Z')}`.execute(h.t.db);
@@ -118,16 +126,16 @@ describe('saving pitches', () => {
 
 describe('every total', () => {
   const euroGbp = () => (Number(annual(EURO)) * (1 / GBPEUR_MID)).toFixed(2);
-  const expectedSavings = () => (Number(annual(SAVING)) + Number(euroGbp())).toFixed(2);
+  const expectedSavings = () => (Number(annual(SAVING)) + Number(annual(POUND_EURO)) + Number(euroGbp())).toFixed(2);
 
   it('the dashboard: savings only where we are cheaper, in pounds; losses and off-market rates counted apart', async () => {
     const d = await admin.api.activity.dashboard.query({ range: 'today' });
-    expect(d.totals.calculations.current).toBe('4');
+    expect(d.totals.calculations.current).toBe('5');
     expect(d.totals.savings.current).toBe(expectedSavings());
     expect(d.totals.losses.current).toBe('1');
     expect(d.totals.excluded.current).toBe('1');
-    // Pips averaged over the three included pitches, not the typo's 1,750.
-    const avg = ((pips(SAVING) + pips(LOSS) + pips(EURO)) / 3).toFixed(1);
+    // Pips averaged over the four included pitches, not the typo's 1,750.
+    const avg = ((pips(SAVING) + pips(LOSS) + pips(EURO) + pips(POUND_EURO)) / 4).toFixed(1);
     expect(d.totals.averagePips.current).toBe(avg);
   });
 
@@ -138,7 +146,8 @@ describe('every total', () => {
     expect(by('Loser Ltd')).toMatchObject({ annualSavings: '0.00', losses: 1 });
     expect(by('Typo Ltd')).toMatchObject({ annualSavings: '0.00', excluded: 1 });
     expect(by('Euro SA')?.annualSavings).toBe(euroGbp());
-    expect(a.calculations.map((c) => c.standing).sort()).toEqual(['loss', 'off_market', 'saving', 'saving']);
+    expect(by('Sterling Euro Ltd')?.annualSavings).toBe(annual(POUND_EURO));
+    expect(a.calculations.map((c) => c.standing).sort()).toEqual(['loss', 'off_market', 'saving', 'saving', 'saving']);
   });
 
   it('the CSV says each pitch’s currencies, its pounds and its standing', async () => {
@@ -150,6 +159,10 @@ describe('every total', () => {
     expect(euro).toContain(`,500000,USD,52,`);
     expect(euro).toContain(`,EUR,`);
     expect(euro).toContain(`,${euroGbp()},${(1 / GBPEUR_MID).toFixed(8).replace(/0+$/, '')},Saving (counted),`);
+    const poundEuro = body.split('\r\n').find((l) => l.includes('Sterling Euro Ltd'));
+    expect(poundEuro).toContain(',500000,EUR,52,');
+    expect(poundEuro).toContain(`,GBP,`);
+    expect(poundEuro).toContain(`,${annual(POUND_EURO)},1,Saving (counted),`);
     expect(body.split('\r\n').find((l) => l.includes('Typo Ltd'))).toContain(',Off-market rate: excluded from totals,');
     expect(body.split('\r\n').find((l) => l.includes('Loser Ltd'))).toContain(',Competitor cheaper: not added,');
   });
@@ -157,9 +170,9 @@ describe('every total', () => {
   it('the Salesforce summary and the monthly report add the same pounds', async () => {
     const span = { start: '2025-11-03', end: '2025-11-03' };
     const [member] = await teamSummary(h.t.db, companyId, [aliceId], span);
-    expect(member).toMatchObject({ calculations: 4, savings: expectedSavings(), losses: 1, excluded: 1 });
+    expect(member).toMatchObject({ calculations: 5, savings: expectedSavings(), losses: 1, excluded: 1 });
     const report = await reportData(h.t.db, companyId, span);
-    expect(report.totals).toMatchObject({ calculations: 4, savings: expectedSavings(), losses: 1, excluded: 1 });
+    expect(report.totals).toMatchObject({ calculations: 5, savings: expectedSavings(), losses: 1, excluded: 1 });
     const euro = report.brokers[0]?.clients.find((c) => c.client === 'Euro SA');
     expect(euro).toMatchObject({ annualSavings: annual(EURO), savingsGbp: euroGbp(), standing: 'saving' });
   });

@@ -8,7 +8,7 @@ import { formatGBP } from '@pippitch/shared/format';
 import { londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   calculate,
@@ -21,7 +21,8 @@ import {
   resultsPanel,
 } from './calculator-page';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
-import { failOnPageErrors, member, poll, screenshotBoth, seriousViolations, signIn, text } from './journeys';
+import { failOnPageErrors, member, poll, screenshotBoth, seriousViolations, signIn, text, userIdOf } from './journeys';
+import { leadRow, openLeads } from './leads-page';
 
 const ALICE = member('Alice Broker');
 const ADMIN = member('Adam Admin');
@@ -48,6 +49,10 @@ afterAll(async () => {
 });
 failOnPageErrors(() => h);
 
+function fact(scope: Locator, label: string): Locator {
+  return scope.locator(`dt:text-is("${label}") + dd`).first();
+}
+
 async function calculatorPage(viewport = DESKTOP): Promise<Page> {
   const page = await h.newPage(viewport);
   await signIn(page, ALICE.email);
@@ -59,9 +64,33 @@ describe('each pair in its own currencies', () => {
   it('GBP/USD, GBP/EUR and EUR/USD: the amount in the currency bought, the costs in the currency sold', async () => {
     const page = await calculatorPage();
     const cases = [
-      { pair: 'GBPUSD', bought: 'USD', symbol: '£', sold: 'GBP', your: '1.2700', comp: '1.2650' },
-      { pair: 'GBPEUR', bought: 'EUR', symbol: '£', sold: 'GBP', your: '1.1700', comp: '1.1650' },
-      { pair: 'EURUSD', bought: 'USD', symbol: '€', sold: 'EUR', your: '1.1650', comp: '1.1600' },
+      {
+        pair: 'GBPUSD',
+        bought: 'USD',
+        symbol: '£',
+        sold: 'GBP',
+        your: '1.2700',
+        comp: '1.2650',
+        client: 'Dollar Buyer Ltd',
+      },
+      {
+        pair: 'GBPEUR',
+        bought: 'EUR',
+        symbol: '£',
+        sold: 'GBP',
+        your: '1.1700',
+        comp: '1.1650',
+        client: 'Euro Buyer Ltd',
+      },
+      {
+        pair: 'EURUSD',
+        bought: 'USD',
+        symbol: '€',
+        sold: 'EUR',
+        your: '1.1650',
+        comp: '1.1600',
+        client: 'Euro Seller SA',
+      },
     ] as const;
     for (const c of cases) {
       await page.getByLabel('Currency Pair', { exact: true }).selectOption(c.pair);
@@ -69,7 +98,13 @@ describe('each pair in its own currencies', () => {
       // The rates were the old pair's: a new pair starts without them.
       expect(await field(page, 'Your Rate').inputValue()).toBe('');
       expect(await field(page, 'Competitor Rate').inputValue()).toBe('');
-      await fillInputs(page, { yourRate: c.your, competitorRate: c.comp, amount: '500000', tradesPerYear: '52' });
+      await fillInputs(page, {
+        yourRate: c.your,
+        competitorRate: c.comp,
+        amount: '500000',
+        tradesPerYear: '52',
+        clientName: c.client,
+      });
       if (c.pair === 'GBPUSD') {
         // Today's GBP/USD range is 1.26–1.28: 1.2650 is inside it.
         await poll(() => text(page.getByTestId('range-check'))).toMatch(/^Within/);
@@ -93,7 +128,45 @@ describe('each pair in its own currencies', () => {
     const [r = 255, g = 255, b = 255] = (colours.background.match(/\d+/g) ?? []).map(Number);
     expect(r + g + b).toBeLessThan(300);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Calculation Details (My Leads): each pitch's amount labelled with the currency bought, costs with the sold one.
+    await poll(() =>
+      h.t.db
+        .selectFrom('calculations')
+        .select('id')
+        .where(
+          'client_name',
+          'in',
+          cases.map((c) => c.client),
+        )
+        .execute(),
+    ).toHaveLength(3);
+    await openLeads(page);
+    for (const c of cases) {
+      await leadRow(page, c.client).getByRole('button', { name: c.client, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: c.client });
+      await dialog.getByRole('heading', { name: 'Calculation Details (1)' }).waitFor();
+      expect(await text(fact(dialog, `Amt to Buy (${c.bought})`))).toBe('500,000');
+      expect(await text(fact(dialog, 'Cost w/ Us'))).toMatch(new RegExp(`^\\${c.symbol}\\d`));
+      expect(await text(fact(dialog, 'Annual Savings'))).toMatch(new RegExp(`^\\${c.symbol}\\d`));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
     await page.context().close();
+
+    // The admin's view of the broker's day: the EUR/USD pitch also in pounds, at the mid it was converted with.
+    const admin = await h.newPage(DESKTOP);
+    await signIn(admin, ADMIN.email, 'Admin');
+    await admin.goto(`/admin/user/${await userIdOf(h, ALICE.email)}`);
+    const euro = admin.getByRole('listitem').filter({ hasText: 'Euro Seller SA' });
+    await euro.waitFor();
+    expect(await text(fact(euro, 'Cost w/ Us'))).toMatch(/^€/);
+    expect(await text(fact(euro, 'Annual Savings (GBP)'))).toMatch(/^£\d/);
+    const companies = await text(admin.getByRole('table'));
+    expect(companies).toContain('Savings pitched (GBP)');
+    expect(await seriousViolations(admin)).toEqual([]);
+    await screenshotBoth(h, admin, 'user-activity-currencies');
+    await admin.context().close();
   });
 });
 

@@ -119,7 +119,7 @@ export function UserActivityPage() {
                           {c.calculations}
                         </td>
                         <td className="px-4 py-2 text-right tabular-nums max-sm:p-0 max-sm:text-left">
-                          <span className="text-xs text-slate-500 sm:hidden">Savings: </span>
+                          <span className="text-xs text-slate-500 sm:hidden">Savings pitched (GBP): </span>
                           {formatGBP(c.annualSavings, 0)}
                           {(c.losses > 0 || c.excluded > 0) && (
                             <span className="block text-xs font-normal text-slate-600">
