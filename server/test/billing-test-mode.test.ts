@@ -195,22 +195,6 @@ describe('cancel and reactivate', () => {
   });
 });
 
-describe('add-ons on a paid plan', () => {
-  it('turn on and off through the provider; in trial they stay as chosen', async () => {
-    const trial = await trialAdmin('Addon Trial FX');
-    await expect(trial.c.api.billing.setAddon.mutate({ addon: 'companyFinder', enabled: true })).rejects.toThrow(
-      /During the free trial your add-ons stay as chosen at signup/,
-    );
-    const { c, companyId } = await paid('Addon Paid FX', 'monthly', { companyFinder: false, clientData: false });
-    await expect(c.api.billing.setAddon.mutate({ addon: 'companyFinder', enabled: true })).resolves.toEqual({
-      status: 'done',
-    });
-    expect((await company(companyId)).company_finder_enabled).toBe(true);
-    await c.api.billing.setAddon.mutate({ addon: 'companyFinder', enabled: false });
-    expect((await company(companyId)).company_finder_enabled).toBe(false);
-  });
-});
-
 describe('production without Stripe keys', () => {
   it('refuses to start a checkout with a clear message, and has no test checkout', async () => {
     const prod = await startTestApp({ env: 'production', cookieSecure: false, stripe: undefined });

@@ -101,7 +101,9 @@ describe('checkout in test mode', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Disable' }).click();
     await finder.getByText('Not enabled').waitFor();
     await finder.getByRole('button', { name: 'Enable' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Enable and pay' }).click();
+    // Paid during the trial: the amount step says nothing is charged until the trial's end.
+    await finder.getByText(/^Nothing is charged now\. Your first charge of £[\d,.]+ per year/).waitFor();
+    await finder.getByRole('button', { name: 'Confirm', exact: true }).click();
     await hasNotice(page, 'Company Finder is now enabled for your team.');
     await screenshotBoth(h, page, 'account-billing');
 

@@ -128,9 +128,18 @@ describe('a paying company opening /checkout', () => {
     await h.t.pool.query(
       `UPDATE test_mode_subscriptions SET status = 'canceled', canceled_at = now() WHERE status <> 'canceled'`,
     );
+    await h.t.pool.query('UPDATE companies SET company_finder_enabled = false WHERE name = $1', [DEMO_COMPANY]);
     await signIn(page, OWNER.email, 'Admin');
+    // The trial tries an add-on: free, at once.
+    await page.goto('/admin/account');
+    const finder = page.getByRole('listitem').filter({ hasText: 'Company Finder' });
+    await finder.getByText(/after the trial; free until then/).waitFor();
+    await finder.getByRole('button', { name: 'Enable' }).click();
+    await page.getByText('Company Finder is now enabled for your team. It is free until your trial ends.').waitFor();
+    await screenshotBoth(h, page, 'account-trial-addons');
     await page.goto('/checkout');
     await page.getByText(/Your free trial continues: nothing is charged today/).waitFor();
+    expect(await page.getByRole('checkbox', { name: /Company Finder/ }).isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await page.waitForURL(/\/test-checkout\/tm_cs_/);
     await page.getByRole('button', { name: /^Pay £/ }).click();

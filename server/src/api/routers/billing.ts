@@ -1,5 +1,5 @@
 import { cancellationInput } from '@pippitch/shared/cancellation';
-import { checkoutChoiceSchema, planChangeConfirmSchema } from '@pippitch/shared/checkout';
+import { checkoutChoiceSchema, planChangeConfirmSchema, planConfirmationSchema } from '@pippitch/shared/checkout';
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { z } from 'zod';
 import { unavailable } from '../../errors';
@@ -89,7 +89,13 @@ export const billingRouter = router({
 
   /** An add-on on or off on a paid plan. */
   setAddon: adminProcedure
-    .input(z.object({ addon: z.enum(['companyFinder', 'clientData']), enabled: z.boolean() }))
+    .input(
+      z.object({
+        addon: z.enum(['companyFinder', 'clientData']),
+        enabled: z.boolean(),
+        confirmation: planConfirmationSchema.optional(),
+      }),
+    )
     .mutation(({ ctx, input }) =>
       setAddon(
         ctx.db,
@@ -99,6 +105,7 @@ export const billingRouter = router({
         input.enabled,
         ctx.services.now(),
         ctx.config.publicUrl,
+        input.confirmation,
       ),
     ),
 

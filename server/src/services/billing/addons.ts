@@ -3,6 +3,8 @@ import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { ChangeResult, PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
+import { seatPriceColumns } from '../company/seat-prices';
+import { confirmPlanChangeIn, type PlanChangeQuote, type PlanConfirmation, previewPlanChangeIn } from './plan-change';
 import { lockBilledCompany, syncSubscription } from './sync';
 
 const COLUMN: Record<AddonKey, 'company_finder_enabled' | 'client_data_enabled'> = {
@@ -11,15 +13,17 @@ const COLUMN: Record<AddonKey, 'company_finder_enabled' | 'client_data_enabled'>
 };
 
 export const ADDON_MESSAGES = {
-  trial:
-    'During the free trial your add-ons stay as chosen at signup. You can change them once your subscription starts.',
   notLive: 'Add-ons can be changed on an active subscription.',
 } as const;
 
+export type AddonResult = ChangeResult | { status: 'confirm'; charge: PlanChangeQuote };
+
 /**
- * Turns an add-on on or off on a paid plan (issue 11 §5). Adding charges the prorated amount at once and the
- * feature turns on only when the provider reports it paid (a card that needs the customer gets the page to pay
- * on); removing takes it off the subscription, without a refund for the current period.
+ * Turns an add-on on or off (issue 11 §5, issue 20 §3–4). During the free trial add-ons are free: they are
+ * switched at once and are on the plan the company chooses at checkout. On a paid plan adding one is a payment
+ * step: the first call answers the provider's prorated amount, and only the call carrying that confirmation
+ * charges it (the feature turns on when the provider reports it paid; a card that needs the customer gets the
+ * page to pay on). Removing one takes it off the subscription, without a refund for the current period.
  */
 export async function setAddon(
   db: Database,
@@ -29,18 +33,49 @@ export async function setAddon(
   enabled: boolean,
   now: Date,
   appUrl: string,
-): Promise<ChangeResult> {
+  confirmation?: PlanConfirmation,
+): Promise<AddonResult> {
   return db.transaction().execute(async (trx) => {
     const company = await lockBilledCompany(trx, actor.companyId);
-    if (company.subscription_status === 'trialing') throw badRequest(ADDON_MESSAGES.trial);
+    if (company.subscription_status === 'trialing' && !company.account_locked) {
+      if (company[COLUMN[addon]] === enabled) return { status: 'done' };
+      const addons = { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled };
+      addons[addon] = enabled;
+      await trx
+        .updateTable('companies')
+        .set({
+          ...seatPriceColumns(company.admin_seats, company.junior_seats, addons),
+          company_finder_enabled: addons.companyFinder,
+          client_data_enabled: addons.clientData,
+          updated_at: now,
+        })
+        .where('id', '=', company.id)
+        .execute();
+      return { status: 'done' };
+    }
     if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
       throw badRequest(ADDON_MESSAGES.notLive);
     }
     if (company[COLUMN[addon]] === enabled) return { status: 'done' };
     if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
+    if (enabled) {
+      const plan = {
+        adminSeats: company.admin_seats,
+        brokerSeats: company.junior_seats,
+        billing: company.subscription_type === 'annual' ? ('annual' as const) : ('monthly' as const),
+        addons: {
+          companyFinder: company.company_finder_enabled,
+          clientData: company.client_data_enabled,
+          [addon]: true,
+        },
+      };
+      if (!confirmation)
+        return { status: 'confirm', charge: await previewPlanChangeIn(trx, provider, actor, plan, now) };
+      return confirmPlanChangeIn(trx, provider, actor, plan, confirmation, now, appUrl);
+    }
     const result = await provider.changeSubscription(company.stripe_subscription_id, {
-      addons: { [addon]: enabled },
-      charge: enabled ? 'now' : 'next_period',
+      addons: { [addon]: false },
+      charge: 'next_period',
     });
     if (result.status === 'done') await syncSubscription(trx, provider, company.id, now, appUrl);
     return result;

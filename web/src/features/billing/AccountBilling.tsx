@@ -1,10 +1,9 @@
 import { CANCELLATION_MESSAGES } from '@pippitch/shared/cancellation';
 import { formatGBP } from '@pippitch/shared/format';
-import { ADDON_PRICES, ADDONS, type AddonKey, SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
+import { SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
+import { useState } from 'react';
 import { Alert, Button, Card } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
@@ -12,7 +11,7 @@ import { failureMessage } from '../team/failure';
 import { CancelDialog } from './CancelDialog';
 
 /** The account page's banner after an add-on is enabled lasts 5 s (design.md §3 Banners). */
-const ADDON_BANNER_MS = 5_000;
+const _ADDON_BANNER_MS = 5_000;
 
 /** Banners about the plan's state: a scheduled cancellation (with Reactivate) and a failed payment. */
 export function BillingBanners() {
@@ -74,103 +73,6 @@ export function SeatTiers() {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Add-ons: shown with their price; on a paid plan they can be turned on (paid at once) and off. */
-export function AddonsCard() {
-  const account = trpc.billing.account.useQuery();
-  const utils = trpc.useUtils();
-  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const setAddon = trpc.billing.setAddon.useMutation();
-  useEffect(() => {
-    if (!banner) return;
-    const timer = setTimeout(() => setBanner(null), ADDON_BANNER_MS);
-    return () => clearTimeout(timer);
-  }, [banner]);
-  const a = account.data;
-  if (!a) return null;
-  const annual = a.plan === 'annual';
-
-  async function change(key: AddonKey, name: string, enabled: boolean) {
-    setError(null);
-    try {
-      const result = await setAddon.mutateAsync({ addon: key, enabled });
-      if (result.status === 'requires_payment') {
-        window.location.assign(result.url);
-        return;
-      }
-      await Promise.all([
-        utils.billing.invalidate(),
-        utils.company.summary.invalidate(),
-        utils.auth.session.invalidate(),
-      ]);
-      if (enabled) setBanner(`${name} is now enabled for your team.`);
-    } catch (err) {
-      setError(failureMessage(err, enabled ? 'Failed to start checkout' : `Failed to disable ${name}`));
-    }
-  }
-
-  return (
-    <Card>
-      <h2 className="text-lg font-semibold">Add-ons</h2>
-      {banner && (
-        <div className="mt-3">
-          <Alert tone="success">{banner}</Alert>
-        </div>
-      )}
-      <ul className="mt-3 divide-y divide-slate-100">
-        {ADDONS.map((addon) => {
-          const on = a.addons[addon.key];
-          return (
-            <li key={addon.key} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div className="text-sm">
-                <span className="font-medium">{addon.name}</span>{' '}
-                <span className={on ? 'text-green-700' : 'text-slate-500'}>{on ? 'Enabled' : 'Not enabled'}</span>
-                <span className="block text-slate-600">
-                  {annual
-                    ? `${formatGBP(ADDON_PRICES.annualPerSeatPerYear)} per seat per year`
-                    : `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)} per seat per month`}
-                </span>
-              </div>
-              {a.paid && !a.cancelScheduled && (
-                <Button
-                  variant={on ? 'secondary' : 'primary'}
-                  disabled={setAddon.isPending}
-                  onClick={() =>
-                    on
-                      ? setConfirm({
-                          title: `Disable ${addon.name}?`,
-                          message: `${addon.name} is removed from your subscription and your team loses it now. There is no refund for the current period.`,
-                          confirmLabel: 'Disable',
-                          tone: 'danger',
-                          run: () => change(addon.key, addon.name, false),
-                        })
-                      : setConfirm({
-                          title: `Enable ${addon.name}?`,
-                          message: 'The prorated price for the rest of this billing period is charged now, plus VAT.',
-                          confirmLabel: 'Enable and pay',
-                          run: () => change(addon.key, addon.name, true),
-                        })
-                  }
-                >
-                  {on ? 'Disable' : 'Enable'}
-                </Button>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-      {!a.paid && (
-        <p className="mt-2 text-sm text-slate-600">
-          During the free trial your add-ons stay as chosen at signup; choose them again at checkout.
-        </p>
-      )}
-      {error && <Alert tone="error">{error}</Alert>}
-      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
-    </Card>
   );
 }
 

@@ -6,7 +6,8 @@ import { Alert, Card, Spinner } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
 import { MembersTable } from '../admin/MembersTable';
-import { AddonsCard, BillingBanners, CancelCard, SeatTiers } from '../billing/AccountBilling';
+import { BillingBanners, CancelCard, SeatTiers } from '../billing/AccountBilling';
+import { AddonsCard } from '../billing/AddonsCard';
 import { planOf, summaryPrice } from '../billing/summary-price';
 
 const route = getRouteApi('/_app/admin/account');
