@@ -98,7 +98,8 @@ async function shutdown(): Promise<void> {
   log('stopping…');
   const exits = [...children.values()].map((c) => new Promise((ok) => c.once('exit', ok)));
   for (const c of children.values()) c.kill('SIGTERM');
-  await Promise.race([Promise.all(exits), new Promise((ok) => setTimeout(ok, 5000))]);
+  // The server cuts what is still open after SHUTDOWN_GRACE_MS (7 s) and is gone by 9 s; the worker by 5 s.
+  await Promise.race([Promise.all(exits), new Promise((ok) => setTimeout(ok, 10_000))]);
   await stopDatabase();
   process.exit(process.exitCode ?? 0);
 }
