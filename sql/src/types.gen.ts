@@ -193,6 +193,11 @@ export interface CompanyIndexMeta {
   singleton: Generated<boolean>;
 }
 
+export interface DemoHistory {
+  company_id: string;
+  seeded_at: Generated<Timestamp>;
+}
+
 export interface DigestUnsubscribeTokens {
   created_at: Generated<Timestamp>;
   token_hash: string;
@@ -609,6 +614,7 @@ export interface DB {
   companies: Companies;
   company_index: CompanyIndex;
   company_index_meta: CompanyIndexMeta;
+  demo_history: DemoHistory;
   digest_unsubscribe_tokens: DigestUnsubscribeTokens;
   ecb_reference_rates: EcbReferenceRates;
   email_outbox: EmailOutbox;

@@ -14,6 +14,7 @@ import { createEcbRatesProvider } from '@pippitch/server/providers/ecb/index';
 import { createEmailProvider } from '@pippitch/server/providers/email/index';
 import { createHistoryProvider } from '@pippitch/server/providers/history/index';
 import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
+import { seedDemoActivity } from '@pippitch/server/services/demo/activity';
 import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
 import { beat } from '@pippitch/server/services/ops/heartbeat';
 import { createProcessLog } from '@pippitch/server/services/ops/log';
@@ -128,6 +129,11 @@ if (history.source) await sendJob(db, jobDefinitions.marketHistory, {});
 // The ECB reference rates that calculations quote in their record (issue 14).
 const ecbAdded = await storeEcbReferenceRates(pool);
 if (ecbAdded) log(`ECB reference rates: ${ecbAdded} stored`);
+// The demo company's three months of pitches, priced on the prices just loaded (once; services/demo/activity.ts).
+if (config.demoData) {
+  const pitches = await seedDemoActivity(db);
+  if (pitches) log(`demo company: ${pitches} pitches of the last three months added`);
+}
 // Then the ECB's own files, which catch up after downtime (and on schedule every business afternoon).
 if (config.history.provider !== 'bundled') await sendJob(db, jobDefinitions.ecbRates, {});
 if (!stopping) {

@@ -2,7 +2,9 @@ import type { Database } from '@pippitch/sql';
 import { hashPassword } from '../services/auth/passwords';
 import { createTrialCompany } from '../services/company/create';
 
-export const DEMO_COMPANY = 'Demo FX Partners';
+import { DEMO_COMPANY } from '../services/demo/activity';
+
+export { DEMO_COMPANY };
 export const DEMO_PASSWORD = 'PipPitch#2026';
 
 export const DEMO_MEMBERS = [

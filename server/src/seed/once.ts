@@ -1,7 +1,6 @@
 import { createDb, createPool } from '@pippitch/sql';
 import pg from 'pg';
 import { seedDemoData } from './demo';
-import { seedDemoActivity } from './demo-activity';
 
 // Any constant works; sql/src/migrate.ts uses 727_001 and the job set-up 727_003.
 const DEMO_LOCK = 727_004;
@@ -18,9 +17,7 @@ export async function seedDemoOnce(url: string, log: (line: string) => void): Pr
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [DEMO_LOCK]);
     if (await seedDemoData(db)) log('demo company created');
-    // Three months of pitches, leads and a report schedule, through the services (once; seed/demo-activity.ts).
-    const pitches = await seedDemoActivity(db);
-    if (pitches) log(`demo company: ${pitches} pitches of the last three months added`);
+    // Its three months of pitches come from the worker, once the market data is loaded (services/demo/activity.ts).
   } finally {
     await db.destroy();
     await lock.end().catch(() => {});

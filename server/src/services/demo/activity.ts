@@ -3,17 +3,21 @@
  * report show something on first start. Every pitch goes through the calculator's own service (saveCalculation:
  * the results recomputed, the record of the mid, the GBP conversion, the range-of-day check, the activity entry and
  * the lead), at a past London minute; the monthly report through its schedule and the worker's job. Deterministic
- * (a seeded generator), and only once: a demo company with any calculation is left as it is.
+ * (a seeded generator), and only once: the first caller claims the company's `demo_history` row (two workers
+ * starting together make one history), and a demo company with any calculation is left as it is. The worker runs it
+ * after loading the market data, so the pitches are priced on the stored minutes and checked against their days.
  */
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { type CurrencyPair, FALLBACK_RATES, storageFor } from '@pippitch/shared/pairs';
 import { addDays, isoWeekday, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { saveCalculation } from '../services/calculator/save';
-import { dayRange } from '../services/market/day-range';
-import { saveReportSchedule } from '../services/reports/schedule';
-import { DEMO_COMPANY } from './demo';
+import { saveCalculation } from '../calculator/save';
+import { dayRange } from '../market/day-range';
+import { saveReportSchedule } from '../reports/schedule';
+
+/** The demo company's name (server/src/seed/demo.ts creates it). */
+export const DEMO_COMPANY = 'Demo FX Partners';
 
 /** Fictitious clients, each broker with a book of their own. */
 const BOOKS: Record<string, string[]> = {
@@ -83,6 +87,13 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
   if (!company) return 0;
   const any = await db.selectFrom('calculations').select('id').where('company_id', '=', company.id).limit(1).execute();
   if (any.length > 0) return 0;
+  const claimed = await db
+    .insertInto('demo_history')
+    .values({ company_id: company.id })
+    .onConflict((oc) => oc.column('company_id').doNothing())
+    .returning('company_id')
+    .executeTakeFirst();
+  if (!claimed) return 0;
   const members = await db
     .selectFrom('user_profiles')
     .select(['id', 'email', 'role_type'])
