@@ -180,6 +180,29 @@ describe('only the super_admin', () => {
   });
 });
 
+describe("the account page's seat steppers (admins)", () => {
+  it('an admin changes seats through the same rules; a broker cannot', async () => {
+    const admin = await signedIn(h, 'admin@acmefx.co.uk', 'admin');
+    const before = await acme();
+    const overview = await admin.api.seats.accountOverview.query();
+    expect(overview.usage.total.purchased).toBe(before.admin_seats + before.junior_seats);
+    const saved = await admin.api.seats.saveFromAccount.mutate({
+      adminSeats: before.admin_seats,
+      brokerSeats: before.junior_seats + 1,
+    });
+    expect(saved).toMatchObject({ kind: 'saved', brokerSeats: before.junior_seats + 1 });
+    expect((await acme()).junior_seats).toBe(before.junior_seats + 1);
+    expect(await errorOf(admin.api.seats.saveFromAccount.mutate({ adminSeats: 1, brokerSeats: 0 }))).toMatchObject({
+      message: 'Cannot reduce seats below current team size',
+    });
+    await admin.api.seats.saveFromAccount.mutate({ adminSeats: before.admin_seats, brokerSeats: before.junior_seats });
+    const broker = await signedIn(h, 'broker@acmefx.co.uk');
+    expect(await errorOf(broker.api.seats.saveFromAccount.mutate({ adminSeats: 2, brokerSeats: 9 }))).toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+});
+
 describe('removing users on the seats page', () => {
   it('deletes the chosen members and logs users_removed once', async () => {
     const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');

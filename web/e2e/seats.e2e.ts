@@ -165,6 +165,25 @@ describe('members', () => {
     await h.t.db.updateTable('user_profiles').set({ role_type: 'admin' }).where('email', '=', ADMIN.email).execute();
   });
 
+  it('an admin changes the seats with the steppers on /admin/account, never below the team', async () => {
+    const page = await h.newPage();
+    await signIn(page, ADMIN.email, 'Admin');
+    await page.goto('/admin/account');
+    await page.getByRole('heading', { name: 'Seats', exact: true }).waitFor();
+    const before = await demoCompany();
+    // Not below the active members: the stepper refuses with the spec's words.
+    const brokers = page.getByLabel('Broker seats', { exact: true });
+    await brokers.fill('0');
+    await page.getByText('Cannot reduce seats below current team size').waitFor();
+    await brokers.fill(String(before.junior_seats + 1));
+    await page.getByText('For the seats chosen below').waitFor();
+    await page.getByText(`Total per month incl. VAT`).waitFor();
+    await screenshotBoth(h, page, 'account-seat-steppers');
+    await page.getByRole('button', { name: 'Save Seats' }).click();
+    await waitForPath(page, '/admin');
+    await poll(async () => (await demoCompany()).junior_seats).toBe(before.junior_seats + 1);
+  });
+
   it('the account page shows the trial, the plan and the team', async () => {
     const page = await h.newPage();
     await signIn(page, OWNER.email, 'Admin');

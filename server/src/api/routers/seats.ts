@@ -4,13 +4,27 @@ import { actorOf } from '../../services/actor';
 import { removeMembers } from '../../services/team/members';
 import { changeSeats } from '../../services/team/seat-change';
 import { seatsOverview } from '../../services/team/seats-overview';
-import { router, superAdminProcedure } from '../trpc/procedures';
+import { adminProcedure, router, superAdminProcedure } from '../trpc/procedures';
 
-/** /admin/seats: the super_admin's alone (spec §2 Seat management, §6). */
+/**
+ * /admin/seats: the super_admin's alone (spec §2 Seat management, §6). The account page's seat steppers (spec §2
+ * Account management) are the admins': the same seats and the same confirmed save, through their own names.
+ */
 export const seatsRouter = router({
   overview: superAdminProcedure.query(({ ctx }) => seatsOverview(ctx.db, actorOf(ctx.viewer), ctx.services.now())),
 
   save: superAdminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
+    changeSeats(ctx.db, actorOf(ctx.viewer), input, ctx.services.now(), {
+      provider: ctx.services.payments,
+      appUrl: ctx.config.publicUrl,
+    }),
+  ),
+
+  /** The account page's seat steppers: what they start from, for any admin. */
+  accountOverview: adminProcedure.query(({ ctx }) => seatsOverview(ctx.db, actorOf(ctx.viewer), ctx.services.now())),
+
+  /** The account page's save: the same routing and amount step as /admin/seats (issue 20 §5). */
+  saveFromAccount: adminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
     changeSeats(ctx.db, actorOf(ctx.viewer), input, ctx.services.now(), {
       provider: ctx.services.payments,
       appUrl: ctx.config.publicUrl,

@@ -9,6 +9,8 @@ import { MembersTable } from '../admin/MembersTable';
 import { BillingBanners, CancelCard, SeatTiers } from '../billing/AccountBilling';
 import { AddonsCard } from '../billing/AddonsCard';
 import { planOf, summaryPrice } from '../billing/summary-price';
+import { SeatPlan } from './SeatPlan';
+import { seatKey } from './SeatsPage';
 
 const route = getRouteApi('/_app/admin/account');
 
@@ -20,6 +22,7 @@ export function AccountPage() {
   const { session } = route.useRouteContext();
   const summary = trpc.company.summary.useQuery();
   const s = summary.data;
+  const seats = trpc.seats.accountOverview.useQuery();
   const price = s ? summaryPrice(s) : null;
   return (
     <AdminPage
@@ -74,19 +77,18 @@ export function AccountPage() {
             </p>
             <p className="mt-1 text-sm text-slate-600">
               {s.activeAdmins + s.activeBrokers} of {seatsText(s.totalSeats)} in use.
-              {mayManageSeats(session.user.role) ? (
+              {mayManageSeats(session.user.role) && (
                 <>
                   {' '}
                   <Link to="/admin/seats" className="font-medium text-brand-700 hover:underline">
-                    Change seats
+                    Seat management
                   </Link>
                 </>
-              ) : (
-                ' Only the account owner can change the number of seats.'
               )}
             </p>
             <SeatTiers />
           </Card>
+          {seats.data && <SeatPlan key={seatKey(seats.data)} overview={seats.data} from="account" />}
           <AddonsCard />
         </>
       )}
