@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 tools="$(cd .. && pwd)/shared/tools/timescaledb"
-files=(server/test/market worker/test)
+files=(server/test/market worker/test sql/test/migrate-owner.test.ts)
 skip() {
   echo "timescaledb: $1"
   # Under CI the production storage path must be tested: not running it fails the run, loudly.
