@@ -257,6 +257,7 @@ describe('password reset e-mails', () => {
     const admin = await signedIn(h, 'admin@acmefx.co.uk', 'admin');
     expect(await admin.api.team.sendPasswordReset.mutate({ memberId: ids.broker! })).toEqual({
       email: 'broker@acmefx.co.uk',
+      emailed: true,
     });
     const mail = await h.t.db
       .selectFrom('email_outbox')

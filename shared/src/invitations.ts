@@ -30,12 +30,19 @@ export const INVITE_MESSAGES = {
   notResendable: 'Only a pending or expired invitation can be resent',
   notRevocable: 'Only a pending or expired invitation can be revoked',
   resent: 'Invitation sent again. The earlier link no longer works.',
+  resentWithoutEmail:
+    'Invitation renewed (the earlier link no longer works), but e-mail is switched off on this PipPitch server, so no e-mail was sent.',
   revoked: 'Invitation revoked. Its link no longer works and its seat is free.',
 } as const;
 
 /** 'Successfully sent N invitation(s)' — spec §8, for the invitations really queued. */
 export function sentMessage(count: number): string {
   return `Successfully sent ${count} invitation(s)`;
+}
+
+/** With e-mail switched off on the server (EMAIL_DISABLED): the invitations exist, but nobody was e-mailed. */
+export function createdWithoutEmailMessage(count: number): string {
+  return `Created ${count} invitation(s), but e-mail is switched off on this PipPitch server, so no invitation e-mail was sent.`;
 }
 
 /** One refused address, as the invite page lists it: 'bob@x.com is already a member of your team'. */

@@ -11,6 +11,7 @@ export const TEAM_MESSAGES = {
   removeMemberFailed: 'Failed to remove member',
   updateRoleFailed: 'Failed to update role',
   sendResetFailed: 'Failed to send password reset email',
+  resetNotEmailed: 'E-mail is switched off on this PipPitch server, so no password reset email was sent.',
   updateStatusFailed: 'Failed to update member',
   updateSeatsFailed: 'Failed to update seats',
   removeUsersFailed: 'Failed to remove users',

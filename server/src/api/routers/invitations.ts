@@ -1,5 +1,10 @@
 import { uuid } from '@pippitch/shared/input';
-import { INVITE_MESSAGES, sendInvitationsInput, sentMessage } from '@pippitch/shared/invitations';
+import {
+  createdWithoutEmailMessage,
+  INVITE_MESSAGES,
+  sendInvitationsInput,
+  sentMessage,
+} from '@pippitch/shared/invitations';
 import { z } from 'zod';
 import type { Actor } from '../../services/actor';
 import { invitationsOverview } from '../../services/invitations/history';
@@ -36,7 +41,10 @@ export const invitationsRouter = router({
       now: ctx.services.now(),
       publicUrl: ctx.config.publicUrl,
     });
-    return { ...result, message: result.sent.length > 0 ? sentMessage(result.sent.length) : null };
+    const sent = result.sent.length;
+    // With e-mail switched off (EMAIL_DISABLED) the invitations exist but nobody was e-mailed: say so.
+    const message = sent === 0 ? null : ctx.config.emailDisabled ? createdWithoutEmailMessage(sent) : sentMessage(sent);
+    return { ...result, message };
   }),
 
   resend: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {
@@ -44,7 +52,7 @@ export const invitationsRouter = router({
       now: ctx.services.now(),
       publicUrl: ctx.config.publicUrl,
     });
-    return { message: INVITE_MESSAGES.resent };
+    return { message: ctx.config.emailDisabled ? INVITE_MESSAGES.resentWithoutEmail : INVITE_MESSAGES.resent };
   }),
 
   revoke: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {

@@ -44,15 +44,15 @@ export const teamRouter = router({
     .input(z.object({ memberId }))
     .mutation(({ ctx, input }) => removeMembers(ctx.db, actorOf(ctx.viewer), [input.memberId], ctx.services.now())),
 
-  sendPasswordReset: adminProcedure
-    .input(z.object({ memberId }))
-    .mutation(({ ctx, input }) =>
-      sendMemberPasswordReset(
-        ctx.db,
-        actorOf(ctx.viewer),
-        input.memberId,
-        { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl },
-        ctx.services.now(),
-      ),
-    ),
+  sendPasswordReset: adminProcedure.input(z.object({ memberId })).mutation(async ({ ctx, input }) => ({
+    ...(await sendMemberPasswordReset(
+      ctx.db,
+      actorOf(ctx.viewer),
+      input.memberId,
+      { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl },
+      ctx.services.now(),
+    )),
+    // With e-mail switched off (EMAIL_DISABLED) the page must not say 'sent'.
+    emailed: !ctx.config.emailDisabled,
+  })),
 });

@@ -98,8 +98,8 @@ export function MembersTable() {
       confirmLabel: 'Send Email',
       run: () =>
         report(async () => {
-          const { email } = await sendReset.mutateAsync({ memberId: m.id });
-          return `Password reset email sent to ${email}.`;
+          const { email, emailed } = await sendReset.mutateAsync({ memberId: m.id });
+          return emailed ? `Password reset email sent to ${email}.` : TEAM_MESSAGES.resetNotEmailed;
         }, TEAM_MESSAGES.sendResetFailed),
     });
   }
