@@ -25,6 +25,11 @@ export interface MarketDataStatus {
   history: { description: string; lastSuccessAt: string | null; lastError: string | null } | null;
 }
 
+/** fx_feed_status's key in words ('tradermade' → 'TraderMade'). */
+export function feedLabel(name: string): string {
+  return name === 'tradermade' ? 'TraderMade' : name;
+}
+
 export function providerLabel(provider: string | null): string {
   return provider && provider in BAR_SOURCE_LABELS ? BAR_SOURCE_LABELS[provider as BarSource] : 'the history provider';
 }
@@ -50,9 +55,9 @@ export const DATA_STATUS_MESSAGES = {
   intro:
     'Where each pair’s minute prices come from. Simulated minutes are ECB reference rates with simulated movement.',
   feedFailing: (name: string, error: string | null) =>
-    `The ${name} feed is failing${error ? `: ${error}` : ''}. Fallback rates are shown until it recovers.`,
+    `The ${feedLabel(name)} feed is failing${error ? `: ${error}` : ''}. Fallback rates are shown until it recovers.`,
   feedOk: (name: string, at: string | null) =>
-    `Live feed: ${name}${at ? `, last answered ${formatLondonDateTime(new Date(at))} London` : ''}`,
+    `Live feed: ${feedLabel(name)}${at ? `, last answered ${formatLondonDateTime(new Date(at))} London` : ''}`,
   ecb: (date: string | null) =>
     date ? `ECB reference rates to ${formatIsoDate(date)}` : 'No ECB reference rates on file',
   ecbError: (error: string) => `Last ECB fetch failed: ${error}`,
