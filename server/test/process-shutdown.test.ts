@@ -16,11 +16,17 @@ afterAll(async () => {
   await t.drop();
 });
 
-function startServer(): { child: ChildProcess; port: Promise<number>; output: string[] } {
+function startServer(graceMs = 1000): { child: ChildProcess; port: Promise<number>; output: string[] } {
   const output: string[] = [];
   const child = fork(new URL('../src/bin/server.ts', import.meta.url), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: t.url, PORT: '0', SHUTDOWN_GRACE_MS: '1000' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      DATABASE_URL: t.url,
+      PORT: '0',
+      SHUTDOWN_GRACE_MS: String(graceMs),
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
@@ -75,4 +81,42 @@ describe('server process on SIGTERM', () => {
       if (server.child.exitCode === null) server.child.kill('SIGKILL');
     }
   }, 180_000);
+
+  it('answers a request still arriving when SIGTERM comes, then exits 0 without cutting anything', async () => {
+    // A long grace: the request completes inside it, so the server closes on its own, long before.
+    const server = startServer(60_000);
+    const port = await within('listening', server.port, 120_000);
+    try {
+      const socket = await open(port);
+      socket.on('error', () => {});
+      const body = JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password', mode: 'user' });
+      socket.write(
+        `POST /trpc/auth.login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+          `Origin: http://127.0.0.1:${port}\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+      );
+      const exited = once(server.child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+      server.child.kill('SIGTERM');
+      await within('the shutdown to begin', waitForOutput(server.output, 'shutting down'), 20_000);
+      const answer = new Promise<string>((resolve) => {
+        let text = '';
+        socket.on('data', (d: Buffer) => {
+          text += d.toString();
+        });
+        socket.on('close', () => resolve(text));
+      });
+      socket.write(body.slice(10));
+      const response = await within('the answer', answer, 20_000);
+      expect(response).toMatch(/^HTTP\/1\.1 \d{3} /);
+      // …and its keep-alive connection was then closed by the server (the answer promise resolves on close).
+      const [code] = await within('exit', exited, 20_000);
+      expect(code).toBe(0);
+      expect(server.output.join('')).not.toContain('cutting the connections still open');
+    } finally {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    }
+  }, 180_000);
 });
+
+async function waitForOutput(output: string[], text: string): Promise<void> {
+  while (!output.join('').includes(text)) await new Promise((ok) => setTimeout(ok, 20));
+}
