@@ -330,8 +330,15 @@ describe('a paid plan changed through Stripe', () => {
 
   it('turns an add-on on only when it is paid, and off again', async () => {
     const { c, companyId } = await stripePaid('Addon Stripe FX');
+    const asked = await c.api.billing.setAddon.mutate({ addon: 'clientData', enabled: true });
+    if (asked.status !== 'confirm') throw new Error('expected the amount first');
+    const { prorationDate, dueNowPence } = asked.charge;
     stripe.declineNextInvoice = true;
-    const pending = await c.api.billing.setAddon.mutate({ addon: 'clientData', enabled: true });
+    const pending = await c.api.billing.setAddon.mutate({
+      addon: 'clientData',
+      enabled: true,
+      confirmation: { prorationDate, dueNowPence },
+    });
     expect(pending.status).toBe('requires_payment');
     expect((await companyRow(companyId)).client_data_enabled).toBe(false);
     const invoiceId = (pending as { url: string }).url.split('/').pop() as string;

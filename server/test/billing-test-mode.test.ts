@@ -25,6 +25,16 @@ const trialAdmin = (name: string) => ownerOfNewCompany(h, name);
 
 const company = (id: string) =>
   h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The text of each e-mail of a template queued for the company's admins. */
+async function sent(companyId: string, template: string): Promise<string[]> {
+  const rows = await h.t.db
+    .selectFrom('email_outbox')
+    .select('text_body')
+    .where('company_id', '=', companyId)
+    .where('template', '=', template)
+    .execute();
+  return rows.map((r) => r.text_body);
+}
 const checkoutIdOf = (url: string) => new URL(url).pathname.split('/').pop() as string;
 
 describe('test-mode checkout', () => {
@@ -137,6 +147,10 @@ describe('cancel and reactivate', () => {
       daysRemaining: 0,
     });
     expect(await company(companyId)).toMatchObject({ account_locked: true, cancellation_reason: 'not_using' });
+    // Every cancellation path e-mails the admins (issue 20 §6): the trial's says until when the data is kept.
+    expect(await sent(companyId, 'trial_cancelled')).toEqual([
+      expect.stringMatching(/Nothing was charged\.[\s\S]*Your data is kept until \d{1,2} \w+ \d{4}, then deleted/),
+    ]);
   });
 
   it('an annual plan ends at once (no refund) and is locked', async () => {
@@ -174,7 +188,14 @@ describe('cancel and reactivate', () => {
     h.clock.now = new Date('2026-10-09T22:00:00Z');
     expect((await c.api.billing.account.query()).daysRemaining).toBe(1);
 
-    await expect(c.api.billing.reactivate.mutate()).resolves.toEqual({ requiresPayment: false });
+    expect(await sent(companyId, 'cancellation_scheduled')).toEqual([
+      expect.stringMatching(/Your team keeps access until 10 October 2026/),
+    ]);
+    await expect(c.api.billing.reactivate.mutate()).resolves.toEqual({
+      requiresPayment: false,
+      renewsOn: '2026-10-10T10:00:00.000Z',
+    });
+    expect(await sent(companyId, 'reactivated')).toEqual([expect.stringMatching(/renews on 10 October 2026/)]);
     expect(await company(companyId)).toMatchObject({ cancel_at_period_end: false, scheduled_cancellation_date: null });
 
     // Cancelled again, and this time the period ends: the company is locked and coming back is a new checkout.

@@ -146,6 +146,8 @@ export interface Companies {
   grace_period_used: Generated<boolean>;
   id: Generated<string>;
   junior_seats: Generated<number>;
+  logo: Buffer | null;
+  logo_type: string | null;
   name: string;
   price_per_month: Numeric;
   scheduled_cancellation_date: Timestamp | null;

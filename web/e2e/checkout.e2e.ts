@@ -46,16 +46,31 @@ async function companyState() {
   return rows[0];
 }
 
+/** The text of each e-mail of a template queued for the demo company's admins (one per admin). */
+async function emails(template: string): Promise<string[]> {
+  const { rows } = await h.t.pool.query<{ text_body: string }>(
+    `SELECT DISTINCT o.text_body FROM email_outbox o JOIN companies c ON c.id = o.company_id
+      WHERE c.name = $1 AND o.template = $2`,
+    [DEMO_COMPANY, template],
+  );
+  return rows.map((r) => r.text_body);
+}
+
 describe('checkout in test mode', () => {
   it('a canceled payment returns to /checkout with the notice, and changes nothing', async () => {
     const page = await h.newPage();
     await signIn(page, OWNER.email, 'Admin');
     await page.goto('/checkout');
+    // The choices made before paying come back with a cancelled payment (here: one add-on left out).
+    const finder = page.getByRole('checkbox', { name: /Company Finder/ });
+    await finder.uncheck();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await page.getByText('Test mode — no card is charged', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     await waitForPath(page, '/checkout');
     await hasNotice(page, 'Payment was canceled. You can try again when ready.');
+    expect(await page.getByRole('checkbox', { name: /Company Finder/ }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: /Client Data Tracking/ }).isChecked()).toBe(true);
     expect((await companyState())?.subscription_status).toBe('trialing');
   });
 
@@ -126,6 +141,7 @@ describe('checkout in test mode', () => {
     await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
     await page.getByRole('heading', { name: 'Account Locked' }).waitFor();
     expect(await companyState()).toMatchObject({ account_locked: true, subscription_status: 'canceled' });
+    await poll(() => emails('access_ended')).toHaveLength(1);
   });
 
   it('a locked company subscribes monthly again, cancels for the period end, sees the date and reactivates', async () => {
@@ -144,17 +160,24 @@ describe('checkout in test mode', () => {
 
     await page.goto('/admin/account');
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
+    // Words typed under 'Other reason' stay with it: another reason chosen after does not carry them.
+    await chooseRadio(page, 'Other reason');
+    await page.getByLabel('Tell us more').fill('Words for the other reason');
     await chooseRadio(page, 'Temporary - will be back');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Reason: Temporary - will be back').waitFor();
+    expect(await page.getByText('Words for the other reason').count()).toBe(0);
     await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
     await hasNotice(page, 'Your subscription is cancelled');
     const banner = (await notices(page)).find((t) => t.includes('Your subscription is cancelled')) ?? '';
     expect(banner).toMatch(/ends on \d{1,2} \w+ \d{4} \((30|31) days remaining\)/);
     await screenshotBoth(h, page, 'account-cancel-scheduled');
+    expect(await emails('cancellation_scheduled')).toEqual([expect.stringMatching(/Your team keeps access until/)]);
     await page.getByRole('button', { name: 'Reactivate Subscription' }).click();
     await poll(async () => (await notices(page)).some((t) => t.includes('Your subscription is cancelled'))).toBe(false);
+    await hasNotice(page, 'Your subscription is active again.');
     expect((await companyState())?.cancel_at_period_end).toBe(false);
+    expect(await emails('reactivated')).toHaveLength(1);
   });
 });
 

@@ -155,4 +155,29 @@ describe('a paying company opening /checkout', () => {
     expect(live.trial_end?.getTime()).toBe(rows[0]!.trial_ends_at.getTime());
     expect(await invoices(live.id)).toEqual([]);
   });
+
+  it('cancelling a trial locks at once and e-mails the admins until when the data is kept', async () => {
+    await h.t.pool.query(
+      `UPDATE companies SET subscription_status = 'trialing', subscription_active = true, account_locked = false,
+         stripe_subscription_id = NULL, trial_ends_at = now() + interval '20 days' WHERE name = $1`,
+      [DEMO_COMPANY],
+    );
+    await h.t.pool.query(`UPDATE test_mode_subscriptions SET status = 'canceled', canceled_at = now()`);
+    const page = await h.newPage();
+    await signIn(page, OWNER.email, 'Admin');
+    await page.goto('/admin/account');
+    await page.getByRole('button', { name: 'Cancel Trial' }).click();
+    await chooseRadio(page, 'Not using the product');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Confirm Cancellation' }).click();
+    await page.getByRole('heading', { name: 'Account Locked' }).waitFor();
+    const { rows } = await h.t.pool.query<{ text_body: string }>(
+      `SELECT DISTINCT o.text_body FROM email_outbox o JOIN companies c ON c.id = o.company_id
+        WHERE c.name = $1 AND o.template = 'trial_cancelled'`,
+      [DEMO_COMPANY],
+    );
+    expect(rows.map((r) => r.text_body)).toEqual([
+      expect.stringMatching(/Nothing was charged\.[\s\S]*Your data is kept until \d{1,2} \w+ \d{4}, then deleted/),
+    ]);
+  });
 });

@@ -1,8 +1,11 @@
 import { type CancellationReason, daysRemaining } from '@pippitch/shared/cancellation';
+import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
+import { cancellationScheduledEmail, reactivatedEmail, trialCancelledEmail } from '../email/billing-emails';
+import { sendNoticeOnce } from './notices';
 import { lockBilledCompany, syncSubscription } from './sync';
 
 export interface CancelResult {
@@ -40,6 +43,16 @@ export async function cancelSubscription(
         })
         .where('id', '=', company.id)
         .execute();
+      await sendNoticeOnce(
+        trx,
+        {
+          companyId: company.id,
+          kind: 'trial_cancelled',
+          template: 'trial_cancelled',
+          email: trialCancelledEmail({ companyName: company.name, deleteAfter: dataKeptUntil(now), appUrl }),
+        },
+        now,
+      );
       return { accountLocked: true, daysRemaining: 0 };
     }
     if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
@@ -52,6 +65,24 @@ export async function cancelSubscription(
     await trx.updateTable('companies').set(reasonColumns).where('id', '=', company.id).execute();
     await syncSubscription(trx, provider, company.id, now, appUrl);
     const after = await lockBilledCompany(trx, company.id);
+    // Annual plans end at once and are told by the provider's event ('access_ended'); a monthly one is told here.
+    if (!after.account_locked && after.scheduled_cancellation_date) {
+      await sendNoticeOnce(
+        trx,
+        {
+          companyId: company.id,
+          kind: 'cancellation_scheduled',
+          ref: `${company.stripe_subscription_id}:${now.toISOString()}`,
+          template: 'cancellation_scheduled',
+          email: cancellationScheduledEmail({
+            companyName: company.name,
+            endsOn: after.scheduled_cancellation_date,
+            appUrl,
+          }),
+        },
+        now,
+      );
+    }
     return {
       accountLocked: after.account_locked,
       daysRemaining: after.account_locked ? 0 : daysRemaining(after.scheduled_cancellation_date, now),
@@ -60,7 +91,7 @@ export async function cancelSubscription(
 }
 
 export type ReactivateResult =
-  | { requiresPayment: false }
+  | { requiresPayment: false; renewsOn: string | null }
   | { requiresPayment: true; adminSeats: number; brokerSeats: number; seatCount: number };
 
 /**
@@ -93,6 +124,18 @@ export async function reactivateSubscription(
       .where('id', '=', company.id)
       .execute();
     await syncSubscription(trx, provider, company.id, now, appUrl);
-    return { requiresPayment: false };
+    const after = await lockBilledCompany(trx, company.id);
+    await sendNoticeOnce(
+      trx,
+      {
+        companyId: company.id,
+        kind: 'reactivated',
+        ref: `${company.stripe_subscription_id}:${now.toISOString()}`,
+        template: 'reactivated',
+        email: reactivatedEmail({ companyName: company.name, renewsOn: after.current_period_end, appUrl }),
+      },
+      now,
+    );
+    return { requiresPayment: false, renewsOn: after.current_period_end?.toISOString() ?? null };
   });
 }

@@ -9,7 +9,10 @@ export type NoticeKind =
   | 'trial_ended'
   | 'welcome'
   | 'checkout_followup'
-  | 'access_ended';
+  | 'access_ended'
+  | 'trial_cancelled'
+  | 'cancellation_scheduled'
+  | 'reactivated';
 
 /**
  * Sends a billing e-mail to the company's active admins once: the notice row and the e-mails commit together,

@@ -87,3 +87,40 @@ export function checkoutFollowUpEmail(input: { companyName: string; appUrl: stri
     action: { label: 'Return to checkout', url: `${input.appUrl}/checkout` },
   });
 }
+
+export function trialCancelledEmail(input: { companyName: string; deleteAfter: Date; appUrl: string }): RenderedEmail {
+  return render('Your PipPitch trial has been cancelled', {
+    heading: 'Your free trial has been cancelled',
+    paragraphs: [
+      `The free trial for ${input.companyName} was cancelled, so PipPitch is now locked for your team. Nothing was charged.`,
+      `Your data is kept until ${formatDate(input.deleteAfter.toISOString())}, then deleted. Start a subscription before then and everything is restored as it was.`,
+    ],
+    action: { label: 'Start a subscription', url: `${input.appUrl}/checkout` },
+  });
+}
+
+export function cancellationScheduledEmail(input: {
+  companyName: string;
+  endsOn: Date;
+  appUrl: string;
+}): RenderedEmail {
+  const ends = formatDate(input.endsOn.toISOString());
+  return render('Your PipPitch subscription will end', {
+    heading: `Your subscription ends on ${ends}`,
+    paragraphs: [
+      `The subscription for ${input.companyName} was cancelled. Your team keeps access until ${ends}, the end of the period you have paid for; nothing more is charged.`,
+      'Changed your mind? Reactivate it from Account Management before then and nothing changes.',
+    ],
+    action: { label: 'Reactivate subscription', url: `${input.appUrl}/admin/account` },
+  });
+}
+
+export function reactivatedEmail(input: { companyName: string; renewsOn: Date | null; appUrl: string }): RenderedEmail {
+  return render('Your PipPitch subscription continues', {
+    heading: 'Your subscription continues',
+    paragraphs: [
+      `The cancellation for ${input.companyName} has been undone.${input.renewsOn ? ` Your plan renews on ${formatDate(input.renewsOn.toISOString())} as before.` : ''}`,
+    ],
+    action: { label: 'Open your dashboard', url: `${input.appUrl}/admin` },
+  });
+}

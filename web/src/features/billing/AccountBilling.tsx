@@ -19,6 +19,7 @@ export function BillingBanners() {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const reactivate = trpc.billing.reactivate.useMutation({
     onSuccess: async (result) => {
       if (result.requiresPayment) {
@@ -26,6 +27,9 @@ export function BillingBanners() {
         return;
       }
       await Promise.all([utils.billing.invalidate(), utils.company.summary.invalidate()]);
+      setDone(
+        `Your subscription is active again.${result.renewsOn ? ` It renews on ${formatDate(result.renewsOn)} as before.` : ''}`,
+      );
     },
     onError: (err) => setError(failureMessage(err, CANCELLATION_MESSAGES.reactivateFailed)),
   });
@@ -54,6 +58,7 @@ export function BillingBanners() {
         </Alert>
       )}
       {error && <Alert tone="error">{error}</Alert>}
+      {done && <Alert tone="success">{done}</Alert>}
     </>
   );
 }

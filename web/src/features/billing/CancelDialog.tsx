@@ -29,6 +29,8 @@ export function CancelDialog({
   const [reason, setReason] = useState<CancellationReason | null>(null);
   const [feedback, setFeedback] = useState('');
   const [missing, setMissing] = useState(false);
+  // Words typed under 'Other reason' belong to it: another reason chosen afterwards does not carry them.
+  const said = reason === 'other' ? feedback.trim() : '';
   const consequence = trial
     ? 'Your free trial ends now and your team loses access at once. Your data is kept for 30 days.'
     : plan === 'annual'
@@ -61,11 +63,7 @@ export function CancelDialog({
             <Button variant="secondary" onClick={() => setStep(1)} disabled={busy}>
               Go Back
             </Button>
-            <Button
-              variant="danger"
-              disabled={busy}
-              onClick={() => reason && onConfirm({ reason, feedback: feedback.trim() })}
-            >
+            <Button variant="danger" disabled={busy} onClick={() => reason && onConfirm({ reason, feedback: said })}>
               {busy ? 'Cancelling...' : 'Confirm Cancellation'}
             </Button>
           </>
@@ -109,9 +107,9 @@ export function CancelDialog({
           <p>
             <span className="font-medium">Reason:</span> {reason && CANCELLATION_REASONS[reason]}
           </p>
-          {feedback.trim() && (
+          {said && (
             <p>
-              <span className="font-medium">Feedback:</span> {feedback.trim()}
+              <span className="font-medium">Feedback:</span> {said}
             </p>
           )}
           <p className="text-slate-700">{consequence}</p>

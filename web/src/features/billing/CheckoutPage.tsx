@@ -1,12 +1,11 @@
 import { isAdminRole } from '@pippitch/shared/access';
-import { BILLING_MESSAGES, longDate } from '@pippitch/shared/billing-messages';
+import { BILLING_MESSAGES, chargeSentence, longDate } from '@pippitch/shared/billing-messages';
 import { CHECKOUT_MESSAGES, TEST_MODE_LABEL } from '@pippitch/shared/checkout';
 import { formatGBP } from '@pippitch/shared/format';
 import { planPrice, seatPriceText, seatsText } from '@pippitch/shared/plan-price';
 import {
   ADDON_PRICES,
   ADDONS,
-  type AddonKey,
   ANNUAL_DISCOUNT_PERCENTAGE,
   type Billing,
   quote,
@@ -21,15 +20,9 @@ import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { ChargeConfirm, chargeError, type ShownCharge } from './ChargeConfirm';
+import { type Choice, rememberChoice, rememberedChoice } from './checkout-choice';
 
 const route = getRouteApi('/checkout');
-
-interface Choice {
-  adminSeats: number;
-  brokerSeats: number;
-  billing: Billing;
-  addons: Record<AddonKey, boolean>;
-}
 
 /**
  * Checkout (spec §2): seats, add-ons, plan, the order summary with VAT, then the payment provider's page.
@@ -76,6 +69,9 @@ export function CheckoutPage() {
   });
   useEffect(() => {
     if (s && !choice) {
+      // Back from a cancelled payment: the choices made before it, not the stored plan's.
+      const kept = canceled ? rememberedChoice() : null;
+      if (kept) return setChoice(kept);
       setChoice({
         adminSeats: Math.max(s.adminSeats, s.activeAdmins, 1),
         brokerSeats: Math.max(s.brokerSeats, s.activeBrokers),
@@ -83,7 +79,7 @@ export function CheckoutPage() {
         addons: { companyFinder: s.companyFinderEnabled, clientData: s.clientDataEnabled },
       });
     }
-  }, [s, choice]);
+  }, [s, choice, canceled]);
 
   const update = (patch: Partial<Choice>) => {
     setError(null);
@@ -199,6 +195,18 @@ export function CheckoutPage() {
                   {longDate(s.trialEndsAt)}, when your trial ends.
                 </Alert>
               )}
+              {!paying && s && (
+                <p className="text-sm font-semibold text-slate-900">
+                  {chargeSentence({
+                    dueNowPence: Math.round(Number(q.total) * 100),
+                    recurringPence: Math.round(Number(q.total) * 100),
+                    billing: choice.billing,
+                    firstChargeOn:
+                      s.subscriptionStatus === 'trialing' && (s.trialDaysLeft ?? 0) > 0 ? s.trialEndsAt : null,
+                    prorated: false,
+                  })}
+                </p>
+              )}
               {mode.data?.provider === 'test_mode' && (
                 <Alert tone="warning">
                   {TEST_MODE_LABEL}
@@ -245,7 +253,10 @@ export function CheckoutPage() {
                 ) : (
                   <Button
                     disabled={start.isPending || noProvider || mode.isLoading}
-                    onClick={() => start.mutate(choice)}
+                    onClick={() => {
+                      rememberChoice(choice);
+                      start.mutate(choice);
+                    }}
                     className="w-full sm:w-auto"
                   >
                     {start.isPending ? 'Redirecting...' : 'Proceed to Payment'}
