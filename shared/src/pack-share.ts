@@ -12,7 +12,12 @@ export interface Brokerage {
   brokerEmail: string;
   /** From the broker's profile; null when they have not given one. */
   brokerPhone: string | null;
+  /** The company uploaded a logo (served to the prospect by the share link: sharedLogoUrl). */
+  hasLogo: boolean;
 }
+
+/** Where the prospect's page loads the brokerage's logo. */
+export const sharedLogoUrl = (token: string) => `/api/packs/shared-logo?token=${encodeURIComponent(token)}`;
 
 /** Why a share link does not open, in the prospect's words. */
 export const SHARE_LINK_MESSAGES = {

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calculateSavings } from '@pippitch/shared/calculator';
+import { LOGO_MESSAGES } from '@pippitch/shared/logo';
 import { SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
 import { addDays, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,7 @@ import {
   waitForPath,
 } from './journeys';
 import { leadRow, openLeads, setCompanyFinder } from './leads-page';
+import { logoPng } from './png';
 
 const ALICE = member('Alice Broker');
 const PROSPECT = 'Harbour Imports Ltd';
@@ -99,9 +101,21 @@ describe('evidence pack', () => {
     const firstRow = await text(page.getByTestId('pack-trade').first());
     expect(firstRow).toMatch(/GBP\/USD\s*sell/);
     expect(firstRow).toMatch(/\d+\.\d bps/);
-    expect(firstRow).toContain('Simulated minute (ECB-anchored, simulated)');
+    expect(firstRow).toContain('ECB-anchored, simulated');
     expect(await seriousViolations(page), 'pack').toEqual([]);
     await screenshotBoth(h, page, 'pack-broker');
+
+    // The company's logo, uploaded by an admin in Account Management (issue 22 §3).
+    const admin = await h.newPage(DESKTOP);
+    await signIn(admin, member('Adam Admin').email, 'Admin');
+    await admin.goto('/admin/account');
+    const logoFile = join(dir, 'logo.png');
+    writeFileSync(logoFile, logoPng());
+    await admin.getByLabel('Upload a logo').setInputFiles(logoFile);
+    await admin.getByRole('status').getByText(LOGO_MESSAGES.saved).waitFor();
+    await poll(() => text(admin.getByTestId('logo-state'))).toBe('A logo is set.');
+    expect(await seriousViolations(admin), 'account logo').toEqual([]);
+    await admin.context().close();
 
     // The broker's phone for prospects (issue 22 §3), from their profile, shown on the shared page and in the PDF.
     await page.getByLabel('Your phone for prospects').fill('+44 20 7946 0000');
@@ -136,6 +150,9 @@ describe('evidence pack', () => {
     await poll(() => prospect.getByTestId('pack-trade').count()).toBe(20);
     expect(await prospect.getByRole('link', { name: 'My Leads' }).count()).toBe(0);
     // Who prepared it and how to reach them, once; the broker's upload errors stay on the broker's page.
+    await poll(() =>
+      prospect.getByTestId('brokerage-logo').evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBe(160);
     const brokerage = await text(prospect.getByTestId('brokerage'));
     expect(brokerage).toContain('Demo FX Partners');
     expect(brokerage).toContain('Prepared by Alice Broker · alice@demo.pippitch.test · +44 20 7946 0000');

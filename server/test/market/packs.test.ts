@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOGO_MAX_BYTES, LOGO_MESSAGES } from '@pippitch/shared/logo';
 import { simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
-import { SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
+import { SHARE_LINK_MESSAGES, sharedLogoUrl } from '@pippitch/shared/pack-share';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
@@ -126,10 +127,13 @@ describe('pricing a pack', () => {
     expect(pack.trades[3]!.mid).toMatchObject({ source: 'Dukascopy', simulated: false });
     expect(pack.trades[0]!.mid).toMatchObject({ source: 'ECB-anchored, simulated', simulated: true });
     expect(tradeSourceText(pack.trades[3]!)).toBe('Dukascopy');
-    expect(tradeSourceText(pack.trades[0]!)).toBe('Simulated minute (ECB-anchored, simulated)');
+    expect(tradeSourceText(pack.trades[0]!)).toBe('ECB-anchored, simulated');
     expect(tradeSourceText(pack.trades[4]!)).toBe(
-      'Simulated minute (ECB-anchored, simulated) · Price from 3 min before (no bar at this minute)',
+      'ECB-anchored, simulated · Price from 3 min before (no bar at this minute)',
     );
+    // A simulated minute whose words do not say so is flagged in words.
+    const unnamed = { ...pack.trades[0]!, mid: { ...pack.trades[0]!.mid!, source: 'Stored price' } };
+    expect(tradeSourceText(unnamed)).toBe('Simulated minute (Stored price)');
     const priced = pack.trades.filter((t) => t.mid).length;
     expect(simulatedTradesNote(pack.trades)).toBe(
       `${priced - 1} of ${priced} trades priced on simulated minutes (ECB reference rates with simulated movement, not traded prices): their figures are indicative.`,
@@ -276,6 +280,7 @@ describe('share links', () => {
       brokerName: view.brokerName,
       brokerEmail: 'bob@acmefx.co.uk',
       brokerPhone: null,
+      hasLogo: false,
     });
     expect(view.trades).toEqual(pack.trades);
     expect(JSON.stringify(view)).not.toContain(pack.id);
@@ -358,5 +363,47 @@ describe('share links', () => {
     expect(text).not.toContain('Rows left out');
     expect(text).not.toContain('Line ');
     await bob.api.packs.setContactPhone.mutate({ phone: '' });
+  });
+
+  it("carry the company's logo when an admin uploads one: on the prospect's page by the link, and in the PDF", async () => {
+    // A 1×1 PNG.
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    expect((await errorOf(bob.api.company.setLogo.mutate({ base64: png }))).code).toBe('FORBIDDEN');
+    expect(
+      await errorOf(ada.api.company.setLogo.mutate({ base64: Buffer.from('GIF89a...').toString('base64') })),
+    ).toEqual({
+      code: 'BAD_REQUEST',
+      message: LOGO_MESSAGES.notImage,
+    });
+    const big = Buffer.concat([Buffer.from(png, 'base64'), Buffer.alloc(LOGO_MAX_BYTES)]).toString('base64');
+    expect((await errorOf(ada.api.company.setLogo.mutate({ base64: big }))).code).toBe('BAD_REQUEST');
+    expect(await ada.api.company.setLogo.mutate({ base64: png })).toMatchObject({ hasLogo: true });
+    expect(await ada.api.company.logo.query()).toEqual({ hasLogo: true });
+
+    const pack = await bob.api.packs.create.mutate({ leadId, csv: HAND_WORKED });
+    const token = (await bob.api.packs.share.mutate({ id: pack.id })).url.split('/p/')[1]!;
+    expect((await h.client().api.packs.shared.query({ token })).brokerage.hasLogo).toBe(true);
+    const logo = await fetch(`${h.url}${sharedLogoUrl(token)}`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await logo.arrayBuffer()).equals(Buffer.from(png, 'base64'))).toBe(true);
+    expect((await fetch(`${h.url}${sharedLogoUrl('x'.repeat(43))}`)).status).toBe(404);
+    expect((await fetch(`${h.url}/api/packs/shared-logo?token=abc`)).status).toBe(404);
+
+    const pdf = Buffer.from(
+      await (
+        await fetch(`${h.url}/api/packs/${pack.id}.pdf`, {
+          headers: { cookie: [...bob.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+        })
+      ).arrayBuffer(),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'pack-logo-'));
+    writeFileSync(join(dir, 'pack.pdf'), pdf);
+    const images = execFileSync('pdfimages', ['-list', join(dir, 'pack.pdf')], { encoding: 'utf8' });
+    expect(images.trim().split('\n').length).toBeGreaterThan(2); // a header of two lines, then the logo
+
+    await ada.api.company.setLogo.mutate({ base64: '' });
+    expect((await h.client().api.packs.shared.query({ token })).brokerage.hasLogo).toBe(false);
+    expect((await fetch(`${h.url}${sharedLogoUrl(token)}`)).status).toBe(404);
   });
 });

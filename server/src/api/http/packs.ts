@@ -5,8 +5,10 @@ import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps';
 import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
+import { companyLogo } from '../../services/company/logo';
 import { getPack } from '../../services/packs/packs';
 import { renderPackPdf } from '../../services/packs/render-pdf';
+import { sharedPackLogo } from '../../services/packs/shared-logo';
 import { refuse } from './admin-download';
 
 /**
@@ -21,6 +23,13 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
       .header('content-disposition', 'attachment; filename="PipPitch trades template.csv"')
       .send(PACK_CSV_TEMPLATE),
   );
+
+  // The brokerage's logo on the prospect's page (issue 22 §3): by the share link's token, as the page itself.
+  app.get<{ Querystring: { token?: string } }>('/api/packs/shared-logo', async (req, reply) => {
+    const logo = await sharedPackLogo(deps.db, String(req.query.token ?? ''), deps.services.now());
+    if (!logo) return refuse(reply, 404, PACK_MESSAGES.notFound);
+    return reply.header('content-type', logo.type).header('cache-control', 'private, max-age=300').send(logo.bytes);
+  });
 
   app.get<{ Params: { id: string } }>('/api/packs/:id.pdf', async (req, reply) => {
     const now = deps.services.now();
@@ -42,6 +51,6 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="PipPitch evidence pack - ${name}.pdf"`)
       .header('cache-control', 'no-store')
-      .send(await renderPackPdf(pack, now));
+      .send(await renderPackPdf(pack, now, await companyLogo(deps.db, viewer.company.id)));
   });
 }

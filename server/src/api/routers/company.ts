@@ -1,7 +1,22 @@
+import { LOGO_MESSAGES } from '@pippitch/shared/logo';
+import { z } from 'zod';
+import { hasCompanyLogo, setCompanyLogo } from '../../services/company/logo';
 import { companySummary } from '../../services/company/summary';
-import { authedProcedure, router } from '../trpc/procedures';
+import { adminProcedure, authedProcedure, router } from '../trpc/procedures';
 
 export const companyRouter = router({
   /** The caller's own company: plan, trial, seats. Readable while locked so the locked page can explain. */
   summary: authedProcedure.query(({ ctx }) => companySummary(ctx.db, ctx.viewer.company.id, ctx.services.now())),
+
+  /** Whether the company has a logo for its shared evidence packs (issue 22 §3). */
+  logo: adminProcedure.query(({ ctx }) => hasCompanyLogo(ctx.db, ctx.viewer.company.id)),
+
+  /** Sets the logo (PNG or JPEG, base64, at most 200 KB; checked from its bytes); '' removes it. Admins. */
+  setLogo: adminProcedure
+    .input(
+      z.object({
+        base64: z.string().max(300_000, LOGO_MESSAGES.tooLarge),
+      }),
+    )
+    .mutation(({ ctx, input }) => setCompanyLogo(ctx.db, { companyId: ctx.viewer.company.id }, input.base64)),
 });

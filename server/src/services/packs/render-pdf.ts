@@ -43,7 +43,7 @@ const COLUMNS: Column<PricedTrade>[] = [
   { title: 'Price source / note (times London)', width: 186, value: (t) => tradeSourceText(t) },
 ];
 
-export function renderPackPdf(pack: Pack, generatedAt: Date): Promise<Buffer> {
+export function renderPackPdf(pack: Pack, generatedAt: Date, logo: { bytes: Buffer } | null = null): Promise<Buffer> {
   const { doc, done, width } = landscapeDocument({
     Title: `PipPitch evidence pack — ${pack.leadName}`,
     CreationDate: generatedAt,
@@ -51,7 +51,13 @@ export function renderPackPdf(pack: Pack, generatedAt: Date): Promise<Buffer> {
   const t = pack.totals;
   // The brokerage first: the prospect reads who prepared this and how to reach them (issue 22 §3).
   const b = pack.brokerage;
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(12).text(b.companyName, MARGIN, MARGIN);
+  let top = MARGIN;
+  if (logo) {
+    // The company's own logo above its name, at most 160 × 40 pt.
+    doc.image(logo.bytes, MARGIN, MARGIN, { fit: [160, 40] });
+    top = MARGIN + 46;
+  }
+  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(12).text(b.companyName, MARGIN, top);
   doc.font('Helvetica').fontSize(9).fillColor('#0f172a').text(brokerContactLine(b));
   doc.moveDown(0.4);
   doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(18).text(`Your FX costs, trade by trade: ${pack.leadName}`);

@@ -1,4 +1,4 @@
-import { type Brokerage, SHARE_LINK_MESSAGES, SHARE_TOKEN } from '@pippitch/shared/pack-share';
+import { type Brokerage, SHARE_LINK_MESSAGES, SHARE_TOKEN, sharedLogoUrl } from '@pippitch/shared/pack-share';
 import { formatLondonDate } from '@pippitch/shared/time';
 import { Logo, Spinner } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
@@ -39,7 +39,7 @@ export function SharedPackPage({ token }: { token: string }) {
         ) : (
           <>
             <h1 className="text-2xl font-bold">Your FX costs, trade by trade: {pack.data.leadName}</h1>
-            <BrokerCard brokerage={pack.data.brokerage} />
+            <BrokerCard brokerage={pack.data.brokerage} token={token} />
             {pack.data.expiresAt && (
               <p className="mb-4 text-sm text-slate-600">
                 This page is available until {formatLondonDate(new Date(pack.data.expiresAt))}.
@@ -65,13 +65,21 @@ function Unavailable({ message }: { message: string }) {
 }
 
 /** Who prepared the pack and how to reach them (issue 22 §3). */
-function BrokerCard({ brokerage }: { brokerage: Brokerage }) {
+function BrokerCard({ brokerage, token }: { brokerage: Brokerage; token: string }) {
   return (
     <section
       aria-label="Prepared by"
       className="my-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm"
       data-testid="brokerage"
     >
+      {brokerage.hasLogo && (
+        <img
+          src={sharedLogoUrl(token)}
+          alt={`${brokerage.companyName} logo`}
+          className="mb-2 h-10 w-auto max-w-48 object-contain"
+          data-testid="brokerage-logo"
+        />
+      )}
       <p className="font-semibold text-slate-900">{brokerage.companyName}</p>
       <p className="mt-1 text-slate-700">
         Prepared by {brokerage.brokerName} ·{' '}

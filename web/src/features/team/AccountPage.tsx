@@ -9,6 +9,7 @@ import { MembersTable } from '../admin/MembersTable';
 import { BillingBanners, CancelCard, SeatTiers } from '../billing/AccountBilling';
 import { AddonsCard } from '../billing/AddonsCard';
 import { planOf, summaryPrice } from '../billing/summary-price';
+import { CompanyLogoCard } from './CompanyLogoCard';
 import { SeatPlan } from './SeatPlan';
 import { seatKey } from './SeatsPage';
 
@@ -96,6 +97,7 @@ export function AccountPage() {
         <h2 className="mb-4 text-lg font-semibold">Team Members</h2>
         <MembersTable />
       </Card>
+      <CompanyLogoCard />
       <CancelCard />
     </AdminPage>
   );
