@@ -254,10 +254,14 @@ export function pricedOnSimulatedMinute(trade: PricedTrade): boolean {
   return trade.mid != null && (trade.mid.simulated ?? /simulated/i.test(trade.mid.source));
 }
 
-/** A row's source column: the minute's source, flagged when simulated, then the note on the price used if any. */
+/**
+ * A row's source column: the minute's source, which says 'simulated' when it was (flagged so where its words do
+ * not), then the note on the price used if any.
+ */
 export function tradeSourceText(trade: PricedTrade): string {
   if (!trade.mid) return trade.note ?? '';
-  const source = pricedOnSimulatedMinute(trade) ? `Simulated minute (${trade.mid.source})` : trade.mid.source;
+  const flagged = pricedOnSimulatedMinute(trade) && !/simulated/i.test(trade.mid.source);
+  const source = flagged ? `Simulated minute (${trade.mid.source})` : trade.mid.source;
   return trade.note ? `${source} · ${trade.note}` : source;
 }
 
