@@ -5,14 +5,14 @@
  */
 import type { Database } from '@pippitch/sql';
 import type { Config } from './config';
-import { createCompanyFinder } from './providers/companies/index';
-import type { CompanyFinder } from './providers/companies/types';
 import { createCrmProvider } from './providers/crm/index';
 import type { CrmProvider } from './providers/crm/types';
 import { createPaymentProvider } from './providers/payments/index';
 import { StripePayments } from './providers/payments/stripe/provider';
 import type { PaymentProvider } from './providers/payments/types';
 import { SessionWatch } from './services/auth/session-watch';
+import { createCompanyFinder } from './services/companies/finder/create';
+import type { CompanyFinder } from './services/companies/finder/types';
 import { QuoteHub } from './services/market/live-quotes';
 import { SeriesCache } from './services/market/series-cache';
 

@@ -2,9 +2,9 @@ import { companyNamesMatch } from '@pippitch/shared/names';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../test/db';
 import { AppError } from '../../src/errors';
-import { createCompanyFinder } from '../../src/providers/companies';
 import { CompaniesHouseError } from '../../src/providers/companies/companies-house/errors';
-import { type CompanyFinder, NOT_A_CHOICE } from '../../src/providers/companies/types';
+import { createCompanyFinder } from '../../src/services/companies/finder/create';
+import { type CompanyFinder, NOT_A_CHOICE } from '../../src/services/companies/finder/types';
 import { type FakeCompaniesHouse, type RegisterEntry, startFakeCompaniesHouse } from './ch-server';
 import { createIndexedDatabase } from './index-db';
 

@@ -6,8 +6,8 @@ import { companyNamesMatch } from '@pippitch/shared/names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../test/db';
 import { AppError } from '../../src/errors';
-import { createIndexCompanyFinder } from '../../src/providers/companies/index-finder';
-import { type CompanyFinder, NOT_A_CHOICE, type SimilarCompany } from '../../src/providers/companies/types';
+import { createIndexCompanyFinder } from '../../src/services/companies/finder/index-source';
+import { type CompanyFinder, NOT_A_CHOICE, type SimilarCompany } from '../../src/services/companies/finder/types';
 import { createIndexedDatabase } from './index-db';
 
 let t: TestDatabase;

@@ -1,10 +1,10 @@
 import { companyNamesMatch } from '@pippitch/shared/names';
+import { sicPath } from '@pippitch/shared/sic';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../test/db';
-import { createIndexCompanyFinder } from '../../src/providers/companies/index-finder';
-import type { CompanyFinder, SimilarCompany } from '../../src/providers/companies/types';
-import { sicPath } from '../../src/services/companies/sic';
+import { createIndexCompanyFinder } from '../../src/services/companies/finder/index-source';
+import type { CompanyFinder, SimilarCompany } from '../../src/services/companies/finder/types';
 import { createIndexedDatabase } from './index-db';
 
 let t: TestDatabase;

@@ -1,7 +1,7 @@
+import { parseSicCodes, sicPath } from '@pippitch/shared/sic';
+import { parsePostcode, REGION_BY_POSTCODE_AREA, regionOfPostcode } from '@pippitch/shared/uk-regions';
 import { describe, expect, it } from 'vitest';
 import { localityFromAddress } from '../../src/services/companies/locality';
-import { parsePostcode, REGION_BY_POSTCODE_AREA, regionOfPostcode } from '../../src/services/companies/regions';
-import { parseSicCodes, sicPath } from '../../src/services/companies/sic';
 import { sizeBandOf } from '../../src/services/companies/size-bands';
 
 const region = (postcode: string) => regionOfPostcode(parsePostcode(postcode));

@@ -1,7 +1,8 @@
 /** A company as the finder and the search show it, and how a company_index row becomes one. */
+
+import type { SicProfile } from '@pippitch/shared/sic';
 import type { CompanyIndex } from '@pippitch/sql';
 import type { Selectable } from 'kysely';
-import type { SicProfile } from './sic';
 
 /** What a card shows and what 'Add to List' stores on the lead (user_leads: industry, sic_codes, location, …). */
 export interface CompanyCard {

@@ -11,7 +11,15 @@ export {
   RATE_LIMITED_MESSAGE,
   UNAVAILABLE_MESSAGE,
 } from '../../providers/companies/companies-house/errors';
-export { createIndexCompanyFinder } from '../../providers/companies/index-finder';
+export type { CompanyCard } from './card';
+export {
+  FINDER_FAILED,
+  type FinderActor,
+  findSimilarForBroker,
+  searchCompaniesForBroker,
+} from './finder/for-broker';
+export { createIndexCompanyFinder } from './finder/index-source';
+export { MAX_FINDER_LIMIT } from './finder/limit';
 export {
   type CompanyFinder,
   FINDER_PAGE_SIZE,
@@ -22,15 +30,7 @@ export {
   MAX_FINDER_CHOICES,
   NOT_A_CHOICE,
   type SimilarCompany,
-} from '../../providers/companies/types';
-export type { CompanyCard } from './card';
-export {
-  FINDER_FAILED,
-  type FinderActor,
-  findSimilarForBroker,
-  searchCompaniesForBroker,
-} from './finder/for-broker';
-export { MAX_FINDER_LIMIT } from './finder/limit';
+} from './finder/types';
 export { type LoadOptions, type LoadResult, loadCompanyIndex } from './load/load-index';
 export {
   type CompanySearchOptions,

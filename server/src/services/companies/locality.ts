@@ -4,7 +4,7 @@
  * there ('…, Kingston Upon, Hull, East Yorkshire, England, HU9 1RP'); those are skipped to reach the town.
  */
 
-import { parsePostcode } from './regions';
+import { parsePostcode } from '@pippitch/shared/uk-regions';
 
 /** A comma-separated list (one readable block instead of a string per line) as a lower-case set. */
 function listOf(text: string): ReadonlySet<string> {

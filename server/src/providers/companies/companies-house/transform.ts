@@ -4,9 +4,10 @@
  * title, company_status, company_type, address) and GET /company/{number} (company_name, company_status, type,
  * sic_codes, registered_office_address).
  */
+
+import { padSicCode } from '@pippitch/shared/sic';
+import { parsePostcode, regionOfPostcode } from '@pippitch/shared/uk-regions';
 import { z } from 'zod';
-import { parsePostcode, regionOfPostcode } from '../../../services/companies/regions';
-import { padSicCode } from '../../../services/companies/sic';
 import { badResponse } from './errors';
 
 const address = z

@@ -2,7 +2,7 @@
  * How close two companies are in the SIC hierarchy. The finder ranks by it (in SQL for the index, here for
  * Companies House) and writes the reasoning from it (here, for both), so the levels are defined once.
  */
-import type { SicProfile } from '../sic';
+import type { SicProfile } from '@pippitch/shared/sic';
 
 /** 5 same code (subclass, or class when the code has none) · 4 class · 3 group · 2 division · 1 section · 0 none. */
 export type SicTier = 0 | 1 | 2 | 3 | 4 | 5;

@@ -11,14 +11,17 @@
  */
 import { findMatchingItem, normaliseCompanyName } from '@pippitch/shared/names';
 import { badRequest } from '../../../errors';
-import type { CompanyCard } from '../../../services/companies/card';
-import { locationOf } from '../../../services/companies/card';
-import { isExcluded, normalisedExclusions } from '../../../services/companies/exclusions';
-import { explain } from '../../../services/companies/finder/explain';
-import { clampLimit } from '../../../services/companies/finder/limit';
-import { mainClassOf } from '../../../services/companies/finder/matches';
-import type { SicDirectory } from '../../../services/companies/finder/sic-directory';
-import { compareRanked, mainSicOf, sicMatch } from '../../../services/companies/finder/sic-match';
+import type { CompaniesHouseClient } from '../../../providers/companies/companies-house/client';
+import { industryQuery } from '../../../providers/companies/companies-house/industry-query';
+import type { CompanyFacts, SearchHit } from '../../../providers/companies/companies-house/transform';
+import type { CompanyCard } from '../card';
+import { locationOf } from '../card';
+import { isExcluded, normalisedExclusions } from '../exclusions';
+import { explain } from './explain';
+import { clampLimit } from './limit';
+import { mainClassOf } from './matches';
+import type { SicDirectory } from './sic-directory';
+import { compareRanked, mainSicOf, sicMatch } from './sic-match';
 import {
   type CompanyFinder,
   type FinderMatch,
@@ -27,10 +30,7 @@ import {
   MAX_FINDER_CHOICES,
   NOT_A_CHOICE,
   type SimilarCompany,
-} from '../types';
-import type { CompaniesHouseClient } from './client';
-import { industryQuery } from './industry-query';
-import type { CompanyFacts, SearchHit } from './transform';
+} from './types';
 
 export interface CompaniesHouseFinderOptions {
   /** Candidate profiles read per click (default 20). */

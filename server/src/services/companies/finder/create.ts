@@ -3,10 +3,10 @@
  * Config comes from server/src/config.ts (COMPANIES_HOUSE_API_KEY, COMPANIES_HOUSE_URL).
  */
 import type { Database } from '@pippitch/sql';
-import { sicDirectory } from '../../services/companies/finder/sic-directory';
-import { createCompaniesHouseClient } from './companies-house/client';
-import { createCompaniesHouseFinder } from './companies-house/finder';
-import { createIndexCompanyFinder } from './index-finder';
+import { createCompaniesHouseClient } from '../../../providers/companies/companies-house/client';
+import { createCompaniesHouseFinder } from './companies-house-source';
+import { createIndexCompanyFinder } from './index-source';
+import { sicDirectory } from './sic-directory';
 import type { CompanyFinder } from './types';
 
 export interface CompanyFinderConfig {

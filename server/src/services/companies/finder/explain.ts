@@ -4,11 +4,11 @@
  * cannot contradict each other.
  */
 
-import type { SimilarCompany } from '../../../providers/companies/types';
 import type { CompanyCard } from '../card';
 import { similarityReason } from './reasoning';
 import type { SicDirectory } from './sic-directory';
 import type { SicMatch } from './sic-match';
+import type { SimilarCompany } from './types';
 
 export interface ExplainContext {
   clientName: string;

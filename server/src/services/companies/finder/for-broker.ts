@@ -5,9 +5,9 @@
  */
 import type { Database } from '@pippitch/sql';
 import { unavailable } from '../../../errors';
-import { type CompanyFinder, FINDER_PAGE_SIZE, type FindSimilarResult } from '../../../providers/companies/types';
 import { leadNames } from '../../leads/leads';
 import { type CompanySearchResult, searchCompanies } from '../search';
+import { type CompanyFinder, FINDER_PAGE_SIZE, type FindSimilarResult } from './types';
 
 /** Who is asking: the finder reads only this broker's leads. */
 export interface FinderActor {

@@ -3,15 +3,15 @@
  * Used whenever no Companies House key is configured.
  */
 import type { Database } from '@pippitch/sql';
-import { cardOfRow } from '../../services/companies/card';
-import { isExcluded, normalisedExclusions } from '../../services/companies/exclusions';
-import { explain } from '../../services/companies/finder/explain';
-import { clampLimit } from '../../services/companies/finder/limit';
-import { basisOfRow, matchOfRow } from '../../services/companies/finder/matches';
-import { rankSimilar } from '../../services/companies/finder/rank-similar';
-import { resolveTarget } from '../../services/companies/finder/resolve-target';
-import { sicDirectory } from '../../services/companies/finder/sic-directory';
-import { mainSicOf, sicMatch } from '../../services/companies/finder/sic-match';
+import { cardOfRow } from '../card';
+import { isExcluded, normalisedExclusions } from '../exclusions';
+import { explain } from './explain';
+import { clampLimit } from './limit';
+import { basisOfRow, matchOfRow } from './matches';
+import { rankSimilar } from './rank-similar';
+import { resolveTarget } from './resolve-target';
+import { sicDirectory } from './sic-directory';
+import { mainSicOf, sicMatch } from './sic-match';
 import type { CompanyFinder, FindSimilarInput, FindSimilarResult, SimilarCompany } from './types';
 
 export function createIndexCompanyFinder(db: Database): CompanyFinder {

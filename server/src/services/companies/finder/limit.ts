@@ -1,4 +1,4 @@
-import { FINDER_PAGE_SIZE } from '../../../providers/companies/types';
+import { FINDER_PAGE_SIZE } from './types';
 
 /** A page is never more than this, whatever the caller asks, so a finder call stays cheap. */
 export const MAX_FINDER_LIMIT = 50;

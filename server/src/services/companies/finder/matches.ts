@@ -1,10 +1,10 @@
 /** The embedded finder's 'Similar to …' facts: a company of the index as a FinderMatch, and the ranking's basis. */
 
-import type { FinderBasis, FinderMatch } from '../../../providers/companies/types';
 import type { IndexRow } from '../card';
 import { matchKey } from './resolve-target';
 import type { SicDirectory } from './sic-directory';
 import { mainSicOf } from './sic-match';
+import type { FinderBasis, FinderMatch } from './types';
 
 /** The class of a company's main code, named: { code: '28.92', name: 'Manufacture of machinery for mining, …' }. */
 export function mainClassOf(codes: readonly string[], directory: SicDirectory): FinderMatch['sic'] {

@@ -3,7 +3,7 @@
  * they ranked it (sic-match.ts: industry, size, region), e.g.
  * 'Same SIC class 46.90 (Non-specialised wholesale trade), same size (250–499 staff), also in the West Midlands'.
  */
-import { inRegionPhrase } from '../regions';
+import { inRegionPhrase } from '@pippitch/shared/uk-regions';
 
 export interface ReasonFacts {
   /** From SicDirectory.label: 'SIC class 46.90 (Non-specialised wholesale trade)'. */

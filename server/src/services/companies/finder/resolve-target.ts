@@ -14,12 +14,12 @@
  */
 
 import { normaliseCompanyName } from '@pippitch/shared/names';
+import type { SicProfile } from '@pippitch/shared/sic';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { badRequest } from '../../../errors';
-import { MAX_FINDER_CHOICES, NOT_A_CHOICE } from '../../../providers/companies/types';
 import { CARD_COLUMNS, type IndexRow, profileOfRow } from '../card';
-import type { SicProfile } from '../sic';
+import { MAX_FINDER_CHOICES, NOT_A_CHOICE } from './types';
 
 export interface FinderTarget {
   how: 'name' | 'name-words';

@@ -3,8 +3,9 @@
  * wholesale trade)" and the Companies House adapter's placing of codes. About 1,900 small rows, read once per
  * database handle and kept.
  */
+
+import { type PlacedSicCode, placeSicCode, type SicProfile, sicProfile } from '@pippitch/shared/sic';
 import type { Database } from '@pippitch/sql';
-import { type PlacedSicCode, placeSicCode, type SicProfile, sicProfile } from '../sic';
 import type { SharedLevel } from './closeness';
 
 export interface SicDirectory {

@@ -8,7 +8,7 @@
  * cosmetics), so companies in that code's class come first; among them the same size band first, so a large grocer
  * is shown large grocers before small ones.
  */
-import type { PlacedSicCode, SicProfile } from '../sic';
+import type { PlacedSicCode, SicProfile } from '@pippitch/shared/sic';
 import { MIN_SIMILAR_TIER, type SharedLevel, sicCloseness } from './closeness';
 
 /**

@@ -1,9 +1,9 @@
 /**
- * The Company Finder provider contract (spec §2 Company Finder panel, §7 google-competitor-search): the embedded
+ * The Company Finder's contract (spec §2 Company Finder panel, §7 google-competitor-search): the embedded
  * index and Companies House both answer it, chosen by configuration (design.md §2).
  */
 
-import type { CompanyCard } from '../../services/companies/card';
+import type { CompanyCard } from '../card';
 
 export type { CompanyCard };
 

@@ -3,12 +3,12 @@
  * similar-company card or its reasoning shows is decided here, once, at load time.
  */
 import { normaliseCompanyName } from '@pippitch/shared/names';
+import { type PlacedSicCode, parseSicCodes, placeSicCode, type SicLevel, sicProfile } from '@pippitch/shared/sic';
+import { parsePostcode, regionOfPostcode } from '@pippitch/shared/uk-regions';
 import type { CompanyIndex, SicCodes, SicHierarchy } from '@pippitch/sql';
 import type { Selectable } from 'kysely';
 import { companyTypeOf, companyTypeTable } from '../company-types';
 import { localityFromAddress } from '../locality';
-import { parsePostcode, regionOfPostcode } from '../regions';
-import { type PlacedSicCode, parseSicCodes, placeSicCode, type SicLevel, sicProfile } from '../sic';
 import { sizeBandOf } from '../size-bands';
 import type { EmployerRecord, LondonRecord, SourceFiles } from './sources';
 
