@@ -180,6 +180,8 @@ describe('any sequence of billing actions (property)', () => {
   type Op =
     | { kind: 'plan'; adminSeats: number; brokerSeats: number; billing: Billing; cf: boolean; cd: boolean }
     | { kind: 'checkout'; billing: Billing }
+    | { kind: 'seats'; adminSeats: number; brokerSeats: number }
+    | { kind: 'addon'; addon: 'companyFinder' | 'clientData'; enabled: boolean }
     | { kind: 'cancel' }
     | { kind: 'reactivate' }
     | { kind: 'periodEnds' }
@@ -195,6 +197,16 @@ describe('any sequence of billing actions (property)', () => {
       cd: fc.boolean(),
     }),
     fc.record({ kind: fc.constant('checkout' as const), billing: fc.constantFrom<Billing>('monthly', 'annual') }),
+    fc.record({
+      kind: fc.constant('seats' as const),
+      adminSeats: fc.integer({ min: 1, max: 3 }),
+      brokerSeats: fc.integer({ min: 0, max: 14 }),
+    }),
+    fc.record({
+      kind: fc.constant('addon' as const),
+      addon: fc.constantFrom('companyFinder' as const, 'clientData' as const),
+      enabled: fc.boolean(),
+    }),
     fc.constant({ kind: 'cancel' as const }),
     fc.constant({ kind: 'reactivate' as const }),
     fc.constant({ kind: 'periodEnds' as const }),
@@ -264,6 +276,25 @@ describe('any sequence of billing actions (property)', () => {
               expect(live).toBe(false);
               expect(liveSubscriptions(customer)).toHaveLength(0);
               stripe.completeCheckout(sessionIdOf(started.url), h.clock.now);
+            }
+          } else if (step.kind === 'seats' || step.kind === 'addon') {
+            // The seats page and the add-ons card: the amount first, then the save that confirms it.
+            const subId = company.stripe_subscription_id;
+            const ask = () =>
+              step.kind === 'seats'
+                ? c.api.seats.save.mutate({ adminSeats: step.adminSeats, brokerSeats: step.brokerSeats })
+                : c.api.billing.setAddon.mutate({ addon: step.addon, enabled: step.enabled });
+            const asked = await ask().catch(expectClearRefusal);
+            const charge = asked && 'charge' in asked ? asked.charge : null;
+            if (charge && subId) {
+              const confirmation = { prorationDate: charge.prorationDate, dueNowPence: charge.dueNowPence };
+              const before = latestInvoiceId(subId);
+              await (step.kind === 'seats'
+                ? c.api.seats.save.mutate({ adminSeats: step.adminSeats, brokerSeats: step.brokerSeats, confirmation })
+                : c.api.billing.setAddon.mutate({ addon: step.addon, enabled: step.enabled, confirmation }));
+              expect(latestInvoiceId(subId)).not.toBe(before);
+              expect(latestInvoice(subId).amount_paid).toBe(charge.dueNowPence);
+              if (charge.dueNowPence > 0) charged++;
             }
           } else if (step.kind === 'cancel') {
             await c.api.billing.cancel.mutate({ reason: 'other', feedback: '' }).catch(expectClearRefusal);
