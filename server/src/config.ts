@@ -290,3 +290,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // A fixed key for tests only (never production: loadConfig refuses production without SECRETS_KEY).
   return { ...loadConfig({ NODE_ENV: 'test' }), secretsKey: Buffer.alloc(32, 7), ...overrides };
 }
+
+/**
+ * The environment for a child process the launcher starts (server, worker): this process's own, with `extra` on
+ * top. Here because this file is the one place that reads the environment (lint: style/noProcessEnv).
+ */
+export function childEnvironment(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

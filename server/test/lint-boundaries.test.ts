@@ -56,6 +56,12 @@ describe('import boundaries', () => {
     expect(r.output).toContain('The web imports only the AppRouter type from the server');
   });
 
+  it('only server/src/config.ts reads the environment', () => {
+    const r = lint('server/src/services', 'export const port = process.env.PORT;\n');
+    expect(r.code).not.toBe(0);
+    expect(r.output).toContain('noProcessEnv');
+  });
+
   it('a right import passes', () => {
     const r = lint(
       'server/src/services',

@@ -6,7 +6,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { ensureDatabase, manageShutdownOurselves, migrate, startEmbeddedPostgres } from '@pippitch/sql';
-import { loadConfigOrExit } from '../config';
+import { childEnvironment, loadConfigOrExit } from '../config';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../seed/demo';
 import { seedDemoOnce } from '../seed/once';
 import { localSecretsKey } from './secrets-key';
@@ -28,7 +28,8 @@ if (!databaseUrl) {
 
 // Secrets at rest (Salesforce tokens) need a key: outside production, one is made once and kept with the data.
 const secretsKey =
-  process.env.SECRETS_KEY || (config.env === 'production' ? '' : await localSecretsKey(ROOT, config.dataDir));
+  config.secretsKey?.toString('base64') ||
+  (config.env === 'production' ? '' : await localSecretsKey(ROOT, config.dataDir));
 
 await migrate(databaseUrl, log);
 if (config.demoData) await seedDemoOnce(databaseUrl, log);
@@ -45,7 +46,7 @@ function run(name: string, entry: string, onMessage?: (msg: unknown) => void): v
   const startedAt = Date.now();
   const child = fork(join(ROOT, entry), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, ...(secretsKey && { SECRETS_KEY: secretsKey }) },
+    env: childEnvironment({ DATABASE_URL: databaseUrl, ...(secretsKey && { SECRETS_KEY: secretsKey }) }),
     stdio: 'inherit',
   });
   children.set(name, child);
