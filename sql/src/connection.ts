@@ -51,6 +51,8 @@ export function poolTimeouts(profile: TimeoutProfile | Timeouts) {
 export interface PoolOptions {
   max?: number;
   applicationName?: string;
+  /** Where a lost idle connection is reported (the process's log, JSON in production); console.warn by default. */
+  warn?: (line: string) => void;
   /** Default `job`: bounded but generous; the server's request pool passes `request`. */
   timeouts?: TimeoutProfile | Timeouts;
 }
@@ -65,7 +67,7 @@ export function createPool(url: string, options: PoolOptions = {}): pg.Pool {
   // An idle client that loses its connection (database restart) emits 'error' on the pool; without a
   // listener that would crash the process. The pool discards the client and opens a new one on demand.
   pool.on('error', (err) => {
-    console.warn(`[db] idle connection lost: ${err.message}`);
+    (options.warn ?? ((line: string) => console.warn(`[db] ${line}`)))(`idle connection lost: ${err.message}`);
   });
   return pool;
 }

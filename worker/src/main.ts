@@ -48,7 +48,7 @@ const log = createProcessLog('worker', config.env);
 const migrated = await migrate(config.databaseUrl, log);
 log(`migrations: ${migrated.applied.length} applied; the schema is current`);
 // Job handlers and the worker's own loops draw from separate pools, sized in pools.ts (the connection budget).
-const pools = createWorkerPools(config.databaseUrl, Object.values(jobDefinitions));
+const pools = createWorkerPools(config.databaseUrl, Object.values(jobDefinitions), log.warn);
 const pool = pools.jobs;
 const db = createDb(pool);
 const serviceDb = createDb(pools.service);

@@ -30,13 +30,15 @@ export function workerConnectionBudget(definitions: readonly { batchSize: number
 export function createWorkerPools(
   url: string,
   definitions: readonly { batchSize: number }[],
+  warn?: (line: string) => void,
 ): { jobs: pg.Pool; service: pg.Pool } {
   return {
     jobs: createPool(url, {
       max: jobConnections(definitions),
       applicationName: 'pippitch-worker-jobs',
       timeouts: { ...TIMEOUTS.job, connectMs: 60_000 },
+      ...(warn && { warn }),
     }),
-    service: createPool(url, { max: SERVICE_CONNECTIONS, applicationName: 'pippitch-worker' }),
+    service: createPool(url, { max: SERVICE_CONNECTIONS, applicationName: 'pippitch-worker', ...(warn && { warn }) }),
   };
 }

@@ -20,7 +20,12 @@ const migrated = await migrate(config.databaseUrl, log);
 log(`migrations: ${migrated.applied.length} applied; the schema is current`);
 // DEMO_DATA=true (never the production default) creates the demo company here too, not only under the launcher.
 if (config.demoData) await seedDemoOnce(config.databaseUrl, log);
-const pool = createPool(config.databaseUrl, { max: 20, applicationName: 'pippitch-server', timeouts: 'request' });
+const pool = createPool(config.databaseUrl, {
+  max: 20,
+  applicationName: 'pippitch-server',
+  timeouts: 'request',
+  warn: log.warn,
+});
 const db = createDb(pool);
 // The bundled UK company index for the Company Finder: loaded once, skipped when already current.
 await loadCompanyIndex(pool, log);
