@@ -211,6 +211,14 @@ describe('an off-market competitor rate', () => {
     // Never cut off at 375 px: the figure fits its box.
     const fits = await savings.evaluate((el) => el.scrollWidth <= el.clientWidth);
     expect(fits).toBe(true);
+    // Nor anything on the page: it is no wider than the phone, and no figure ends in '…' (CSS truncation).
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    const cut = await admin.evaluate(() =>
+      Array.from(document.querySelectorAll('main *'))
+        .filter((el) => getComputedStyle(el).textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth)
+        .map((el) => el.textContent),
+    );
+    expect(cut).toEqual([]);
     expect(await text(admin.getByTestId('totals-note'))).toContain('only pitches where we are cheaper');
     expect(await seriousViolations(admin)).toEqual([]);
     await screenshotBoth(h, admin, 'dashboard-honest-totals');

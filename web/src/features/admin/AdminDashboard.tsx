@@ -140,10 +140,11 @@ export function AdminDashboard() {
 
 function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
   return (
-    <Card className="p-5">
+    // min-w-0 and wrapping, never '…': a figure or its note is never cut off, and no card widens a phone's page.
+    <Card className="min-w-0 p-5">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-      <p className="mt-1 truncate text-lg font-semibold">{value}</p>
-      {sub && <p className="mt-1 truncate text-xs text-slate-500">{sub}</p>}
+      <p className="mt-1 break-words text-lg font-semibold">{value}</p>
+      {sub && <p className="mt-1 break-words text-xs text-slate-500">{sub}</p>}
     </Card>
   );
 }
