@@ -1,7 +1,8 @@
 /**
  * `pnpm bench`: every benchmark script in turn, each in its own process on its own throw-away database.
- * Benchmarks print figures (and ratios to their targets); they never fail a build. Pass names to run a
- * subset: `pnpm bench history live`.
+ * Benchmarks print figures (and ratios to their targets); a benchmark whose budget is broken exits non-zero, and
+ * so does `pnpm bench` after running the rest (a budget once met stays met). Pass names to run a subset:
+ * `pnpm bench history live`.
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,7 @@ const BENCHES = {
 
 const wanted = process.argv.slice(2);
 const names = (wanted.length ? wanted : Object.keys(BENCHES)) as (keyof typeof BENCHES)[];
+const failed: string[] = [];
 for (const name of names) {
   if (!(name in BENCHES)) {
     console.error(`unknown benchmark '${name}'; choose from ${Object.keys(BENCHES).join(', ')}`);
@@ -35,5 +37,12 @@ for (const name of names) {
   console.log(`\n━━ ${name}: ${BENCHES[name]}`);
   const file = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
   const run = spawnSync(process.execPath, ['--import', 'tsx', file], { stdio: 'inherit' });
-  if (run.status !== 0) console.log(`(${name} exited with ${run.status ?? run.signal})`);
+  if (run.status !== 0) {
+    console.log(`(${name} exited with ${run.status ?? run.signal}: a budget broken or the benchmark failed)`);
+    failed.push(name);
+  }
+}
+if (failed.length) {
+  console.error(`\npnpm bench: ${failed.join(', ')} did not meet their budgets (or failed); see above.`);
+  process.exit(1);
 }

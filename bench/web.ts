@@ -43,6 +43,7 @@ if (!existsSync(CHROMIUM)) {
   process.exit(1);
 }
 
+let budgetBroken = false;
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 const gz = (body: Buffer) => gzipSync(body, { level: 9 }).length;
 const assetName = (url: string) => new URL(url).pathname.replace(/^\/assets\//, '');
@@ -178,6 +179,8 @@ try {
       `${initialBytes / 1000 <= INITIAL_JS_TARGET_KB ? '✓' : '✗ OVER'}`,
   );
   console.log(`  chart chunk (${CHART_CHUNK}) in the initial load: ${chartInitially ? 'yes ✗' : 'no ✓'}`);
+  // A budget once met stays met: a broken one fails `pnpm bench` (issue 24: the 150 KB drifted to 121 % unseen).
+  if (initialBytes / 1000 > INITIAL_JS_TARGET_KB || chartInitially) budgetBroken = true;
 
   await page.getByRole('button', { name: 'Historical Rate' }).click();
   await page.getByRole('dialog', { name: 'Historical Exchange Rates' }).waitFor();
@@ -195,7 +198,8 @@ try {
   // Result within one frame of Calculate.
   await page.getByLabel('Your Rate', { exact: true }).fill('1.2700');
   await page.getByLabel('Competitor Rate', { exact: true }).fill('1.2650');
-  await page.getByLabel('Amount to Buy', { exact: true }).fill('500,000');
+  // The amount's label names the bought currency ('Amount to Buy (USD)' for GBP/USD, the default pair).
+  await page.getByLabel(/^Amount to Buy \([A-Z]{3}\)$/).fill('500,000');
   const toFrame: number[] = [];
   const toDom: number[] = [];
   let nextFrame = 0;
@@ -227,4 +231,4 @@ try {
   await db.destroy();
   await database.close();
 }
-process.exit(0);
+process.exit(budgetBroken ? 1 : 0);
