@@ -96,6 +96,8 @@ export const planStep = z.object({
   billing: z.enum(['monthly', 'annual']),
   adminSeats: z.number().int().min(1, 'At least one admin seat is required').max(500),
   brokerSeats: z.number().int().min(0).max(500),
+  /** Add-ons to try: free during the trial (issue 20 §4), on the plan chosen at checkout. */
+  addons: z.object({ companyFinder: z.boolean(), clientData: z.boolean() }).optional(),
 });
 
 /** The wizard's three steps in one request. Billing figures are never accepted from the browser. */

@@ -139,6 +139,8 @@ describe('signup wizard', () => {
     expect(await page.getByRole('radio', { name: /^Monthly/ }).isChecked()).toBe(true);
     expect(await page.getByRole('spinbutton', { name: 'Admin seats' }).inputValue()).toBe('1');
     expect(await page.getByRole('spinbutton', { name: 'Broker seats' }).inputValue()).toBe('5');
+    // Add-ons are offered too, free during the trial (issue 20 §4).
+    await page.getByRole('checkbox', { name: /Company Finder/ }).check();
     await screenshotBoth(h, page, 'signup-step3');
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
 
@@ -146,10 +148,11 @@ describe('signup wizard', () => {
     await page.getByRole('heading', { name: 'Account Successfully Created!' }).waitFor();
     const stored = await h.t.db
       .selectFrom('companies')
-      .select(['trial_ends_at', 'created_at', 'subscription_status'])
+      .select(['trial_ends_at', 'created_at', 'subscription_status', 'company_finder_enabled', 'client_data_enabled'])
       .where('name', '=', company)
       .executeTakeFirstOrThrow();
     expect(stored.subscription_status).toBe('trialing');
+    expect(stored).toMatchObject({ company_finder_enabled: true, client_data_enabled: false });
     if (!stored.trial_ends_at) throw new Error('trial_ends_at not stored');
     // 60 days after signup (to the second: both come from the same request)
     const trialDays = (stored.trial_ends_at.getTime() - stored.created_at.getTime()) / 86_400_000;

@@ -43,6 +43,7 @@ export async function signUpCompany(
           billing: input.billing,
           adminSeats: input.adminSeats,
           brokerSeats: input.brokerSeats,
+          ...(input.addons && { addons: input.addons }),
         },
         now,
       );

@@ -1,6 +1,14 @@
 import { formatGBP } from '@pippitch/shared/format';
 import { type PlanPrice, seatsText } from '@pippitch/shared/plan-price';
-import { ANNUAL_DISCOUNT_PERCENTAGE, type Billing, type Quote, TRIAL_DAYS } from '@pippitch/shared/pricing';
+import {
+  ADDON_PRICES,
+  ADDONS,
+  type AddonKey,
+  ANNUAL_DISCOUNT_PERCENTAGE,
+  type Billing,
+  type Quote,
+  TRIAL_DAYS,
+} from '@pippitch/shared/pricing';
 import { Segmented } from '../../components/Segmented';
 import { Stepper } from '../../components/Stepper';
 
@@ -10,6 +18,8 @@ export function PlanStep(props: {
   brokerSeats: number;
   price: Quote;
   plan: PlanPrice;
+  addons: Record<AddonKey, boolean>;
+  onAddons(addons: Record<AddonKey, boolean>): void;
   onBilling(b: Billing): void;
   onAdminSeats(n: number): void;
   onBrokerSeats(n: number): void;
@@ -31,10 +41,35 @@ export function PlanStep(props: {
         <Stepper label="Admin seats" value={props.adminSeats} min={1} onChange={props.onAdminSeats} />
         <Stepper label="Broker seats" value={props.brokerSeats} min={0} onChange={props.onBrokerSeats} />
       </div>
+      <fieldset className="space-y-2">
+        <legend className="mb-1 text-sm font-medium text-slate-700">Add-ons (free during the trial)</legend>
+        {ADDONS.map((addon) => (
+          <label key={addon.key} className="flex items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4"
+              checked={props.addons[addon.key]}
+              onChange={(e) => props.onAddons({ ...props.addons, [addon.key]: e.target.checked })}
+            />
+            <span>
+              <span className="font-medium">{addon.name}</span>
+              <span className="block text-slate-600">
+                {props.billing === 'annual'
+                  ? `${formatGBP(ADDON_PRICES.annualPerSeatPerYear)} per seat per year`
+                  : `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)} per seat per month`}{' '}
+                after the trial; turn it on or off any time
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
       <div className="rounded-xl bg-slate-50 p-4 text-sm">
         <div className="flex justify-between">
           <span>
             {seatsText(plan.totalSeats)} × {formatGBP(plan.seatPerMonth)} per seat per month ({plan.tierName})
+            {plan.addonCount > 0 &&
+              `, add-ons ${formatGBP(plan.addonPerSeatPerPeriod)} per seat per ${plan.period} each`}
+            , ex VAT
           </span>
           <span className="font-semibold">
             {formatGBP(plan.exVat)}/{plan.period}

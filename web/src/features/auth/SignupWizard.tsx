@@ -37,6 +37,7 @@ export function SignupWizard() {
     billing: plan as Billing,
     adminSeats: SIGNUP_DEFAULTS.adminSeats as number,
     brokerSeats: SIGNUP_DEFAULTS.brokerSeats as number,
+    addons: { companyFinder: false, clientData: false },
   });
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
@@ -84,7 +85,7 @@ export function SignupWizard() {
     adminSeats: form.adminSeats,
     brokerSeats: form.brokerSeats,
     billing: form.billing,
-    addons: { companyFinder: false, clientData: false },
+    addons: form.addons,
   });
 
   return (
@@ -180,8 +181,10 @@ export function SignupWizard() {
                   adminSeats: form.adminSeats,
                   brokerSeats: form.brokerSeats,
                   billing: form.billing,
-                  addons: { companyFinder: false, clientData: false },
+                  addons: form.addons,
                 })}
+                addons={form.addons}
+                onAddons={(addons) => set('addons', addons)}
                 onBilling={(b) => set('billing', b)}
                 onAdminSeats={(n) => set('adminSeats', n)}
                 onBrokerSeats={(n) => set('brokerSeats', n)}
