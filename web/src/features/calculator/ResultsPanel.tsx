@@ -24,7 +24,10 @@ export function ResultsPanel({
   /** Saved with an off-market competitor rate: kept out of totals, and said so. */
   offMarket?: boolean;
 }) {
-  const tone = TONE[result.outcome];
+  // An off-market competitor rate is no saving to claim: amber, and said so (issue 22 §2).
+  const tone = offMarket
+    ? { box: 'border-amber-300 bg-amber-50', value: 'text-amber-900', label: 'Off-market rate: not counted' }
+    : TONE[result.outcome];
   const annual = formatSold(result.annualSavings, pair);
   const rows: [string, string][] = [
     ['Price Difference', formatSignedRate(result.priceDifference)],
