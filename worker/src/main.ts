@@ -141,6 +141,10 @@ if (!stopping) {
     url: config.databaseUrl,
     feed: createFeedFromConfig({ feedUrl: config.fxFeedUrl, apiKey: config.fxFeedApiKey }),
     pollMs: config.marketPollMs,
+    // A worker taking over from a frozen or dead poller first fills the minutes it missed, as a start would.
+    onLeadership: async () => {
+      await prepareMarketData({ pool, history, log });
+    },
     log,
   });
 }

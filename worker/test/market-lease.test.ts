@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
+import { ensureMarketData } from '../src/market/dataset/load';
 import { createSimulatedFeed } from '../src/market/feeds/simulated';
 import { readLease } from '../src/market/lease';
 import { type MarketDataService, startMarketData } from '../src/market/service';
@@ -59,8 +60,19 @@ describe('the feed poller lease, in process on a manual clock (production lease 
       fetchQuotes: (pairs) =>
         hung ? new Promise<Quote[]>((resolve) => (hang = resolve)) : simulated.fetchQuotes(pairs),
     };
+    // As worker/src/main.ts: a new leader first fills the minutes missed (here from the data set, offline).
+    const catchUp = async () => {
+      await ensureMarketData(t.pool, { now: clock.now(), from: Math.floor(BASE / 60_000) * 60_000 });
+    };
     const start = (id: string, feed: Feed) => {
-      const s = startMarketData({ url: t.url, feed, pollerId: id, clock, log: (l) => lines.push(`${id}: ${l}`) });
+      const s = startMarketData({
+        url: t.url,
+        feed,
+        pollerId: id,
+        clock,
+        onLeadership: catchUp,
+        log: (l) => lines.push(`${id}: ${l}`),
+      });
       services.push(s);
       return s;
     };
@@ -87,6 +99,51 @@ describe('the feed poller lease, in process on a manual clock (production lease 
     const count = (await pollLog()).length;
     await driveUntil(clock, 'b to poll on', async () => (await pollLog()).length >= count + 3);
     expect(runs(await pollLog())).toEqual(['a', 'b']);
+    // No minute lost across the handover: every pair has a bar for every minute from a's first to b's latest (the
+    // takeover comes within a minute of a's last write; anything longer is filled on taking over, next test), and
+    // none twice (one row per pair and minute).
+    const { rows } = await t.pool.query<{ pair: string; bars: number; span: number }>(`
+      SELECT pair, count(*)::int AS bars,
+        (extract(epoch FROM max(ts) - min(ts)) / 60)::int + 1 AS span
+      FROM fx_minute_bars GROUP BY pair ORDER BY pair`);
+    expect(rows).toHaveLength(6);
+    for (const r of rows) expect(r.bars).toBe(r.span);
+    const latest = await t.pool.query<{ latest: Date }>('SELECT max(ts) AS latest FROM fx_minute_bars');
+    expect(clock.now() - latest.rows[0]!.latest.getTime()).toBeLessThan(120_000);
+    expect(clock.now() - hungAt).toBeGreaterThan(60_000); // a's hang did span minutes
+  });
+});
+
+describe('taking over after a long gap', () => {
+  it('fills the minutes nobody polled before polling, so none is lost', async () => {
+    const clock = new ManualClock(BASE);
+    const from = Math.floor(BASE / 60_000) * 60_000;
+    const start = (id: string, catchUp: boolean) =>
+      startMarketData({
+        url: t.url,
+        feed: createSimulatedFeed({ clock: clock.now }),
+        pollerId: id,
+        clock,
+        ...(catchUp && { onLeadership: () => ensureMarketData(t.pool, { now: clock.now(), from }).then(() => {}) }),
+      });
+    const a = start('a', false);
+    await driveUntil(clock, 'a to poll', async () => (await pollLog()).length >= 3);
+    await a.stop();
+    clock.advance(10 * 60_000); // ten minutes with no poller at all
+    const b = start('b', true);
+    try {
+      await driveUntil(clock, 'b to poll', async () => (await pollLog()).at(-1) === 'b');
+      const { rows } = await t.pool.query<{ pair: string; bars: number; span: number }>(`
+        SELECT pair, count(*)::int AS bars, (extract(epoch FROM max(ts) - min(ts)) / 60)::int + 1 AS span
+        FROM fx_minute_bars GROUP BY pair ORDER BY pair`);
+      expect(rows).toHaveLength(6);
+      for (const r of rows) {
+        expect(r.span).toBeGreaterThanOrEqual(10);
+        expect(r.bars).toBe(r.span);
+      }
+    } finally {
+      await b.stop();
+    }
   });
 });
 

@@ -24,6 +24,12 @@ export interface MarketDataOptions {
    * third of it while it waits, so a frozen or cut-off poller is replaced within leaseMs + lockRetryMs (55 s).
    */
   leaseMs?: number;
+  /**
+   * Run each time this worker takes the lease, before its first poll: the minutes the previous poller missed (it
+   * froze, or no worker polled) are filled here (worker/src/main.ts: from the history provider, else the data set),
+   * so a handover loses no minute. A failure is logged and polling starts anyway.
+   */
+  onLeadership?: () => Promise<void>;
   /** First and longest wait before reconnecting after losing the database (0.5 s doubling to 10 s). */
   reconnectMs?: number;
   maxReconnectMs?: number;
@@ -79,6 +85,11 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
   async function serve(session: Session, signal: AbortSignal): Promise<never> {
     for (;;) {
       const lease = await standBy(session, signal);
+      if (options.onLeadership) {
+        await options
+          .onLeadership()
+          .catch((err: Error) => log(`market data: catching up on taking over failed: ${err.message}`));
+      }
       try {
         await poll(session, lease, signal);
       } catch (err) {
