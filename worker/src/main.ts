@@ -125,6 +125,7 @@ log(`started (e-mail: ${email.description})`);
 // only the current hour), then live polling, and the backfill of real history as a job in the background. Only one
 // worker polls at a time: it keeps its own loop and leader lock, polling every 30 s, finer than pg-boss's minutes.
 await prepareMarketData({ pool, history, log });
+let preparedAt = Date.now();
 if (history.source) await sendJob(db, jobDefinitions.marketHistory, {});
 // The ECB reference rates that calculations quote in their record (issue 14).
 const ecbAdded = await storeEcbReferenceRates(pool);
@@ -142,8 +143,11 @@ if (!stopping) {
     feed: createFeedFromConfig({ feedUrl: config.fxFeedUrl, apiKey: config.fxFeedApiKey }),
     pollMs: config.marketPollMs,
     // A worker taking over from a frozen or dead poller first fills the minutes it missed, as a start would.
+    // (Not again when this start has just done it.)
     onLeadership: async () => {
+      if (Date.now() - preparedAt < 60_000) return;
       await prepareMarketData({ pool, history, log });
+      preparedAt = Date.now();
     },
     log,
   });
