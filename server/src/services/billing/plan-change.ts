@@ -96,32 +96,30 @@ export async function previewPlanChangeIn(
   now: Date,
 ): Promise<PlanChangeQuote> {
   if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
-  {
-    const company = await lockBilledCompany(trx, actor.companyId);
-    const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
-    const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
-    const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
-    const recurringPence = new Dec(quote(choice).total).times(100).toNumber();
-    const inTrial = company.trial_ends_at !== null && company.trial_ends_at > now && amountDue === 0;
-    const firstChargeOn = inTrial ? (company.trial_ends_at as Date).toISOString() : null;
-    const effectiveOn = change.charge === 'next_period' ? (company.current_period_end?.toISOString() ?? null) : null;
-    return {
-      plan: choice,
-      charge: change.charge,
+  const company = await lockBilledCompany(trx, actor.companyId);
+  const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
+  const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
+  const recurringPence = new Dec(quote(choice).total).times(100).toNumber();
+  const inTrial = company.trial_ends_at !== null && company.trial_ends_at > now && amountDue === 0;
+  const firstChargeOn = inTrial ? (company.trial_ends_at as Date).toISOString() : null;
+  const effectiveOn = change.charge === 'next_period' ? (company.current_period_end?.toISOString() ?? null) : null;
+  return {
+    plan: choice,
+    charge: change.charge,
+    dueNowPence: amountDue,
+    recurringPence,
+    prorationDate: prorationDate.toISOString(),
+    firstChargeOn,
+    effectiveOn,
+    sentence: chargeSentence({
       dueNowPence: amountDue,
       recurringPence,
-      prorationDate: prorationDate.toISOString(),
+      billing: choice.billing,
       firstChargeOn,
-      effectiveOn,
-      sentence: chargeSentence({
-        dueNowPence: amountDue,
-        recurringPence,
-        billing: choice.billing,
-        firstChargeOn,
-        prorated: change.charge === 'now',
-      }),
-    };
-  }
+      prorated: change.charge === 'now',
+    }),
+  };
 }
 
 /**
@@ -157,13 +155,11 @@ export async function confirmPlanChangeIn(
   const prorationDate = new Date(confirmation.prorationDate);
   const age = now.getTime() - prorationDate.getTime();
   if (Number.isNaN(age) || age < -60_000 || age > QUOTE_VALID_MS) throw conflict(BILLING_MESSAGES.quoteExpired);
-  {
-    const company = await lockBilledCompany(trx, actor.companyId);
-    const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
-    const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
-    if (amountDue !== confirmation.dueNowPence) throw conflict(BILLING_MESSAGES.amountChanged);
-    const result = await provider.changeSubscription(subscriptionId, { ...change, prorationDate });
-    if (result.status === 'done') await syncSubscription(trx, provider, company.id, now, appUrl);
-    return result;
-  }
+  const company = await lockBilledCompany(trx, actor.companyId);
+  const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
+  const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
+  if (amountDue !== confirmation.dueNowPence) throw conflict(BILLING_MESSAGES.amountChanged);
+  const result = await provider.changeSubscription(subscriptionId, { ...change, prorationDate });
+  if (result.status === 'done') await syncSubscription(trx, provider, company.id, now, appUrl);
+  return result;
 }
