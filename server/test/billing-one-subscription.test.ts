@@ -176,6 +176,40 @@ describe('a paying company opening /checkout', () => {
   });
 });
 
+describe('paying during the trial, with Stripe', () => {
+  it("keeps the trial's end: Stripe's trial_end, nothing charged now, changes meanwhile cost nothing", async () => {
+    h.clock.now = new Date();
+    const owner = await ownerOfNewCompany(h, 'Stripe Trial FX');
+    await advance(10);
+    const trialEnd = (await companyRow(owner.companyId)).trial_ends_at as Date;
+    const { url } = await owner.c.api.billing.startCheckout.mutate({
+      adminSeats: 1,
+      brokerSeats: 4,
+      billing: 'monthly',
+      addons: NO_ADDONS,
+    });
+    const session = stripe.checkoutSessions.get(sessionIdOf(url)) as { _subscription_data?: unknown };
+    expect(session).toBeDefined();
+    for (const event of stripe.completeCheckout(sessionIdOf(url), h.clock.now)) await deliver(event);
+    const company = await companyRow(owner.companyId);
+    const sub = stripe.subscriptions.get(company.stripe_subscription_id as string) as Record<string, unknown>;
+    expect(sub).toMatchObject({ status: 'trialing', trial_end: Math.floor(trialEnd.getTime() / 1000) });
+    expect(stripe.invoices.get(sub.latest_invoice as string) ?? { amount_due: 0 }).toMatchObject({ amount_due: 0 });
+    expect(company).toMatchObject({ subscription_status: 'active', account_locked: false });
+    expect(company.current_period_end?.getTime()).toBe(Math.floor(trialEnd.getTime() / 1000) * 1000);
+
+    const quote = await owner.c.api.billing.planChange.preview.mutate({
+      adminSeats: 1,
+      brokerSeats: 6,
+      billing: 'monthly',
+      addons: { companyFinder: true, clientData: false },
+    });
+    expect(quote.dueNowPence).toBe(0);
+    expect(quote.firstChargeOn).toBe(trialEnd.toISOString());
+    expect(quote.sentence).toMatch(/^Nothing is charged now\. Your first charge of £[\d,.]+ per month/);
+  });
+});
+
 describe('any sequence of billing actions (property)', () => {
   type Op =
     | { kind: 'plan'; adminSeats: number; brokerSeats: number; billing: Billing; cf: boolean; cd: boolean }
