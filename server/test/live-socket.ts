@@ -1,4 +1,4 @@
-import { LIVE_PATH, type LiveQuote, liveMessageSchema } from '@pippitch/shared/live-quote';
+import { LIVE_PATH, type LiveQuote, parseLiveMessage } from '@pippitch/shared/live-socket';
 import WebSocket from 'ws';
 
 /** A browser's live-quote socket, as seen by a test: every message (checked against the shared schema) and the close. */
@@ -26,7 +26,7 @@ export function openLive(url: string, cookie: string | null, origin = url): Live
     close: () => socket.terminate(),
   };
   socket.on('message', (data) => {
-    const batch = liveMessageSchema.parse(JSON.parse(String(data)));
+    const batch = parseLiveMessage(String(data));
     live.messages.push(batch);
     live.received.push(...batch);
   });

@@ -2,8 +2,8 @@
 // parses on receipt), the quote browsers receive, GBPEUR's inversion and the fallback rule. Worker, server and web
 // import it; nothing else may restate it.
 import { z } from 'zod';
+import type { LiveQuote } from './live-socket';
 import {
-  type CurrencyPair,
   FALLBACK_RATES,
   fallbackRate,
   STORED_PAIRS,
@@ -12,7 +12,7 @@ import {
   servePrice,
   storageFor,
 } from './pairs';
-import { LIVE_SOURCES, type LiveSource, QUOTE_SOURCES } from './sources';
+import { QUOTE_SOURCES } from './sources';
 
 /** PostgreSQL channel the worker publishes every quote on (`LISTEN fx_quotes`). */
 export const QUOTES_CHANNEL = 'fx_quotes';
@@ -81,52 +81,15 @@ export function fallbackNotification(pair: StoredPair, at: Date, error: string):
   return { pair, bid: rate, ask: rate, mid: rate, ts: at.toISOString(), source: 'fallback', fallback: true, error };
 }
 
-/** The live rate of one user-facing pair, as browsers receive it (over LIVE_PATH). */
-export interface LiveQuote {
-  pair: CurrencyPair;
-  bid: number;
-  ask: number;
-  mid: number;
-  /** Quote time, ms since epoch. */
-  timestamp: number;
-  source: LiveSource;
-  /** The feed's error while the spec's fallback rate is served. */
-  error?: string | undefined;
-}
-
-/**
- * Browsers' live quotes: a WebSocket at this path (same origin, the session cookie authenticates it). Every message is
- * a JSON array of LiveQuote: first the latest of each pair, then each batch of new quotes as one message, serialised
- * once for every socket (docs/decisions.md, Live fan-out).
- */
-export const LIVE_PATH = '/live';
-
-/**
- * How the server ends a live socket, and what the browser does: `signedOut` (no session, or it ended: sign-out,
- * deactivation, password reset, the company losing access) sends the person to sign in; `noAccess` (the company has
- * no access when the socket opens) shows the reason and the default rates, without reconnecting. Any other close
- * (a restart, a slow consumer cut off, the network) is retried with a bounded backoff.
- */
-export const LIVE_CLOSE = { signedOut: 4401, noAccess: 4403 } as const;
-
-const livePrice = z.number().positive();
-export const liveQuoteSchema = z.object({
-  pair: z.enum(SUPPORTED_PAIRS),
-  bid: livePrice,
-  ask: livePrice,
-  mid: livePrice,
-  timestamp: z.number(),
-  source: z.enum(LIVE_SOURCES),
-  error: z.string().optional(),
-}) satisfies z.ZodType<LiveQuote>;
-
-/** One message on LIVE_PATH. */
-export const liveMessageSchema = z.array(liveQuoteSchema);
-
-/** One message on LIVE_PATH, as sent: serialised once per batch, whatever the number of sockets. */
-export function encodeLiveMessage(quotes: readonly LiveQuote[]): string {
-  return JSON.stringify(quotes);
-}
+// The browser's side of the contract (the socket's path and close codes, LiveQuote and its reader) lives in
+// live-socket.ts, free of zod, so the calculator's first load does not carry a schema library for one array.
+export {
+  encodeLiveMessage,
+  LIVE_CLOSE,
+  LIVE_PATH,
+  type LiveQuote,
+  parseLiveMessage,
+} from './live-socket';
 
 /** A price in stored terms: a notification, or the newest stored quote or bar (`stored`) read at start. */
 export type StoredPrice =

@@ -5,7 +5,6 @@ import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Spinner } from '../../components/ui';
-import { FinderPanel } from '../finder/FinderPanel';
 import { CalculatorFieldsForm } from './CalculatorFieldsForm';
 import { initialState, reducer } from './calculatorState';
 import { useRangeCheck } from './RangeCheck';
@@ -15,6 +14,8 @@ import { useSaveCalculation } from './useSaveCalculation';
 
 // The chart (ECharts) is only downloaded when a broker opens the modal.
 const HistoricalRateModal = lazy(() => import('../history/HistoricalRateModal'));
+// The finder appears once a client is named: its code comes then, not with the page (the 150 KB budget, issue 24).
+const FinderPanel = lazy(() => import('../finder/FinderPanel').then((m) => ({ default: m.FinderPanel })));
 
 const route = getRouteApi('/_app');
 
@@ -148,11 +149,13 @@ export function CalculatorPage() {
         </div>
         {fields.clientName && (
           <div className="mt-6">
-            <FinderPanel
-              key={`${finderGeneration}:${fields.clientName.trim()}`}
-              clientName={fields.clientName}
-              enabled={session.company.companyFinderEnabled}
-            />
+            <Suspense fallback={null}>
+              <FinderPanel
+                key={`${finderGeneration}:${fields.clientName.trim()}`}
+                clientName={fields.clientName}
+                enabled={session.company.companyFinderEnabled}
+              />
+            </Suspense>
           </div>
         )}
       </main>

@@ -1,4 +1,4 @@
-import { LIVE_CLOSE, LIVE_PATH, type LiveQuote, liveMessageSchema } from '@pippitch/shared/live-quote';
+import { LIVE_CLOSE, LIVE_PATH, type LiveQuote, parseLiveMessage } from '@pippitch/shared/live-socket';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { useEffect, useState } from 'react';
 import { sendToSignIn } from '../../lib/trpc';
@@ -36,7 +36,7 @@ export function useLiveQuotes(): { quotes: Partial<Record<CurrencyPair, LiveQuot
         if (unmounted) return;
         let batch: LiveQuote[];
         try {
-          batch = liveMessageSchema.parse(JSON.parse(event.data));
+          batch = parseLiveMessage(event.data);
         } catch {
           return; // not the contract: nothing to show from it
         }
