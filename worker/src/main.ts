@@ -82,6 +82,8 @@ const heartbeat = every(
 const now = () => new Date();
 // Real minute history (Dukascopy by default; HISTORY_PROVIDER=bundled stays offline): see worker/src/market/backfill.
 const history = createHistoryProvider(config);
+// Shutdown stops a backfill slice between two days (each day is its own transaction), well within the job grace.
+const backfillStop = new AbortController();
 const jobs = await startJobRunner({
   url: config.databaseUrl,
   jobs: productJobs({
@@ -92,7 +94,7 @@ const jobs = await startJobRunner({
     payments: createPaymentProvider(config, db, now),
     crm: createCrmProvider(config),
     secretsKey: config.secretsKey,
-    market: { pool, history },
+    market: { pool, history, signal: backfillStop.signal },
     ecb: config.history.provider === 'bundled' ? null : createEcbRatesProvider(config),
   }),
   log,
@@ -103,6 +105,7 @@ let stopping = false;
 async function shutdown(): Promise<void> {
   if (stopping) return;
   stopping = true;
+  backfillStop.abort();
   setTimeout(() => {
     log('shutdown is taking too long; exiting');
     process.exit(1);

@@ -150,6 +150,35 @@ describe('the market-history-backfill job', () => {
   });
   afterAll(() => t.drop());
 
+  it('stops between two days when the worker shuts down, and queues the rest', async () => {
+    const now = MON + 3 * DAY;
+    const stop = new AbortController();
+    // The provider answers one day, then the worker is told to stop while it writes.
+    const provider = dukascopy(now);
+    const stopping = {
+      ...provider,
+      fetchMinutes: async (pair: string, from: number, to: number, signal?: AbortSignal) => {
+        const bars = await provider.fetchMinutes(pair, from, to, signal);
+        stop.abort();
+        return bars;
+      },
+    };
+    const run = await runBackfill({
+      pool: t.pool,
+      provider: stopping,
+      now: () => now,
+      fromMs: MON,
+      pairs: ['EURUSD', 'GBPAUD'],
+      signal: stop.signal,
+    });
+    expect(run).toMatchObject({ chunks: 1, finished: false, more: true });
+    expect(run.pairs.map((p) => p.pair)).toEqual(['EURUSD']);
+    const { rows } = await sql<{ pair: string; through_ts: Date }>`
+      SELECT pair, through_ts FROM fx_history_backfill WHERE pair IN ('EURUSD', 'GBPAUD')`.execute(t.db);
+    expect(rows).toEqual([{ pair: 'EURUSD', through_ts: new Date(MON + DAY) }]);
+    await sql`DELETE FROM fx_history_backfill`.execute(t.db); // the next test sets its own cursors
+  });
+
   it('runs a slice and queues the next one once, however many slices ask; stops queueing when done', async () => {
     const now = MON + 3 * DAY;
     const market = { pool: t.pool, history: dukascopy(now) };

@@ -16,7 +16,8 @@ export interface MarketHistoryDeps {
   db: Database;
   log: (line: string) => void;
   now: () => Date;
-  market: { pool: pg.Pool; history: HistoryProvider } | null;
+  /** `signal` aborts at shutdown: the slice stops between two days and the next worker carries on. */
+  market: { pool: pg.Pool; history: HistoryProvider; signal?: AbortSignal } | null;
   sliceChunks?: number;
 }
 
@@ -28,6 +29,7 @@ export async function runMarketHistory({ db, log, now, market, sliceChunks }: Ma
     now: () => now().getTime(),
     maxChunks: sliceChunks ?? BACKFILL_SLICE_CHUNKS,
     log,
+    signal: market.signal,
   });
   if (run.bars > 0)
     log(`market history: ${run.bars.toLocaleString('en-GB')} minutes from ${market.history.description}`);

@@ -44,7 +44,7 @@ export interface BackfillResult {
   bars: number;
   /** Every pair reached the last whole hour. */
   finished: boolean;
-  /** Stopped at maxChunks with work left: another run should follow at once. */
+  /** Stopped at maxChunks (or by the signal) with work left: another run should follow. */
   more: boolean;
   error?: string;
 }
@@ -152,8 +152,13 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
       }
       state.done = cursor >= endMs;
       if (!state.done) result.finished = false;
-      if (!state.done && result.chunks >= maxChunks) result.more = true;
+      if (!state.done && (result.chunks >= maxChunks || options.signal?.aborted)) result.more = true;
       if (state.error) break; // the provider is failing: the other pairs wait for the next run too
+      if (options.signal?.aborted) {
+        result.finished = false;
+        result.more = true;
+        break;
+      }
     }
     await recordFetchStatus(client, provider.name, provider.description, now(), result.error ?? null);
     return result;
