@@ -154,6 +154,10 @@ describe('a paying company opening /checkout', () => {
     );
     expect(live.trial_end?.getTime()).toBe(rows[0]!.trial_ends_at.getTime());
     expect(await invoices(live.id)).toEqual([]);
+    await page.goto('/admin/account');
+    await page
+      .getByText(/^Your free trial continues until \d{1,2} \w+ \d{4}: the first charge of £[\d,.]+ is taken then\.$/)
+      .waitFor();
   });
 
   it('cancelling a trial locks at once and e-mails the admins until when the data is kept', async () => {

@@ -1,3 +1,4 @@
+import { formatGBP } from '@pippitch/shared/format';
 import { addonsIncludedText, periodPriceText, seatPriceText, seatsText } from '@pippitch/shared/plan-price';
 import { mayManageSeats } from '@pippitch/shared/roles';
 import { getRouteApi, Link } from '@tanstack/react-router';
@@ -76,6 +77,12 @@ export function AccountPage() {
               {periodPriceText(price)}, {addonsIncludedText(planOf(s)).toLowerCase()}
               {s.subscriptionStatus === 'trialing' && ' after the trial'}
             </p>
+            {s.subscriptionStatus !== 'trialing' && s.trialEndsAt && new Date(s.trialEndsAt) > new Date() && (
+              <p className="mt-1 text-sm text-slate-700">
+                Your free trial continues until {formatDate(s.trialEndsAt)}: the first charge of{' '}
+                {formatGBP(price.inclVat)} is taken then.
+              </p>
+            )}
             <p className="mt-1 text-sm text-slate-600">
               {s.activeAdmins + s.activeBrokers} of {seatsText(s.totalSeats)} in use.
               {mayManageSeats(session.user.role) && (
