@@ -84,6 +84,10 @@ const now = () => new Date();
 const history = createHistoryProvider(config);
 // Shutdown stops a backfill slice between two days (each day is its own transaction), well within the job grace.
 const backfillStop = new AbortController();
+let marketReady: () => void = () => {};
+const marketDataReady = new Promise<void>((resolve) => {
+  marketReady = resolve;
+});
 const jobs = await startJobRunner({
   url: config.databaseUrl,
   jobs: productJobs({
@@ -94,7 +98,7 @@ const jobs = await startJobRunner({
     payments: createPaymentProvider(config, db, now),
     crm: createCrmProvider(config),
     secretsKey: config.secretsKey,
-    market: { pool, history, signal: backfillStop.signal },
+    market: { pool, history, signal: backfillStop.signal, ready: marketDataReady },
     ecb: config.history.provider === 'bundled' ? null : createEcbRatesProvider(config),
   }),
   log,
@@ -128,6 +132,7 @@ log(`started (e-mail: ${email.description})`);
 // only the current hour), then live polling, and the backfill of real history as a job in the background. Only one
 // worker polls at a time: it keeps its own loop and leader lock, polling every 30 s, finer than pg-boss's minutes.
 await prepareMarketData({ pool, history, log });
+marketReady();
 let preparedAt = Date.now();
 if (history.source) await sendJob(db, jobDefinitions.marketHistory, {});
 // The ECB reference rates that calculations quote in their record (issue 14).

@@ -204,6 +204,26 @@ describe('the market-history-backfill job', () => {
     expect(await queued()).toBe(0);
     expect(await sources(t, 'GBPUSD', MON, now)).toEqual({ dukascopy: 3 * 1440 });
   });
+
+  it("waits for the worker's own start-up before it writes, and gives up at shutdown", async () => {
+    const now = MON + 3 * DAY;
+    const stop = new AbortController();
+    let starting: () => void = () => {};
+    const ready = new Promise<void>((resolve) => {
+      starting = resolve;
+    });
+    const requests = server.requests.length;
+    const waiting = runMarketHistory({
+      db: t.db,
+      log: () => {},
+      now: () => new Date(now),
+      market: { pool: t.pool, history: dukascopy(now), signal: stop.signal, ready },
+    });
+    stop.abort(); // shut down while the data set still loads
+    await waiting;
+    expect(server.requests.length).toBe(requests);
+    starting();
+  });
 });
 
 describe('an offline start', () => {

@@ -38,7 +38,7 @@ export interface HandlerDeps {
   crm?: CrmProvider | null;
   secretsKey?: Buffer | undefined;
   /** The history provider and the pool its backfill writes through (absent: the job does nothing). */
-  market?: { pool: pg.Pool; history: HistoryProvider; signal?: AbortSignal } | null;
+  market?: { pool: pg.Pool; history: HistoryProvider; signal?: AbortSignal; ready?: Promise<unknown> } | null;
   /** The ECB's published files (absent: the bundled file only). */
   ecb?: EcbRatesProvider | null;
 }

@@ -16,13 +16,26 @@ export interface MarketHistoryDeps {
   db: Database;
   log: (line: string) => void;
   now: () => Date;
-  /** `signal` aborts at shutdown: the slice stops between two days and the next worker carries on. */
-  market: { pool: pg.Pool; history: HistoryProvider; signal?: AbortSignal } | null;
+  /**
+   * `signal` aborts at shutdown: the slice stops between two days and the next worker carries on. `ready` settles
+   * when this worker's own start-up (the data set load, which locks the bar table pair by pair) is over: a slice
+   * that a missed schedule starts at once waits for it rather than queue behind the load's locks.
+   */
+  market: { pool: pg.Pool; history: HistoryProvider; signal?: AbortSignal; ready?: Promise<unknown> } | null;
   sliceChunks?: number;
 }
 
 export async function runMarketHistory({ db, log, now, market, sliceChunks }: MarketHistoryDeps): Promise<void> {
   if (!market?.history.source) return;
+  if (market.ready) {
+    const signal = market.signal;
+    const stopped = new Promise<void>((resolve) => {
+      if (signal?.aborted) resolve();
+      signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await Promise.race([market.ready.catch(() => {}), stopped]);
+    if (signal?.aborted) return;
+  }
   const run = await runBackfill({
     pool: market.pool,
     provider: market.history,
