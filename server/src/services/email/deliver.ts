@@ -1,6 +1,5 @@
 import { reportFileName } from '@pippitch/shared/reports';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import type { EmailProvider } from '../../providers/email/types';
 
 const MAX_ATTEMPTS = 8;
@@ -33,6 +32,8 @@ export async function deliverDueEmails(
   provider: EmailProvider,
   from: string,
   log: (line: string) => void,
+  /** The clock: when a message is due, sent, or next tried (tests move it). */
+  now: () => Date = () => new Date(),
 ): Promise<number> {
   let processed = 0;
   for (;;) {
@@ -41,7 +42,7 @@ export async function deliverDueEmails(
         .selectFrom('email_outbox')
         .selectAll()
         .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
+        .where('next_attempt_at', '<=', now())
         .orderBy('created_at')
         .limit(1)
         .forUpdate()
@@ -59,7 +60,7 @@ export async function deliverDueEmails(
         });
         await trx
           .updateTable('email_outbox')
-          .set({ status: provider.outcome, sent_at: new Date(), attempts: msg.attempts + 1 })
+          .set({ status: provider.outcome, sent_at: now(), attempts: msg.attempts + 1 })
           .where('id', '=', msg.id)
           .execute();
       } catch (err) {
@@ -72,7 +73,7 @@ export async function deliverDueEmails(
             attempts,
             last_error: (err as Error).message.slice(0, 500),
             status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            next_attempt_at: new Date(Date.now() + retryIn * 1000),
+            next_attempt_at: new Date(now().getTime() + retryIn * 1000),
           })
           .where('id', '=', msg.id)
           .execute();
