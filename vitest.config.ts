@@ -1,14 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests, integration tests against real PostgreSQL (one database per test
-// file, cloned from a migrated template), and browser journeys in real Chromium against the built app.
+// Three projects: pure unit tests (shared, web, and the server's and worker's *.unit.test.ts: transforms and other
+// code without I/O), integration tests against real PostgreSQL (one database per test file, cloned from a migrated
+// template), and browser journeys in real Chromium against the built app.
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
           name: 'unit',
-          include: ['shared/test/**/*.test.ts', 'web/test/**/*.test.ts'],
+          include: [
+            'shared/test/**/*.test.ts',
+            'web/test/**/*.test.ts',
+            'server/test/**/*.unit.test.ts',
+            'worker/test/**/*.unit.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -16,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['server/test/**/*.test.ts', 'worker/test/**/*.test.ts', 'sql/test/**/*.test.ts'],
+          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
