@@ -179,7 +179,10 @@ export function validateHistoricalDate(date: string, todayLondon: string): DateC
   const { start, end } = historicalRange(todayLondon);
   if (!isIsoDate(date) || date < start || date > end) {
     // Written as every page writes a date ('30 Sep 2024'), not as the ISO text (issue 22).
-    return { ok: false, message: `Historical data only available from ${formatIsoDate(start)} to ${formatIsoDate(end)}` };
+    return {
+      ok: false,
+      message: `Historical data only available from ${formatIsoDate(start)} to ${formatIsoDate(end)}`,
+    };
   }
   return { ok: true };
 }

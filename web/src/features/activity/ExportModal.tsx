@@ -6,7 +6,7 @@ import {
   EXPORT_PERIODS,
   type ExportPeriod,
 } from '@pippitch/shared/activity-periods';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
@@ -36,18 +36,19 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
   const utils = trpc.useUtils();
   const exportNow = trpc.salesforce.exportNow.useMutation({ onSettled: () => utils.salesforce.exports.invalidate() });
 
-  const toggle = (id: string) =>
+  // A form problem ('select at least one user', the custom dates) goes as soon as the form changes: it said what
+  // to do, and once done it must not stay on screen (issue 22).
+  const formChanged = () =>
+    setError((e) => (e === EXPORT_MESSAGES.noUsers || e === EXPORT_MESSAGES.customDates ? null : e));
+  const toggle = (id: string) => {
+    formChanged();
     setChosen((prev) => {
       const next = new Set(prev);
       if (next.has(id)) next.delete(id);
       else next.add(id);
       return next;
     });
-  // A form problem ('select at least one user', the custom dates) goes as soon as the form changes: it said what
-  // to do, and once done it must not stay on screen (issue 22).
-  useEffect(() => {
-    setError((e) => (e === EXPORT_MESSAGES.noUsers || e === EXPORT_MESSAGES.customDates ? null : e));
-  }, [chosen, period, start, end]);
+  };
   const all = members.data ?? [];
   const allChosen = all.length > 0 && all.every((m) => chosen.has(m.id));
 
@@ -148,7 +149,10 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
                 <input
                   type="checkbox"
                   checked={allChosen}
-                  onChange={() => setChosen(allChosen ? new Set() : new Set(all.map((m) => m.id)))}
+                  onChange={() => {
+                    formChanged();
+                    setChosen(allChosen ? new Set() : new Set(all.map((m) => m.id)));
+                  }}
                   className="size-4"
                 />
                 Select all
@@ -184,17 +188,31 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
             look="card"
             options={EXPORT_PERIODS.map((p) => ({ value: p, label: EXPORT_PERIOD_LABELS[p] }))}
             value={period}
-            onChange={(v) => setPeriod(v as ExportPeriod)}
+            onChange={(v) => {
+              formChanged();
+              setPeriod(v as ExportPeriod);
+            }}
           />
         </div>
         {period === 'custom' && (
           <div className="grid gap-3 sm:grid-cols-2">
-            <TextField label="Start date" type="date" value={start} onChange={(e) => setStart(e.target.value)} />
+            <TextField
+              label="Start date"
+              type="date"
+              value={start}
+              onChange={(e) => {
+                formChanged();
+                setStart(e.target.value);
+              }}
+            />
             <TextField
               label="End date"
               type="date"
               value={end}
-              onChange={(e) => setEnd(e.target.value)}
+              onChange={(e) => {
+                formChanged();
+                setEnd(e.target.value);
+              }}
               hint="Includes the whole end day (London time)"
             />
           </div>
