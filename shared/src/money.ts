@@ -48,6 +48,11 @@ export function formatBought(value: string, pair: CurrencyPair): string {
   return symbol ? `${symbol}${text}` : `${bought} ${text}`;
 }
 
+/** An amount of a pair's base currency with its code: a pack's trade, '110,000 GBP' or '25,000 EUR'. */
+export function formatBaseAmount(value: string, pair: CurrencyPair): string {
+  return `${formatAmount(value)} ${pair.slice(0, 3)}`;
+}
+
 /** A cost or saving of a pitch, in the currency the client sells. */
 export function formatSold(value: string | number, pair: CurrencyPair, decimals = 2): string {
   return formatMoney(value, pairCurrencies(pair).sold, decimals);

@@ -4,6 +4,7 @@ import {
   amountLabel,
   fallbackGbpPerEur,
   formatAmount,
+  formatBaseAmount,
   formatBought,
   formatMoney,
   formatSold,
@@ -54,6 +55,9 @@ describe('formatMoney', () => {
     expect(formatAmount('1234.5')).toBe('1,234.50');
     expect(formatBought('250000.5', 'GBPEUR')).toBe('€250,000.50');
     expect(formatBought('1000', 'GBPSEK')).toBe('SEK 1,000');
+    // A pack's trade: an amount of the pair's base currency.
+    expect(formatBaseAmount('110000', 'GBPUSD')).toBe('110,000 GBP');
+    expect(formatBaseAmount('25000.5', 'EURUSD')).toBe('25,000.50 EUR');
   });
 });
 

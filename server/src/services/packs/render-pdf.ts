@@ -4,6 +4,7 @@
  * prospect's document: the rows left out of the upload stay on the broker's page.
  */
 import { formatGBP, formatRate } from '@pippitch/shared/format';
+import { formatBaseAmount } from '@pippitch/shared/money';
 import { type PricedTrade, packMethod, simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
 import type { Brokerage } from '@pippitch/shared/pack-share';
 import { pairLabel } from '@pippitch/shared/pairs';
@@ -33,7 +34,7 @@ const COLUMNS: Column<PricedTrade>[] = [
   { title: 'Time', width: 36, value: (t) => t.time },
   { title: 'Pair', width: 44, value: (t) => pairLabel(t.pair) },
   { title: 'Side', width: 28, value: (t) => t.direction },
-  { title: 'Amount', width: 64, align: 'right', value: (t) => Number(t.amount).toLocaleString('en-GB') },
+  { title: 'Amount', width: 64, align: 'right', value: (t) => formatBaseAmount(t.amount, t.pair) },
   { title: 'Their rate', width: 54, align: 'right', value: (t) => formatRate(t.rate) },
   { title: 'Mid', width: 54, align: 'right', value: (t) => (t.mid ? formatRate(t.mid.rate) : '—') },
   { title: 'Markup', width: 54, align: 'right', value: (t) => (t.markupBps === null ? '—' : `${t.markupBps} bps`) },

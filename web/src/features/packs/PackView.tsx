@@ -1,4 +1,5 @@
 import { formatGBP, formatRate } from '@pippitch/shared/format';
+import { formatBaseAmount } from '@pippitch/shared/money';
 import {
   type BadRow,
   type PackTotals,
@@ -96,7 +97,7 @@ export function PackView({ pack, audience = 'broker' }: { pack: PackViewData; au
                 </span>
               </div>
               <p className="mt-1 text-slate-700">
-                {Number(trade.amount).toLocaleString('en-GB')} at {formatRate(trade.rate)} · mid{' '}
+                {formatBaseAmount(trade.amount, trade.pair)} at {formatRate(trade.rate)} · mid{' '}
                 {trade.mid ? formatRate(trade.mid.rate) : '—'}
               </p>
               <p className="mt-1 text-slate-700">
@@ -136,9 +137,7 @@ export function PackView({ pack, audience = 'broker' }: { pack: PackViewData; au
                   <td className="px-3 py-1.5">{trade.time}</td>
                   <td className="whitespace-nowrap px-3 py-1.5">{pairLabel(trade.pair)}</td>
                   <td className="px-3 py-1.5">{trade.direction}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">
-                    {Number(trade.amount).toLocaleString('en-GB')}
-                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">{formatBaseAmount(trade.amount, trade.pair)}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatRate(trade.rate)}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">
                     {trade.mid ? formatRate(trade.mid.rate) : '—'}
