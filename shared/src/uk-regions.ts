@@ -58,7 +58,7 @@ function expandDistricts(spec: string): string[] {
   return spec.split(' ').flatMap((item) => {
     const m = /^([A-Z]+)(\d+)(?:-(\d+))?$/.exec(item);
     if (!m) throw new Error(`bad district range ${item}`);
-    const [, area, from, to] = m as unknown as [string, string, string, string | undefined];
+    const [, area = '', from = '', to] = m;
     const last = Number(to ?? from);
     return Array.from({ length: last - Number(from) + 1 }, (_, i) => `${area}${Number(from) + i}`);
   });
@@ -101,7 +101,8 @@ export function parsePostcode(raw: string | null | undefined): ParsedPostcode | 
 function match(compact: string): ParsedPostcode | null {
   const m = POSTCODE.exec(compact);
   if (!m) return null;
-  const [, area, district, inward] = m as unknown as [string, string, string, string];
+  // The pattern's three groups are not optional: a match has all of them.
+  const [, area = '', district = '', inward = ''] = m;
   // Only a real area: anything else is a typo or a foreign code, and a made-up area would invent a region.
   if (!REGION_BY_POSTCODE_AREA.has(area)) return null;
   return { postcode: `${area}${district} ${inward}`, district: `${area}${district}`, area };

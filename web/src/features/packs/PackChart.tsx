@@ -49,7 +49,8 @@ export default function PackChart({ points, height }: PackChartProps) {
       tooltip: {
         trigger: 'item',
         formatter: (p) => {
-          const [t, bps] = (p as unknown as { value: [number, number] }).value;
+          // An item tooltip of this scatter series: its value is the [time, bps] pair given below.
+          const [t, bps] = (Array.isArray(p) ? p[0] : p)?.value as [number, number];
           return `${new Date(t).toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' })} London<br/>Markup ${bps} bps`;
         },
       },

@@ -62,7 +62,8 @@ function knownStatus(status: string): ProviderSubscriptionStatus {
 
 /** The ids an event names; nothing else of its payload is used. */
 export function eventIds(event: Stripe.Event): ProviderEvent {
-  const object = event.data.object as unknown as Record<string, unknown>;
+  // Every event's object is a JSON object; which fields it has depends on its kind, read below.
+  const object: Record<string, unknown> = { ...event.data.object };
   let subscriptionId: string | null = null;
   let customerId = idOf(object.customer as string | { id: string } | null);
   switch (object.object) {
