@@ -196,6 +196,11 @@ describe('an off-market competitor rate', () => {
         .where('client_name', '=', 'Typo Trading Ltd')
         .execute(),
     ).toEqual([{ off_market: true, standing: 'off_market' }]);
+    // Flagged in the client's Calculation Details too.
+    await openLeads(page);
+    await leadRow(page, 'Typo Trading Ltd').getByRole('button', { name: 'Typo Trading Ltd', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Typo Trading Ltd' }).getByTestId('off-market-flag').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
 
     const admin = await h.newPage(MOBILE);

@@ -99,6 +99,7 @@ export async function userActivity(
         'client_name',
         'calculation_data',
         'evidence',
+        'off_market',
         'live_rate',
         'rate_source',
         'rate_at',

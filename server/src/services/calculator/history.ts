@@ -15,7 +15,7 @@ export async function calculationsFor(
   if (!key) return [];
   const rows = await db
     .selectFrom('calculations')
-    .select(['id', 'created_at', 'client_name', 'calculation_data', 'evidence'])
+    .select(['id', 'created_at', 'client_name', 'calculation_data', 'evidence', 'off_market'])
     .where('user_id', '=', userId)
     .where('normalized_client_name', '=', key)
     .orderBy('created_at', 'desc')

@@ -72,10 +72,12 @@ export interface CalculationEntry {
   isAdvantage: boolean;
   /** The substantiation record (null for calculations saved before records existed). */
   evidence: CalculationEvidence | null;
+  /** Saved with an off-market competitor rate ('Use this rate anyway'): kept out of totals (issue 22 §2). */
+  offMarket: boolean;
 }
 
 export function toCalculationEntry(
-  row: { id: string; created_at: Date; client_name: string | null; evidence: unknown },
+  row: { id: string; created_at: Date; client_name: string | null; evidence: unknown; off_market: boolean },
   d: StoredCalculation,
 ): CalculationEntry {
   return {
@@ -100,5 +102,6 @@ export function toCalculationEntry(
     isAdvantage: d.is_advantage,
     // Written only by services/calculator/evidence.ts, from the shared type.
     evidence: (row.evidence as CalculationEvidence | null) ?? null,
+    offMarket: row.off_market,
   };
 }

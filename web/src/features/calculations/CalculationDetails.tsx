@@ -71,6 +71,14 @@ function EntryCard({ entry, index, count }: { entry: CalculationEntry; index: nu
       <h4 className="mb-3 text-sm font-semibold text-slate-700">
         Calculation {count - index} of {count}
       </h4>
+      {entry.offMarket && (
+        <p
+          className="mb-3 rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-800"
+          data-testid="off-market-flag"
+        >
+          Off-market competitor rate, used anyway: this pitch is kept out of totals and averages.
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5 sm:grid-cols-3">
         {calculationRows(entry).map(([label, value]) => (
           <div key={label} className="min-w-0">
