@@ -3,7 +3,6 @@ import { checkoutChoiceSchema, planChangeConfirmSchema, planConfirmationSchema }
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { z } from 'zod';
 import { unavailable } from '../../errors';
-import { actorOf } from '../../services/actor';
 import { billingAccount } from '../../services/billing/account';
 import { setAddon } from '../../services/billing/addons';
 import { cancelSubscription, reactivateSubscription } from '../../services/billing/cancel';
@@ -28,7 +27,7 @@ export const billingRouter = router({
     return startCheckout(
       ctx.db,
       payments,
-      { ...actorOf(ctx.viewer), email: ctx.viewer.user.email },
+      { ...ctx.actor, email: ctx.viewer.user.email },
       input,
       { success: `${base}/admin?checkout=success`, cancel: `${base}/checkout?canceled=true` },
       ctx.services.now(),
@@ -43,14 +42,14 @@ export const billingRouter = router({
     preview: billingAdminProcedure
       .input(checkoutChoiceSchema)
       .mutation(({ ctx, input }) =>
-        previewPlanChange(ctx.db, ctx.services.payments, actorOf(ctx.viewer), input, ctx.services.now()),
+        previewPlanChange(ctx.db, ctx.services.payments, ctx.actor, input, ctx.services.now()),
       ),
     confirm: billingAdminProcedure.input(planChangeConfirmSchema).mutation(({ ctx, input }) => {
       const { confirmation, ...choice } = input;
       return confirmPlanChange(
         ctx.db,
         ctx.services.payments,
-        actorOf(ctx.viewer),
+        ctx.actor,
         choice,
         confirmation,
         ctx.services.now(),
@@ -66,25 +65,12 @@ export const billingRouter = router({
   cancel: adminProcedure
     .input(cancellationInput)
     .mutation(({ ctx, input }) =>
-      cancelSubscription(
-        ctx.db,
-        ctx.services.payments,
-        actorOf(ctx.viewer),
-        input,
-        ctx.services.now(),
-        ctx.config.publicUrl,
-      ),
+      cancelSubscription(ctx.db, ctx.services.payments, ctx.actor, input, ctx.services.now(), ctx.config.publicUrl),
     ),
 
   /** 'Reactivate Subscription': undoes a scheduled cancellation, or says a new checkout is needed. */
   reactivate: billingAdminProcedure.mutation(({ ctx }) =>
-    reactivateSubscription(
-      ctx.db,
-      ctx.services.payments,
-      actorOf(ctx.viewer),
-      ctx.services.now(),
-      ctx.config.publicUrl,
-    ),
+    reactivateSubscription(ctx.db, ctx.services.payments, ctx.actor, ctx.services.now(), ctx.config.publicUrl),
   ),
 
   /** An add-on on or off on a paid plan. */
@@ -100,7 +86,7 @@ export const billingRouter = router({
       setAddon(
         ctx.db,
         ctx.services.payments,
-        actorOf(ctx.viewer),
+        ctx.actor,
         input.addon,
         input.enabled,
         ctx.services.now(),
@@ -113,21 +99,14 @@ export const billingRouter = router({
   testCheckout: router({
     view: billingAdminProcedure
       .input(checkoutId)
-      .query(({ ctx, input }) => viewTestCheckout(ctx.db, ctx.services.payments, actorOf(ctx.viewer), input.id)),
+      .query(({ ctx, input }) => viewTestCheckout(ctx.db, ctx.services.payments, ctx.actor, input.id)),
     pay: billingAdminProcedure
       .input(checkoutId)
       .mutation(({ ctx, input }) =>
-        payTestCheckout(
-          ctx.db,
-          ctx.services.payments,
-          actorOf(ctx.viewer),
-          input.id,
-          ctx.services.now(),
-          ctx.config.publicUrl,
-        ),
+        payTestCheckout(ctx.db, ctx.services.payments, ctx.actor, input.id, ctx.services.now(), ctx.config.publicUrl),
       ),
     cancel: billingAdminProcedure
       .input(checkoutId)
-      .mutation(({ ctx, input }) => cancelTestCheckout(ctx.db, ctx.services.payments, actorOf(ctx.viewer), input.id)),
+      .mutation(({ ctx, input }) => cancelTestCheckout(ctx.db, ctx.services.payments, ctx.actor, input.id)),
   }),
 });

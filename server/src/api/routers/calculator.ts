@@ -15,7 +15,7 @@ export const calculatorRouter = router({
     .mutation(({ ctx, input }) =>
       saveCalculation(
         ctx.db,
-        { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id },
+        ctx.actor,
         input,
         ctx.services.quotes.latestFor(input.pair) ?? null,
         ctx.services.now(),

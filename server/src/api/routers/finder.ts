@@ -17,12 +17,10 @@ export const finderRouter = router({
         target: text('Chosen company', 40).optional(),
       }),
     )
-    .mutation(({ ctx, input }) =>
-      findSimilarForBroker(ctx.db, ctx.services.finder, { userId: ctx.viewer.user.id }, input),
-    ),
+    .mutation(({ ctx, input }) => findSimilarForBroker(ctx.db, ctx.services.finder, ctx.actor, input)),
 
   /** 'Find New Companies' on My Leads: at least 2 characters, pages of 5, the broker's leads left out. */
   search: companyFinderProcedure
     .input(z.object({ term: text('Search term', 160), offset: z.number().int().min(0).max(10_000).default(0) }))
-    .query(({ ctx, input }) => searchCompaniesForBroker(ctx.db, { userId: ctx.viewer.user.id }, input)),
+    .query(({ ctx, input }) => searchCompaniesForBroker(ctx.db, ctx.actor, input)),
 });

@@ -6,24 +6,18 @@ import {
   sentMessage,
 } from '@pippitch/shared/invitations';
 import { z } from 'zod';
-import type { Actor } from '../../services/actor';
 import { invitationsOverview } from '../../services/invitations/history';
 import { resendInvitation, revokeInvitation } from '../../services/invitations/manage';
 import { sendInvitations } from '../../services/invitations/send';
-import type { Context } from '../trpc/context';
 import { adminProcedure, router } from '../trpc/procedures';
 
 const byId = z.object({ invitationId: uuid(INVITE_MESSAGES.notFound) });
-
-function actorOf(ctx: Context & { viewer: NonNullable<Context['viewer']> }): Actor {
-  return { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id, role: ctx.viewer.user.role };
-}
 
 /** /admin/invite (spec §2 Invite members): admins and the owner; brokers are refused by adminProcedure. */
 export const invitationsRouter = router({
   /** Free seats per role (pending invitations hold one) and the invitation history. */
   overview: adminProcedure.query(async ({ ctx }) => {
-    const { seats, invitations } = await invitationsOverview(ctx.db, actorOf(ctx), ctx.services.now());
+    const { seats, invitations } = await invitationsOverview(ctx.db, ctx.actor, ctx.services.now());
     return {
       seats,
       invitations: invitations.map((i) => ({
@@ -37,7 +31,7 @@ export const invitationsRouter = router({
   }),
 
   send: adminProcedure.input(sendInvitationsInput).mutation(async ({ ctx, input }) => {
-    const result = await sendInvitations(ctx.db, actorOf(ctx), input, {
+    const result = await sendInvitations(ctx.db, ctx.actor, input, {
       now: ctx.services.now(),
       publicUrl: ctx.config.publicUrl,
     });
@@ -48,7 +42,7 @@ export const invitationsRouter = router({
   }),
 
   resend: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    await resendInvitation(ctx.db, actorOf(ctx), input.invitationId, {
+    await resendInvitation(ctx.db, ctx.actor, input.invitationId, {
       now: ctx.services.now(),
       publicUrl: ctx.config.publicUrl,
     });
@@ -56,7 +50,7 @@ export const invitationsRouter = router({
   }),
 
   revoke: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    await revokeInvitation(ctx.db, actorOf(ctx), input.invitationId, ctx.services.now());
+    await revokeInvitation(ctx.db, ctx.actor, input.invitationId, ctx.services.now());
     return { message: INVITE_MESSAGES.revoked };
   }),
 });

@@ -34,9 +34,7 @@ export const packsRouter = router({
           .default(DEFAULT_PACK_MARGIN_BPS),
       }),
     )
-    .mutation(({ ctx, input }) =>
-      createPack(ctx.db, { userId: ctx.viewer.user.id, companyId: ctx.viewer.company.id }, input),
-    ),
+    .mutation(({ ctx, input }) => createPack(ctx.db, ctx.actor, input)),
 
   /** One pack: its broker's, or any in the company for an admin (team views). */
   get: memberProcedure.input(packId).query(async ({ ctx, input }) => {
@@ -57,22 +55,22 @@ export const packsRouter = router({
 
   forLead: companyFinderProcedure
     .input(z.object({ leadId: uuid(PACK_MESSAGES.leadNotFound) }))
-    .query(({ ctx, input }) => packsForLead(ctx.db, { userId: ctx.viewer.user.id }, input.leadId)),
+    .query(({ ctx, input }) => packsForLead(ctx.db, ctx.actor, input.leadId)),
 
   /** A new 30-day link for the prospect (an earlier one stops working); the link is only ever shown here. */
   share: companyFinderProcedure.input(packId).mutation(async ({ ctx, input }) => {
-    const link = await sharePack(ctx.db, { userId: ctx.viewer.user.id }, input.id, ctx.services.now());
+    const link = await sharePack(ctx.db, ctx.actor, input.id, ctx.services.now());
     return { url: `${ctx.config.publicUrl}/p/${link.token}`, expiresAt: link.expiresAt };
   }),
 
   revokeShare: companyFinderProcedure
     .input(packId)
-    .mutation(({ ctx, input }) => revokeShare(ctx.db, { userId: ctx.viewer.user.id }, input.id, ctx.services.now())),
+    .mutation(({ ctx, input }) => revokeShare(ctx.db, ctx.actor, input.id, ctx.services.now())),
 
   /** The phone the signed-in member gives prospects on their shared packs and PDFs ('' removes it). */
   setContactPhone: memberProcedure
     .input(z.object({ phone: brokerPhone }))
-    .mutation(({ ctx, input }) => setContactPhone(ctx.db, { userId: ctx.viewer.user.id }, input.phone)),
+    .mutation(({ ctx, input }) => setContactPhone(ctx.db, ctx.actor, input.phone)),
 
   /** The prospect's read-only page: anyone holding a live link; the pack and nothing else. */
   shared: publicProcedure.input(shareTokenInput).query(({ ctx, input }) =>

@@ -5,25 +5,24 @@ import { cadenceSchema } from '@pippitch/shared/schedules';
 import { londonDateOf } from '@pippitch/shared/time';
 import { z } from 'zod';
 import { badRequest } from '../../errors';
-import { actorOf } from '../../services/actor';
 import { completeConnection, connectionStatus, disconnect, startConnection } from '../../services/crm/connection';
 import { recentExports } from '../../services/crm/export-log';
 import { disableExportSchedule, exportSchedule, saveExportSchedule } from '../../services/crm/export-schedule';
 import { requestExport, testExport } from '../../services/crm/exports';
-import type { Context } from '../trpc/context';
+import type { AuthedContext } from '../trpc/procedures';
 import { adminProcedure, router } from '../trpc/procedures';
 
 // OAuth values are opaque but short: Salesforce's codes and our states are well under this.
 const oauthValue = text('Authorization value', 2000).optional();
 
-type AdminContext = Context & { viewer: NonNullable<Context['viewer']> };
+type AdminContext = AuthedContext;
 
 function crmDeps(ctx: AdminContext) {
   return { db: ctx.db, crm: ctx.services.crm, secretsKey: ctx.config.secretsKey };
 }
 
 function sessionActor(ctx: AdminContext) {
-  return { ...actorOf(ctx.viewer), sessionId: ctx.viewer.sessionId };
+  return { ...ctx.actor, sessionId: ctx.viewer.sessionId };
 }
 
 const redirectUri = (ctx: AdminContext) => `${ctx.config.publicUrl}${SALESFORCE_CALLBACK_PATH}`;
@@ -44,11 +43,9 @@ export const salesforceRouter = router({
       completeConnection(crmDeps(ctx), sessionActor(ctx), input, redirectUri(ctx), ctx.services.now()),
     ),
 
-  disconnect: adminProcedure.mutation(({ ctx }) => disconnect(crmDeps(ctx), actorOf(ctx.viewer))),
+  disconnect: adminProcedure.mutation(({ ctx }) => disconnect(crmDeps(ctx), ctx.actor)),
 
-  testExport: adminProcedure.mutation(({ ctx }) =>
-    testExport(crmDeps(ctx), actorOf(ctx.viewer), () => ctx.services.now()),
-  ),
+  testExport: adminProcedure.mutation(({ ctx }) => testExport(crmDeps(ctx), ctx.actor, () => ctx.services.now())),
 
   /** The export modal's 'Send to Salesforce': the selected members and period, as a job. */
   exportNow: adminProcedure
@@ -63,18 +60,16 @@ export const salesforceRouter = router({
     .mutation(({ ctx, input }) => {
       const span = exportSpan(input.period, londonDateOf(ctx.services.now()), input);
       if (!span.ok) throw badRequest(span.message);
-      return requestExport(ctx.db, actorOf(ctx.viewer), { userIds: input.userIds, span: span.span });
+      return requestExport(ctx.db, ctx.actor, { userIds: input.userIds, span: span.span });
     }),
 
-  exports: adminProcedure.query(({ ctx }) => recentExports(ctx.db, actorOf(ctx.viewer))),
+  exports: adminProcedure.query(({ ctx }) => recentExports(ctx.db, ctx.actor)),
 
-  schedule: adminProcedure.query(({ ctx }) => exportSchedule(ctx.db, actorOf(ctx.viewer), ctx.services.now())),
+  schedule: adminProcedure.query(({ ctx }) => exportSchedule(ctx.db, ctx.actor, ctx.services.now())),
 
   saveSchedule: adminProcedure
     .input(cadenceSchema)
-    .mutation(({ ctx, input }) => saveExportSchedule(ctx.db, actorOf(ctx.viewer), input, ctx.services.now())),
+    .mutation(({ ctx, input }) => saveExportSchedule(ctx.db, ctx.actor, input, ctx.services.now())),
 
-  disableSchedule: adminProcedure.mutation(({ ctx }) =>
-    disableExportSchedule(ctx.db, actorOf(ctx.viewer), ctx.services.now()),
-  ),
+  disableSchedule: adminProcedure.mutation(({ ctx }) => disableExportSchedule(ctx.db, ctx.actor, ctx.services.now())),
 });

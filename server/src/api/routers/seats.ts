@@ -1,6 +1,5 @@
 import { seatChangeInput } from '@pippitch/shared/team-messages';
 import { z } from 'zod';
-import { actorOf } from '../../services/actor';
 import { removeMembers } from '../../services/team/members';
 import { changeSeats } from '../../services/team/seat-change';
 import { seatsOverview } from '../../services/team/seats-overview';
@@ -11,21 +10,21 @@ import { adminProcedure, router, superAdminProcedure } from '../trpc/procedures'
  * Account management) are the admins': the same seats and the same confirmed save, through their own names.
  */
 export const seatsRouter = router({
-  overview: superAdminProcedure.query(({ ctx }) => seatsOverview(ctx.db, actorOf(ctx.viewer), ctx.services.now())),
+  overview: superAdminProcedure.query(({ ctx }) => seatsOverview(ctx.db, ctx.actor, ctx.services.now())),
 
   save: superAdminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
-    changeSeats(ctx.db, actorOf(ctx.viewer), input, ctx.services.now(), {
+    changeSeats(ctx.db, ctx.actor, input, ctx.services.now(), {
       provider: ctx.services.payments,
       appUrl: ctx.config.publicUrl,
     }),
   ),
 
   /** The account page's seat steppers: what they start from, for any admin. */
-  accountOverview: adminProcedure.query(({ ctx }) => seatsOverview(ctx.db, actorOf(ctx.viewer), ctx.services.now())),
+  accountOverview: adminProcedure.query(({ ctx }) => seatsOverview(ctx.db, ctx.actor, ctx.services.now())),
 
   /** The account page's save: the same routing and amount step as /admin/seats (issue 20 §5). */
   saveFromAccount: adminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
-    changeSeats(ctx.db, actorOf(ctx.viewer), input, ctx.services.now(), {
+    changeSeats(ctx.db, ctx.actor, input, ctx.services.now(), {
       provider: ctx.services.payments,
       appUrl: ctx.config.publicUrl,
     }),
@@ -34,5 +33,5 @@ export const seatsRouter = router({
   /** 'Remove N User(s)': deletes the chosen members for good. */
   removeUsers: superAdminProcedure
     .input(z.object({ memberIds: z.array(z.string().uuid('Unknown member')).min(1).max(500) }))
-    .mutation(({ ctx, input }) => removeMembers(ctx.db, actorOf(ctx.viewer), input.memberIds, ctx.services.now())),
+    .mutation(({ ctx, input }) => removeMembers(ctx.db, ctx.actor, input.memberIds, ctx.services.now())),
 });

@@ -1,7 +1,6 @@
 import { mayActOn } from '@pippitch/shared/roles';
 import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import { z } from 'zod';
-import { actorOf } from '../../services/actor';
 import {
   changeMemberRole,
   listMembers,
@@ -28,26 +27,22 @@ export const teamRouter = router({
 
   setActive: adminProcedure
     .input(z.object({ memberId, active: z.boolean() }))
-    .mutation(({ ctx, input }) =>
-      setMemberActive(ctx.db, actorOf(ctx.viewer), input.memberId, input.active, ctx.services.now()),
-    ),
+    .mutation(({ ctx, input }) => setMemberActive(ctx.db, ctx.actor, input.memberId, input.active, ctx.services.now())),
 
   /** Broker ⇄ Admin ('junior' is the broker's stored role). */
   setRole: adminProcedure
     .input(z.object({ memberId, role: z.enum(['admin', 'junior']) }))
-    .mutation(({ ctx, input }) =>
-      changeMemberRole(ctx.db, actorOf(ctx.viewer), input.memberId, input.role, ctx.services.now()),
-    ),
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.db, ctx.actor, input.memberId, input.role, ctx.services.now())),
 
   /** Deletes one member for good, with their calculations, leads and activity log. */
   remove: adminProcedure
     .input(z.object({ memberId }))
-    .mutation(({ ctx, input }) => removeMembers(ctx.db, actorOf(ctx.viewer), [input.memberId], ctx.services.now())),
+    .mutation(({ ctx, input }) => removeMembers(ctx.db, ctx.actor, [input.memberId], ctx.services.now())),
 
   sendPasswordReset: adminProcedure.input(z.object({ memberId })).mutation(async ({ ctx, input }) => ({
     ...(await sendMemberPasswordReset(
       ctx.db,
-      actorOf(ctx.viewer),
+      ctx.actor,
       input.memberId,
       { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl },
       ctx.services.now(),

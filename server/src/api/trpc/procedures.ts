@@ -6,17 +6,25 @@
 import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import { mayManageSeats } from '@pippitch/shared/roles';
 import { forbidden, unauthorized } from '../../errors';
+import { type Actor, actorOf } from '../../services/actor';
+import type { Context } from './context';
 import { mapDomainErrors, t } from './init';
 
 export const router = t.router;
 
+/** The context of every procedure from authedProcedure on: the signed-in viewer and the actor built from it. */
+export type AuthedContext = Context & { viewer: NonNullable<Context['viewer']>; actor: Actor };
+
 /** Anyone, signed in or not. */
 export const publicProcedure = t.procedure.use(mapDomainErrors);
 
-/** A signed-in, active member (of a company in any state: a locked company may still pay or sign out). */
+/**
+ * A signed-in, active member (of a company in any state: a locked company may still pay or sign out). The context
+ * carries `actor`, who is acting as every service takes it: built here once, from the session, never from input.
+ */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.viewer) throw unauthorized();
-  return next({ ctx: { ...ctx, viewer: ctx.viewer } });
+  return next({ ctx: { ...ctx, viewer: ctx.viewer, actor: actorOf(ctx.viewer) } });
 });
 
 /** A signed-in member whose company has access (trial running or subscription active, not locked). */
