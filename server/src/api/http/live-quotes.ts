@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import type { Services } from '../../deps';
 import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
 import { isDatabaseUnavailable } from './database-outage';
+import { refusalFor } from './gate';
 import { LiveFanout, type LiveFanoutOptions } from './live-fanout';
 
 export interface LiveQuotesDeps {
@@ -45,12 +46,10 @@ export function registerLiveQuotes(app: FastifyInstance, deps: LiveQuotesDeps): 
       return;
     }
     if (socket.readyState !== WebSocket.OPEN) return;
-    if (!viewer) {
-      socket.close(LIVE_CLOSE.signedOut, ACCESS_MESSAGES.signIn);
-      return;
-    }
-    if (viewer.company.access !== 'granted') {
-      socket.close(LIVE_CLOSE.noAccess, ACCESS_MESSAGES.accountLocked);
+    // The plain routes' gate at member level; its 401 and 403 become the socket's close codes.
+    const refusal = refusalFor(viewer, 'member');
+    if (refusal || !viewer) {
+      socket.close(refusal?.status === 403 ? LIVE_CLOSE.noAccess : LIVE_CLOSE.signedOut, refusal?.message ?? '');
       return;
     }
     const unwatch = sessions.watch(viewer.sessionId, (why) =>

@@ -1,15 +1,14 @@
-import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
+import { isAdminRole } from '@pippitch/shared/access';
 import { uuid } from '@pippitch/shared/input';
 import { PACK_CSV_TEMPLATE, PACK_MESSAGES } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps';
-import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
 import { companyLogo } from '../../services/company/logo';
 import { getPack } from '../../services/packs/packs';
 import { renderPackPdf } from '../../services/packs/render-pdf';
 import { sharedPackLogo } from '../../services/packs/shared-logo';
-import { refuse } from './admin-download';
+import { gate, refuse } from './gate';
 
 /**
  * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company
@@ -33,17 +32,12 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
 
   app.get<{ Params: { id: string } }>('/api/packs/:id.pdf', async (req, reply) => {
     const now = deps.services.now();
-    const viewer = await resolveSession(deps.db, req.cookies[SESSION_COOKIE], now);
-    if (!viewer) return refuse(reply, 401, ACCESS_MESSAGES.signIn);
-    if (viewer.company.access !== 'granted') return refuse(reply, 403, ACCESS_MESSAGES.accountLocked);
+    const passed = await gate(deps.db, req, reply, now, 'member');
+    if (!passed) return reply;
+    const { viewer, actor } = passed;
     const id = uuid().safeParse(req.params.id);
     const pack = id.success
-      ? await getPack(
-          deps.db,
-          { userId: viewer.user.id, companyId: viewer.company.id, isAdmin: isAdminRole(viewer.user.role) },
-          id.data,
-          now,
-        )
+      ? await getPack(deps.db, { ...actor, isAdmin: isAdminRole(viewer.user.role) }, id.data, now)
       : null;
     if (!pack) return refuse(reply, 404, PACK_MESSAGES.notFound);
     const name = pack.leadName.replace(/[^A-Za-z0-9 .-]/g, '').trim() || 'pack';
