@@ -283,5 +283,11 @@ describe('public token pages', () => {
     expect(
       (await errorOf(from('198.51.100.80').packs.shared.query({ token: 'other-aaaaaaaaaaaaaaaaaaaaaaaa' }))).code,
     ).toBe('NOT_FOUND');
+    // The shared page's logo (a URL holding the token) too.
+    const logo = (ip: string) =>
+      fetch(`${h.url}/api/packs/shared-logo?token=${'x'.repeat(43)}`, { headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 120; i++) expect((await logo('203.0.113.161')).status).toBe(404);
+    expect((await logo('203.0.113.161')).status).toBe(429);
+    expect((await logo('198.51.100.81')).status).toBe(404);
   });
 });

@@ -4,11 +4,12 @@ import { PACK_CSV_TEMPLATE, PACK_MESSAGES } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps';
+import { AppError } from '../../errors';
 import { companyLogo } from '../../services/company/logo';
 import { getPack } from '../../services/packs/packs';
 import { renderPackPdf } from '../../services/packs/render-pdf';
 import { sharedPackLogo } from '../../services/packs/shared-logo';
-import { gate, refuse } from './gate';
+import { gate, refuse, STATUS } from './gate';
 
 /**
  * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company
@@ -25,7 +26,13 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
 
   // The brokerage's logo on the prospect's page (issue 22 §3): by the share link's token, as the page itself.
   app.get<{ Querystring: { token?: string } }>('/api/packs/shared-logo', async (req, reply) => {
-    const logo = await sharedPackLogo(deps.db, String(req.query.token ?? ''), deps.services.now());
+    let logo: Awaited<ReturnType<typeof sharedPackLogo>>;
+    try {
+      logo = await sharedPackLogo(deps.db, { token: String(req.query.token ?? ''), ip: req.ip }, deps.services.now());
+    } catch (err) {
+      if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
+      throw err;
+    }
     if (!logo) return refuse(reply, 404, PACK_MESSAGES.notFound);
     return reply.header('content-type', logo.type).header('cache-control', 'private, max-age=300').send(logo.bytes);
   });

@@ -1,5 +1,6 @@
 import { SHARE_TOKEN } from '@pippitch/shared/pack-share';
 import type { Database } from '@pippitch/sql';
+import { clientKey, enforce } from '../auth/rate-limit';
 import { hashToken } from '../auth/tokens';
 import { companyLogo } from '../company/logo';
 
@@ -8,7 +9,10 @@ import { companyLogo } from '../company/logo';
  * the pack, and nothing else; no view is logged for it. Null for a malformed, unknown, withdrawn or expired link, or
  * a company without a logo.
  */
-export async function sharedPackLogo(db: Database, token: string, now: Date) {
+export async function sharedPackLogo(db: Database, input: { token: string; ip: string }, now: Date) {
+  // A public URL holding a token: limited per client like the shared page itself (issue 19).
+  await enforce(db, [{ key: `pack-share-logo:client:${clientKey(input.ip)}`, max: 120, windowSeconds: 3600 }]);
+  const token = input.token;
   if (!SHARE_TOKEN.test(token)) return null;
   const row = await db
     .selectFrom('evidence_packs as p')
