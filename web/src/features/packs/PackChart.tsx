@@ -50,7 +50,8 @@ export default function PackChart({ points, height }: PackChartProps) {
         trigger: 'item',
         formatter: (p) => {
           // An item tooltip of this scatter series: its value is the [time, bps] pair given below.
-          const [t, bps] = (Array.isArray(p) ? p[0] : p)?.value as [number, number];
+          const item = Array.isArray(p) ? p[0] : p;
+          const [t, bps] = (item?.value ?? [0, 0]) as [number, number];
           return `${new Date(t).toLocaleString('en-GB', { timeZone: 'Europe/London', dateStyle: 'medium', timeStyle: 'short' })} London<br/>Markup ${bps} bps`;
         },
       },
