@@ -3,10 +3,11 @@ import { type MemberAction, mayActOn } from '@pippitch/shared/roles';
 import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import { useState } from 'react';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
+import { Email } from '../../components/Email';
 import { Alert, Spinner } from '../../components/ui';
+import { failureMessage } from '../../lib/failure';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
-import { failureMessage } from '../team/failure';
 
 type Notice = { tone: 'success' | 'error'; text: string };
 
@@ -197,21 +198,6 @@ export function MembersTable() {
         </table>
       </div>
     </div>
-  );
-}
-
-/** An address that wraps after its '@' on a narrow screen rather than mid-word. */
-export function Email({ address }: { address: string }) {
-  const at = address.indexOf('@');
-  if (at < 0) return <>{address}</>;
-  // A line may break after the '@' only: never at a hyphen, which read as a hyphenated word ('alice-' / 'smith@…',
-  // issue 22). Each half stays whole.
-  return (
-    <span data-testid="email">
-      <span className="whitespace-nowrap">{address.slice(0, at + 1)}</span>
-      <wbr />
-      <span className="whitespace-nowrap">{address.slice(at + 1)}</span>
-    </span>
   );
 }
 

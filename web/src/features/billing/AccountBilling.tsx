@@ -5,9 +5,9 @@ import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Alert, Button, Card } from '../../components/ui';
+import { failureMessage } from '../../lib/failure';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
-import { failureMessage } from '../team/failure';
 import { CancelDialog } from './CancelDialog';
 
 /** The account page's banner after an add-on is enabled lasts 5 s (design.md §3 Banners). */

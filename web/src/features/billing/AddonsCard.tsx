@@ -3,9 +3,9 @@ import { ADDON_PRICES, ADDONS, type AddonKey } from '@pippitch/shared/pricing';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Alert, Button, Card } from '../../components/ui';
+import { failureMessage } from '../../lib/failure';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
-import { failureMessage } from '../team/failure';
 import { ChargeConfirm, type ShownCharge } from './ChargeConfirm';
 
 /** The account page's banner after an add-on changes lasts 5 s (design.md §3 Banners). */

@@ -1,8 +1,8 @@
 import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { useState } from 'react';
+import { FloatingBanner } from '../../components/Banner';
 import { Alert, Button } from '../../components/ui';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { FloatingBanner } from '../leads/Banner';
 import { answerOf, type FinderAnswer } from './answer';
 import { CompanyCardView } from './CompanyCardView';
 import { MatchLine } from './MatchLine';

@@ -2,8 +2,8 @@ import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback, useState } from 'react';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
+import { type Notice, notice } from '../../components/Banner';
 import { trpc } from '../../lib/trpc';
-import { type Notice, notice } from '../leads/Banner';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type SimilarCompany = Outputs['finder']['similar']['companies'][number];

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { Banner } from '../../components/Banner';
 import { Alert, Button } from '../../components/ui';
 import { errorMessage, trpcClient } from '../../lib/trpc';
 import { CompanyCardView } from '../finder/CompanyCardView';
 import { companyKey, type FoundCompany, useAddToList } from '../finder/useAddToList';
-import { Banner } from './Banner';
 
 /** Spec §9: search needs at least 2 characters. */
 export const SEARCH_MIN_LENGTH = 2;

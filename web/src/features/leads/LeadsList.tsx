@@ -1,8 +1,8 @@
 import { BULK_MESSAGES, LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import { useCallback, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { type Notice, notice } from '../../components/Banner';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { trpc } from '../../lib/trpc';
-import { type Notice, notice } from './Banner';
 import { LeadDetailModal } from './LeadDetailModal';
 import { LeadRow } from './LeadRow';
 import { filterLeads, LEADS_PAGE_SIZE, type Lead, type StatusFilter, searchTextOf } from './leadModel';

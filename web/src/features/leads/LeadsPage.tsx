@@ -1,24 +1,19 @@
 import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { FloatingBanner, type Notice } from '../../components/Banner';
 import { LockIcon } from '../../components/Icon';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Spinner } from '../../components/ui';
+import { LEADS_NAV } from '../../lib/nav';
 import { errorMessage, trpc } from '../../lib/trpc';
 import { COMPANY_FINDER_REQUIRED } from '../finder/FinderPanel';
 import { AlertSettings } from './AlertSettings';
-import { FloatingBanner, type Notice } from './Banner';
 import { CompanySearch } from './CompanySearch';
 import { LeadsList } from './LeadsList';
 import type { LeadStats } from './leadModel';
 
 const route = getRouteApi('/_app');
-
-export const LEADS_NAV = [
-  { label: 'Home', to: '/' },
-  { label: 'Calculator', to: '/calculator' },
-  { label: 'Dashboard', to: '/admin', adminOnly: true },
-];
 
 /** My Leads (spec §2): the Company Finder add-on's pipeline. Without the add-on the page is shown locked. */
 export function LeadsPage() {

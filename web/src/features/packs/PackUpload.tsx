@@ -5,8 +5,8 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Spinner } from '../../components/ui';
+import { LEADS_NAV } from '../../lib/nav';
 import { errorMessage, trpc } from '../../lib/trpc';
-import { LEADS_NAV } from '../leads/LeadsPage';
 
 const appRoute = getRouteApi('/_app');
 

@@ -9,9 +9,9 @@ import { useState } from 'react';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { Stepper } from '../../components/Stepper';
 import { Alert, Button, Card } from '../../components/ui';
+import { failureMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
 import { ChargeConfirm, type ShownCharge } from '../billing/ChargeConfirm';
-import { failureMessage } from './failure';
 
 type Overview = inferRouterOutputs<AppRouter>['seats']['overview'];
 

@@ -7,10 +7,10 @@ import { useState } from 'react';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { AdminPage } from '../../components/AdminPage';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
+import { Email } from '../../components/Email';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
+import { failureMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
-import { Email } from '../admin/MembersTable';
-import { failureMessage } from './failure';
 import { SeatPlan } from './SeatPlan';
 
 const route = getRouteApi('/_app/admin/seats');

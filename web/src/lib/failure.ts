@@ -1,4 +1,4 @@
-import { errorMessage } from '../../lib/trpc';
+import { errorMessage } from './trpc';
 
 const UNREACHABLE = 'Cannot reach PipPitch';
 

@@ -1,0 +1,6 @@
+/** The top bar's links on the leads pages (My Leads, an evidence pack): one list, shared by those pages. */
+export const LEADS_NAV = [
+  { label: 'Home', to: '/' },
+  { label: 'Calculator', to: '/calculator' },
+  { label: 'Dashboard', to: '/admin', adminOnly: true },
+];
