@@ -1,7 +1,7 @@
 /**
- * The worker process: runs the background jobs (pg-boss: housekeeping now; reports, exports and reminders as
- * they come), delivers queued e-mails, and (market data) ingests FX quotes. It must outlive database restarts:
- * every loop catches, logs and tries again.
+ * The worker process: runs the background jobs (pg-boss: housekeeping, trial and billing lifecycles, reports,
+ * Salesforce exports, re-pricing, market history), delivers queued e-mails, and ingests FX quotes as the feed's
+ * leaseholder. It must outlive database restarts: every loop catches, logs and tries again.
  */
 
 import { writeFile } from 'node:fs/promises';

@@ -37,9 +37,11 @@ function cookieWriter(reply: FastifyReply, config: Config): SessionCookie {
 
 export function contextFactory(deps: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
-    // WebSocket connections arrive as the raw upgrade request (no req.cookies), so read the header.
+    // Fastify's cookie plugin has parsed the header; reading it ourselves covers a request it did not see.
     const token = req.cookies?.[SESSION_COOKIE] ?? readCookie(req.headers.cookie, SESSION_COOKIE);
     const viewer = await resolveSession(deps.db, token, deps.services.now());
+    // Every procedure comes over HTTP (live quotes have their own socket, api/http/live-quotes.ts); a context made
+    // without Fastify's reply gets no cookie writer rather than a broken one.
     const isHttp = typeof (res as FastifyReply).setCookie === 'function';
     return {
       ...deps,

@@ -24,8 +24,8 @@ export const t = initTRPC.context<Context>().create({
       };
     }
     if (cause instanceof AppError) {
-      // Its own code also where tRPC could not map it first: an error ending a subscription's stream reaches here
-      // as INTERNAL_SERVER_ERROR (mapDomainErrors sees only a procedure's result, not its later iterations).
+      // Its own code also where tRPC could not map it first (an error thrown outside a procedure's result, which
+      // mapDomainErrors never sees, reaches here as INTERNAL_SERVER_ERROR).
       const code = cause.code;
       const httpStatus = getHTTPStatusCodeFromError(new TRPCError({ code }));
       const data = { ...shape.data, code, httpStatus, field: cause.field, stack: undefined };
