@@ -78,6 +78,8 @@ try {
   const child = spawn(
     process.execPath,
     [
+      // As the worker runs (the launcher and compose.yaml pass it): a small young generation.
+      '--max-semi-space-size=2',
       '--import',
       'tsx',
       fileURLToPath(new URL('./backfill-worker.ts', import.meta.url)),
