@@ -26,12 +26,17 @@ export default defineConfig({
               name: 'router',
               test: /node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@tanstack\/(react-router|router-core|history|store|react-store)\//,
             },
-            // The small pieces every signed-in page shares (formatting, pairs, the session, the top bar): one file,
-            // not a dozen of a few hundred bytes each.
+            // The shared rules the calculator and the landing page's demo both run (maths, pairs, formats, the
+            // range check): one file rather than seven small ones.
             {
-              name: 'common',
-              test: /(shared\/src\/(sources|totals|money)\.ts|web\/src\/(components\/(ui|TopBar|Icon)|lib\/(session|app-providers))\.tsx?)$/,
-              // Only these files: their libraries (tRPC, decimal.js) keep chunks of their own.
+              name: 'calculator-rules',
+              test: /shared\/src\/(calculator|calculator-form|calculator-limits|evidence|format|pairs|decimal|money|sources|totals)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // What only signed-in pages load first (the top bar, the session, the API client's providers).
+            {
+              name: 'signed-in',
+              test: /web\/src\/(components\/TopBar|lib\/(session|app-providers))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],
