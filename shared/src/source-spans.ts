@@ -1,4 +1,4 @@
-import { isSimulatedBar } from './sources';
+import { barSourceLabel, isSimulatedBar } from './sources';
 
 /**
  * Which sources make up a series, in time order, so the chart can name them ("ECB reference rates ·
@@ -11,6 +11,8 @@ export interface SourceSpan {
   /** First point of the span and the instant it ends (the next span's start, or the series' end), ISO. */
   from: string;
   to: string;
+  /** For a real span, who the minutes came from, by name ('Dukascopy', 'TraderMade', 'Live market feed'). */
+  providers?: string[];
 }
 
 export function spanSourceOf(stored: string): SpanSource {
@@ -24,14 +26,19 @@ export function spanSourceOf(stored: string): SpanSource {
  * an import and a backfill are all real data, so neighbours of the same kind merge into one span.
  */
 export function sourceSpans(starts: readonly (readonly [number, string])[], end: number | null): SourceSpan[] {
-  const spans: { source: SpanSource; from: number }[] = [];
+  const spans: { source: SpanSource; from: number; providers: string[] }[] = [];
   for (const [t, stored] of starts) {
     const source = spanSourceOf(stored);
-    if (spans.at(-1)?.source !== source) spans.push({ source, from: t });
+    if (spans.at(-1)?.source !== source) spans.push({ source, from: t, providers: [] });
+    const span = spans.at(-1);
+    // A real span names each provider it holds once, in order (issue 21: 'Dukascopy', not only 'real data').
+    const name = barSourceLabel(stored);
+    if (span && source === 'real' && !span.providers.includes(name)) span.providers.push(name);
   }
   return spans.map((s, i) => ({
     source: s.source,
     from: new Date(s.from).toISOString(),
     to: new Date(spans[i + 1]?.from ?? end ?? s.from).toISOString(),
+    ...(s.source === 'real' && { providers: s.providers }),
   }));
 }

@@ -32,5 +32,7 @@ describe('bar sources', () => {
       Date.UTC(2025, 0, 9),
     );
     expect(spans.map((s) => s.source)).toEqual(['ecb_sim', 'real']);
+    // The real span names who its minutes came from; a simulated one names nobody.
+    expect(spans.map((s) => s.providers)).toEqual([undefined, ['Dukascopy', 'Live market feed']]);
   });
 });

@@ -12,6 +12,17 @@ describe('seriesSourceLabel', () => {
     expect(seriesSourceLabel([])).toBeUndefined();
   });
 
+  it('names who the real minutes came from', () => {
+    const real = { ...span('real', '2025-10-01T00:00:00Z', '2025-10-31T22:00:00Z'), providers: ['Dukascopy'] };
+    expect(seriesSourceLabel([real])).toBe('Real Market Data (Dukascopy)');
+    expect(
+      seriesSourceLabel([
+        span('ecb_sim', '2025-09-01T00:00:00Z', '2025-10-01T00:00:00Z'),
+        { ...real, providers: ['Dukascopy', 'TraderMade'] },
+      ]),
+    ).toBe('ECB reference rates · simulated intraday, then real market data (Dukascopy, TraderMade) from 1 Oct');
+  });
+
   it('names the sources in time order with the London date each one starts', () => {
     expect(
       seriesSourceLabel([

@@ -213,6 +213,16 @@ describe('series', () => {
     ]);
     const one = await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1M' });
     expect(one.sources).toEqual([{ source: 'ecb_sim', from: new Date(one.points[0]!.t).toISOString(), to: one.to }]);
+    // Real minutes name who they came from (issue 21: the chart's badge says 'Dukascopy', not only 'real').
+    const imported = await c.api.rates.series.query({
+      pair: 'GBPUSD',
+      interval: 'minute',
+      startDate: '2025-03-30',
+      endDate: '2025-03-30',
+    });
+    expect(imported.sources.filter((span) => span.source === 'real').map((span) => span.providers)).toContainEqual([
+      'Dukascopy (imported)',
+    ]);
   });
 
   it('refuses unknown pairs and bad dates with clear messages', async () => {

@@ -28,12 +28,18 @@ export function seriesSourceLabel(spans: readonly SourceSpan[]): string | undefi
   const first = spans[0];
   const last = spans.at(-1);
   if (!first || !last) return undefined;
-  if (spans.length === 1) return SOURCE_LABELS[first.source];
+  if (spans.length === 1) return `${SOURCE_LABELS[first.source]}${providersOf(first)}`;
   const withTime = Date.parse(last.to) - Date.parse(first.from) <= WEEK_MS;
-  const since = (s: SourceSpan) => `${LATER_NAMES[s.source]} from ${when(s.from, withTime)}`;
-  if (spans.length <= 3) return [SOURCE_LABELS[first.source], ...spans.slice(1).map(since)].join(', then ');
+  const since = (s: SourceSpan) => `${LATER_NAMES[s.source]}${providersOf(s)} from ${when(s.from, withTime)}`;
+  if (spans.length <= 3)
+    return [`${SOURCE_LABELS[first.source]}${providersOf(first)}`, ...spans.slice(1).map(since)].join(', then ');
   const names = [...new Set(spans.map((s) => s.source))].map((s) => LATER_NAMES[s]);
   return `${capitalise(names.join(' and '))} in turn, ${since(last)}`;
+}
+
+/** ' (Dukascopy)' after a real span: who the minutes came from (issue 21); nothing for simulated ones. */
+function providersOf(span: SourceSpan): string {
+  return span.source === 'real' && span.providers?.length ? ` (${span.providers.join(', ')})` : '';
 }
 
 /** '12 Nov', or '12 Nov 14:05 London' when the series is short enough for the time to matter. */
