@@ -1,5 +1,5 @@
-import { companyAccess } from '@pippitch/shared/access';
 import { type Database, type Listener, listen } from '@pippitch/sql';
+import { accessOfRow } from './company-access';
 
 /** The channel sql/migrations/0007_access_notify.sql notifies on: 's:<session id>', 'u:<user id>', 'c:<company id>'. */
 export const ACCESS_CHANNEL = 'access_changed';
@@ -143,15 +143,7 @@ export class SessionWatch {
     const locked = new Set<string>();
     for (const r of rows) {
       if (!(r.expires_at > now && r.is_active)) continue;
-      const access = companyAccess(
-        {
-          accountLocked: r.account_locked,
-          subscriptionStatus: r.subscription_status,
-          subscriptionActive: r.subscription_active,
-          trialEndsAt: r.trial_ends_at?.toISOString() ?? null,
-        },
-        now,
-      );
+      const access = accessOfRow(r, now);
       (access === 'granted' ? allowed : locked).add(r.id);
     }
     // Unscoped, a session missing from the rows is gone; scoped, only the rows found were in question.

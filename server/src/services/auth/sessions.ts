@@ -1,7 +1,8 @@
-import { type CompanyAccess, companyAccess, type RoleType } from '@pippitch/shared/access';
+import type { CompanyAccess, RoleType } from '@pippitch/shared/access';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { accessOfRow } from './company-access';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_DAYS = 7;
@@ -78,15 +79,7 @@ export async function resolveSession(
     ])
     .executeTakeFirst();
   if (!row) return null;
-  const access = companyAccess(
-    {
-      accountLocked: row.account_locked,
-      subscriptionStatus: row.subscription_status,
-      subscriptionActive: row.subscription_active,
-      trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
-    },
-    now,
-  );
+  const access = accessOfRow(row, now);
   // A trial past its end but not yet locked by the worker counts from the trial's end.
   const accessEndedAt = access === 'granted' ? null : (row.access_ended_at ?? row.trial_ends_at ?? now);
   // Touch at most once a minute: enough to show "last active" without a write per request.

@@ -1,8 +1,9 @@
-import { companyAccess, homeFor, type RoleType } from '@pippitch/shared/access';
+import { homeFor, type RoleType } from '@pippitch/shared/access';
 import { type AcceptInvitationInput, JOIN_MESSAGES, noSeatLeftMessage, seatRoleOf } from '@pippitch/shared/invitations';
 import type { SeatRole } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
+import { accessOfRow } from '../auth/company-access';
 import { hashPassword } from '../auth/passwords';
 import { clientKey, enforce, type Limit } from '../auth/rate-limit';
 import { createSession } from '../auth/sessions';
@@ -49,15 +50,7 @@ function refusal(row: Found | undefined, now: Date): AppError | null {
   if (!row || row.status === 'revoked' || row.status === 'expired') return notFound(JOIN_MESSAGES.notFound);
   if (row.status === 'accepted') return conflict(JOIN_MESSAGES.used);
   if (row.expires_at <= now) return badRequest(JOIN_MESSAGES.expired);
-  const access = companyAccess(
-    {
-      accountLocked: row.account_locked,
-      subscriptionStatus: row.subscription_status,
-      subscriptionActive: row.subscription_active,
-      trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
-    },
-    now,
-  );
+  const access = accessOfRow(row, now);
   if (access !== 'granted') return forbidden(JOIN_MESSAGES.companyLocked);
   return null;
 }

@@ -1,0 +1,22 @@
+import { type CompanyAccess, companyAccess } from '@pippitch/shared/access';
+
+/** The columns of `companies` that decide its access, as queries read them. */
+export interface CompanyAccessRow {
+  account_locked: boolean;
+  subscription_status: string;
+  subscription_active: boolean;
+  trial_ends_at: Date | null;
+}
+
+/** A company row's access now: shared/src/access.ts's rule, fed from the database's columns in one place. */
+export function accessOfRow(row: CompanyAccessRow, now: Date): CompanyAccess {
+  return companyAccess(
+    {
+      accountLocked: row.account_locked,
+      subscriptionStatus: row.subscription_status,
+      subscriptionActive: row.subscription_active,
+      trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
+    },
+    now,
+  );
+}
