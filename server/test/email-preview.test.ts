@@ -20,9 +20,19 @@ const get = (key: string, c?: TestClient) =>
   h.app.inject({ method: 'GET', url: `${EMAIL_PREVIEW_PATH}/${key}`, headers: c ? { cookie: cookieOf(c) } : {} });
 
 describe('email previews', () => {
-  it("lists the spec's four e-mails and renders each for the company, framable by this site only", async () => {
+  it("lists the spec's e-mails and issue 20's, renders each for the company, framable by this site only", async () => {
     const list = await admin.api.emails.previews.query();
-    expect(list.map((p) => p.key)).toEqual(['welcome', 'trial-30', 'trial-7', 'trial-1']);
+    expect(list.map((p) => p.key)).toEqual([
+      'welcome',
+      'trial-30',
+      'trial-7',
+      'trial-1',
+      'trial-cancelled',
+      'cancellation-scheduled',
+      'reactivated',
+      'access-ended',
+      'billing-switch',
+    ]);
     for (const p of list) {
       const res = await get(p.key, admin);
       expect(res.statusCode).toBe(200);
@@ -32,10 +42,23 @@ describe('email previews', () => {
       expect(res.body).toContain('Preview FX');
     }
     expect((await get('trial-7', admin)).body).toContain('7 days left in your free trial');
+    // The cancellation e-mails as the worker sends them (issue 20 §6), and the switch to monthly billing.
+    expect((await get('trial-cancelled', admin)).body).toContain('Your free trial has been cancelled');
+    expect((await get('cancellation-scheduled', admin)).body).toContain('Your team keeps access until');
+    expect((await get('reactivated', admin)).body).toContain('The cancellation for Preview FX has been undone.');
+    expect((await get('access-ended', admin)).body).toContain('Your subscription has ended');
+    const monthly = (await get('billing-switch', admin)).body;
+    expect(monthly).toContain('Monthly billing from');
+    expect(monthly).toContain('per month ex VAT');
     // Rendering is not sending.
-    expect(await h.t.db.selectFrom('email_outbox').select('id').where('template', 'like', 'trial%').execute()).toEqual(
-      [],
-    );
+    const billingTemplates = ['welcome', 'access_ended', 'cancellation_scheduled', 'reactivated', 'billing_switch'];
+    expect(
+      await h.t.db
+        .selectFrom('email_outbox')
+        .select('id')
+        .where((eb) => eb.or([eb('template', 'like', 'trial%'), eb('template', 'in', billingTemplates)]))
+        .execute(),
+    ).toEqual([]);
   });
 
   it('is for admins only, and an unknown e-mail is 404', async () => {

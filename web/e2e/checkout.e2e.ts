@@ -182,13 +182,16 @@ describe('checkout in test mode', () => {
 });
 
 describe('email previews', () => {
-  it('shows the four billing e-mails, each expandable in a 700 px frame and openable in a new tab', async () => {
+  it('shows the billing e-mails, cancellations too, each in a 700 px frame and openable in a new tab', async () => {
     const page = await h.newPage();
     await signIn(page, OWNER.email, 'Admin');
     await page.goto('/email-preview');
     await page.getByRole('heading', { name: 'Email previews' }).waitFor();
     await page.getByRole('link', { name: 'Open in New Tab' }).first().waitFor();
-    expect(await page.getByRole('link', { name: 'Open in New Tab' }).count()).toBe(4);
+    expect(await page.getByRole('link', { name: 'Open in New Tab' }).count()).toBe(9);
+    for (const title of ['Trial cancelled', 'Monthly plan cancelled', 'Cancellation undone', 'Subscription ended']) {
+      await page.getByRole('button', { name: new RegExp(title) }).waitFor();
+    }
     await page.getByRole('button', { name: /Trial reminder: 7 days left/ }).click();
     const frame = page.frameLocator('iframe[title="Trial reminder: 7 days left"]');
     await frame.getByRole('heading', { name: '7 days left in your free trial' }).waitFor();

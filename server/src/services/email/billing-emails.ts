@@ -124,3 +124,23 @@ export function reactivatedEmail(input: { companyName: string; renewsOn: Date | 
     action: { label: 'Open your dashboard', url: `${input.appUrl}/admin` },
   });
 }
+
+/** An annual plan set to switch to monthly billing when its paid year ends (issue 20: annual → monthly). */
+export function billingSwitchScheduledEmail(input: {
+  companyName: string;
+  switchesOn: Date;
+  /** The monthly plan's price from the switch, from the one pricing function. */
+  price: PlanPrice;
+  appUrl: string;
+}): RenderedEmail {
+  const on = formatDate(input.switchesOn.toISOString());
+  return render(`Your PipPitch plan switches to monthly billing on ${on}`, {
+    heading: `Monthly billing from ${on}`,
+    paragraphs: [
+      `The annual plan for ${input.companyName} runs to the end of the year you have paid for, ${on}. Nothing is charged or refunded now.`,
+      `From ${on} you pay ${seatPriceText(input.price)}: ${periodPriceText(input.price)}, add-ons included, charged monthly.`,
+      'Changed your mind? Cancel this change from Account Management before then and your plan renews annually as before.',
+    ],
+    action: { label: 'Open Account Management', url: `${input.appUrl}/admin/account` },
+  });
+}

@@ -1,10 +1,35 @@
+import { planPrice } from '@pippitch/shared/plan-price';
+import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { type TrialReminderDays, trialReminderEmail, welcomeEmail } from './billing-emails';
+import {
+  accessEndedEmail,
+  billingSwitchScheduledEmail,
+  cancellationScheduledEmail,
+  reactivatedEmail,
+  type TrialReminderDays,
+  trialCancelledEmail,
+  trialReminderEmail,
+  welcomeEmail,
+} from './billing-emails';
 import type { RenderedEmail } from './templates';
 
-/** The four e-mails of spec §2 Email preview, in its order. */
-export const PREVIEW_KEYS = ['welcome', 'trial-30', 'trial-7', 'trial-1'] as const;
+/**
+ * The four e-mails of spec §2 Email preview, in its order, then the ones issue 20 added: one for each way a plan
+ * is cancelled (a trial, a monthly plan's period end, access ended), the reactivation, and the switch from annual
+ * to monthly billing.
+ */
+export const PREVIEW_KEYS = [
+  'welcome',
+  'trial-30',
+  'trial-7',
+  'trial-1',
+  'trial-cancelled',
+  'cancellation-scheduled',
+  'reactivated',
+  'access-ended',
+  'billing-switch',
+] as const;
 export type PreviewKey = (typeof PREVIEW_KEYS)[number];
 
 const TITLES: Record<PreviewKey, string> = {
@@ -12,11 +37,19 @@ const TITLES: Record<PreviewKey, string> = {
   'trial-30': 'Trial reminder: 30 days left',
   'trial-7': 'Trial reminder: 7 days left',
   'trial-1': 'Trial reminder: 1 day left',
+  'trial-cancelled': 'Trial cancelled',
+  'cancellation-scheduled': 'Monthly plan cancelled (ends with its paid period)',
+  reactivated: 'Cancellation undone (Reactivate)',
+  'access-ended': 'Subscription ended',
+  'billing-switch': 'Annual plan switching to monthly billing',
 };
+
+const DAY_MS = 86_400_000;
 
 /**
  * The e-mails as this company would receive them, rendered by the same functions the worker sends with.
- * Previews are only rendered, never queued.
+ * Previews are only rendered, never queued. A date the company does not have yet (a trial that is over, a plan
+ * not paid) is the one it would have: counted from now.
  */
 export async function emailPreview(
   db: Database,
@@ -27,23 +60,64 @@ export async function emailPreview(
 ): Promise<{ key: PreviewKey; title: string; email: RenderedEmail }> {
   const company = await db
     .selectFrom('companies')
-    .select(['name', 'billing_period', 'admin_seats', 'junior_seats', 'trial_ends_at'])
+    .select([
+      'name',
+      'billing_period',
+      'admin_seats',
+      'junior_seats',
+      'trial_ends_at',
+      'current_period_end',
+      'company_finder_enabled',
+      'client_data_enabled',
+    ])
     .where('id', '=', companyId)
     .executeTakeFirst();
   if (!company) throw notFound('Company not found');
+  const companyName = company.name;
+  const plan = {
+    adminSeats: company.admin_seats,
+    brokerSeats: company.junior_seats,
+    addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
+  };
+  const annual = company.billing_period === 'annual';
+  const periodEnd = (days: number) => company.current_period_end ?? new Date(now.getTime() + days * DAY_MS);
   let email: RenderedEmail;
-  if (key === 'welcome') {
-    email = welcomeEmail({
-      companyName: company.name,
-      plan: company.billing_period === 'annual' ? 'annual' : 'monthly',
-      seats: company.admin_seats + company.junior_seats,
-      appUrl,
-    });
-  } else {
-    const daysLeft = Number(key.slice('trial-'.length)) as TrialReminderDays;
-    // The reminder as it will read: its trial end is the company's own, or that many days from now.
-    const trialEndsAt = company.trial_ends_at ?? new Date(now.getTime() + daysLeft * 86_400_000);
-    email = trialReminderEmail({ companyName: company.name, daysLeft, trialEndsAt, appUrl });
+  switch (key) {
+    case 'welcome':
+      email = welcomeEmail({
+        companyName,
+        plan: annual ? 'annual' : 'monthly',
+        seats: company.admin_seats + company.junior_seats,
+        appUrl,
+        price: planPrice({ ...plan, billing: annual ? 'annual' : 'monthly' }),
+      });
+      break;
+    case 'trial-cancelled':
+      email = trialCancelledEmail({ companyName, deleteAfter: dataKeptUntil(now), appUrl });
+      break;
+    case 'cancellation-scheduled':
+      email = cancellationScheduledEmail({ companyName, endsOn: periodEnd(30), appUrl });
+      break;
+    case 'reactivated':
+      email = reactivatedEmail({ companyName, renewsOn: periodEnd(30), appUrl });
+      break;
+    case 'access-ended':
+      email = accessEndedEmail({ companyName, deleteAfter: dataKeptUntil(now), appUrl });
+      break;
+    case 'billing-switch':
+      email = billingSwitchScheduledEmail({
+        companyName,
+        switchesOn: periodEnd(365),
+        price: planPrice({ ...plan, billing: 'monthly' }),
+        appUrl,
+      });
+      break;
+    default: {
+      const daysLeft = Number(key.slice('trial-'.length)) as TrialReminderDays;
+      // The reminder as it will read: its trial end is the company's own, or that many days from now.
+      const trialEndsAt = company.trial_ends_at ?? new Date(now.getTime() + daysLeft * DAY_MS);
+      email = trialReminderEmail({ companyName, daysLeft, trialEndsAt, appUrl });
+    }
   }
   return { key, title: TITLES[key], email };
 }
