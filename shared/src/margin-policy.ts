@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { Dec } from './decimal';
+import { type CurrencyPair, MARGIN_OPTIONS, type MarginPips, pairLabel, SUPPORTED_PAIRS } from './pairs';
+
+// The desk's margin policy (issue 25 §1): per pair, floors in bps of the mid by ticket size band, and the 'Inflate
+// Your Margin' options brokers may use. The band lookup, the floor check and the words of the warning live here, so
+// the calculator's warning, the server's gate and the admin page cannot disagree.
+
+/** A band of ticket sizes in pounds, from `fromGbp` (inclusive) up to `toGbp` (exclusive; null: no upper end). */
+export interface FloorBand {
+  fromGbp: number;
+  toGbp: number | null;
+  /** Basis points of the mid, 0–500, at most 1 decimal. */
+  floorBps: number;
+}
+
+export interface MarginPolicy {
+  /** Per pair, its bands; a pair floor for every size is one band from 0 with no upper end. No entry: no floor. */
+  floors: Partial<Record<CurrencyPair, FloorBand[]>>;
+  /** The 'Inflate Your Margin' options brokers may use, ascending. */
+  marginOptions: MarginPips[];
+}
+
+export const DEFAULT_MARGIN_POLICY: MarginPolicy = { floors: {}, marginOptions: [...MARGIN_OPTIONS] };
+
+export const MAX_FLOOR_BPS = 500;
+
+/** The floor that applies to a ticket, with the words that name it. */
+export interface FloorApplied {
+  pair: CurrencyPair;
+  floorBps: number;
+  band: FloorBand;
+  /** 'GBP/USD over £1m', 'GBP/USD £100k–£1m', or 'GBP/USD' for a floor across all sizes. */
+  label: string;
+}
+
+/** £100000 → '£100k', £1500000 → '£1.5m', £2500 → '£2,500'. */
+export function shortGbp(value: number): string {
+  const compact = (n: number, unit: string) => `£${new Dec(n).toDecimalPlaces(2).toString()}${unit}`;
+  if (value >= 1_000_000) return compact(value / 1_000_000, 'm');
+  if (value >= 1_000) return compact(value / 1_000, 'k');
+  return `£${value}`;
+}
+
+/** 'under £100k', '£100k–£1m', 'over £1m', or '' for a band covering every size. */
+export function bandLabel(band: Pick<FloorBand, 'fromGbp' | 'toGbp'>): string {
+  if (band.fromGbp === 0 && band.toGbp === null) return '';
+  if (band.fromGbp === 0) return `under ${shortGbp(band.toGbp as number)}`;
+  if (band.toGbp === null) return `over ${shortGbp(band.fromGbp)}`;
+  return `${shortGbp(band.fromGbp)}–${shortGbp(band.toGbp)}`;
+}
+
+/** The band holding a ticket: lower edge inclusive, upper exclusive, so £1m exactly is 'over £1m', never two bands. */
+export function bandFor(bands: readonly FloorBand[], ticketGbp: string): FloorBand | null {
+  const ticket = new Dec(ticketGbp);
+  return bands.find((b) => ticket.gte(b.fromGbp) && (b.toGbp === null || ticket.lt(b.toGbp))) ?? null;
+}
+
+/** The floor in force for a pair and ticket under a policy; null when the policy sets none for it. */
+export function floorFor(policy: MarginPolicy, pair: CurrencyPair, ticketGbp: string): FloorApplied | null {
+  const band = bandFor(policy.floors[pair] ?? [], ticketGbp);
+  if (!band) return null;
+  const words = bandLabel(band);
+  return { pair, floorBps: band.floorBps, band, label: words ? `${pairLabel(pair)} ${words}` : pairLabel(pair) };
+}
+
+/**
+ * Below the floor: the margin shown (1 dp) is less than the floor. A floor exactly met is not below, and the check
+ * uses the figure the broker sees, so '45.0 bps' is never called below a floor of 45.
+ */
+export function isBelowFloor(marginBps: string, floor: Pick<FloorApplied, 'floorBps'> | null): boolean {
+  if (!floor) return false;
+  return new Dec(marginBps).toDecimalPlaces(1).lt(floor.floorBps);
+}
+
+/** The calculator's warning: 'Below the desk's floor of 45 bps for GBP/USD over £1m'. */
+export function belowFloorWarning(floor: FloorApplied): string {
+  return `Below the desk's floor of ${floor.floorBps} bps for ${floor.label}`;
+}
+
+/** The gate's refusal, for a pack, share link, CRM export or PDF of a lead whose latest pitch is below the floor. */
+export function approvalNeededMessage(floor: FloorApplied): string {
+  return `This pitch is below the desk's floor of ${floor.floorBps} bps for ${floor.label}: ask an admin to approve it first`;
+}
+
+const bps = z
+  .number()
+  .min(0, 'A floor is at least 0 bps')
+  .max(MAX_FLOOR_BPS, `A floor is at most ${MAX_FLOOR_BPS} bps`)
+  .refine((v) => Number.isInteger(v * 10), 'A floor has at most one decimal place');
+const gbp = z.number().int('Band edges are whole pounds').min(0, 'Band edges are at least £0').max(1e12);
+
+export const floorBandSchema = z
+  .object({ fromGbp: gbp, toGbp: gbp.nullable(), floorBps: bps })
+  .refine((b) => b.toGbp === null || b.toGbp > b.fromGbp, 'A band must end above where it starts');
+
+/** Bands sorted by their start, none overlapping: two floors for one ticket would be a policy nobody can follow. */
+const bandsSchema = z
+  .array(floorBandSchema)
+  .min(1, 'A pair with a floor needs at least one band')
+  .max(10, 'At most 10 bands per pair')
+  .transform((bands) => [...bands].sort((a, b) => a.fromGbp - b.fromGbp))
+  .superRefine((bands, ctx) => {
+    for (let i = 1; i < bands.length; i += 1) {
+      const before = bands[i - 1] as FloorBand;
+      const band = bands[i] as FloorBand;
+      if (before.toGbp === null || before.toGbp > band.fromGbp) {
+        ctx.addIssue({ code: 'custom', message: `Bands overlap: ${bandLabel(before)} and ${bandLabel(band)}` });
+        return;
+      }
+    }
+  });
+
+export const marginPolicySchema = z.object({
+  floors: z.partialRecord(z.enum(SUPPORTED_PAIRS), bandsSchema),
+  marginOptions: z
+    .array(z.number())
+    .min(1, "Keep at least one 'Inflate Your Margin' option")
+    .refine(
+      (options) => options.every((o) => (MARGIN_OPTIONS as readonly number[]).includes(o)),
+      "'Inflate Your Margin' options are None, 10, 20, 30, 40 or 50 pips",
+    )
+    .transform((options) => [...new Set(options)].sort((a, b) => a - b) as MarginPips[]),
+});
