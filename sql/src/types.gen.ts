@@ -413,6 +413,34 @@ export interface LeadRepricings {
   user_id: string;
 }
 
+export interface MarginApprovals {
+  calculation_id: string;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decision_note: string | null;
+  floor_bps: Numeric;
+  floor_label: string;
+  id: Generated<string>;
+  lead_id: string | null;
+  margin_bps: Numeric;
+  reason: string;
+  requested_by: string;
+  status: Generated<string>;
+}
+
+export interface MarginPolicyVersions {
+  changed_at: Generated<Timestamp>;
+  changed_by: string | null;
+  changed_by_name: string;
+  company_id: string;
+  floors: Json;
+  id: Generated<number>;
+  margin_options: number[];
+}
+
 export interface MarketFetchStatus {
   description: string;
   last_attempt_at: Timestamp | null;
@@ -447,6 +475,18 @@ export interface MonthlyReportSchedule {
   hour: Generated<number>;
   timezone: Generated<string>;
   updated_at: Generated<Timestamp>;
+}
+
+export interface Notifications {
+  body: string;
+  company_id: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  kind: string;
+  link: string | null;
+  read_at: Timestamp | null;
+  title: string;
+  user_id: string;
 }
 
 export interface PasswordResetTokens {
@@ -635,9 +675,12 @@ export interface DB {
   fx_quotes: FxQuotes;
   invitations: Invitations;
   lead_repricings: LeadRepricings;
+  margin_approvals: MarginApprovals;
+  margin_policy_versions: MarginPolicyVersions;
   market_fetch_status: MarketFetchStatus;
   monthly_report_schedule: MonthlyReportSchedule;
   monthly_reports: MonthlyReports;
+  notifications: Notifications;
   password_reset_tokens: PasswordResetTokens;
   rate_limits: RateLimits;
   salesforce_connections: SalesforceConnections;
