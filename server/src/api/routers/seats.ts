@@ -1,8 +1,8 @@
 import { seatChangeInput } from '@pippitch/shared/team-messages';
 import { z } from 'zod';
+import { changeSeats } from '../../services/seats/change';
+import { seatsOverview } from '../../services/seats/overview';
 import { removeMembers } from '../../services/team/members';
-import { changeSeats } from '../../services/team/seat-change';
-import { seatsOverview } from '../../services/team/seats-overview';
 import { adminProcedure, router, superAdminProcedure } from '../trpc/procedures';
 
 /**

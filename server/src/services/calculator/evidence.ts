@@ -5,7 +5,7 @@ import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { dayRange } from '../market/day-range';
 import { ecbReferenceFor } from '../market/ecb-reference';
-import type { QuoteAtSave } from './save';
+import type { QuoteAtSave } from './quote-at-save';
 
 /**
  * The substantiation record of a calculation (issue 14 §1), built on the server from what it holds, never from a

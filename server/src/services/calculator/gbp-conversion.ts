@@ -6,7 +6,7 @@ import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { MID_LOOKBACK_MINUTES } from '../market/day-range';
 import { minuteOf } from '../market/history';
-import type { QuoteAtSave } from './save';
+import type { QuoteAtSave } from './quote-at-save';
 
 /**
  * Pounds per unit of the currency a pitch sells (issue 22 §1), so totals across pairs are pounds: 1 for GBP pairs.

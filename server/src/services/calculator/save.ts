@@ -8,15 +8,8 @@ import type { Actor } from '../actor';
 import { recordCalculatorLead } from '../leads/leads';
 import { buildEvidence } from './evidence';
 import { gbpConversion } from './gbp-conversion';
+import type { QuoteAtSave } from './quote-at-save';
 import { toStoredCalculation } from './record';
-
-/** The live rate stored with a calculation: the server's own latest quote for the pair, never the browser's. */
-export interface QuoteAtSave {
-  mid: number;
-  source: string;
-  /** ms since epoch */
-  timestamp: number;
-}
 
 /**
  * One Calculate = one calculation row (with its substantiation record) + one activity entry, in one transaction. Results are recomputed

@@ -7,8 +7,8 @@ import type { Actor } from '../actor';
 import { confirmPlanChangeIn, type PlanChangeQuote, previewPlanChangeIn } from '../billing/plan-change';
 import { syncSubscription } from '../billing/sync';
 import { seatPriceColumns } from '../company/seat-prices';
-import { logTeamActivity } from './activity';
-import { companySeatUsage, lockCompanySeats } from './seat-usage';
+import { logTeamActivity } from '../team/activity';
+import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';
 
 /** The company's billing state as the seat save routing reads it (spec §4 Seat save routing). */
 export interface SeatRoutingFacts {

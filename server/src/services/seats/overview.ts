@@ -3,7 +3,7 @@ import { minimumSeats } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
 import type { Actor } from '../actor';
-import { companySeatUsage } from './seat-usage';
+import { companySeatUsage } from '../team/seat-usage';
 
 /**
  * What the seats page shows: the seats and who holds them, the smallest counts a save may ask for, and

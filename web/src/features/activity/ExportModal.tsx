@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 
 /** The file name the server chose (Content-Disposition), or a plain one. */
 function fileNameOf(res: Response): string {

@@ -4,9 +4,10 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Card, Logo, TextField } from '../../components/ui';
+import { errorMessage } from '../../lib/failure';
 import { useHydrated } from '../../lib/hydrated';
 import { resetSessionCache } from '../../lib/session';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 
 type Mode = 'user' | 'admin';
 

@@ -2,7 +2,8 @@ import { MESSAGES, newPasswordInput } from '@pippitch/shared/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
 import { Alert, Button, Card, Logo, Spinner, TextField } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 
 /** The token arrives in the URL hash (access_token=…&type=recovery), never in the query string. */
 function tokenFromHash(): string | null {

@@ -5,7 +5,8 @@ import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { Alert } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 import { EvidenceRecord } from './EvidenceRecord';
 
 export type CalculationEntry = inferRouterOutputs<AppRouter>['calculator']['forCompany'][number];

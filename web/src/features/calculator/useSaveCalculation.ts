@@ -1,6 +1,7 @@
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { useCallback, useRef, useState } from 'react';
-import { errorMessage, trpcClient } from '../../lib/trpc';
+import { errorMessage, isRetryable } from '../../lib/failure';
+import { trpcClient } from '../../lib/trpc';
 
 const RETRY_DELAYS_MS = [1_000, 3_000];
 
@@ -30,11 +31,8 @@ export function useSaveCalculation(onSaved?: () => void) {
           onSaved?.();
           return;
         } catch (err) {
-          const code = (err as { data?: { code?: string } }).data?.code;
-          const retryable =
-            !code || code === 'INTERNAL_SERVER_ERROR' || code === 'SERVICE_UNAVAILABLE' || code === 'TIMEOUT';
           const delay = RETRY_DELAYS_MS[attempt];
-          if (!retryable || delay === undefined) {
+          if (!isRetryable(err) || delay === undefined) {
             console.warn('calculation not saved', err);
             if (latest.current === input.id) {
               setState({

@@ -4,7 +4,8 @@ import { type PriceSource, SIMULATED_MINUTE_NOTE } from '@pippitch/shared/source
 import { formatIsoDate, formatLondonDateTime, INVALID_TIME_MESSAGE, parseTimeInput } from '@pippitch/shared/time';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 import { LOAD_FAILED_MESSAGE } from './HistoricalChart';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 

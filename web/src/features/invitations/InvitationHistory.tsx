@@ -3,9 +3,9 @@ import type { SeatRole } from '@pippitch/shared/seats';
 import { useState } from 'react';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Alert, Spinner } from '../../components/ui';
+import { failureMessage } from '../../lib/failure';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
-import { failureMessage } from './failure';
 
 export interface HistoryRow {
   id: string;

@@ -7,8 +7,8 @@ import { type FormEvent, useRef, useState } from 'react';
 import { AdminPage } from '../../components/AdminPage';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Card, Spinner, TextField } from '../../components/ui';
+import { failureMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
-import { failureMessage } from './failure';
 import { InvitationHistory } from './InvitationHistory';
 
 const route = getRouteApi('/_app/admin');

@@ -2,9 +2,9 @@ import { accountBadge, invitationToken, JOIN_MESSAGES, joinForm } from '@pippitc
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Card, Logo, Spinner, TextField } from '../../components/ui';
+import { failureMessage } from '../../lib/failure';
 import { resetSessionCache } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { failureMessage } from './failure';
 
 type Field = 'firstName' | 'password' | 'confirmPassword';
 

@@ -1,6 +1,7 @@
 import { parseThreshold } from '@pippitch/shared/alerts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 
 /**
  * The broker's re-pricing alerts (issue 14 §4): each morning their leads are re-priced on the day's market; a lead

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner';
 import { Alert, Button } from '../../components/ui';
-import { errorMessage, trpcClient } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpcClient } from '../../lib/trpc';
 import { CompanyCardView } from '../finder/CompanyCardView';
 import { companyKey, type FoundCompany, useAddToList } from '../finder/useAddToList';
 

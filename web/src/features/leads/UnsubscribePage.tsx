@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button, Logo } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 
 /**
  * The morning digest's unsubscribe link. A button, not the visit itself: mail scanners open links, and a visit must

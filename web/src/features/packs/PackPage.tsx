@@ -3,8 +3,9 @@ import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Spinner } from '../../components/ui';
+import { errorMessage } from '../../lib/failure';
 import { LEADS_NAV } from '../../lib/nav';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 import { PackView } from './PackView';
 
 const appRoute = getRouteApi('/_app');

@@ -5,8 +5,9 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Spinner } from '../../components/ui';
+import { errorMessage } from '../../lib/failure';
 import { LEADS_NAV } from '../../lib/nav';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
 
 const appRoute = getRouteApi('/_app');
 

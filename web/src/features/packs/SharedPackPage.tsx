@@ -1,7 +1,8 @@
 import { type Brokerage, SHARE_LINK_MESSAGES, SHARE_TOKEN, sharedLogoUrl } from '@pippitch/shared/pack-share';
 import { formatLondonDate } from '@pippitch/shared/time';
 import { Logo, Spinner } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 import { PackView } from './PackView';
 
 /**

@@ -5,7 +5,8 @@ import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { DayOfMonthSelect, HourSelect } from '../../components/ScheduleFields';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 
 /**
  * The dashboard's monthly client report card (spec §2, §4 Schedules, §6): 'Premium Feature' without the Client

@@ -6,7 +6,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { DayOfMonthSelect, HourSelect, WeekdaySelect } from '../../components/ScheduleFields';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 import { ExportLog, useExportLog } from './SalesforceSettings';
 
 type Frequency = Cadence['frequency'];

@@ -2,7 +2,8 @@ import { SALESFORCE_MESSAGES, SALESFORCE_SETTINGS_PATH } from '@pippitch/shared/
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Card, Logo, Spinner } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/_app/salesforce-callback');
 

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { AdminPage } from '../../components/AdminPage';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/_app/admin');
 

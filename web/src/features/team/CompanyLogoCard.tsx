@@ -1,7 +1,8 @@
 import { LOGO_MAX_BYTES, LOGO_MESSAGES } from '@pippitch/shared/logo';
 import { useId, useState } from 'react';
 import { Alert, Button, Card } from '../../components/ui';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
 
 /** The company's logo on its brokers' shared evidence packs and their PDFs (issue 22 §3): upload or remove. */
 export function CompanyLogoCard() {
