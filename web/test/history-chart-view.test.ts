@@ -10,7 +10,7 @@ import {
   visibleWindow,
   withGaps,
   zoomBy,
-} from '../src/features/history/chartView';
+} from '../src/lib/chart-view';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -8,7 +8,7 @@ import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
-import { useMediaQuery } from '../history/useMediaQuery';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { ExportModal } from './ExportModal';
 import { type DashboardData, growthClass } from './figures';
 

@@ -1,3 +1,4 @@
+import { BILLING_MESSAGES, switchCancelledLine, switchLine } from '@pippitch/shared/billing-messages';
 import { CANCELLATION_MESSAGES } from '@pippitch/shared/cancellation';
 import { formatGBP } from '@pippitch/shared/format';
 import { SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
@@ -13,7 +14,10 @@ import { CancelDialog } from './CancelDialog';
 /** The account page's banner after an add-on is enabled lasts 5 s (design.md §3 Banners). */
 const _ADDON_BANNER_MS = 5_000;
 
-/** Banners about the plan's state: a scheduled cancellation (with Reactivate) and a failed payment. */
+/**
+ * Banners about the plan's state: a scheduled cancellation (with Reactivate), a switch to monthly billing waiting
+ * for the end of the paid year (with 'Cancel this change') and a failed payment.
+ */
 export function BillingBanners() {
   const account = trpc.billing.account.useQuery();
   const utils = trpc.useUtils();
@@ -33,6 +37,13 @@ export function BillingBanners() {
     },
     onError: (err) => setError(failureMessage(err, CANCELLATION_MESSAGES.reactivateFailed)),
   });
+  const cancelSwitch = trpc.billing.cancelBillingSwitch.useMutation({
+    onSuccess: async (result) => {
+      await Promise.all([utils.billing.invalidate(), utils.company.summary.invalidate()]);
+      setDone(switchCancelledLine(result.renewsOn));
+    },
+    onError: (err) => setError(failureMessage(err, BILLING_MESSAGES.switchCancelFailed)),
+  });
   const a = account.data;
   if (!a) return null;
   return (
@@ -49,6 +60,27 @@ export function BillingBanners() {
           <Button onClick={() => reactivate.mutate()} disabled={reactivate.isPending} className="shrink-0">
             {reactivate.isPending ? 'Reactivating...' : 'Reactivate Subscription'}
           </Button>
+        </div>
+      )}
+      {a.billingSwitch && (
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-2xl border border-sky-200 bg-sky-50 px-5 py-4 text-sm text-sky-900"
+        >
+          <span>{switchLine(a.billingSwitch.billing, a.billingSwitch.on)}</span>
+          <span aria-hidden>·</span>
+          <button
+            type="button"
+            onClick={() => {
+              setError(null);
+              setDone(null);
+              cancelSwitch.mutate();
+            }}
+            disabled={cancelSwitch.isPending}
+            className="font-medium underline underline-offset-2 hover:text-sky-700 disabled:opacity-60"
+          >
+            {cancelSwitch.isPending ? 'Cancelling...' : 'Cancel this change'}
+          </button>
         </div>
       )}
       {a.pastDue && (

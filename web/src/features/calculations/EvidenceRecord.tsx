@@ -1,7 +1,7 @@
 import { evidenceLines, pitchSummary } from '@pippitch/shared/evidence';
 import { isCurrencyPair } from '@pippitch/shared/pairs';
 import { useState } from 'react';
-import type { CalculationEntry } from './CalculationDetails';
+import type { CalculationEntry } from '../../lib/calculations';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 

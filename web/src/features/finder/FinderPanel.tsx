@@ -9,7 +9,6 @@ import { CompanyCardView } from './CompanyCardView';
 import { MatchLine } from './MatchLine';
 import { companyKey, type SimilarCompany, useAddToList } from './useAddToList';
 
-export const COMPANY_FINDER_REQUIRED = ACCESS_MESSAGES.companyFinderRequired;
 export const FINDER_MESSAGES = {
   failed: 'Failed to find similar companies. Please try again.',
   noneFirst: 'No similar companies found. Try a different company name.',
@@ -40,7 +39,7 @@ export function FinderPanel({ clientName, enabled }: { clientName: string; enabl
       ) : (
         <div className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900">
           <p className="font-semibold">Company Finder Not Available</p>
-          <p className="mt-1 text-sm">{COMPANY_FINDER_REQUIRED}</p>
+          <p className="mt-1 text-sm">{ACCESS_MESSAGES.companyFinderRequired}</p>
         </div>
       )}
     </section>

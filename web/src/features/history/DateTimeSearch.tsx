@@ -3,11 +3,11 @@ import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { type PriceSource, SIMULATED_MINUTE_NOTE } from '@pippitch/shared/sources';
 import { formatIsoDate, formatLondonDateTime, INVALID_TIME_MESSAGE, parseTimeInput } from '@pippitch/shared/time';
 import { useEffect, useRef, useState } from 'react';
+import { MonthCalendar, monthOf } from '../../components/MonthCalendar';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
 import { LOAD_FAILED_MESSAGE } from './HistoricalChart';
-import { MonthCalendar, monthOf } from './MonthCalendar';
 
 /** The lookup's own validation messages are shown as they are; anything else is prefixed (spec §8). */
 const RANGE_MESSAGE = /^Historical data only available from /;

@@ -8,7 +8,6 @@ import {
 } from '@pippitch/shared/pairs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { StrokeIcon } from '../../components/Icon';
-import { trpc } from '../../lib/trpc';
 import {
   type ChartView,
   canZoom,
@@ -22,10 +21,11 @@ import {
   visibleWindow,
   withGaps,
   zoomBy,
-} from './chartView';
+} from '../../lib/chart-view';
+import { trpc } from '../../lib/trpc';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { precisionLabel, seriesSourceLabel } from './labels';
 import RateChart from './RateChart';
-import { useMediaQuery } from './useMediaQuery';
 
 export const NO_DATA_MESSAGE = 'No historical data available for this date range';
 export const LOAD_FAILED_MESSAGE = 'Failed to load historical data from database';

@@ -14,7 +14,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 // The ESM build: the CommonJS lib/core's default export arrives as a namespace object under Vite 8.
 import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef } from 'react';
-import { nearestPoint, type PlotPoint, type PricePoint, type TimeWindow } from './chartView';
+import { nearestPoint, type PlotPoint, type PricePoint, type TimeWindow } from '../../lib/chart-view';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
 

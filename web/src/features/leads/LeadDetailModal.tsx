@@ -1,5 +1,6 @@
 import { Modal } from '../../components/Modal';
-import { CalculationDetailsList, useCalculations } from '../calculations/CalculationDetails';
+import { useCalculations } from '../../lib/calculations';
+import { CalculationDetailsList } from '../calculations/CalculationDetails';
 import { LeadPacks } from '../packs/LeadPacks';
 import { type Lead, londonDateTime, SOURCE_LABELS } from './leadModel';
 

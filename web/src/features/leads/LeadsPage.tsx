@@ -8,9 +8,8 @@ import { Alert, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { LEADS_NAV } from '../../lib/nav';
 import { trpc } from '../../lib/trpc';
-import { COMPANY_FINDER_REQUIRED } from '../finder/FinderPanel';
+import { CompanySearch } from '../finder/CompanySearch';
 import { AlertSettings } from './AlertSettings';
-import { CompanySearch } from './CompanySearch';
 import { LeadsList } from './LeadsList';
 import type { LeadStats } from './leadModel';
 
@@ -147,7 +146,7 @@ function LockedLeads({ isAdmin }: { isAdmin: boolean }) {
             Feature Locked
           </h2>
           <p className="mt-2 text-sm text-slate-600">
-            {isAdmin ? ACCESS_MESSAGES.companyFinderRequiredAdmin : COMPANY_FINDER_REQUIRED}
+            {isAdmin ? ACCESS_MESSAGES.companyFinderRequiredAdmin : ACCESS_MESSAGES.companyFinderRequired}
           </p>
           {isAdmin && (
             <Link

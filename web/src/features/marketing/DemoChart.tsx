@@ -2,7 +2,7 @@
 // no API call). Loaded only when the demo panel comes near the viewport (HistoricalDemo), so the landing page's
 // first load carries neither ECharts nor the data.
 
-import { type PricePoint, withGaps } from '../history/chartView';
+import { type PricePoint, withGaps } from '../../lib/chart-view';
 import RateChart from '../history/RateChart';
 import series from './demo-series.json';
 

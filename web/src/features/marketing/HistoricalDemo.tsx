@@ -1,7 +1,7 @@
 import { PRICE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { formatLondonDateTime, londonDateOf } from '@pippitch/shared/time';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { MonthCalendar, monthOf } from '../history/MonthCalendar';
+import { MonthCalendar, monthOf } from '../../components/MonthCalendar';
 import { DEMO_RANGE, DEMO_SAMPLE } from './demo-sample';
 
 // The read-only historical rates demo (spec §2 Landing page): GBP/USD over a month at 30-minute points, the date and

@@ -1,6 +1,6 @@
 import { addDays } from '@pippitch/shared/time';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { StrokeIcon } from '../../components/Icon';
+import { StrokeIcon } from './Icon';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 

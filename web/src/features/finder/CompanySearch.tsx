@@ -3,8 +3,8 @@ import { Banner } from '../../components/Banner';
 import { Alert, Button } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpcClient } from '../../lib/trpc';
-import { CompanyCardView } from '../finder/CompanyCardView';
-import { companyKey, type FoundCompany, useAddToList } from '../finder/useAddToList';
+import { CompanyCardView } from './CompanyCardView';
+import { companyKey, type FoundCompany, useAddToList } from './useAddToList';
 
 /** Spec §9: search needs at least 2 characters. */
 export const SEARCH_MIN_LENGTH = 2;
