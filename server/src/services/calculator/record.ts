@@ -5,6 +5,7 @@
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import type { CalculationResult } from '@pippitch/shared/calculator';
 import type { CalculationEvidence } from '@pippitch/shared/evidence';
+import { readEvidence } from '@pippitch/shared/evidence-record';
 import { z } from 'zod';
 
 export const storedCalculation = z.object({
@@ -100,8 +101,7 @@ export function toCalculationEntry(
     annualSavings: d.annual_savings,
     percentageSavings: d.percentage_savings,
     isAdvantage: d.is_advantage,
-    // Written only by services/calculator/evidence.ts, from the shared type.
-    evidence: (row.evidence as CalculationEvidence | null) ?? null,
+    evidence: readEvidence(row.evidence),
     offMarket: row.off_market,
   };
 }

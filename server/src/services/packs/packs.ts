@@ -12,6 +12,7 @@ import {
   packTotals,
   parsePackCsv,
 } from '@pippitch/shared/pack';
+import { packBadRowsRecord, packTotalsRecord, packTradesRecord } from '@pippitch/shared/pack-record';
 import { type Brokerage, SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
@@ -65,6 +66,7 @@ export async function createPack(
       company_id: actor.companyId,
       lead_id: lead.id,
       margin_bps: input.marginBps,
+      // Written in the shapes of shared/src/pack-record.ts, which every read parses with.
       trades: JSON.stringify(trades),
       bad_rows: JSON.stringify(parsed.bad),
       totals: JSON.stringify(packTotals(trades)),
@@ -125,10 +127,9 @@ function toPack(r: PackRow, now: Date, viewerId: string | null): Pack {
     },
     marginBps: r.margin_bps,
     createdAt: r.created_at.toISOString(),
-    // Written only by createPack, from the shared types.
-    trades: r.trades as unknown as PricedTrade[],
-    badRows: r.bad_rows as unknown as BadRow[],
-    totals: r.totals as unknown as PackTotals,
+    trades: packTradesRecord.parse(r.trades),
+    badRows: packBadRowsRecord.parse(r.bad_rows),
+    totals: packTotalsRecord.parse(r.totals),
     share: live
       ? {
           expiresAt: (r.share_expires_at as Date).toISOString(),
@@ -161,7 +162,7 @@ export async function packsForLead(db: Database, actor: Pick<Actor, 'userId'>, l
     id: r.id,
     createdAt: r.created_at.toISOString(),
     marginBps: r.margin_bps,
-    totals: r.totals as unknown as PackTotals,
+    totals: packTotalsRecord.parse(r.totals),
   }));
 }
 
@@ -180,7 +181,7 @@ export async function packsOfMember(db: Database, actor: Pick<Actor, 'companyId'
     id: r.id,
     leadName: r.custom_name,
     createdAt: r.created_at.toISOString(),
-    totals: r.totals as unknown as PackTotals,
+    totals: packTotalsRecord.parse(r.totals),
   }));
 }
 

@@ -5,12 +5,14 @@
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
-import type { CalculationEvidence, RangeCheck } from '@pippitch/shared/evidence';
+import type { RangeCheck } from '@pippitch/shared/evidence';
+import { readEvidence } from '@pippitch/shared/evidence-record';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { spanBoundsUtc } from '../activity/user-activity';
+import { storedCalculation } from '../calculator/record';
 
 export interface ReportClient {
   client: string;
@@ -105,9 +107,8 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
   // Company-wide, a client counts once with the newest figures any broker gave it.
   const latestByClient = new Map<string, { at: Date; savings: string; standing: Standing }>();
   for (const r of rows) {
-    const data = r.calculation_data as Record<string, string | number>;
-    // Written only by services/calculator/evidence.ts; null for calculations saved before records existed.
-    const evidence = r.evidence as CalculationEvidence | null;
+    const data = storedCalculation.parse(r.calculation_data);
+    const evidence = readEvidence(r.evidence);
     let broker = brokers.get(r.user_id);
     if (!broker) {
       broker = {
@@ -130,12 +131,12 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
     broker.clients.push({
       client: r.client_name?.trim() || NO_CLIENT,
       pair: r.currency_pair,
-      yourRate: String(data.your_rate),
-      marginPips: Number(data.pips_added ?? 0),
-      competitorRate: String(data.competitor_rate),
-      amount: String(data.trade_amount),
-      tradesPerYear: Number(data.trades_per_year),
-      pips: String(data.difference_in_pips),
+      yourRate: data.your_rate,
+      marginPips: data.pips_added,
+      competitorRate: data.competitor_rate,
+      amount: data.trade_amount,
+      tradesPerYear: data.trades_per_year,
+      pips: data.difference_in_pips,
       annualSavings: String(r.savings_amount),
       savingsGbp: r.savings_gbp,
       countedGbp: r.counted_gbp,
