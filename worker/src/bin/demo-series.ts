@@ -2,12 +2,13 @@
  * Writes the landing page's historical-rates demo series (web/src/features/marketing/demo-series.json): GBP/USD
  * 30-minute closes for the 30 days to 2025-10-24, from the product's bundled data set (ECB reference rates with
  * simulated intraday movement — the same numbers the product serves for those minutes), and the minute nearest the
- * spec's sample rate 1.3304 for the demo's date/time search. Run: `npx tsx web/scripts/demo-series.ts`.
+ * spec's sample rate 1.3304 for the demo's date/time search. Run: `pnpm exec tsx worker/src/bin/demo-series.ts [out]`.
+ * It lives in the worker because it reads the worker's data set; the web only keeps the JSON it writes.
  */
 import { writeFileSync } from 'node:fs';
-import { indexAtOrAfter, timeOfIndex } from '../../worker/src/market/dataset/calendar';
-import { pathModel } from '../../worker/src/market/dataset/index';
-import { TICKS } from '../../worker/src/market/dataset/model';
+import { indexAtOrAfter, timeOfIndex } from '../market/dataset/calendar';
+import { pathModel } from '../market/dataset/index';
+import { TICKS } from '../market/dataset/model';
 
 const GBP = 0;
 const USD = 1;
@@ -47,5 +48,6 @@ const out = {
   points,
   sample: { at: new Date(found.t).toISOString(), rate: found.rate.toFixed(4) },
 };
-writeFileSync(new URL('../src/features/marketing/demo-series.json', import.meta.url), `${JSON.stringify(out)}\n`);
+const target = process.argv[2] ?? new URL('../../../web/src/features/marketing/demo-series.json', import.meta.url);
+writeFileSync(target, `${JSON.stringify(out)}\n`);
 console.log(`${points.length} points; sample ${out.sample.rate} at ${out.sample.at}`);
