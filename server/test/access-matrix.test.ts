@@ -119,6 +119,17 @@ describe('the authorisation matrix', () => {
       'billing.startCheckout': 'billingAdmin',
       'seats.save': 'superAdmin',
       'finder.similar': 'companyFinder',
+      // The desk's margin policy (issue 25): members read and ask, admins set and decide.
+      'margin.policy': 'member',
+      'margin.pitch': 'member',
+      'margin.requestApproval': 'member',
+      'margin.myRequests': 'member',
+      'margin.notifications': 'member',
+      'margin.markNotificationsRead': 'member',
+      'margin.updatePolicy': 'admin',
+      'margin.policyLog': 'admin',
+      'margin.queue': 'admin',
+      'margin.decide': 'admin',
     });
   });
 

@@ -32,6 +32,8 @@ describe('email previews', () => {
       'reactivated',
       'access-ended',
       'billing-switch',
+      'margin-approved',
+      'margin-declined',
     ]);
     for (const p of list) {
       const res = await get(p.key, admin);
@@ -50,6 +52,8 @@ describe('email previews', () => {
     const monthly = (await get('billing-switch', admin)).body;
     expect(monthly).toContain('Monthly billing from');
     expect(monthly).toContain('per month ex VAT');
+    // Issue 25: a decision on a pitch below the desk's floor, one e-mail per decision.
+    expect((await get('margin-declined', admin)).body).toContain('Your pitch to Acme Ltd was declined');
     // Rendering is not sending.
     const billingTemplates = ['welcome', 'access_ended', 'cancellation_scheduled', 'reactivated', 'billing_switch'];
     expect(

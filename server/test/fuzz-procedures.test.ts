@@ -167,6 +167,9 @@ describe('every procedure refuses malformed input without a 5xx', () => {
   it('finds the procedures in the router', () => {
     expect(procedures.length).toBeGreaterThanOrEqual(20);
     expect(procedures.map((p) => p.path)).toContain('calculator.save');
+    expect(procedures.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['margin.updatePolicy', 'margin.requestApproval', 'margin.decide', 'margin.pitch']),
+    );
   });
 
   it.each(procedures.map((p) => [p.path, p.def] as const))(

@@ -122,3 +122,19 @@ export const marginPolicySchema = z.object({
     )
     .transform((options) => [...new Set(options)].sort((a, b) => a - b) as MarginPips[]),
 });
+
+/** The words of approvals (issue 25 §2), one home for the server's answers and the pages that show them. */
+export const APPROVAL_MESSAGES = {
+  pitchNotFound: 'Pitch not found',
+  requestNotFound: 'Approval request not found',
+  notBelowFloor: "This pitch meets the desk's floor: it needs no approval",
+  noMid: 'This pitch was saved without a market mid, so its margin cannot be measured: it needs no approval',
+  alreadyPending: 'An approval for this pitch is already waiting for an admin',
+  alreadyApproved: 'This pitch is already approved',
+  ownRequest: 'Another admin must decide your own request',
+  alreadyDecided: (status: 'approved' | 'declined', by: string) => `This request was already ${status} by ${by}`,
+} as const;
+
+export type ApprovalStatus = 'pending' | 'approved' | 'declined';
+export const APPROVAL_DECISIONS = ['approved', 'declined'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];

@@ -9,6 +9,7 @@ import { finderRouter } from '../routers/finder';
 import { invitationsRouter } from '../routers/invitations';
 import { joinRouter } from '../routers/join';
 import { leadsRouter } from '../routers/leads';
+import { marginRouter } from '../routers/margin';
 import { packsRouter } from '../routers/packs';
 import { ratesRouter } from '../routers/rates';
 import { reportsRouter } from '../routers/reports';
@@ -29,6 +30,7 @@ export const appRouter = router({
   invitations: invitationsRouter,
   join: joinRouter,
   leads: leadsRouter,
+  margin: marginRouter,
   packs: packsRouter,
   rates: ratesRouter,
   reports: reportsRouter,

@@ -12,6 +12,7 @@ import {
   trialReminderEmail,
   welcomeEmail,
 } from './billing-emails';
+import { marginDecisionEmail } from './margin-emails';
 import type { RenderedEmail } from './templates';
 
 /**
@@ -29,6 +30,8 @@ export const PREVIEW_KEYS = [
   'reactivated',
   'access-ended',
   'billing-switch',
+  'margin-approved',
+  'margin-declined',
 ] as const;
 export type PreviewKey = (typeof PREVIEW_KEYS)[number];
 
@@ -42,6 +45,8 @@ const TITLES: Record<PreviewKey, string> = {
   reactivated: 'Cancellation undone (Reactivate)',
   'access-ended': 'Subscription ended',
   'billing-switch': 'Annual plan switching to monthly billing',
+  'margin-approved': 'Pitch below the floor approved',
+  'margin-declined': 'Pitch below the floor declined',
 };
 
 const DAY_MS = 86_400_000;
@@ -110,6 +115,21 @@ export async function emailPreview(
         switchesOn: periodEnd(365),
         price: planPrice({ ...plan, billing: 'monthly' }),
         appUrl,
+      });
+      break;
+    case 'margin-approved':
+    case 'margin-declined':
+      // The spec's demo pitch (GBP/USD 1.3500 against a mid of 1.3556, $500,000) under a 50 bps floor.
+      email = marginDecisionEmail({
+        decision: key === 'margin-approved' ? 'approved' : 'declined',
+        companyName,
+        clientName: 'Acme Ltd',
+        marginBps: '41.3',
+        floorBps: '50',
+        floorLabel: 'GBP/USD £100k–£1m',
+        deciderName: 'Your admin',
+        note: key === 'margin-approved' ? 'Fine for the first trade; back to the floor after.' : null,
+        url: `${appUrl}/leads`,
       });
       break;
     default: {

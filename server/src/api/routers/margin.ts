@@ -1,0 +1,75 @@
+import { isAdminRole } from '@pippitch/shared/access';
+import { requiredText, text, uuid } from '@pippitch/shared/input';
+import { APPROVAL_DECISIONS, APPROVAL_MESSAGES, marginPolicySchema } from '@pippitch/shared/margin-policy';
+import { z } from 'zod';
+import { notFound } from '../../errors';
+import { decideApproval, myApprovals, pendingApprovals, requestApproval } from '../../services/margin/approvals';
+import { listNotifications, markNotificationsRead } from '../../services/margin/notifications';
+import { marginOfPitch } from '../../services/margin/pitch';
+import { policyAt, policyLog, updatePolicy } from '../../services/margin/policy';
+import { adminProcedure, memberProcedure, router } from '../trpc/procedures';
+
+/** The desk's margin policy (issue 25): admins set it and decide requests; every member reads it and asks. */
+export const marginRouter = router({
+  /** The policy in force: brokers read it (the calculator warns with it), admins edit it. */
+  policy: memberProcedure.query(({ ctx }) => policyAt(ctx.db, ctx.actor.companyId)),
+
+  updatePolicy: adminProcedure
+    .input(marginPolicySchema)
+    .mutation(({ ctx, input }) => updatePolicy(ctx.db, ctx.actor, input)),
+
+  /** Who changed what, when: each change with the policy before and after. */
+  policyLog: adminProcedure.query(({ ctx }) => policyLog(ctx.db, ctx.actor.companyId)),
+
+  /** A saved pitch's margin and the floor it was made under: the member's own, any in the company for an admin. */
+  pitch: memberProcedure
+    .input(z.object({ calculationId: uuid(APPROVAL_MESSAGES.pitchNotFound) }))
+    .query(async ({ ctx, input }) => {
+      const scope = {
+        companyId: ctx.actor.companyId,
+        userId: isAdminRole(ctx.viewer.user.role) ? null : ctx.actor.userId,
+      };
+      const pitch = await marginOfPitch(ctx.db, scope, input.calculationId);
+      if (!pitch) throw notFound(APPROVAL_MESSAGES.pitchNotFound);
+      return pitch;
+    }),
+
+  requestApproval: memberProcedure
+    .input(
+      z.object({
+        calculationId: uuid(APPROVAL_MESSAGES.pitchNotFound),
+        reason: requiredText('The reason', 1000, 'Say why this pitch should go below the floor'),
+      }),
+    )
+    .mutation(({ ctx, input }) => requestApproval(ctx.db, ctx.actor, input)),
+
+  /** The member's own requests and their decisions. */
+  myRequests: memberProcedure.query(({ ctx }) => myApprovals(ctx.db, ctx.actor)),
+
+  /** The admins' queue on the dashboard. */
+  queue: adminProcedure.query(({ ctx }) => pendingApprovals(ctx.db, ctx.actor)),
+
+  decide: adminProcedure
+    .input(
+      z.object({
+        id: uuid(APPROVAL_MESSAGES.requestNotFound),
+        decision: z.enum(APPROVAL_DECISIONS, 'Approve or decline'),
+        note: text('The note', 1000).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) =>
+      decideApproval(
+        ctx.db,
+        ctx.actor,
+        { id: input.id, decision: input.decision, note: input.note || null },
+        ctx.config.publicUrl,
+        ctx.services.now(),
+      ),
+    ),
+
+  notifications: memberProcedure.query(({ ctx }) => listNotifications(ctx.db, ctx.actor)),
+
+  markNotificationsRead: memberProcedure.mutation(({ ctx }) =>
+    markNotificationsRead(ctx.db, ctx.actor, ctx.services.now()),
+  ),
+});

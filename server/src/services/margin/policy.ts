@@ -1,0 +1,82 @@
+/**
+ * The desk's margin policy (issue 25 §1) as a log of immutable versions (sql/migrations/0045_margin_policy.sql): the
+ * newest is in force, consecutive ones are a change's old → new, and a pitch is judged by the newest at or before
+ * its own time, so a change applies to later pitches only.
+ */
+import { DEFAULT_MARGIN_POLICY, type MarginPolicy } from '@pippitch/shared/margin-policy';
+import type { MarginPips } from '@pippitch/shared/pairs';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import type { Actor } from '../actor';
+
+type VersionRow = { floors: unknown; margin_options: number[] };
+
+function toPolicy(row: VersionRow | undefined): MarginPolicy {
+  if (!row) return DEFAULT_MARGIN_POLICY;
+  // Written only by updatePolicy, after marginPolicySchema.
+  return { floors: row.floors as MarginPolicy['floors'], marginOptions: row.margin_options as MarginPips[] };
+}
+
+/** The policy in force at `at` (now when absent) for a company: its newest version then, or the default. */
+export async function policyAt(db: Database, companyId: string, at?: Date): Promise<MarginPolicy> {
+  let q = db
+    .selectFrom('margin_policy_versions')
+    .select(['floors', 'margin_options'])
+    .where('company_id', '=', companyId)
+    .orderBy('changed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+  if (at) q = q.where('changed_at', '<=', at);
+  return toPolicy(await q.executeTakeFirst());
+}
+
+/** A new version, already validated (marginPolicySchema). Who made it is kept by name too, for after they leave. */
+export async function updatePolicy(
+  db: Database,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
+  policy: MarginPolicy,
+): Promise<MarginPolicy> {
+  await db
+    .insertInto('margin_policy_versions')
+    .columns(['company_id', 'floors', 'margin_options', 'changed_by', 'changed_by_name'])
+    .expression((eb) =>
+      eb
+        .selectFrom('user_profiles as u')
+        .select([
+          'u.company_id',
+          eb.val(JSON.stringify(policy.floors)).as('floors'),
+          eb.val(policy.marginOptions).as('margin_options'),
+          'u.id',
+          sql<string>`coalesce(nullif(u.full_name, ''), u.email)`.as('changed_by_name'),
+        ])
+        .where('u.id', '=', actor.userId)
+        .where('u.company_id', '=', actor.companyId),
+    )
+    .execute();
+  return policyAt(db, actor.companyId);
+}
+
+export interface PolicyChange {
+  changedAt: string;
+  changedBy: string;
+  before: MarginPolicy;
+  after: MarginPolicy;
+}
+
+/** The change log, newest first: each version with the one before it (the default before the first). */
+export async function policyLog(db: Database, companyId: string, limit = 50): Promise<PolicyChange[]> {
+  const rows = await db
+    .selectFrom('margin_policy_versions')
+    .select(['floors', 'margin_options', 'changed_by_name', 'changed_at'])
+    .where('company_id', '=', companyId)
+    .orderBy('changed_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit + 1)
+    .execute();
+  return rows.slice(0, limit).map((row, i) => ({
+    changedAt: row.changed_at.toISOString(),
+    changedBy: row.changed_by_name,
+    before: toPolicy(rows[i + 1]),
+    after: toPolicy(row),
+  }));
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { ACCESS_MESSAGES } from '@pippitch/shared/access';
+import { APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuoteHub } from '../src/services/market/live-quotes';
+import {
+  addMember,
+  errorOf,
+  ownerOfNewCompany,
+  signedIn,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from './helpers';
+
+// Issue 25: the desk's margin policy, approvals of pitches below it and the requester's notifications. The pitches
+// are the spec's demo (GBP/USD, mid 1.3556, $500,000, 52 a year): 1.3500 is 41.3 bps and a £368,840 ticket.
+let h: TestApp;
+let owner: TestClient; // admin (the company's owner)
+let admin2: TestClient; // a second admin
+let broker: TestClient;
+let rival: TestClient; // admin of another company
+let brokerId: string;
+
+const QUOTE_TIME = Date.parse('2026-11-22T10:15:30Z');
+const FLOOR_50 = { GBPUSD: [{ fromGbp: 100_000, toGbp: 1_000_000, floorBps: 50 }] };
+
+async function pitch(c: TestClient, yourRate: string, clientName = 'Acme Widgets Ltd'): Promise<string> {
+  const id = randomUUID();
+  await c.api.calculator.save.mutate({
+    id,
+    pair: 'GBPUSD',
+    yourRate,
+    competitorRate: '1.3400',
+    amount: '500000',
+    tradesPerYear: 52,
+    marginPips: 0,
+    comparisonDate: '2026-11-22',
+    clientName,
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  h = await startTestApp({}, (t) => {
+    const quotes = new QuoteHub(t.db, t.url);
+    quotes.publish([
+      { pair: 'GBPUSD', bid: 1.3555, ask: 1.3557, mid: 1.3556, timestamp: QUOTE_TIME, source: 'simulated' },
+    ]);
+    return { quotes };
+  });
+  h.clock.now = new Date(QUOTE_TIME + 30_000);
+  const acme = await ownerOfNewCompany(h, 'Margin Desk');
+  owner = acme.c;
+  await addMember(h, 'Margin Desk', 'second@margindesk.co.uk', 'admin');
+  admin2 = await signedIn(h, 'second@margindesk.co.uk');
+  brokerId = await addMember(h, 'Margin Desk', 'broker@margindesk.co.uk', 'junior');
+  broker = await signedIn(h, 'broker@margindesk.co.uk');
+  rival = (await ownerOfNewCompany(h, 'Rival Desk')).c;
+});
+afterAll(() => h?.close());
+
+describe('the policy', () => {
+  it('is the default until an admin sets one: no floors, every Inflate Your Margin option', async () => {
+    expect(await broker.api.margin.policy.query()).toEqual({ floors: {}, marginOptions: [0, 10, 20, 30, 40, 50] });
+  });
+
+  it('admins set it, brokers read it, and each change is logged with who, when, old → new', async () => {
+    await owner.api.margin.updatePolicy.mutate({ floors: FLOOR_50, marginOptions: [0, 10, 20] });
+    expect(await broker.api.margin.policy.query()).toEqual({ floors: FLOOR_50, marginOptions: [0, 10, 20] });
+    const log = await owner.api.margin.policyLog.query();
+    expect(log[0]).toMatchObject({
+      changedBy: 'Ada Admin',
+      before: { floors: {}, marginOptions: [0, 10, 20, 30, 40, 50] },
+      after: { floors: FLOOR_50, marginOptions: [0, 10, 20] },
+    });
+    // Another company's policy is its own.
+    expect(await rival.api.margin.policy.query()).toEqual({ floors: {}, marginOptions: [0, 10, 20, 30, 40, 50] });
+    expect(await rival.api.margin.policyLog.query()).toEqual([]);
+  });
+
+  it('refuses brokers and bad policies with clear messages', async () => {
+    expect(await errorOf(broker.api.margin.updatePolicy.mutate({ floors: {}, marginOptions: [0] }))).toEqual({
+      code: 'FORBIDDEN',
+      message: ACCESS_MESSAGES.noAdminAccess,
+    });
+    const overlap = {
+      floors: {
+        GBPUSD: [
+          { fromGbp: 0, toGbp: 200_000, floorBps: 50 },
+          { fromGbp: 100_000, toGbp: null, floorBps: 40 },
+        ],
+      },
+      marginOptions: [0],
+    };
+    const e = await errorOf(owner.api.margin.updatePolicy.mutate(overlap));
+    expect(e.code).toBe('BAD_REQUEST');
+    expect(e.message).toContain('Bands overlap: under £200k and over £100k');
+    const tooHigh = { floors: { GBPUSD: [{ fromGbp: 0, toGbp: null, floorBps: 600 }] }, marginOptions: [0] };
+    expect((await errorOf(owner.api.margin.updatePolicy.mutate(tooHigh))).message).toContain(
+      'A floor is at most 500 bps',
+    );
+  });
+});
+
+describe('approvals', () => {
+  it('a pitch below the floor: its margin, the floor of its time, and a request with a reason', async () => {
+    const id = await pitch(broker, '1.3500');
+    expect(await broker.api.margin.pitch.query({ calculationId: id })).toMatchObject({
+      margin: { bps: '41.3', gbpPerTrade: '1530.00', gbpPerYear: '79560.23', ticketGbp: '368840.37' },
+      floor: { floorBps: 50, label: 'GBP/USD £100k–£1m' },
+      belowFloor: true,
+    });
+    const request = await broker.api.margin.requestApproval.mutate({ calculationId: id, reason: 'Strategic account' });
+    expect(request).toMatchObject({
+      status: 'pending',
+      marginBps: '41.3',
+      floorBps: '50',
+      floorLabel: 'GBP/USD £100k–£1m',
+      requestedBy: 'junior broker@margindesk.co.uk',
+      clientName: 'Acme Widgets Ltd',
+    });
+    // One open request per pitch.
+    expect(await errorOf(broker.api.margin.requestApproval.mutate({ calculationId: id, reason: 'Again' }))).toEqual({
+      code: 'CONFLICT',
+      message: APPROVAL_MESSAGES.alreadyPending,
+    });
+    expect((await owner.api.margin.queue.query()).map((r) => r.id)).toEqual([request.id]);
+    expect(await rival.api.margin.queue.query()).toEqual([]);
+  });
+
+  it('a pitch at or above the floor needs none; another member’s pitch cannot be asked for', async () => {
+    // 1.3488: (1.3556 − 1.3488) ÷ 1.3556 = 50.2 bps.
+    const fine = await pitch(broker, '1.3488', 'Fine Margins Ltd');
+    expect(await errorOf(broker.api.margin.requestApproval.mutate({ calculationId: fine, reason: 'x' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: APPROVAL_MESSAGES.notBelowFloor,
+    });
+    const owners = await pitch(owner, '1.3500', 'Owner Client Ltd');
+    expect(await errorOf(broker.api.margin.requestApproval.mutate({ calculationId: owners, reason: 'x' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: APPROVAL_MESSAGES.pitchNotFound,
+    });
+    expect((await errorOf(rival.api.margin.pitch.query({ calculationId: owners }))).code).toBe('NOT_FOUND');
+  });
+
+  it('brokers cannot decide; another company cannot see or decide; nobody decides their own', async () => {
+    const [request] = await owner.api.margin.queue.query();
+    if (!request) throw new Error('expected a pending request');
+    expect(await errorOf(broker.api.margin.decide.mutate({ id: request.id, decision: 'approved' }))).toEqual({
+      code: 'FORBIDDEN',
+      message: ACCESS_MESSAGES.noAdminAccess,
+    });
+    expect(await errorOf(rival.api.margin.decide.mutate({ id: request.id, decision: 'approved' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: APPROVAL_MESSAGES.requestNotFound,
+    });
+    const mine = await pitch(owner, '1.3500', 'Own Pitch Ltd');
+    const own = await owner.api.margin.requestApproval.mutate({ calculationId: mine, reason: 'Mine' });
+    expect(await errorOf(owner.api.margin.decide.mutate({ id: own.id, decision: 'approved' }))).toEqual({
+      code: 'FORBIDDEN',
+      message: APPROVAL_MESSAGES.ownRequest,
+    });
+    expect((await owner.api.margin.queue.query()).find((r) => r.id === request.id)?.status).toBe('pending');
+  });
+
+  it('two admins deciding at once: one decision, the other told who decided', async () => {
+    const [request] = (await owner.api.margin.queue.query()).filter((r) => r.clientName === 'Acme Widgets Ltd');
+    if (!request) throw new Error('expected a pending request');
+    const results = await Promise.allSettled([
+      owner.api.margin.decide.mutate({ id: request.id, decision: 'approved', note: 'Fine for this one' }),
+      admin2.api.margin.decide.mutate({ id: request.id, decision: 'declined', note: 'No' }),
+    ]);
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(1);
+    const decided = (won[0] as PromiseFulfilledResult<{ status: string; decidedBy: string | null }>).value;
+    expect((lost[0] as PromiseRejectedResult).reason.message).toBe(
+      APPROVAL_MESSAGES.alreadyDecided(decided.status as 'approved' | 'declined', decided.decidedBy ?? ''),
+    );
+    // One notification and one e-mail, for the one decision.
+    const notes = await broker.api.margin.notifications.query();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ kind: `margin_${decided.status}`, read: false, link: '/leads' });
+    const mails = await h.t.db
+      .selectFrom('email_outbox as e')
+      .innerJoin('user_profiles as u', 'u.email', 'e.to_address')
+      .select(['e.template', 'e.subject', 'e.text_body'])
+      .where('u.id', '=', brokerId)
+      .where('e.template', 'like', 'margin-%')
+      .execute();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.template).toBe(`margin-${decided.status}`);
+    expect(mails[0]?.text_body).toContain("below the desk's floor of 50 bps for GBP/USD £100k–£1m");
+    expect((await broker.api.margin.myRequests.query())[0]).toMatchObject({ status: decided.status });
+    expect(await broker.api.margin.markNotificationsRead.mutate()).toBe(1);
+    expect((await broker.api.margin.notifications.query())[0]?.read).toBe(true);
+  });
+
+  it('the approve and decline e-mails are on /email-preview', async () => {
+    const keys = (await owner.api.emails.previews.query()).map((p) => p.key);
+    expect(keys).toEqual(expect.arrayContaining(['margin-approved', 'margin-declined']));
+  });
+});
