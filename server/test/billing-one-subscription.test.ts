@@ -127,10 +127,11 @@ describe('a paying company opening /checkout', () => {
       subscription_status: 'active',
     });
 
-    // Back to monthly mid-year is refused with the reason; and nothing left to change says so.
-    await expect(c.api.billing.planChange.preview.mutate({ ...choice, billing: 'monthly' })).rejects.toThrow(
-      BILLING_MESSAGES.annualToMonthly,
-    );
+    // Back to monthly mid-year waits for the year's end with the same seats (billing-switch.test.ts); with other
+    // seats it is refused with the reason; and nothing left to change says so.
+    await expect(
+      c.api.billing.planChange.preview.mutate({ ...choice, brokerSeats: 5, billing: 'monthly' }),
+    ).rejects.toThrow(BILLING_MESSAGES.switchKeepsPlan);
     await expect(c.api.billing.planChange.preview.mutate(choice)).rejects.toThrow(BILLING_MESSAGES.nothingToChange);
   });
 

@@ -10,8 +10,12 @@ export const BILLING_MESSAGES = {
     'Your earlier checkout has just been paid. Please wait a moment for your subscription to show, then reload this page.',
   amountChanged: 'The amount has changed since it was shown. Please review the new amount and confirm again.',
   quoteExpired: 'This price was worked out more than an hour ago. Please review the current amount and confirm again.',
-  annualToMonthly:
-    'An annual plan stays annual until its year ends. To move to monthly billing from then, cancel renewal and start a monthly plan when it ends.',
+  switchKeepsPlan:
+    'Switching to monthly billing keeps your seats and add-ons as they are. Change them on your annual plan first, then switch.',
+  switchAlreadyScheduled:
+    'Your plan already switches to monthly billing when its paid year ends. You can cancel that change on the Account Management page.',
+  noSwitchToCancel: 'Your plan has no change of billing period to cancel.',
+  switchCancelFailed: 'The change could not be cancelled. Please try again.',
   nothingToChange: 'Your plan already has these seats, add-ons and billing period.',
   noPlanToChange: 'There is no active subscription to change. Please start one from the checkout page.',
   planChanged: 'Your plan has been changed.',
@@ -48,6 +52,25 @@ export function chargeSentence(charge: {
   }
   if (charge.dueNowPence === 0) return `Nothing is charged now; from your next renewal you pay ${then}.`;
   return `You will be charged ${pounds(charge.dueNowPence)} now${charge.prorated ? ' (prorated)' : ''}, then ${then}.`;
+}
+
+/** 'Switches to monthly billing on 12 March 2027' (the account page, with 'Cancel this change'). */
+export function switchLine(billing: Billing, onIso: string): string {
+  return `Switches to ${billing} billing on ${longDate(onIso)}`;
+}
+
+/**
+ * The confirmation of annual → monthly mid-year: nothing now, the year paid runs out, then the monthly price.
+ * 'Nothing is charged now. Your annual plan runs to 12 March 2027, the end of the year you have paid for; from
+ * then you pay £194.40 per month (VAT included).'
+ */
+export function switchSentence(input: { onIso: string; recurringPence: number; billing: Billing }): string {
+  return `Nothing is charged now. Your annual plan runs to ${longDate(input.onIso)}, the end of the year you have paid for; from then you pay ${pounds(input.recurringPence)} ${perPeriod(input.billing)} (VAT included).`;
+}
+
+/** After 'Cancel this change': 'Your plan stays annual and renews on 12 March 2027.' */
+export function switchCancelledLine(renewsOnIso: string | null): string {
+  return `Your plan stays annual${renewsOnIso ? ` and renews on ${longDate(renewsOnIso)}` : ''}.`;
 }
 
 /** '25 December 2026' in London. */

@@ -133,6 +133,8 @@ export interface Companies {
   account_locked: Generated<boolean>;
   admin_seats: Generated<number>;
   billing_period: Generated<string>;
+  billing_switch_on: Timestamp | null;
+  billing_switch_to: string | null;
   cancel_at_period_end: Generated<boolean>;
   cancellation_feedback: string | null;
   cancellation_reason: string | null;
@@ -595,6 +597,7 @@ export interface TestModeSubscriptions {
   customer_id: string;
   id: string;
   status: string;
+  switch_to_billing: string | null;
   trial_end: Timestamp | null;
 }
 

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import Stripe from 'stripe';
+import { scheduleApi } from './schedules';
 
 type Obj = Record<string, unknown>;
 const FIXTURES = (JSON.parse(readFileSync(new URL('./fixtures.json', import.meta.url), 'utf8')) as { resources: Obj })
@@ -74,6 +75,13 @@ export interface LocalStripe {
   changeSubscription(id: string, change: Obj, now: Date): Stripe.Event;
   /** A renewal payment fails: the subscription goes past due and Stripe says so with invoice.payment_failed. */
   failRenewal(subscriptionId: string, now: Date): Stripe.Event;
+  /**
+   * Stripe's clock reaches `now` for a subscription (a test clock advanced): each period that ended is renewed
+   * and charged in full, a schedule's next phase taking effect first; a cancellation at period end ends it.
+   */
+  advanceTo(subscriptionId: string, now: Date): Stripe.Event[];
+  /** Subscription schedules by id. */
+  schedules: Map<string, Obj>;
   /** The webhook request Stripe would send for an event: body and Stripe-Signature header. */
   signed(event: Stripe.Event, secret?: string): { body: string; signature: string };
   close(): Promise<void>;
@@ -115,7 +123,29 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     return event;
   }
 
+  const scheduling = scheduleApi({
+    subscriptions,
+    prices,
+    taxRates,
+    newId,
+    raise,
+    get,
+    fail: (status, message, code) => {
+      throw new StripeApiError(status, message, code);
+    },
+    subscriptionItem: (sub, fields) => ({
+      ...fixture('subscription_item'),
+      id: newId('si'),
+      subscription: sub.id,
+      plan: null,
+      ...fields,
+    }),
+  });
+  const expands = (query: URLSearchParams, field: string) =>
+    [...query.entries()].some(([k, v]) => /^expand\[\d*\]$/.test(k) && v === field);
+
   const routes: [string, RegExp, (m: RegExpMatchArray, body: Obj, query: URLSearchParams) => Obj][] = [
+    ...scheduling.routes,
     ['GET', /^\/v1\/products\/([^/]+)$/, ([, id]) => get(products, id as string, 'product')],
     [
       'POST',
@@ -245,7 +275,14 @@ export async function startLocalStripe(): Promise<LocalStripe> {
         return session;
       },
     ],
-    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, ([, id]) => get(subscriptions, id as string, 'subscription')],
+    [
+      'GET',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      ([, id], _b, query) => {
+        const sub = get(subscriptions, id as string, 'subscription');
+        return expands(query, 'schedule') ? scheduling.expanded(sub) : sub;
+      },
+    ],
     [
       'GET',
       /^\/v1\/subscriptions$/,
@@ -302,6 +339,9 @@ export async function startLocalStripe(): Promise<LocalStripe> {
       ([, id], body, query) => {
         const sub = get(subscriptions, id as string, 'subscription');
         const now = new Date();
+        if (body.cancel_at_period_end !== undefined || body.cancel_at !== undefined) {
+          scheduling.refuseManagedCancellation(sub);
+        }
         const itemChanges = body.items as Obj[] | undefined;
         const invoiceNow = body.proration_behavior === 'always_invoice';
         const at = body.proration_date ? new Date(Number(body.proration_date) * 1000) : now;
@@ -347,6 +387,7 @@ export async function startLocalStripe(): Promise<LocalStripe> {
           ended_at: Math.floor(now.getTime() / 1000),
           cancellation_details: body.cancellation_details ?? null,
         });
+        scheduling.canceled(sub, now);
         raise('customer.subscription.deleted', sub, now);
         return sub;
       },
@@ -548,6 +589,32 @@ export async function startLocalStripe(): Promise<LocalStripe> {
         sub,
         now,
       );
+    },
+    schedules: scheduling.schedules,
+    advanceTo(subscriptionId, now) {
+      const sub = get(subscriptions, subscriptionId, 'subscription');
+      const out: Stripe.Event[] = [];
+      const periodEnd = () => ((sub.items as { data: Obj[] }).data[0] as Obj).current_period_end as number;
+      while (['active', 'trialing', 'past_due'].includes(sub.status as string) && periodEnd() <= unix(now)) {
+        const end = periodEnd();
+        if (sub.cancel_at_period_end) {
+          Object.assign(sub, { status: 'canceled', canceled_at: end, ended_at: end });
+          out.push(...scheduling.canceled(sub, now), raise('customer.subscription.deleted', sub, now));
+          break;
+        }
+        out.push(...scheduling.atPeriodEnd(sub, end, now));
+        setPeriod(sub, new Date(end * 1000));
+        if (sub.status === 'trialing') sub.status = 'active';
+        const amount = (sub.items as { data: Obj[] }).data.reduce(
+          (sum, item) => sum + withTax(amountOf(item.price as Obj, item.quantity as number), item.tax_rates as Obj[]),
+          0,
+        );
+        const invoice = { ...newInvoice(sub, 'paid', amount), billing_reason: 'subscription_cycle' };
+        invoices.set(invoice.id as string, invoice);
+        sub.latest_invoice = invoice.id;
+        out.push(raise('customer.subscription.updated', sub, now), raise('invoice.paid', invoice, now));
+      }
+      return out;
     },
     failRenewal(subscriptionId, now) {
       const sub = get(subscriptions, subscriptionId, 'subscription');

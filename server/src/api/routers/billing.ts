@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { unavailable } from '../../errors';
 import { billingAccount } from '../../services/billing/account';
 import { setAddon } from '../../services/billing/addons';
+import { cancelBillingSwitch } from '../../services/billing/billing-switch';
 import { cancelSubscription, reactivateSubscription } from '../../services/billing/cancel';
 import { startCheckout } from '../../services/billing/checkout';
 import { confirmPlanChange, previewPlanChange } from '../../services/billing/plan-change';
@@ -57,6 +58,11 @@ export const billingRouter = router({
       );
     }),
   }),
+
+  /** 'Cancel this change': an annual plan's scheduled switch to monthly billing is dropped; it renews annually. */
+  cancelBillingSwitch: billingAdminProcedure.mutation(({ ctx }) =>
+    cancelBillingSwitch(ctx.db, ctx.services.payments, ctx.actor, ctx.services.now(), ctx.config.publicUrl),
+  ),
 
   /** The plan as the account page and the dashboard's banners show it. */
   account: adminProcedure.query(({ ctx }) => billingAccount(ctx.db, ctx.viewer.company.id, ctx.services.now())),

@@ -39,6 +39,14 @@ export interface PaymentProvider {
   ): Promise<void>;
   /** Undoes a cancellation scheduled for the period's end. */
   resume(subscriptionId: string): Promise<void>;
+  /**
+   * Switches the billing period at the end of the paid period (annual → monthly mid-year): nothing is charged or
+   * refunded now; the renewal is charged at the new period's price, once (Stripe: a subscription schedule whose
+   * second phase holds the new prices). Seat and add-on changes made meanwhile are carried into the switch.
+   */
+  scheduleBillingSwitch(subscriptionId: string, billing: Billing): Promise<void>;
+  /** Undoes a scheduled switch of billing period: the plan renews as it is. */
+  cancelBillingSwitch(subscriptionId: string): Promise<void>;
 }
 
 export interface SubscriptionChange {
@@ -96,6 +104,8 @@ export interface SubscriptionState {
   currentPeriodEnd: Date | null;
   /** While trialing: when the trial ends and the first charge is taken. */
   trialEnd: Date | null;
+  /** A switch of billing period the provider will make at the end of the paid period, or null. */
+  billingSwitch: { billing: Billing; on: Date } | null;
   canceledAt: Date | null;
   created: Date;
 }

@@ -16,6 +16,8 @@ export async function billingAccount(db: Database, companyId: string, now: Date)
       'company_finder_enabled',
       'client_data_enabled',
       'stripe_subscription_id',
+      'billing_switch_to',
+      'billing_switch_on',
     ])
     .where('id', '=', companyId)
     .executeTakeFirst();
@@ -31,6 +33,11 @@ export async function billingAccount(db: Database, companyId: string, now: Date)
     scheduledCancellationDate: c.scheduled_cancellation_date?.toISOString() ?? null,
     daysRemaining: c.cancel_at_period_end ? daysRemaining(c.scheduled_cancellation_date, now) : null,
     currentPeriodEnd: c.current_period_end?.toISOString() ?? null,
+    /** Annual → monthly waiting for the end of the paid year ('Switches to monthly billing on …'). */
+    billingSwitch:
+      paid && c.billing_switch_to && c.billing_switch_on
+        ? { billing: c.billing_switch_to as 'monthly' | 'annual', on: c.billing_switch_on.toISOString() }
+        : null,
     addons: { companyFinder: c.company_finder_enabled, clientData: c.client_data_enabled },
   };
 }

@@ -53,6 +53,9 @@ export async function convergeCompany(
         cancel_at_period_end: state.cancelAtPeriodEnd,
         scheduled_cancellation_date: state.cancelAtPeriodEnd ? state.currentPeriodEnd : null,
         current_period_end: state.currentPeriodEnd,
+        // A switch of billing period waiting for the renewal; once made, the provider reports none.
+        billing_switch_to: state.billingSwitch?.billing ?? null,
+        billing_switch_on: state.billingSwitch?.on ?? null,
         cancelled_at: null,
         updated_at: now,
       })
@@ -85,7 +88,8 @@ export async function convergeCompany(
         now,
       );
     }
-    return `${state.status}: ${state.adminSeats} admin + ${state.brokerSeats} broker seats, ${state.billing}${state.cancelAtPeriodEnd ? ', cancels at period end' : ''}`;
+    const switching = state.billingSwitch ? `, switches to ${state.billingSwitch.billing} at renewal` : '';
+    return `${state.status}: ${state.adminSeats} admin + ${state.brokerSeats} broker seats, ${state.billing}${state.cancelAtPeriodEnd ? ', cancels at period end' : ''}${switching}`;
   }
   if (ENDED.includes(state.status)) {
     await trx
@@ -97,6 +101,8 @@ export async function convergeCompany(
         account_locked: true,
         cancel_at_period_end: false,
         scheduled_cancellation_date: null,
+        billing_switch_to: null,
+        billing_switch_on: null,
         current_period_end: state.currentPeriodEnd,
         cancelled_at: state.canceledAt ?? now,
         // A monthly plan cancelled for its period's end has now used that grace: coming back needs a new checkout.

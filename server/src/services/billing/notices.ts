@@ -12,7 +12,8 @@ export type NoticeKind =
   | 'access_ended'
   | 'trial_cancelled'
   | 'cancellation_scheduled'
-  | 'reactivated';
+  | 'reactivated'
+  | 'billing_switch_scheduled';
 
 /**
  * Sends a billing e-mail to the company's active admins once: the notice row and the e-mails commit together,

@@ -8,6 +8,7 @@ import { badRequest, conflict, unavailable } from '../../errors';
 import type { ChangeResult, PaymentProvider, SubscriptionChange } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
+import { type BillingSwitch, confirmBillingSwitch, switchAtRenewal, switchQuote } from './billing-switch';
 import { belowActiveMessage, type CheckoutChoice, livePlan } from './checkout';
 import { lockBilledCompany, syncSubscription } from './sync';
 
@@ -38,12 +39,23 @@ export interface PlanConfirmation {
 
 type Trx = Database;
 type Company = Awaited<ReturnType<typeof lockBilledCompany>>;
+type PlanChange = { kind: 'change'; subscriptionId: string; change: SubscriptionChange } | BillingSwitch;
 
-/** The change the provider is asked for, and whether it is charged now (more seats, an add-on, annual). */
-async function planChange(trx: Trx, company: Company, actor: Actor, choice: CheckoutChoice, now: Date) {
+/**
+ * The change the provider is asked for, and whether it is charged now (more seats, an add-on, annual); or, for
+ * annual → monthly once the trial is over, a switch at the end of the paid year.
+ */
+async function planChange(
+  trx: Trx,
+  company: Company,
+  actor: Actor,
+  choice: CheckoutChoice,
+  now: Date,
+): Promise<PlanChange> {
   if (!livePlan(company) || !company.stripe_subscription_id) throw badRequest(BILLING_MESSAGES.noPlanToChange);
   const billing = company.subscription_type === 'annual' ? 'annual' : 'monthly';
-  if (billing === 'annual' && choice.billing === 'monthly') throw badRequest(BILLING_MESSAGES.annualToMonthly);
+  const atRenewal = switchAtRenewal(company, billing, choice, now);
+  if (atRenewal) return atRenewal;
   const usage = await companySeatUsage(trx, actor.companyId, now);
   if (choice.adminSeats < usage.admin.active)
     throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
@@ -73,7 +85,7 @@ async function planChange(trx: Trx, company: Company, actor: Actor, choice: Chec
     ...(choice.billing !== billing && { billing: choice.billing }),
     charge,
   };
-  return { subscriptionId: company.stripe_subscription_id, change };
+  return { kind: 'change', subscriptionId: company.stripe_subscription_id, change };
 }
 
 /** What a plan change would cost now: the provider's own preview at this moment. */
@@ -97,8 +109,10 @@ export async function previewPlanChangeIn(
 ): Promise<PlanChangeQuote> {
   if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
   const company = await lockBilledCompany(trx, actor.companyId);
-  const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
+  const plan = await planChange(trx, company, actor, choice, now);
   const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  if (plan.kind === 'switch') return switchQuote(choice, plan, prorationDate);
+  const { subscriptionId, change } = plan;
   const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
   const recurringPence = new Dec(quote(choice).total).times(100).toNumber();
   const inTrial = company.trial_ends_at !== null && company.trial_ends_at > now && amountDue === 0;
@@ -156,7 +170,13 @@ export async function confirmPlanChangeIn(
   const age = now.getTime() - prorationDate.getTime();
   if (Number.isNaN(age) || age < -60_000 || age > QUOTE_VALID_MS) throw conflict(BILLING_MESSAGES.quoteExpired);
   const company = await lockBilledCompany(trx, actor.companyId);
-  const { subscriptionId, change } = await planChange(trx, company, actor, choice, now);
+  const plan = await planChange(trx, company, actor, choice, now);
+  if (plan.kind === 'switch') {
+    // Nothing is charged now; a confirmation of any other amount was for another change.
+    if (confirmation.dueNowPence !== 0) throw conflict(BILLING_MESSAGES.amountChanged);
+    return confirmBillingSwitch(trx, provider, company, choice, plan, confirmation, now, appUrl);
+  }
+  const { subscriptionId, change } = plan;
   const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
   if (amountDue !== confirmation.dueNowPence) throw conflict(BILLING_MESSAGES.amountChanged);
   const result = await provider.changeSubscription(subscriptionId, { ...change, prorationDate });

@@ -48,6 +48,8 @@ export async function lockBilledCompany(trx: Database, companyId: string) {
       'stripe_customer_id',
       'trial_ends_at',
       'current_period_end',
+      'billing_switch_to',
+      'billing_switch_on',
     ])
     .where('id', '=', companyId)
     // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while

@@ -54,6 +54,8 @@ export function CheckoutPage() {
   const paying = s?.subscriptionStatus === 'active' || s?.subscriptionStatus === 'past_due';
   const [shown, setShown] = useState<(ShownCharge & { prorationDate: string }) | null>(null);
   const [changed, setChanged] = useState(false);
+  // A change made at the next renewal (fewer seats, annual → monthly): the day it takes effect, said once done.
+  const [changedOn, setChangedOn] = useState<string | null>(null);
   const preview = trpc.billing.planChange.preview.useMutation({
     onSuccess: (q) => setShown(q),
     onError: (e) => setError(chargeError(e)),
@@ -61,6 +63,7 @@ export function CheckoutPage() {
   const confirm = trpc.billing.planChange.confirm.useMutation({
     onSuccess: (result) => {
       if (result.status === 'requires_payment') return window.location.assign(result.url);
+      setChangedOn(shown?.effectiveOn ?? null);
       setShown(null);
       setChanged(true);
       void summary.refetch();
@@ -113,7 +116,12 @@ export function CheckoutPage() {
               : 'Choose your seats, add-ons and plan. Prices exclude VAT until the total.'}
           </p>
         </div>
-        {changed && <Alert tone="success">{BILLING_MESSAGES.planChanged}</Alert>}
+        {changed && (
+          <Alert tone="success">
+            {BILLING_MESSAGES.planChanged}
+            {changedOn && ` It takes effect on ${longDate(changedOn)}.`}
+          </Alert>
+        )}
         {canceled && <Alert tone="info">{CHECKOUT_MESSAGES.canceled}</Alert>}
         {!admin && (
           <Alert tone="warning">Only your company's admin can start a subscription. Please ask them to sign in.</Alert>

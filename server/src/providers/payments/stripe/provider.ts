@@ -1,5 +1,5 @@
 import type { CancellationReason } from '@pippitch/shared/cancellation';
-import { ADDONS } from '@pippitch/shared/pricing';
+import { ADDONS, type Billing } from '@pippitch/shared/pricing';
 import Stripe from 'stripe';
 import type {
   ChangeResult,
@@ -10,6 +10,7 @@ import type {
   SubscriptionState,
 } from '../types';
 import { WebhookSignatureError } from '../types';
+import { releaseSchedule, writeBillingSwitch } from './billing-switch';
 import { ADDON_PRODUCTS, type Catalog, ensureCatalog, SEAT_PRODUCT } from './catalog';
 import { ADMIN_SEATS_METADATA, eventIds, subscriptionState } from './transform';
 
@@ -95,7 +96,8 @@ export class StripePayments implements PaymentProvider {
 
   async readSubscription(subscriptionId: string): Promise<SubscriptionState | null> {
     try {
-      return subscriptionState(await this.stripe.subscriptions.retrieve(subscriptionId));
+      // With its schedule: a switch of billing period waiting for the renewal is part of what we mirror.
+      return subscriptionState(await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] }));
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 404) return null;
       throw err;
@@ -147,8 +149,12 @@ export class StripePayments implements PaymentProvider {
   }
 
   async changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult> {
-    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['schedule'] });
     const { items, state } = await this.itemChanges(sub, change);
+    // A switch of billing period waiting for the renewal is let go, the change made, and the switch written again
+    // from the changed subscription, so the renewal carries the new seats and add-ons.
+    const waitingSwitch = state.billingSwitch;
+    await releaseSchedule(this.stripe, sub);
     const adminSeats = change.seats?.adminSeats ?? state.adminSeats;
     if (String(adminSeats) !== sub.metadata?.[ADMIN_SEATS_METADATA]) {
       // A pending update (below) may not carry metadata, so the seat split is written on its own first.
@@ -166,6 +172,7 @@ export class StripePayments implements PaymentProvider {
       ...(change.charge === 'now' && change.prorationDate && { proration_date: unix(change.prorationDate) }),
       expand: ['latest_invoice'],
     });
+    if (waitingSwitch) await this.scheduleBillingSwitch(subscriptionId, waitingSwitch.billing);
     const invoice = updated.latest_invoice;
     if (change.charge === 'now' && invoice && typeof invoice !== 'string' && invoice.status === 'open') {
       if (invoice.hosted_invoice_url) return { status: 'requires_payment', url: invoice.hosted_invoice_url };
@@ -196,6 +203,8 @@ export class StripePayments implements PaymentProvider {
   async cancel(subscriptionId: string, how: { atPeriodEnd: boolean; reason: CancellationReason; feedback: string }) {
     const cancellation_details = { comment: how.feedback || null, feedback: STRIPE_FEEDBACK[how.reason] };
     if (how.atPeriodEnd) {
+      // Stripe refuses a cancellation on a subscription its schedule manages; a plan that ends switches nothing.
+      await releaseSchedule(this.stripe, await this.stripe.subscriptions.retrieve(subscriptionId));
       await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, cancellation_details });
     } else {
       // Annual plans end at once without a refund (design.md §3).
@@ -209,6 +218,15 @@ export class StripePayments implements PaymentProvider {
 
   async resume(subscriptionId: string) {
     await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+  }
+
+  async scheduleBillingSwitch(subscriptionId: string, billing: Billing) {
+    const sub = await this.stripe.subscriptions.retrieve(subscriptionId);
+    await writeBillingSwitch(this.stripe, await this.prices(), sub, billing);
+  }
+
+  async cancelBillingSwitch(subscriptionId: string) {
+    await releaseSchedule(this.stripe, await this.stripe.subscriptions.retrieve(subscriptionId));
   }
 
   verifyEvent(rawBody: Buffer, signature: string | undefined): ProviderEvent {

@@ -5,6 +5,8 @@ import { addonOfProduct, SEAT_PRODUCT } from './catalog';
 
 /** Metadata we write on every subscription: how its seats split between admins and brokers. */
 export const ADMIN_SEATS_METADATA = 'admin_seats';
+/** Metadata we write on a subscription schedule that switches the billing period: the period it switches to. */
+export const BILLING_SWITCH_METADATA = 'billing_switch';
 
 const idOf = (ref: string | { id: string } | null | undefined) => (typeof ref === 'string' ? ref : (ref?.id ?? null));
 const date = (unix: number | null | undefined) => (unix ? new Date(unix * 1000) : null);
@@ -39,9 +41,26 @@ export function subscriptionState(sub: Stripe.Subscription): SubscriptionState {
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
     currentPeriodEnd: date(periodEnd),
     trialEnd: sub.status === 'trialing' ? date(sub.trial_end) : null,
+    billingSwitch: billingSwitchOf(sub),
     canceledAt: date(sub.canceled_at),
     created: new Date(sub.created * 1000),
   };
+}
+
+/**
+ * The switch of billing period Stripe will make: our schedule (read only when the subscription was retrieved with
+ * `expand: ['schedule']`) names the period in its metadata, and its next phase starts at the current one's end.
+ * A schedule in its last phase, or released, switches nothing more.
+ */
+function billingSwitchOf(sub: Stripe.Subscription): SubscriptionState['billingSwitch'] {
+  const schedule = sub.schedule;
+  if (!schedule || typeof schedule === 'string') return null;
+  if (schedule.status !== 'active' && schedule.status !== 'not_started') return null;
+  const billing = schedule.metadata?.[BILLING_SWITCH_METADATA];
+  if (billing !== 'monthly' && billing !== 'annual') return null;
+  const currentEnd = schedule.current_phase?.end_date ?? null;
+  const next = schedule.phases.find((phase) => currentEnd !== null && phase.start_date >= currentEnd);
+  return next ? { billing, on: new Date(next.start_date * 1000) } : null;
 }
 
 const STATUSES: readonly ProviderSubscriptionStatus[] = [
@@ -72,6 +91,12 @@ export function eventIds(event: Stripe.Event): ProviderEvent {
       break;
     case 'checkout.session':
       subscriptionId = idOf(object.subscription as string | { id: string } | null);
+      break;
+    case 'subscription_schedule':
+      // A released schedule names the subscription it let go under released_subscription.
+      subscriptionId = idOf(
+        (object.subscription ?? object.released_subscription) as string | { id: string } | null | undefined,
+      );
       break;
     case 'invoice': {
       // Since API 2025-03-31 an invoice names its subscription under parent.subscription_details.

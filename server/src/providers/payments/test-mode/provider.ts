@@ -1,3 +1,4 @@
+import type { Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import type { ChangeResult, CheckoutRequest, PaymentProvider, SubscriptionChange, SubscriptionState } from '../types';
 import { WebhookSignatureError } from '../types';
@@ -142,7 +143,29 @@ export class TestModePayments implements PaymentProvider {
   async cancel(subscriptionId: string, how: { atPeriodEnd: boolean }) {
     await this.db
       .updateTable('test_mode_subscriptions')
-      .set(how.atPeriodEnd ? { cancel_at_period_end: true } : { status: 'canceled', canceled_at: this.now() })
+      // A plan that ends switches nothing (Stripe: the schedule is released first).
+      .set(
+        how.atPeriodEnd
+          ? { cancel_at_period_end: true, switch_to_billing: null }
+          : { status: 'canceled', canceled_at: this.now(), switch_to_billing: null },
+      )
+      .where('id', '=', subscriptionId)
+      .execute();
+  }
+
+  async scheduleBillingSwitch(subscriptionId: string, billing: Billing) {
+    await this.db
+      .updateTable('test_mode_subscriptions')
+      .set({ switch_to_billing: billing })
+      .where('id', '=', subscriptionId)
+      .where('status', 'in', ['active', 'past_due'])
+      .execute();
+  }
+
+  async cancelBillingSwitch(subscriptionId: string) {
+    await this.db
+      .updateTable('test_mode_subscriptions')
+      .set({ switch_to_billing: null })
       .where('id', '=', subscriptionId)
       .execute();
   }
@@ -217,19 +240,24 @@ export class TestModePayments implements PaymentProvider {
           .execute();
         continue;
       }
-      // Each period that began is charged, the first one after a trial included.
+      // Each period that began is charged, the first one after a trial included; a scheduled switch of billing
+      // period is made at the first of them, at the new period's price.
+      const billing = sub.switch_to_billing ?? sub.billing;
+      const plan = planOf({ ...sub, billing });
       let start = sub.current_period_end;
-      let end = addPeriod(start, sub.billing);
-      await invoice(trx, sub.id, planPence(planOf(sub)), sub.status === 'trialing' ? 'First period' : 'Renewal', start);
+      let end = addPeriod(start, billing);
+      await invoice(trx, sub.id, planPence(plan), sub.status === 'trialing' ? 'First period' : 'Renewal', start);
       while (end <= now) {
         start = end;
-        end = addPeriod(end, sub.billing);
-        await invoice(trx, sub.id, planPence(planOf(sub)), 'Renewal', start);
+        end = addPeriod(end, billing);
+        await invoice(trx, sub.id, planPence(plan), 'Renewal', start);
       }
       await trx
         .updateTable('test_mode_subscriptions')
         .set({
           status: sub.status === 'trialing' ? 'active' : sub.status,
+          billing,
+          switch_to_billing: null,
           current_period_start: start,
           current_period_end: end,
           trial_end: null,

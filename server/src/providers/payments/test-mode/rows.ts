@@ -21,6 +21,8 @@ export type SubscriptionRow = {
   trial_end: Date | null;
   canceled_at: Date | null;
   created_at: Date;
+  /** The billing period the next renewal switches to (test mode's stand-in for Stripe's subscription schedule). */
+  switch_to_billing: string | null;
 };
 
 export function planOf(row: SubscriptionRow): TestModePlan {
@@ -72,6 +74,10 @@ export function stateOf(row: SubscriptionRow): SubscriptionState {
     cancelAtPeriodEnd: row.cancel_at_period_end,
     currentPeriodEnd: row.current_period_end,
     trialEnd: row.status === 'trialing' ? row.trial_end : null,
+    billingSwitch:
+      row.switch_to_billing && row.switch_to_billing !== row.billing
+        ? { billing: row.switch_to_billing as SubscriptionState['billing'], on: row.current_period_end }
+        : null,
     canceledAt: row.canceled_at,
     created: row.created_at,
   };

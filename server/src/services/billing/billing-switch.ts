@@ -1,0 +1,126 @@
+import { BILLING_MESSAGES, switchSentence } from '@pippitch/shared/billing-messages';
+import { Dec } from '@pippitch/shared/decimal';
+import { planPrice } from '@pippitch/shared/plan-price';
+import { type Billing, quote } from '@pippitch/shared/pricing';
+import type { Database } from '@pippitch/sql';
+import { badRequest, unavailable } from '../../errors';
+import type { ChangeResult, PaymentProvider } from '../../providers/payments/types';
+import type { Actor } from '../actor';
+import { billingSwitchScheduledEmail } from '../email/billing-emails';
+import type { CheckoutChoice } from './checkout';
+import { sendNoticeOnce } from './notices';
+import { lockBilledCompany, syncSubscription } from './sync';
+
+type Company = Awaited<ReturnType<typeof lockBilledCompany>>;
+
+/** Annual → monthly once the trial is over: made by the provider at the end of the paid year. */
+export interface BillingSwitch {
+  kind: 'switch';
+  subscriptionId: string;
+  billing: Billing;
+  on: Date;
+}
+
+/**
+ * Whether a plan change is annual → monthly mid-year (issue 20). The year is paid: the switch waits for its end
+ * (nothing refunded, nothing charged twice), as Papermark and cal.com downgrade a period at renewal. During the
+ * trial nothing has been paid, so the period changes at once like monthly → annual (null here). The switch keeps
+ * the seats and add-ons, so the amount confirmed is the monthly price of the plan as it is.
+ */
+export function switchAtRenewal(
+  company: Company,
+  billing: Billing,
+  choice: CheckoutChoice,
+  now: Date,
+): BillingSwitch | null {
+  if (billing !== 'annual' || choice.billing !== 'monthly') return null;
+  if (company.trial_ends_at !== null && company.trial_ends_at > now) return null;
+  if (company.billing_switch_to === 'monthly') throw badRequest(BILLING_MESSAGES.switchAlreadyScheduled);
+  const samePlan =
+    choice.adminSeats === company.admin_seats &&
+    choice.brokerSeats === company.junior_seats &&
+    choice.addons.companyFinder === company.company_finder_enabled &&
+    choice.addons.clientData === company.client_data_enabled;
+  if (!samePlan) throw badRequest(BILLING_MESSAGES.switchKeepsPlan);
+  if (!company.stripe_subscription_id || !company.current_period_end) {
+    throw badRequest(BILLING_MESSAGES.noPlanToChange);
+  }
+  return {
+    kind: 'switch',
+    subscriptionId: company.stripe_subscription_id,
+    billing: 'monthly',
+    on: company.current_period_end,
+  };
+}
+
+/** What the customer confirms for a switch: nothing now, the date, then the monthly price (VAT included). */
+export function switchQuote(choice: CheckoutChoice, plan: BillingSwitch, prorationDate: Date) {
+  const recurringPence = new Dec(quote(choice).total).times(100).toNumber();
+  const on = plan.on.toISOString();
+  return {
+    plan: choice,
+    charge: 'next_period' as const,
+    dueNowPence: 0,
+    recurringPence,
+    prorationDate: prorationDate.toISOString(),
+    firstChargeOn: null,
+    effectiveOn: on,
+    sentence: switchSentence({ onIso: on, recurringPence, billing: plan.billing }),
+  };
+}
+
+/**
+ * Confirmed: the provider schedules the switch, the company row is converged to it (the account page then shows
+ * it), and the admins get one e-mail saying when and at what price.
+ */
+export async function confirmBillingSwitch(
+  trx: Database,
+  provider: PaymentProvider,
+  company: Company,
+  choice: CheckoutChoice,
+  plan: BillingSwitch,
+  confirmation: { prorationDate: string },
+  now: Date,
+  appUrl: string,
+): Promise<ChangeResult> {
+  await provider.scheduleBillingSwitch(plan.subscriptionId, plan.billing);
+  await syncSubscription(trx, provider, company.id, now, appUrl);
+  await sendNoticeOnce(
+    trx,
+    {
+      companyId: company.id,
+      kind: 'billing_switch_scheduled',
+      // One e-mail per confirmation: a switch cancelled and scheduled again is told again.
+      ref: `${plan.subscriptionId}:${confirmation.prorationDate}`,
+      template: 'billing_switch',
+      email: billingSwitchScheduledEmail({
+        companyName: company.name,
+        switchesOn: plan.on,
+        price: planPrice(choice),
+        appUrl,
+      }),
+    },
+    now,
+  );
+  return { status: 'done' };
+}
+
+/** 'Cancel this change': the scheduled switch is dropped at the provider and the plan renews annually as before. */
+export async function cancelBillingSwitch(
+  db: Database,
+  provider: PaymentProvider | null,
+  actor: Actor,
+  now: Date,
+  appUrl: string,
+): Promise<{ renewsOn: string | null }> {
+  return db.transaction().execute(async (trx) => {
+    const company = await lockBilledCompany(trx, actor.companyId);
+    if (!company.billing_switch_to || !company.stripe_subscription_id) {
+      throw badRequest(BILLING_MESSAGES.noSwitchToCancel);
+    }
+    if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
+    await provider.cancelBillingSwitch(company.stripe_subscription_id);
+    await syncSubscription(trx, provider, company.id, now, appUrl);
+    return { renewsOn: company.current_period_end?.toISOString() ?? null };
+  });
+}
