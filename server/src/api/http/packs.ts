@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../deps';
 import { AppError } from '../../errors';
 import { companyLogo } from '../../services/company/logo';
+import { requireMarginApproval } from '../../services/margin/gate';
 import { getPack } from '../../services/packs/packs';
 import { renderPackPdf } from '../../services/packs/render-pdf';
 import { sharedPackLogo } from '../../services/packs/shared-logo';
@@ -47,6 +48,12 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
       ? await getPack(deps.db, { ...actor, isAdmin: isAdminRole(viewer.user.role) }, id.data, now)
       : null;
     if (!pack) return refuse(reply, 404, PACK_MESSAGES.notFound);
+    try {
+      await requireMarginApproval(deps.db, { companyId: actor.companyId, leadId: pack.leadId });
+    } catch (err) {
+      if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
+      throw err;
+    }
     const name = pack.leadName.replace(/[^A-Za-z0-9 .-]/g, '').trim() || 'pack';
     return reply
       .header('content-type', 'application/pdf')

@@ -22,6 +22,7 @@ import { clientKey, enforce } from '../auth/rate-limit';
 import { hashToken, newToken } from '../auth/tokens';
 import { enqueueEmailToMember } from '../email/outbox';
 import { packViewedEmail } from '../email/templates';
+import { requireMarginApproval } from '../margin/gate';
 import { priceTrades } from './price';
 
 export interface Pack {
@@ -56,6 +57,7 @@ export async function createPack(
     .where('user_id', '=', actor.userId)
     .executeTakeFirst();
   if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
+  await requireMarginApproval(db, { companyId: actor.companyId, leadId: lead.id });
   const parsed = parsePackCsv(input.csv);
   if (!parsed.ok) throw badRequest(parsed.message, 'csv');
   const trades = await priceTrades(db, parsed.trades, input.marginBps);
@@ -186,7 +188,8 @@ export async function packsOfMember(db: Database, actor: Pick<Actor, 'companyId'
 }
 
 /** A new share link for the broker's own pack (any earlier link stops working). The token is shown once. */
-export async function sharePack(db: Database, actor: Pick<Actor, 'userId'>, id: string, now: Date) {
+export async function sharePack(db: Database, actor: Pick<Actor, 'userId' | 'companyId'>, id: string, now: Date) {
+  await requireMarginApproval(db, { companyId: actor.companyId, packId: id });
   const token = newToken();
   const expiresAt = new Date(now.getTime() + PACK_SHARE_DAYS * 86_400_000);
   const r = await db
