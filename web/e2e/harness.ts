@@ -76,6 +76,8 @@ async function listenOnFreePort(build: (baseUrl: string) => Promise<App>) {
 export interface HarnessOptions {
   /** Configuration over the test defaults (e.g. a local Salesforce server's address). */
   config?: Partial<Config>;
+  /** The server's clock (default: the wall clock), for journeys that span days, such as a trial's end. */
+  now?: () => Date;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -107,7 +109,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         config: testConfig({ databaseUrl: t.url, publicUrl, ...options.config }),
         db: t.db,
         serveWeb: true,
-        services: { now: () => new Date(), quotes, seriesCache: null },
+        services: { now: options.now ?? (() => new Date()), quotes, seriesCache: null },
       }),
     );
     cleanups.push(() => app.close());
