@@ -16,7 +16,7 @@ import type { CompanyFinder } from './services/companies/finder/types';
 import { QuoteHub } from './services/market/live-quotes';
 import { SeriesCache } from './services/market/series-cache';
 
-export interface Services {
+export interface ServerDeps {
   /** Live quotes fanned out from this process's one LISTEN connection. */
   quotes: QuoteHub;
   /** Chart series shared by every broker until the pair's next quote; null serves every request fresh. */
@@ -36,18 +36,18 @@ export interface Services {
   now(): Date;
 }
 
-export interface BuiltServices {
-  services: Services;
+export interface BuiltServerDeps {
+  services: ServerDeps;
   /** Stops what was built here (not what the caller passed in). */
   stop(): Promise<void>;
 }
 
-export function buildServices(
+export function buildServerDeps(
   config: Config,
   db: Database,
-  given: Partial<Services>,
+  given: Partial<ServerDeps>,
   log: (line: string) => void,
-): BuiltServices {
+): BuiltServerDeps {
   const stops: (() => unknown)[] = [];
   const now = given.now ?? (() => new Date());
   let quotes = given.quotes;

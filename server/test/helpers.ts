@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
 import type { AppRouter } from '../src/api/trpc/router';
 import { type Config, testConfig } from '../src/config';
-import type { Services } from '../src/deps';
+import type { ServerDeps } from '../src/deps';
 import { hashPassword } from '../src/services/auth/passwords';
 import { signUpCompany } from '../src/services/auth/signup';
 
@@ -27,7 +27,7 @@ export interface TestClient {
 /** The real app on a real port, over its own fresh database, with a clock tests can move. */
 export async function startTestApp(
   overrides: Partial<Config> = {},
-  extra: Partial<Services> | ((t: TestDatabase) => Partial<Services>) = {},
+  extra: Partial<ServerDeps> | ((t: TestDatabase) => Partial<ServerDeps>) = {},
 ): Promise<TestApp> {
   const t = await createTestDatabase();
   const clock = { now: new Date() };

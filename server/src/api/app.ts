@@ -8,7 +8,7 @@ import type { Database } from '@pippitch/sql';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config';
-import { buildServices, type Services } from '../deps';
+import { buildServerDeps, type ServerDeps } from '../deps';
 import { AppError } from '../errors';
 import { registerActivityExport } from './http/activity-export';
 import { registerBillingWebhook } from './http/billing-webhook';
@@ -33,7 +33,7 @@ export interface AppDeps {
   config: Config;
   db: Database;
   /** Collaborators to use instead of the defaults (tests: a clock, a hub, no series cache, …). */
-  services?: Partial<Services>;
+  services?: Partial<ServerDeps>;
   /** Serve web/dist (off in API-only tests). */
   serveWeb?: boolean;
   /** Logs: 'default' (JSON in production, readable in development, none in tests), off, or a stream. */
@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // socket and a request slot for long. Time spent in handlers is bounded by the pools' timeouts instead.
     requestTimeout: 30_000,
   });
-  const built = buildServices(deps.config, deps.db, deps.services ?? {}, (line) => app.log.warn(line));
+  const built = buildServerDeps(deps.config, deps.db, deps.services ?? {}, (line) => app.log.warn(line));
   const services = built.services;
 
   await registerSecurityHeaders(app, deps.config);

@@ -10,7 +10,12 @@ export interface Actor {
   role: RoleType;
 }
 
-/** The actor behind a signed-in viewer (procedures pass this to services). */
+/** A member of a company as an actor: the one constructor, for a member row read from the database (jobs, seeds). */
+export function memberActor(member: { id: string; role_type: RoleType }, companyId: string): Actor {
+  return { userId: member.id, companyId, role: member.role_type };
+}
+
+/** The actor behind a signed-in viewer (authedProcedure puts it in ctx.actor; the HTTP gate returns it). */
 export function actorOf(viewer: { user: { id: string; role: RoleType }; company: { id: string } }): Actor {
-  return { userId: viewer.user.id, companyId: viewer.company.id, role: viewer.user.role };
+  return memberActor({ id: viewer.user.id, role_type: viewer.user.role }, viewer.company.id);
 }

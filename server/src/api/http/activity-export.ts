@@ -11,7 +11,7 @@ import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Services } from '../../deps';
+import type { ServerDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { activityCsv, exportMembers } from '../../services/activity/export-csv';
 import { adminViewer, refuse, STATUS } from './admin-download';
@@ -34,7 +34,10 @@ const query = z.object({
  * The activity CSV (export modal), behind the admins' download gate (admin-download.ts). Members are scoped to the caller's company (another company's id answers 404). The
  * body streams page by page from the database (services/activity/export-csv.ts), so memory stays flat.
  */
-export function registerActivityExport(app: FastifyInstance, deps: { db: Database; services: Pick<Services, 'now'> }) {
+export function registerActivityExport(
+  app: FastifyInstance,
+  deps: { db: Database; services: Pick<ServerDeps, 'now'> },
+) {
   app.get(EXPORT_CSV_PATH, async (req, reply) => {
     const now = deps.services.now();
     const viewer = await adminViewer(deps.db, req, reply, now);

@@ -1,6 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../deps';
+import type { ServerDeps } from '../../deps';
 import { type PaymentProvider, WebhookSignatureError } from '../../providers/payments/types';
 import { applyBillingEvent } from '../../services/billing/apply-event';
 
@@ -12,7 +12,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook';
  */
 export async function registerBillingWebhook(
   app: FastifyInstance,
-  deps: { db: Database; services: Services; provider: PaymentProvider; appUrl: string },
+  deps: { db: Database; services: ServerDeps; provider: PaymentProvider; appUrl: string },
 ): Promise<void> {
   await app.register(async (scope) => {
     // The signature covers the exact bytes Stripe sent: keep them, do not parse and re-serialise.

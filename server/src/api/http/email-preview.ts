@@ -1,7 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
-import type { Services } from '../../deps';
+import type { ServerDeps } from '../../deps';
 import { emailPreview, PREVIEW_KEYS, type PreviewKey } from '../../services/email/previews';
 import { adminViewer, refuse } from './admin-download';
 
@@ -12,7 +12,10 @@ export const EMAIL_PREVIEW_PATH = '/api/email-previews';
  * company only). E-mail HTML is styled inline and has no scripts: its own policy allows exactly that, and
  * framing by this site only.
  */
-export function registerEmailPreview(app: FastifyInstance, deps: { db: Database; config: Config; services: Services }) {
+export function registerEmailPreview(
+  app: FastifyInstance,
+  deps: { db: Database; config: Config; services: ServerDeps },
+) {
   app.get<{ Params: { key: string } }>(`${EMAIL_PREVIEW_PATH}/:key`, async (req, reply) => {
     // The downloads' gate: a signed-in admin of a company with access (a locked company's admins are refused).
     const viewer = await adminViewer(deps.db, req, reply, deps.services.now());

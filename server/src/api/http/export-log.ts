@@ -3,12 +3,12 @@ import { EXPORT_LOG_CSV_PATH } from '@pippitch/shared/salesforce';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../deps';
+import type { ServerDeps } from '../../deps';
 import { exportLogCsv } from '../../services/crm/export-log';
 import { adminViewer } from './admin-download';
 
 /** The CRM export log as CSV (the "not connected" default's record, and every Salesforce export's outcome). */
-export function registerExportLogCsv(app: FastifyInstance, deps: { db: Database; services: Pick<Services, 'now'> }) {
+export function registerExportLogCsv(app: FastifyInstance, deps: { db: Database; services: Pick<ServerDeps, 'now'> }) {
   app.get(EXPORT_LOG_CSV_PATH, async (req, reply) => {
     const now = deps.services.now();
     const viewer = await adminViewer(deps.db, req, reply, now);

@@ -5,7 +5,7 @@ import { LIVE_CLOSE, LIVE_PATH } from '@pippitch/shared/live-quote';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import type { Services } from '../../deps';
+import type { ServerDeps } from '../../deps';
 import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
 import { isDatabaseUnavailable } from './database-outage';
 import { refusalFor } from './gate';
@@ -13,7 +13,7 @@ import { LiveFanout, type LiveFanoutOptions } from './live-fanout';
 
 export interface LiveQuotesDeps {
   db: Database;
-  services: Pick<Services, 'quotes' | 'sessions' | 'now'>;
+  services: Pick<ServerDeps, 'quotes' | 'sessions' | 'now'>;
   fanout?: LiveFanoutOptions;
 }
 

@@ -1,9 +1,8 @@
-import { isAdminRole } from '@pippitch/shared/access';
 import { uuid } from '@pippitch/shared/input';
 import { PACK_CSV_TEMPLATE, PACK_MESSAGES } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../deps';
+import type { ServerDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { companyLogo } from '../../services/company/logo';
 import { requireMarginApproval } from '../../services/margin/gate';
@@ -16,7 +15,7 @@ import { gate, refuse, STATUS } from './gate';
  * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company
  * (the same rule as packs.get); any other id is not found. Plain GETs the browser downloads with its session cookie.
  */
-export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; services: Pick<Services, 'now'> }) {
+export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; services: Pick<ServerDeps, 'now'> }) {
   // The upload's template: the header and two example rows (public: it holds nothing but the format).
   app.get('/api/packs/template.csv', async (_req, reply) =>
     reply
@@ -44,9 +43,7 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
     if (!passed) return reply;
     const { viewer, actor } = passed;
     const id = uuid().safeParse(req.params.id);
-    const pack = id.success
-      ? await getPack(deps.db, { ...actor, isAdmin: isAdminRole(viewer.user.role) }, id.data, now)
-      : null;
+    const pack = id.success ? await getPack(deps.db, actor, id.data, now) : null;
     if (!pack) return refuse(reply, 404, PACK_MESSAGES.notFound);
     try {
       await requireMarginApproval(deps.db, { companyId: actor.companyId, leadId: pack.leadId });

@@ -2,12 +2,12 @@ import { uuid } from '@pippitch/shared/input';
 import { REPORT_MESSAGES, reportFileName } from '@pippitch/shared/reports';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
-import type { Services } from '../../deps';
+import type { ServerDeps } from '../../deps';
 import { reportPdf } from '../../services/reports/schedule';
 import { adminViewer, refuse } from './admin-download';
 
 /** A monthly report's PDF (dashboard download): the company's admins only; any other id is not found. */
-export function registerReportPdf(app: FastifyInstance, deps: { db: Database; services: Pick<Services, 'now'> }) {
+export function registerReportPdf(app: FastifyInstance, deps: { db: Database; services: Pick<ServerDeps, 'now'> }) {
   app.get<{ Params: { id: string } }>('/api/reports/:id.pdf', async (req, reply) => {
     const viewer = await adminViewer(deps.db, req, reply, deps.services.now());
     if (!viewer) return reply;

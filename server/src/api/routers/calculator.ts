@@ -10,18 +10,13 @@ export const calculatorRouter = router({
    * Saves one Calculate (results recomputed on the server, the live rate from the server's own latest quote);
    * repeating the same id saves nothing more.
    */
-  save: memberProcedure
-    .input(saveCalculationInput)
-    .mutation(({ ctx, input }) =>
-      saveCalculation(
-        ctx.db,
-        ctx.actor,
-        input,
-        ctx.services.quotes.latestFor(input.pair) ?? null,
-        ctx.services.now(),
-        ctx.services.quotes.latestFor('GBPEUR') ?? null,
-      ),
-    ),
+  save: memberProcedure.input(saveCalculationInput).mutation(({ ctx, input }) =>
+    saveCalculation(ctx.db, ctx.actor, input, {
+      now: ctx.services.now(),
+      liveQuote: ctx.services.quotes.latestFor(input.pair) ?? null,
+      gbpEurQuote: ctx.services.quotes.latestFor('GBPEUR') ?? null,
+    }),
+  ),
 
   /** Calculation Details for one company: the signed-in broker's own calculations only. */
   forCompany: memberProcedure

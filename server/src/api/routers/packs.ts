@@ -1,4 +1,3 @@
-import { isAdminRole } from '@pippitch/shared/access';
 import { uuid } from '@pippitch/shared/input';
 import { DEFAULT_PACK_MARGIN_BPS, PACK_MARGIN_OPTIONS, PACK_MESSAGES } from '@pippitch/shared/pack';
 import { brokerPhone, shareTokenInput } from '@pippitch/shared/pack-share';
@@ -38,12 +37,7 @@ export const packsRouter = router({
 
   /** One pack: its broker's, or any in the company for an admin (team views). */
   get: memberProcedure.input(packId).query(async ({ ctx, input }) => {
-    const viewer = {
-      userId: ctx.viewer.user.id,
-      companyId: ctx.viewer.company.id,
-      isAdmin: isAdminRole(ctx.viewer.user.role),
-    };
-    const pack = await getPack(ctx.db, viewer, input.id, ctx.services.now());
+    const pack = await getPack(ctx.db, ctx.actor, input.id, ctx.services.now());
     if (!pack) throw notFound(PACK_MESSAGES.notFound);
     return pack;
   }),
@@ -51,7 +45,7 @@ export const packsRouter = router({
   /** A member's packs, for their company's admins (the user activity page). */
   ofMember: adminProcedure
     .input(z.object({ userId: uuid('Member not found') }))
-    .query(({ ctx, input }) => packsOfMember(ctx.db, { companyId: ctx.viewer.company.id }, input.userId)),
+    .query(({ ctx, input }) => packsOfMember(ctx.db, ctx.actor, input.userId)),
 
   forLead: companyFinderProcedure
     .input(z.object({ leadId: uuid(PACK_MESSAGES.leadNotFound) }))

@@ -25,7 +25,14 @@ function sessionActor(ctx: AdminContext) {
   return { ...ctx.actor, sessionId: ctx.viewer.sessionId };
 }
 
-const redirectUri = (ctx: AdminContext) => `${ctx.config.publicUrl}${SALESFORCE_CALLBACK_PATH}`;
+function connectionDeps(ctx: AdminContext) {
+  return {
+    crm: ctx.services.crm,
+    secretsKey: ctx.config.secretsKey,
+    redirectUri: `${ctx.config.publicUrl}${SALESFORCE_CALLBACK_PATH}`,
+    now: ctx.services.now(),
+  };
+}
 
 /** The CRM export (issue 12): admins only — a broker must not connect or export the company's data. */
 export const salesforceRouter = router({
@@ -33,15 +40,13 @@ export const salesforceRouter = router({
 
   /** Starts the OAuth flow: the browser goes to the returned URL (Salesforce's consent screen). */
   connect: adminProcedure.mutation(async ({ ctx }) => ({
-    url: await startConnection(crmDeps(ctx), sessionActor(ctx), redirectUri(ctx), ctx.services.now()),
+    url: await startConnection(ctx.db, sessionActor(ctx), connectionDeps(ctx)),
   })),
 
   /** /salesforce-callback hands over Salesforce's code and our state. */
   completeConnection: adminProcedure
     .input(z.object({ code: oauthValue, state: oauthValue }))
-    .mutation(({ ctx, input }) =>
-      completeConnection(crmDeps(ctx), sessionActor(ctx), input, redirectUri(ctx), ctx.services.now()),
-    ),
+    .mutation(({ ctx, input }) => completeConnection(ctx.db, sessionActor(ctx), input, connectionDeps(ctx))),
 
   disconnect: adminProcedure.mutation(({ ctx }) => disconnect(crmDeps(ctx), ctx.actor)),
 

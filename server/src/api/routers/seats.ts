@@ -13,7 +13,8 @@ export const seatsRouter = router({
   overview: superAdminProcedure.query(({ ctx }) => seatsOverview(ctx.db, ctx.actor, ctx.services.now())),
 
   save: superAdminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
-    changeSeats(ctx.db, ctx.actor, input, ctx.services.now(), {
+    changeSeats(ctx.db, ctx.actor, input, {
+      now: ctx.services.now(),
       provider: ctx.services.payments,
       appUrl: ctx.config.publicUrl,
     }),
@@ -24,7 +25,8 @@ export const seatsRouter = router({
 
   /** The account page's save: the same routing and amount step as /admin/seats (issue 20 §5). */
   saveFromAccount: adminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
-    changeSeats(ctx.db, ctx.actor, input, ctx.services.now(), {
+    changeSeats(ctx.db, ctx.actor, input, {
+      now: ctx.services.now(),
       provider: ctx.services.payments,
       appUrl: ctx.config.publicUrl,
     }),

@@ -27,12 +27,12 @@ export const teamRouter = router({
 
   setActive: adminProcedure
     .input(z.object({ memberId, active: z.boolean() }))
-    .mutation(({ ctx, input }) => setMemberActive(ctx.db, ctx.actor, input.memberId, input.active, ctx.services.now())),
+    .mutation(({ ctx, input }) => setMemberActive(ctx.db, ctx.actor, input, { now: ctx.services.now() })),
 
   /** Broker ⇄ Admin ('junior' is the broker's stored role). */
   setRole: adminProcedure
     .input(z.object({ memberId, role: z.enum(['admin', 'junior']) }))
-    .mutation(({ ctx, input }) => changeMemberRole(ctx.db, ctx.actor, input.memberId, input.role, ctx.services.now())),
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.db, ctx.actor, input, { now: ctx.services.now() })),
 
   /** Deletes one member for good, with their calculations, leads and activity log. */
   remove: adminProcedure
@@ -40,13 +40,11 @@ export const teamRouter = router({
     .mutation(({ ctx, input }) => removeMembers(ctx.db, ctx.actor, [input.memberId], ctx.services.now())),
 
   sendPasswordReset: adminProcedure.input(z.object({ memberId })).mutation(async ({ ctx, input }) => ({
-    ...(await sendMemberPasswordReset(
-      ctx.db,
-      ctx.actor,
-      input.memberId,
-      { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl },
-      ctx.services.now(),
-    )),
+    ...(await sendMemberPasswordReset(ctx.db, ctx.actor, input, {
+      now: ctx.services.now(),
+      ip: ctx.request.ip,
+      publicUrl: ctx.config.publicUrl,
+    })),
     // With e-mail switched off (EMAIL_DISABLED) the page must not say 'sent'.
     emailed: !ctx.config.emailDisabled,
   })),

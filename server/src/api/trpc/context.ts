@@ -3,7 +3,7 @@ import type { Database } from '@pippitch/sql';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
-import type { Services } from '../../deps';
+import type { ServerDeps } from '../../deps';
 import { resolveSession, SESSION_COOKIE, type Viewer } from '../../services/auth/sessions';
 
 export interface SessionCookie {
@@ -14,7 +14,7 @@ export interface SessionCookie {
 export interface Context {
   db: Database;
   config: Config;
-  services: Services;
+  services: ServerDeps;
   viewer: Viewer | null;
   request: { ip: string; userAgent: string | undefined };
   /** Present on HTTP requests; WebSocket messages cannot set cookies. */
@@ -24,7 +24,7 @@ export interface Context {
 export interface ContextDeps {
   db: Database;
   config: Config;
-  services: Services;
+  services: ServerDeps;
 }
 
 function cookieWriter(reply: FastifyReply, config: Config): SessionCookie {

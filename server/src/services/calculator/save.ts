@@ -16,16 +16,21 @@ import { toStoredCalculation } from './record';
  * here from the inputs (never taken from the browser). The id comes from the browser, so the same
  * Calculate sent twice (a retry, Enter pressed twice) finds its row and writes nothing more.
  */
+export interface SaveDeps {
+  now: Date;
+  /** The server's own latest quote for the pair, stored as the mid used. */
+  liveQuote: QuoteAtSave | null;
+  /** The server's GBP/EUR quote: what a EUR/USD pitch made now is converted to pounds with (issue 22 §1). */
+  gbpEurQuote?: QuoteAtSave | null;
+  /** When the calculation was made, for the demo company's history (seed/demo-activity.ts); the database's now() otherwise. */
+  at?: Date;
+}
+
 export async function saveCalculation(
   db: Database,
   actor: Pick<Actor, 'userId' | 'companyId'>,
   input: SaveCalculationInput,
-  liveQuote: QuoteAtSave | null,
-  now: Date,
-  /** The server's GBP/EUR quote: what a EUR/USD pitch made now is converted to pounds with (issue 22 §1). */
-  gbpEurQuote: QuoteAtSave | null = null,
-  /** When the calculation was made, for the demo company's history (seed/demo-activity.ts); the database's now() otherwise. */
-  at?: Date,
+  { now, liveQuote, gbpEurQuote = null, at }: SaveDeps,
 ) {
   const r = calculateSavings({
     yourRate: input.yourRate,

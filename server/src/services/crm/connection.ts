@@ -26,6 +26,12 @@ export interface CrmDeps {
 /** An admin acting in their own session (the OAuth state is bound to it). */
 export type SessionActor = Actor & { sessionId: string };
 
+/** What the OAuth flow needs beyond the database: the provider, the key that seals tokens, our callback, the clock. */
+export interface ConnectionDeps extends Omit<CrmDeps, 'db'> {
+  redirectUri: string;
+  now: Date;
+}
+
 function requireCrm(crm: CrmProvider | null): CrmProvider {
   if (!crm) throw badRequest(SALESFORCE_MESSAGES.notConfigured);
   return crm;
@@ -33,10 +39,9 @@ function requireCrm(crm: CrmProvider | null): CrmProvider {
 
 /** Starts a connection: a random state and PKCE verifier kept on the server; returns Salesforce's consent URL. */
 export async function startConnection(
-  { db, crm, secretsKey }: CrmDeps,
+  db: Database,
   actor: SessionActor,
-  redirectUri: string,
-  now: Date,
+  { crm, secretsKey, redirectUri, now }: ConnectionDeps,
 ): Promise<string> {
   const provider = requireCrm(crm);
   if (!secretsKey) throw badRequest(SALESFORCE_MESSAGES.notConfigured);
@@ -66,11 +71,10 @@ export async function startConnection(
  * the code is exchanged, the identity read, and the tokens stored sealed.
  */
 export async function completeConnection(
-  { db, crm, secretsKey }: CrmDeps,
+  db: Database,
   actor: SessionActor,
   input: { code?: string | undefined; state?: string | undefined },
-  redirectUri: string,
-  now: Date,
+  { crm, secretsKey, redirectUri, now }: ConnectionDeps,
 ): Promise<{ username: string }> {
   const provider = requireCrm(crm);
   if (!input.code) throw badRequest(SALESFORCE_MESSAGES.noCode);

@@ -7,11 +7,13 @@
  * starting together make one history), and a demo company with any calculation is left as it is. The worker runs it
  * after loading the market data, so the pitches are priced on the stored minutes and checked against their days.
  */
+import type { RoleType } from '@pippitch/shared/access';
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { type CurrencyPair, FALLBACK_RATES, storageFor } from '@pippitch/shared/pairs';
 import { addDays, isoWeekday, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { memberActor } from '../actor';
 import { saveCalculation } from '../calculator/save';
 import { dayRange } from '../market/day-range';
 import { saveReportSchedule } from '../reports/schedule';
@@ -98,6 +100,8 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
     .selectFrom('user_profiles')
     .select(['id', 'email', 'role_type'])
     .where('company_id', '=', company.id)
+    // The column's CHECK holds it to the three roles.
+    .$narrowType<{ role_type: RoleType }>()
     .execute();
   const random = generator(22);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
@@ -141,7 +145,7 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
           comparisonDate: date,
           comparisonTime: time,
         };
-        await saveCalculation(db, { userId: m.id, companyId: company.id }, input, null, at, null, at);
+        await saveCalculation(db, memberActor(m, company.id), input, { now: at, liveQuote: null, at });
         saved++;
       }
     }
@@ -152,7 +156,7 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
   if (admin) {
     await saveReportSchedule(
       db,
-      { userId: admin.id, companyId: company.id, role: 'super_admin' },
+      memberActor(admin, company.id),
       { dayOfMonth: 1, hour: 9 },
       new Date(now.getTime() - 40 * 86_400_000),
     );

@@ -3,6 +3,7 @@
  * admins may read it. The prospect reads it through a share link: an unguessable token (only its hash is stored),
  * 30 days unless revoked, every view logged, the broker e-mailed once on the first.
  */
+import { isAdminRole } from '@pippitch/shared/access';
 import {
   type BadRow,
   PACK_MESSAGES,
@@ -42,12 +43,10 @@ export interface Pack {
   mine: boolean;
 }
 
-type Viewer = Pick<Actor, 'userId' | 'companyId'> & { isAdmin: boolean };
-
 /** Parses, prices and saves a pack on the broker's own lead. Bad rows come back listed, not saved as trades. */
 export async function createPack(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: { leadId: string; csv: string; marginBps: number },
 ): Promise<Pack> {
   const lead = await db
@@ -75,7 +74,7 @@ export async function createPack(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return (await getPack(db, { ...actor, isAdmin: false }, row.id)) as Pack;
+  return (await getPack(db, actor, row.id)) as Pack;
 }
 
 function packQuery(db: Database) {
@@ -144,11 +143,11 @@ function toPack(r: PackRow, now: Date, viewerId: string | null): Pack {
 }
 
 /** A pack its broker, or an admin of the broker's company, may read; null for anyone else. */
-export async function getPack(db: Database, viewer: Viewer, id: string, now = new Date()): Promise<Pack | null> {
-  let q = packQuery(db).where('p.id', '=', id).where('p.company_id', '=', viewer.companyId);
-  if (!viewer.isAdmin) q = q.where('p.user_id', '=', viewer.userId);
+export async function getPack(db: Database, actor: Actor, id: string, now = new Date()): Promise<Pack | null> {
+  let q = packQuery(db).where('p.id', '=', id).where('p.company_id', '=', actor.companyId);
+  if (!isAdminRole(actor.role)) q = q.where('p.user_id', '=', actor.userId);
   const row = await q.executeTakeFirst();
-  return row ? toPack(row, now, viewer.userId) : null;
+  return row ? toPack(row, now, actor.userId) : null;
 }
 
 /** The broker's packs on one of their leads, newest first (summaries: no trades). */

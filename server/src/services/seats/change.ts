@@ -49,6 +49,10 @@ export interface SeatBilling {
   appUrl: string;
 }
 
+export interface SeatChangeDeps extends SeatBilling {
+  now: Date;
+}
+
 /**
  * The seats page's Save (super_admin only; the procedure says so). Seats may not fall below what active
  * members and pending invitations hold ('Cannot reduce seats below current team size'). A saved change
@@ -60,8 +64,7 @@ export async function changeSeats(
   db: Database,
   actor: Actor,
   input: SeatChangeInput,
-  now: Date,
-  billing: SeatBilling,
+  { now, ...billing }: SeatChangeDeps,
 ): Promise<SeatChangeResult> {
   return db.transaction().execute(async (trx) => {
     await lockCompanySeats(trx, actor.companyId);
@@ -148,8 +151,10 @@ export async function changeSeats(
       await logTeamActivity(
         trx,
         actor,
-        'seat_change',
-        `Changed seats from ${before} (${company.admin_seats + company.junior_seats}) to ${after} (${price.totalSeats}); £${price.pricePerSeat} per seat, £${price.seatsMonthly} per month`,
+        {
+          type: 'seat_change',
+          description: `Changed seats from ${before} (${company.admin_seats + company.junior_seats}) to ${after} (${price.totalSeats}); £${price.pricePerSeat} per seat, £${price.seatsMonthly} per month`,
+        },
         now,
       );
     }

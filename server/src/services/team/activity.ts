@@ -11,8 +11,7 @@ export type TeamActivityType = 'seat_change' | 'users_removed' | 'role_change' |
 export async function logTeamActivity(
   db: Database,
   actor: Actor,
-  type: TeamActivityType,
-  description: string,
+  { type, description }: { type: TeamActivityType; description: string },
   at: Date,
 ): Promise<void> {
   await db

@@ -113,9 +113,8 @@ async function otherActiveAdmins(trx: Database, companyId: string, exclude: read
 export async function setMemberActive(
   db: Database,
   actor: Actor,
-  memberId: string,
-  active: boolean,
-  now: Date,
+  { memberId, active }: { memberId: string; active: boolean },
+  { now }: { now: Date },
 ): Promise<{ fullName: string }> {
   return db.transaction().execute(async (trx) => {
     const action = active ? 'reactivate' : 'deactivate';
@@ -145,8 +144,7 @@ export async function setMemberActive(
     await logTeamActivity(
       trx,
       actor,
-      'member_status',
-      `${active ? 'Reactivated' : 'Deactivated'} ${memberLabel(target)}`,
+      { type: 'member_status', description: `${active ? 'Reactivated' : 'Deactivated'} ${memberLabel(target)}` },
       now,
     );
     return { fullName: target.full_name };
@@ -161,9 +159,8 @@ export async function setMemberActive(
 export async function changeMemberRole(
   db: Database,
   actor: Actor,
-  memberId: string,
-  role: 'admin' | 'junior',
-  now: Date,
+  { memberId, role }: { memberId: string; role: 'admin' | 'junior' },
+  { now }: { now: Date },
 ): Promise<{ fullName: string }> {
   return db.transaction().execute(async (trx) => {
     const { actor: current, targets } = await lockForChange(trx, actor, [memberId]);
@@ -193,8 +190,10 @@ export async function changeMemberRole(
     await logTeamActivity(
       trx,
       actor,
-      'role_change',
-      `Changed ${memberLabel(target)} from ${ROLE_LABELS[from]} to ${ROLE_LABELS[role]}`,
+      {
+        type: 'role_change',
+        description: `Changed ${memberLabel(target)} from ${ROLE_LABELS[from]} to ${ROLE_LABELS[role]}`,
+      },
       now,
     );
     return { fullName: target.full_name };
@@ -238,7 +237,7 @@ export async function removeMembers(
       targets.length === 1
         ? `Removed ${names} with their calculations, leads and activity log`
         : `Removed ${targets.length} users with their calculations, leads and activity logs: ${names}`;
-    await logTeamActivity(trx, actor, 'users_removed', description, now);
+    await logTeamActivity(trx, actor, { type: 'users_removed', description }, now);
     return { removed: targets.map((t) => t.full_name) };
   });
 }
@@ -251,9 +250,8 @@ export async function removeMembers(
 export async function sendMemberPasswordReset(
   db: Database,
   actor: Actor,
-  memberId: string,
-  meta: { ip: string; publicUrl: string },
-  now: Date,
+  { memberId }: { memberId: string },
+  { now, ...meta }: { now: Date; ip: string; publicUrl: string },
 ): Promise<{ email: string }> {
   const { target, current } = await db.transaction().execute(async (trx) => {
     const locked = await lockForChange(trx, actor, [memberId]);
