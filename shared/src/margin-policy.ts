@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import { Dec } from './decimal';
-import { type CurrencyPair, MARGIN_OPTIONS, type MarginPips, pairLabel, SUPPORTED_PAIRS } from './pairs';
+import { type CurrencyPair, MARGIN_OPTIONS, type MarginPips, pairLabel } from './pairs';
 
 // The desk's margin policy (issue 25 §1): per pair, floors in bps of the mid by ticket size band, and the 'Inflate
 // Your Margin' options brokers may use. The band lookup, the floor check and the words of the warning live here, so
-// the calculator's warning, the server's gate and the admin page cannot disagree.
+// the calculator's warning, the server's gate and the admin page cannot disagree. Its input schema is in
+// margin-policy-schema.ts, so the calculator's first load carries no zod (issue 24's 150 KB budget).
 
 /** A band of ticket sizes in pounds, from `fromGbp` (inclusive) up to `toGbp` (exclusive; null: no upper end). */
 export interface FloorBand {
@@ -82,46 +82,6 @@ export function belowFloorWarning(floor: FloorApplied): string {
 export function approvalNeededMessage(floor: FloorApplied): string {
   return `This pitch is below the desk's floor of ${floor.floorBps} bps for ${floor.label}: ask an admin to approve it first`;
 }
-
-const bps = z
-  .number()
-  .min(0, 'A floor is at least 0 bps')
-  .max(MAX_FLOOR_BPS, `A floor is at most ${MAX_FLOOR_BPS} bps`)
-  .refine((v) => Number.isInteger(v * 10), 'A floor has at most one decimal place');
-const gbp = z.number().int('Band edges are whole pounds').min(0, 'Band edges are at least £0').max(1e12);
-
-export const floorBandSchema = z
-  .object({ fromGbp: gbp, toGbp: gbp.nullable(), floorBps: bps })
-  .refine((b) => b.toGbp === null || b.toGbp > b.fromGbp, 'A band must end above where it starts');
-
-/** Bands sorted by their start, none overlapping: two floors for one ticket would be a policy nobody can follow. */
-const bandsSchema = z
-  .array(floorBandSchema)
-  .min(1, 'A pair with a floor needs at least one band')
-  .max(10, 'At most 10 bands per pair')
-  .transform((bands) => [...bands].sort((a, b) => a.fromGbp - b.fromGbp))
-  .superRefine((bands, ctx) => {
-    for (let i = 1; i < bands.length; i += 1) {
-      const before = bands[i - 1] as FloorBand;
-      const band = bands[i] as FloorBand;
-      if (before.toGbp === null || before.toGbp > band.fromGbp) {
-        ctx.addIssue({ code: 'custom', message: `Bands overlap: ${bandLabel(before)} and ${bandLabel(band)}` });
-        return;
-      }
-    }
-  });
-
-export const marginPolicySchema = z.object({
-  floors: z.partialRecord(z.enum(SUPPORTED_PAIRS), bandsSchema),
-  marginOptions: z
-    .array(z.number())
-    .min(1, "Keep at least one 'Inflate Your Margin' option")
-    .refine(
-      (options) => options.every((o) => (MARGIN_OPTIONS as readonly number[]).includes(o)),
-      "'Inflate Your Margin' options are None, 10, 20, 30, 40 or 50 pips",
-    )
-    .transform((options) => [...new Set(options)].sort((a, b) => a - b) as MarginPips[]),
-});
 
 /** The words of approvals (issue 25 §2), one home for the server's answers and the pages that show them. */
 export const APPROVAL_MESSAGES = {

@@ -10,8 +10,8 @@ import {
   floorFor,
   isBelowFloor,
   type MarginPolicy,
-  marginPolicySchema,
 } from '../src/margin-policy';
+import { marginPolicySchema } from '../src/margin-policy-schema';
 
 const bands: FloorBand[] = [
   { fromGbp: 0, toGbp: 100_000, floorBps: 60 },

@@ -1,6 +1,7 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { requiredText, text, uuid } from '@pippitch/shared/input';
-import { APPROVAL_DECISIONS, APPROVAL_MESSAGES, marginPolicySchema } from '@pippitch/shared/margin-policy';
+import { APPROVAL_DECISIONS, APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
+import { marginPolicySchema } from '@pippitch/shared/margin-policy-schema';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { decideApproval, myApprovals, pendingApprovals, requestApproval } from '../../services/margin/approvals';
