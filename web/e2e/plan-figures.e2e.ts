@@ -1,9 +1,11 @@
 /**
  * Issue 20 §2 in real Chromium, test mode: the price a company pays, shown on the dashboard, the account page,
  * the seats page and checkout, for monthly and annual plans with and without add-ons, compared with what the
- * provider charged for the period (its first invoice). The database is read for that invoice and written only to
+ * provider charged for the period (its first invoice); the welcome e-mail says that amount and the pricing page's
+ * price per seat for the company's tier. The database is read for that invoice and the e-mail, and written only to
  * end the previous plan between cases.
  */
+import { tierFor } from '@pippitch/shared/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
 import { type Harness, startHarness } from './harness';
@@ -20,6 +22,18 @@ failOnPageErrors(() => h);
 
 const OWNER = member('Olivia Owner');
 const money = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
+
+/** The newest welcome e-mail (one per subscription; each admin gets the same text) and the plan's seat count. */
+async function welcomeEmail(): Promise<{ text: string; seats: number }> {
+  const { rows } = await h.t.pool.query<{ text_body: string; seats: number }>(
+    `SELECT o.text_body, c.admin_seats + c.junior_seats AS seats FROM email_outbox o
+       JOIN companies c ON c.id = o.company_id
+      WHERE c.name = $1 AND o.template = 'welcome' ORDER BY o.created_at DESC LIMIT 1`,
+    [DEMO_COMPANY],
+  );
+  expect(rows).toHaveLength(1);
+  return { text: rows[0]!.text_body, seats: Number(rows[0]!.seats) };
+}
 
 /** The previous plan has ended (as at a period's end), so the company subscribes afresh. */
 async function endPlan() {
@@ -64,6 +78,22 @@ describe('the price a company pays, on every page', () => {
           return rows.length;
         }).toBe(1);
         const charged = money(await firstCharge());
+
+        // The welcome e-mail: the amount charged, and per seat what the pricing page says for this tier.
+        const welcome = await welcomeEmail();
+        expect(welcome.text).toContain(`per ${period} ex VAT (${charged} incl. VAT)`);
+        const pricing = await h.newPage();
+        await pricing.goto('/pricing');
+        if (billing === 'Annual') await chooseRadio(pricing, /Annually/);
+        const tier = pricing.getByRole('heading', { name: tierFor(welcome.seats).name, exact: true });
+        const perSeat = ((await tier.locator('xpath=following-sibling::p[2]').textContent()) ?? '').split(' ')[0];
+        expect(perSeat).toMatch(/^£\d+\.\d{2}$/);
+        expect(welcome.text).toContain(`You pay ${perSeat} per seat per month`);
+        if (billing === 'Annual') {
+          const perYear = (await tier.locator('xpath=following-sibling::p[3]').textContent())?.match(/£[\d,.]+/)?.[0];
+          expect(welcome.text).toContain(`billed ${perYear} per seat per year`);
+        }
+        await pricing.close();
 
         // Dashboard: the price card is the period's total with VAT and add-ons.
         await page.goto('/admin');
