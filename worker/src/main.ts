@@ -9,26 +9,16 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfigOrExit } from '@pippitch/server/config';
 import { jobs as jobDefinitions, sendJob } from '@pippitch/server/jobs/index';
-import { createCrmProvider } from '@pippitch/server/providers/crm/index';
-import { createEcbRatesProvider } from '@pippitch/server/providers/ecb/index';
-import { createEmailProvider } from '@pippitch/server/providers/email/index';
-import { createHistoryProvider } from '@pippitch/server/providers/history/index';
-import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
 import { seedDemoActivity } from '@pippitch/server/services/demo/activity';
 import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
 import { beat } from '@pippitch/server/services/ops/heartbeat';
 import { createProcessLog } from '@pippitch/server/services/ops/log';
 import { createDb, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
+import { buildWorkerDeps } from './deps';
 import { productJobs } from './jobs/handlers';
 import { startJobRunner } from './jobs/runner';
 import { every } from './loop';
-import {
-  createFeedFromConfig,
-  type MarketDataService,
-  prepareMarketData,
-  startMarketData,
-  storeEcbReferenceRates,
-} from './market/index';
+import { type MarketDataService, prepareMarketData, startMarketData, storeEcbReferenceRates } from './market/index';
 import { createWorkerPools } from './pools';
 
 // The launcher gives its children 5 s after SIGTERM before it stops PostgreSQL: running jobs get 4 s to finish;
@@ -52,11 +42,10 @@ const pools = createWorkerPools(config.databaseUrl, Object.values(jobDefinitions
 const pool = pools.jobs;
 const db = createDb(pool);
 const serviceDb = createDb(pools.service);
+const { email, history, feed, payments, crm, ecb, now } = buildWorkerDeps(config, db, log);
 
 // E-mail stays an outbox woken by NOTIFY rather than a pg-boss job: delivery starts within milliseconds of the
 // commit instead of at the next poll, and the outbox row is also the record the app shows (docs/decisions.md).
-// SMTP when configured; else each message is kept and printed (its text, with links, outside production only).
-const email = createEmailProvider(config, log);
 const deliver = every(5_000, () => deliverDueEmails(serviceDb, email, config.mailFrom, log), log, 'e-mail delivery');
 const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(), {
   log,
@@ -79,9 +68,6 @@ const heartbeat = every(
 
 // Housekeeping (expired sessions, old rate-limit windows) and billing (trial ends, reminders, follow-ups, test
 // mode's period ends) run as pg-boss schedules: once per slot in all, however many workers run.
-const now = () => new Date();
-// Real minute history (Dukascopy by default; HISTORY_PROVIDER=bundled stays offline): see worker/src/market/backfill.
-const history = createHistoryProvider(config);
 // Shutdown stops a backfill slice between two days (each day is its own transaction), well within the job grace.
 const backfillStop = new AbortController();
 let marketReady: () => void = () => {};
@@ -95,11 +81,11 @@ const jobs = await startJobRunner({
     log,
     appUrl: config.publicUrl,
     now,
-    payments: createPaymentProvider(config, db, now),
-    crm: createCrmProvider(config),
+    payments,
+    crm,
     secretsKey: config.secretsKey,
     market: { pool, history, signal: backfillStop.signal, ready: marketDataReady },
-    ecb: config.history.provider === 'bundled' ? null : createEcbRatesProvider(config),
+    ecb,
   }),
   log,
 });
@@ -148,7 +134,7 @@ if (config.history.provider !== 'bundled') await sendJob(db, jobDefinitions.ecbR
 if (!stopping) {
   market = startMarketData({
     url: config.databaseUrl,
-    feed: createFeedFromConfig({ feedUrl: config.fxFeedUrl, apiKey: config.fxFeedApiKey }),
+    feed,
     pollMs: config.marketPollMs,
     // A worker taking over from a frozen or dead poller first fills the minutes it missed, as a start would.
     // (Not again when this start has just done it.)
