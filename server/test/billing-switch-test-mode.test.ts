@@ -96,4 +96,42 @@ describe('annual → monthly in test mode (the period-end job)', () => {
       current_period_end: new Date('2028-09-10T10:00:00Z'),
     });
   });
+
+  it('during the trial the period changes at once: nothing charged, the first charge at its end at the new price', async () => {
+    await setClock(h, '2026-07-12T10:00:00Z');
+    const owner = await ownerOfNewCompany(h, 'Trial Switch FX');
+    // Day 10 of the trial (it ends on 10 September): paying keeps the trial, nothing charged yet.
+    await setClock(h, '2026-07-22T10:00:00Z');
+    const annual = { adminSeats: 1, brokerSeats: 2, billing: 'annual' as const, addons: ADDONS };
+    const { url } = await owner.c.api.billing.startCheckout.mutate(annual);
+    await owner.c.api.billing.testCheckout.pay.mutate({ id: new URL(url).pathname.split('/').pop() as string });
+    const subId = (await companyRow(h, owner.companyId)).stripe_subscription_id as string;
+    const monthly = { ...annual, billing: 'monthly' as const };
+    const q = await owner.c.api.billing.planChange.preview.mutate(monthly);
+    expect(q).toMatchObject({ dueNowPence: 0, firstChargeOn: '2026-09-10T10:00:00.000Z' });
+    await owner.c.api.billing.planChange.confirm.mutate({
+      ...monthly,
+      confirmation: { prorationDate: q.prorationDate, dueNowPence: q.dueNowPence },
+    });
+    expect(await companyRow(h, owner.companyId)).toMatchObject({
+      subscription_type: 'monthly',
+      billing_switch_to: null,
+      current_period_end: new Date('2026-09-10T10:00:00Z'),
+    });
+    const charges = async () =>
+      (
+        await h.t.db
+          .selectFrom('test_mode_invoices')
+          .select(['amount_due', 'description'])
+          .where('subscription_id', '=', subId)
+          .where('amount_due', '>', 0)
+          .execute()
+      ).map((c) => [c.amount_due, c.description]);
+    expect(await charges()).toEqual([]);
+    await setClock(h, '2026-09-10T10:05:00Z');
+    const worker = new TestModePayments(h.t.db, h.config.publicUrl, () => h.clock.now);
+    expect(await endTestModePeriods(h.t.db, worker, h.clock.now, h.config.publicUrl)).toBe(1);
+    expect(await charges()).toEqual([[pence(monthly), 'First period']]);
+    expect((await companyRow(h, owner.companyId)).current_period_end).toEqual(new Date('2026-10-10T10:00:00Z'));
+  });
 });

@@ -115,12 +115,9 @@ export class TestModePayments implements PaymentProvider {
           broker_seats: next.brokerSeats,
           company_finder: next.addons.companyFinder,
           client_data: next.addons.clientData,
-          // A new billing period starts at the switch (during a trial the first period starts at its end).
+          // A new billing period starts at the switch. During a trial the period still ends with the trial, where
+          // the first charge falls at the new period's price (as Stripe's trialing subscription: nothing moves).
           ...(switching && { current_period_start: at, current_period_end: addPeriod(at, next.billing) }),
-          ...(row.status === 'trialing' &&
-            next.billing !== row.billing && {
-              current_period_end: addPeriod(row.trial_end ?? at, next.billing),
-            }),
         })
         .where('id', '=', subscriptionId)
         .execute();
