@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../server/src/api/app';
 import { testConfig } from '../server/src/config';
 import { toStoredCalculation } from '../server/src/services/calculator/record';
-import { createClient, signupInput } from '../server/test/helpers';
+import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { DASHBOARD_RANGES, EXPORT_CSV_PATH } from '../shared/src/activity-periods';
 import { calculateSavings } from '../shared/src/calculator';
 import { addDays, londonDateOf } from '../shared/src/time';
@@ -41,7 +41,7 @@ await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const client = createClient(base);
 const signal = () => AbortSignal.timeout(REQUEST_TIMEOUT_MS);
-await client.api.auth.signup.mutate(signupInput({ brokerSeats: BROKERS }), { signal: signal() });
+await signUp(db, client, signupInput({ brokerSeats: BROKERS }), { signal: signal() });
 await client.api.auth.login.mutate(
   { email: 'ada@acmefx.co.uk', password: signupInput().password, mode: 'admin' },
   { signal: signal() },

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { buildApp } from '../server/src/api/app';
 import { testConfig } from '../server/src/config';
 import { repriceLeads } from '../server/src/services/alerts/reprice';
-import { createClient, signupInput } from '../server/test/helpers';
+import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { londonClockTime, londonDateOf } from '../shared/src/time';
 import { createDb, createPool } from '../sql/src/index';
 import { ensureMarketData } from '../worker/src/market/dataset/load';
@@ -36,7 +36,7 @@ const app = await buildApp({ config: testConfig({ databaseUrl: database.url }), 
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 const client = createClient(base);
-await client.api.auth.signup.mutate(signupInput(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+await signUp(db, client, signupInput(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
 await db.updateTable('companies').set({ company_finder_enabled: true }).execute();
 await client.api.leads.add.mutate({ name: 'Bench Prospect Ltd', source: 'manual_search' });
 const leadId = (await client.api.leads.list.query()).leads[0]!.id;

@@ -10,7 +10,7 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { sql } from 'kysely';
-import { createClient, signupInput } from '../server/test/helpers';
+import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { encodeQuoteNotification, QUOTES_CHANNEL } from '../shared/src/live-quote';
 import { createDb, createPool } from '../sql/src/index';
 import { benchDatabase, ms, percentile } from './lib/stats';
@@ -166,7 +166,7 @@ try {
   // One account for every subscriber (each socket is authenticated by the session cookie).
   const setup = await startServers('app', 1);
   const signup = createClient(setup.urls[0]!);
-  await signup.api.auth.signup.mutate(signupInput());
+  await signUp(db, signup, signupInput());
   const cookie = [...signup.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   stop(...setup.procs);
 

@@ -13,7 +13,7 @@ import { testConfig } from '../src/config';
 import { hashPassword } from '../src/services/auth/passwords';
 import { SessionWatch } from '../src/services/auth/session-watch';
 import { QuoteHub } from '../src/services/market/live-quotes';
-import { createClient, STRONG_PASSWORD, signupInput, type TestClient } from './helpers';
+import { createClient, STRONG_PASSWORD, signUp, signupInput, type TestClient } from './helpers';
 import { cookieHeader, openLive } from './live-socket';
 
 let t: TestDatabase;
@@ -71,7 +71,7 @@ function subscribe(cookie: string) {
 async function memberWithStream(name: string) {
   const c = createClient(url);
   const domain = `${name.toLowerCase()}.io`;
-  await c.api.auth.signup.mutate(signupInput({ companyName: name, companyDomain: domain, email: `a@${domain}` }));
+  await signUp(t.db, c, signupInput({ companyName: name, companyDomain: domain, email: `a@${domain}` }));
   const stream = subscribe(cookieOf(c));
   await expect.poll(() => stream.state.received.length, ENDS_WITHIN).toBeGreaterThan(0);
   return { c, stream, email: `a@${domain}` };
@@ -159,6 +159,7 @@ describe('live streams end when access ends', () => {
       .selectFrom('email_outbox')
       .select('text_body')
       .where('to_address', '=', email)
+      .where('template', '=', 'password_reset')
       .executeTakeFirstOrThrow();
     const token = /access_token=([\w-]+)/.exec(mail.text_body)?.[1] ?? '';
     await createClient(url).api.auth.resetPassword.mutate({ token, password: 'N3w-password!' });

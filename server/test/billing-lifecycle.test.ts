@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendCheckoutFollowUps } from '../src/services/billing/checkout-followups';
 import { runTrialLifecycle } from '../src/services/billing/trial-lifecycle';
-import { addMember, signupInput, startTestApp, type TestApp } from './helpers';
+import { addMember, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 // The trial's end and the billing e-mails that go out once, on the injected clock.
 
@@ -20,7 +20,7 @@ async function trialCompany(name: string, signedUpAt: Date) {
   h.clock.now = signedUpAt;
   const c = h.client();
   const domain = `${name.toLowerCase().replace(/\W/g, '')}.co.uk`;
-  await c.api.auth.signup.mutate(signupInput({ companyName: name, companyDomain: domain, email: `owner@${domain}` }));
+  await signUp(h.t.db, c, signupInput({ companyName: name, companyDomain: domain, email: `owner@${domain}` }));
   const { id } = await h.t.db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirstOrThrow();
   return { c, id, domain };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_WEBHOOK_PATH } from '../src/api/http/billing-webhook';
 import { StripePayments } from '../src/providers/payments/stripe/provider';
 import { belowActiveMessage, startCheckout } from '../src/services/billing/checkout';
-import { addMember, ownerOfNewCompany, signupInput, startTestApp, type TestApp } from './helpers';
+import { addMember, ownerOfNewCompany, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 import { type LocalStripe, startLocalStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './stripe/stripe-server';
 
 // The real Stripe SDK against a local server speaking Stripe's REST API; webhooks signed with the SDK's own
@@ -29,7 +29,7 @@ async function newCompany(name: string) {
   const c = h.client();
   const domain = `${name.toLowerCase().replace(/\W/g, '')}.co.uk`;
   const email = `owner@${domain}`;
-  await c.api.auth.signup.mutate(signupInput({ companyName: name, companyDomain: domain, email }));
+  await signUp(h.t.db, c, signupInput({ companyName: name, companyDomain: domain, email }));
   const row = await h.t.db
     .selectFrom('user_profiles')
     .select(['id', 'company_id', 'role_type'])
@@ -141,7 +141,9 @@ describe('checkout', () => {
 describe('billing.startCheckout with Stripe configured', () => {
   it("sends the admin to Stripe's hosted page with the success and cancel URLs of the app", async () => {
     const c = h.client();
-    await c.api.auth.signup.mutate(
+    await signUp(
+      h.t.db,
+      c,
       signupInput({ companyName: 'Hosted FX', companyDomain: 'hostedfx.co.uk', email: 'owner@hostedfx.co.uk' }),
     );
     const { url } = await c.api.billing.startCheckout.mutate({

@@ -2,7 +2,7 @@ import { quote } from '@pippitch/shared/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestModePayments } from '../src/providers/payments/test-mode/provider';
 import { endTestModePeriods } from '../src/services/billing/test-mode-periods';
-import { addMember, ownerOfNewCompany, signedIn, signupInput, startTestApp, type TestApp } from './helpers';
+import { addMember, ownerOfNewCompany, signedIn, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 // The embedded default when no Stripe key is set: the built-in checkout page's actions, end to end through tRPC.
 
@@ -221,7 +221,7 @@ describe('production without Stripe keys', () => {
     const prod = await startTestApp({ env: 'production', cookieSecure: false, stripe: undefined });
     try {
       const c = prod.client();
-      await c.api.auth.signup.mutate(signupInput());
+      await signUp(prod.t.db, c, signupInput());
       await expect(c.api.billing.startCheckout.mutate(CHOICE)).rejects.toThrow(
         /Online payment is not available right now\. Please contact .+ to subscribe\./,
       );

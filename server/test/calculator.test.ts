@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteHub } from '../src/services/market/live-quotes';
-import { errorOf, signupInput, startTestApp, type TestApp, type TestClient, WORKED } from './helpers';
+import { errorOf, signUp, signupInput, startTestApp, type TestApp, type TestClient, WORKED } from './helpers';
 
 let h: TestApp;
 let alice: TestClient;
@@ -18,11 +18,9 @@ beforeAll(async () => {
     return { quotes };
   });
   alice = h.client();
-  await alice.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, alice, signupInput());
   rival = h.client();
-  await rival.api.auth.signup.mutate(
-    signupInput({ companyName: 'Rival', companyDomain: 'rival.io', email: 'r@rival.io' }),
-  );
+  await signUp(h.t.db, rival, signupInput({ companyName: 'Rival', companyDomain: 'rival.io', email: 'r@rival.io' }));
 });
 afterAll(() => h.close());
 

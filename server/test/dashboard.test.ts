@@ -1,7 +1,16 @@
 import { normaliseCompanyName } from '@pippitch/shared/names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalculationAt } from './activity-helpers';
-import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+import {
+  addMember,
+  errorOf,
+  signedIn,
+  signUp,
+  signupInput,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from './helpers';
 
 // The admin dashboard's activity (spec §2 Admin dashboard, §9 Dashboard): London-day ranges against the previous
 // range, growth and last-active texts, who is counted, and who may ask.
@@ -11,16 +20,16 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await startTestApp();
-  await h.client().api.auth.signup.mutate(signupInput({ adminSeats: 2, brokerSeats: 5 }));
+  await signUp(h.t.db, h.client(), signupInput({ adminSeats: 2, brokerSeats: 5 }));
   ids.admin2 = await addMember(h, 'Acme FX', 'admin2@acmefx.co.uk', 'admin');
   ids.alice = await addMember(h, 'Acme FX', 'alice@acmefx.co.uk', 'junior');
   ids.ben = await addMember(h, 'Acme FX', 'ben@acmefx.co.uk', 'junior');
   ids.gone = await addMember(h, 'Acme FX', 'gone@acmefx.co.uk', 'junior');
-  await h
-    .client()
-    .api.auth.signup.mutate(
-      signupInput({ companyName: 'Other FX', companyDomain: 'other.co.uk', email: 'olly@other.co.uk' }),
-    );
+  await signUp(
+    h.t.db,
+    h.client(),
+    signupInput({ companyName: 'Other FX', companyDomain: 'other.co.uk', email: 'olly@other.co.uk' }),
+  );
   ids.foreign = await addMember(h, 'Other FX', 'fred@other.co.uk', 'junior');
   admin = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
 });

@@ -23,7 +23,7 @@ import {
 } from '../../sql/src/index';
 import { buildApp } from '../src/api/app';
 import { testConfig } from '../src/config';
-import { createClient, signupInput } from './helpers';
+import { createClient, signUp, signupInput } from './helpers';
 
 const MESSAGE = 'PipPitch is temporarily unavailable. Please try again in a moment.';
 // A lock waits longer than the client's patience, so the in-flight request is still waiting when the freeze comes.
@@ -82,7 +82,7 @@ afterAll(async () => {
 describe('a frozen database', () => {
   it('answers 503 to requests in flight and new ones, then recovers by itself', async () => {
     const member = createClient(url);
-    await member.api.auth.signup.mutate(signupInput());
+    await signUp(db, member, signupInput());
     const cookie = [...member.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
     // In flight: a member's request waits for a lock another connection holds on the sessions table.

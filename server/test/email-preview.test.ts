@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMAIL_PREVIEW_PATH } from '../src/api/http/email-preview';
-import { addMember, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+import { addMember, signedIn, signUp, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
 
 let h: TestApp;
 let admin: TestClient;
@@ -8,7 +8,7 @@ let admin: TestClient;
 beforeAll(async () => {
   h = await startTestApp();
   admin = h.client();
-  await admin.api.auth.signup.mutate(signupInput({ companyName: 'Preview FX' }));
+  await signUp(h.t.db, admin, signupInput({ companyName: 'Preview FX' }));
   await addMember(h, 'Preview FX', 'broker@acmefx.co.uk', 'junior');
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvCell } from '../src/services/activity/export-csv';
 import { addCalculationAt } from './activity-helpers';
-import { addMember, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+import { addMember, signedIn, signUp, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
 
 // The activity CSV (export modal): a plain GET streamed from the database, admins only, members of the caller's
 // company only, RFC 4180 quoting and a guard against spreadsheet formulas.
@@ -11,14 +11,14 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await startTestApp();
-  await h.client().api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, h.client(), signupInput());
   ids.alice = await addMember(h, 'Acme FX', 'alice@acmefx.co.uk', 'junior');
   ids.ben = await addMember(h, 'Acme FX', 'ben@acmefx.co.uk', 'junior');
-  await h
-    .client()
-    .api.auth.signup.mutate(
-      signupInput({ companyName: 'Other FX', companyDomain: 'other.co.uk', email: 'olly@other.co.uk' }),
-    );
+  await signUp(
+    h.t.db,
+    h.client(),
+    signupInput({ companyName: 'Other FX', companyDomain: 'other.co.uk', email: 'olly@other.co.uk' }),
+  );
   ids.foreign = await addMember(h, 'Other FX', 'fred@other.co.uk', 'junior');
   admin = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
   h.clock.now = new Date('2026-11-24T12:00:00Z');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, SESSION_COOKIE } from '../src/services/auth/sessions';
-import { addMember, signupInput, startTestApp, type TestApp } from './helpers';
+import { addMember, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 import { type ProcedureDef, plausible, procedures } from './procedure-walk';
 
 // Every procedure of the router — found by walking it, so a procedure added later is covered without editing
@@ -152,7 +152,7 @@ async function callBatch(
 
 beforeAll(async () => {
   h = await startTestApp();
-  await h.client().api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, h.client(), signupInput());
   await h.t.db
     .updateTable('companies')
     .set({ company_finder_enabled: true, client_data_enabled: true })

@@ -8,7 +8,16 @@ import { storeEcbReferenceRates } from '../../worker/src/market/dataset/ecb-stor
 import { teamSummary } from '../src/services/crm/team-summary';
 import { QuoteHub } from '../src/services/market/live-quotes';
 import { reportData } from '../src/services/reports/report-data';
-import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+import {
+  addMember,
+  errorOf,
+  signedIn,
+  signUp,
+  signupInput,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from './helpers';
 import { insertBars } from './market/fixtures';
 
 // Issue 22 §1–2 end to end against PostgreSQL: pitches saved through the calculator's procedure (a saving, a loss,
@@ -43,7 +52,7 @@ beforeAll(async () => {
   } finally {
     await pool.end();
   }
-  await h.client().api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, h.client(), signupInput());
   aliceId = await addMember(h, 'Acme FX', 'alice@acmefx.co.uk', 'junior');
   admin = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
   alice = await signedIn(h, 'alice@acmefx.co.uk');

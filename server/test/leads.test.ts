@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, signupInput, startTestApp, type TestApp, type TestClient, WORKED } from './helpers';
+import { errorOf, signUp, signupInput, startTestApp, type TestApp, type TestClient, WORKED } from './helpers';
 
 let h: TestApp;
 let broker: TestClient;
@@ -14,15 +14,11 @@ const FINDER_REQUIRED =
 beforeAll(async () => {
   h = await startTestApp();
   broker = h.client();
-  await broker.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, broker, signupInput());
   other = h.client();
-  await other.api.auth.signup.mutate(
-    signupInput({ companyName: 'Other FX', companyDomain: 'other.io', email: 'o@other.io' }),
-  );
+  await signUp(h.t.db, other, signupInput({ companyName: 'Other FX', companyDomain: 'other.io', email: 'o@other.io' }));
   locked = h.client();
-  await locked.api.auth.signup.mutate(
-    signupInput({ companyName: 'No Addon', companyDomain: 'no.io', email: 'n@no.io' }),
-  );
+  await signUp(h.t.db, locked, signupInput({ companyName: 'No Addon', companyDomain: 'no.io', email: 'n@no.io' }));
   await h.t.db
     .updateTable('companies')
     .set({ company_finder_enabled: true })

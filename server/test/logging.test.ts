@@ -10,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
 import { loggerOptions } from '../src/api/http/logging';
 import { testConfig } from '../src/config';
-import { createClient, signupInput } from './helpers';
+import { createClient, signUp, signupInput } from './helpers';
 
 const PASSWORD = 'Sup3r-secret-pass!';
 let t: TestDatabase;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   app = await buildApp({ config: testConfig({ databaseUrl: t.url }), db: t.db, serveWeb: false, logger: { stream } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  await createClient(url).api.auth.signup.mutate(signupInput({ password: PASSWORD }));
+  await signUp(t.db, createClient(url), signupInput({ password: PASSWORD }));
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import {
   addMember,
   errorOf,
   signedIn,
+  signUp,
   signupInput,
   startTestApp,
   type TestApp,
@@ -36,7 +37,7 @@ async function entries(type: string) {
 beforeAll(async () => {
   h = await startTestApp();
   // Acme FX: ada (the owner), two admins and three brokers; 4 admin seats, 5 broker seats.
-  await h.client().api.auth.signup.mutate(signupInput({ adminSeats: 4, brokerSeats: 5 }));
+  await signUp(h.t.db, h.client(), signupInput({ adminSeats: 4, brokerSeats: 5 }));
   ids.owner = (
     await h.t.db
       .updateTable('user_profiles')
@@ -51,11 +52,11 @@ beforeAll(async () => {
   ids.broker2 = await addMember(h, 'Acme FX', 'broker2@acmefx.co.uk', 'junior');
   ids.leaver = await addMember(h, 'Acme FX', 'leaver@acmefx.co.uk', 'junior');
   // Another company, whose members Acme's admins must not be able to reach.
-  await h
-    .client()
-    .api.auth.signup.mutate(
-      signupInput({ companyName: 'Other FX', companyDomain: 'other.io', email: 'olga@other.io' }),
-    );
+  await signUp(
+    h.t.db,
+    h.client(),
+    signupInput({ companyName: 'Other FX', companyDomain: 'other.io', email: 'olga@other.io' }),
+  );
   // Signup makes olga Other FX's owner; here she is a plain admin, so Other FX has no owner.
   ids.otherAdmin = (
     await h.t.db
@@ -240,9 +241,7 @@ describe('deleting a member', () => {
 
   it('is refused when the company has only one member', async () => {
     const solo = h.client();
-    await solo.api.auth.signup.mutate(
-      signupInput({ companyName: 'Solo FX', companyDomain: 'solo.io', email: 'sam@solo.io' }),
-    );
+    await signUp(h.t.db, solo, signupInput({ companyName: 'Solo FX', companyDomain: 'solo.io', email: 'sam@solo.io' }));
     const me = await solo.api.auth.session.query();
     expect(await errorOf(solo.api.team.remove.mutate({ memberId: me!.user.id }))).toEqual({
       code: 'CONFLICT',

@@ -19,7 +19,7 @@ import {
 } from '../../sql/src/index';
 import { buildApp } from '../src/api/app';
 import { testConfig } from '../src/config';
-import { createClient, signupInput } from './helpers';
+import { createClient, signUp, signupInput } from './helpers';
 import { openLive } from './live-socket';
 
 const MESSAGE = 'PipPitch is temporarily unavailable. Please try again in a moment.';
@@ -60,7 +60,7 @@ function expectNoInternals(body: string) {
 describe('database outage', () => {
   it('answers 503 with a plain message while PostgreSQL is down, and recovers without a restart', async () => {
     const member = createClient(url);
-    await member.api.auth.signup.mutate(signupInput());
+    await signUp(db, member, signupInput());
     const cookie = [...member.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
 

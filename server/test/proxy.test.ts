@@ -6,7 +6,7 @@ import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../src/api/trpc/router';
 import { loadConfig, parseTrustProxy } from '../src/config';
-import { errorOf, STRONG_PASSWORD, signupInput, startTestApp, type TestApp } from './helpers';
+import { errorOf, STRONG_PASSWORD, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 const TOO_MANY = { message: 'Too many attempts. Please wait a few minutes and try again.', code: 'TOO_MANY_REQUESTS' };
 
@@ -59,7 +59,7 @@ describe('without a trusted proxy', () => {
   let h: TestApp;
   beforeAll(async () => {
     h = await startTestApp();
-    await h.client().api.auth.signup.mutate(signupInput());
+    await signUp(h.t.db, h.client(), signupInput());
   });
   afterAll(() => h.close());
 
@@ -101,7 +101,7 @@ describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
   let h: TestApp;
   beforeAll(async () => {
     h = await startTestApp({ trustProxy: 1 });
-    await h.client().api.auth.signup.mutate(signupInput());
+    await signUp(h.t.db, h.client(), signupInput());
   });
   afterAll(() => h.close());
 

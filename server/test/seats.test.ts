@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp } from './helpers';
+import { addMember, errorOf, signedIn, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 // Seat management on /admin/seats (issue 10 item 4): the super_admin's alone; in trial seats are saved with
 // their prices recomputed; never below what members and pending invitations hold; paid plans refused clearly.
@@ -14,7 +14,7 @@ async function acme() {
 beforeAll(async () => {
   h = await startTestApp();
   // Acme FX: ada (the owner), an admin and two brokers; 2 admin seats, 5 broker seats (7: £27 a seat).
-  await h.client().api.auth.signup.mutate(signupInput({ adminSeats: 2, brokerSeats: 5 }));
+  await signUp(h.t.db, h.client(), signupInput({ adminSeats: 2, brokerSeats: 5 }));
   ids.owner = (
     await h.t.db
       .updateTable('user_profiles')
@@ -26,11 +26,11 @@ beforeAll(async () => {
   ids.admin = await addMember(h, 'Acme FX', 'admin@acmefx.co.uk', 'admin');
   ids.broker = await addMember(h, 'Acme FX', 'broker@acmefx.co.uk', 'junior');
   ids.broker2 = await addMember(h, 'Acme FX', 'broker2@acmefx.co.uk', 'junior');
-  await h
-    .client()
-    .api.auth.signup.mutate(
-      signupInput({ companyName: 'Other FX', companyDomain: 'other.io', email: 'olga@other.io' }),
-    );
+  await signUp(
+    h.t.db,
+    h.client(),
+    signupInput({ companyName: 'Other FX', companyDomain: 'other.io', email: 'olga@other.io' }),
+  );
   ids.otherBroker = await addMember(h, 'Other FX', 'oscar@other.io', 'junior');
 });
 afterAll(() => h.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp } from './helpers';
+import { addMember, errorOf, signedIn, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 // The role hierarchy (shared/src/roles.ts) on the real procedures: nobody acts on the owner or on themself.
 let h: TestApp;
@@ -7,7 +7,7 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await startTestApp();
-  await h.client().api.auth.signup.mutate(signupInput({ adminSeats: 3 }));
+  await signUp(h.t.db, h.client(), signupInput({ adminSeats: 3 }));
   // ada@acmefx.co.uk signed the company up; she is its owner.
   ids.owner = (
     await h.t.db

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalculationAt } from './activity-helpers';
-import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
+import {
+  addMember,
+  errorOf,
+  signedIn,
+  signUp,
+  signupInput,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from './helpers';
 
 // One member's activity (spec §2 User activity): London days, Monday–Sunday weeks and calendar months, the
 // companies pitched and every field of the calculations, scoped to the caller's company.
@@ -10,13 +19,13 @@ const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   h = await startTestApp();
-  await h.client().api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, h.client(), signupInput());
   ids.alice = await addMember(h, 'Acme FX', 'alice@acmefx.co.uk', 'junior');
-  await h
-    .client()
-    .api.auth.signup.mutate(
-      signupInput({ companyName: 'Other FX', companyDomain: 'other.co.uk', email: 'olly@other.co.uk' }),
-    );
+  await signUp(
+    h.t.db,
+    h.client(),
+    signupInput({ companyName: 'Other FX', companyDomain: 'other.co.uk', email: 'olly@other.co.uk' }),
+  );
   ids.foreign = await addMember(h, 'Other FX', 'fred@other.co.uk', 'junior');
   admin = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
   // Now: Wednesday 26 Mar 2025 (GMT); BST starts on Sunday the 30th.

@@ -27,7 +27,19 @@ export const MESSAGES = {
   signOutFailed: 'Error signing out. Please try again.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   busy: 'PipPitch is busy signing people in. Please try again in a moment.',
+  invalidSignupLink: 'This sign-up link is invalid or has expired. Please sign up again.',
 } as const;
+
+/** How long the link in the sign-up e-mail works. */
+export const SIGNUP_LINK_HOURS = 24;
+
+/**
+ * The answer to every completed signup form, whether or not the address already has an account (issue 19:
+ * identical answers wherever an address is typed); the e-mail tells the owner which it was.
+ */
+export function signupSentMessage(email: string): string {
+  return `Check your inbox: we've sent a link to ${email}. Open it within ${SIGNUP_LINK_HOURS} hours to start your free trial.`;
+}
 
 export const PASSWORD_MIN = 8;
 export const SPECIAL_CHARACTERS = '!@#$%^&*(),.?":{}|<>';
@@ -103,6 +115,17 @@ export const planStep = z.object({
 /** The wizard's three steps in one request. Billing figures are never accepted from the browser. */
 export const signupInput = companyStep.extend(adminStep.shape).extend(planStep.shape);
 export type SignupInput = z.infer<typeof signupInput>;
+
+/** The link from the sign-up e-mail; a new company name when the one chosen was taken meanwhile. */
+export const confirmSignupInput = z.object({
+  token: z
+    .string()
+    .min(20, MESSAGES.invalidSignupLink)
+    .max(200, MESSAGES.invalidSignupLink)
+    .refine(isCleanText, MESSAGES.invalidSignupLink),
+  companyName: companyStep.shape.companyName.optional(),
+});
+export type ConfirmSignupInput = z.infer<typeof confirmSignupInput>;
 
 export const requestResetInput = z.object({
   email: text('Email', 254)

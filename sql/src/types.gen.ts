@@ -557,6 +557,23 @@ export interface SicHierarchy {
   parent_code: string | null;
 }
 
+export interface SignupRequests {
+  admin_seats: number;
+  billing_period: string;
+  broker_seats: number;
+  client_data: Generated<boolean>;
+  company_domain: string;
+  company_finder: Generated<boolean>;
+  company_name: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  full_name: string;
+  password_hash: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
 export interface TestModeCheckouts {
   admin_seats: number;
   billing: string;
@@ -691,6 +708,7 @@ export interface DB {
   sessions: Sessions;
   sic_codes: SicCodes;
   sic_hierarchy: SicHierarchy;
+  signup_requests: SignupRequests;
   test_mode_checkouts: TestModeCheckouts;
   test_mode_invoices: TestModeInvoices;
   test_mode_subscriptions: TestModeSubscriptions;

@@ -71,7 +71,7 @@ describe('accessibility of the signed-in product', () => {
     await page.getByRole('heading', { name: 'Seat Management', exact: true }).waitFor();
     expect(await seriousViolations(page), '/admin/seats').toEqual([]);
     const visitor = await h.newPage();
-    for (const path of ['/signup', '/join', '/reset-password']) {
+    for (const path of ['/signup', '/signup/confirm', '/join', '/reset-password']) {
       await visitor.goto(path);
       await visitor.getByRole('heading').first().waitFor();
       await visitor.waitForLoadState('networkidle');

@@ -8,6 +8,7 @@ import { formatDate } from '@pippitch/shared/format';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../server/src/seed/demo';
+import { signupLinkToken } from '../../server/test/helpers';
 import { type Harness, startHarness } from './harness';
 import {
   alerts,
@@ -112,7 +113,7 @@ describe('public pages and the route gate', () => {
 });
 
 describe('signup wizard', () => {
-  it('signs up a company from /pricing and lands on its dashboard with a 60-day trial', async () => {
+  it('signs up a company from /pricing, confirms the e-mailed link and lands on its dashboard with a 60-day trial', async () => {
     const company = 'Harbour Street FX';
     const page = await h.newPage();
     await page.goto('/pricing');
@@ -144,6 +145,22 @@ describe('signup wizard', () => {
     await screenshotBoth(h, page, 'signup-step3');
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
 
+    // Verify-first (issue 19): nothing exists until the link in the e-mail is opened.
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await page
+      .getByText(
+        "Check your inbox: we've sent a link to hannah@harbourstreetfx.co.uk. Open it within 24 hours to start your free trial.",
+        { exact: true },
+      )
+      .waitFor();
+    expect(await h.t.db.selectFrom('companies').select('id').where('name', '=', company).execute()).toEqual([]);
+    await screenshotBoth(h, page, 'signup-check-inbox');
+    const token = await signupLinkToken(h.t.db, 'hannah@harbourstreetfx.co.uk');
+    await page.goto(`/signup/confirm#token=${token}`);
+    await page.getByText(`Start the 60-day free trial for ${company}`, { exact: false }).waitFor();
+    await screenshotBoth(h, page, 'signup-confirm');
+    await page.getByRole('button', { name: 'Start Free Trial' }).click();
+
     await waitForPath(page, '/signup-success');
     await page.getByRole('heading', { name: 'Account Successfully Created!' }).waitFor();
     const stored = await h.t.db
@@ -154,7 +171,7 @@ describe('signup wizard', () => {
     expect(stored.subscription_status).toBe('trialing');
     expect(stored).toMatchObject({ company_finder_enabled: true, client_data_enabled: false });
     if (!stored.trial_ends_at) throw new Error('trial_ends_at not stored');
-    // 60 days after signup (to the second: both come from the same request)
+    // 60 days after the link was opened (to the second: both come from the same request)
     const trialDays = (stored.trial_ends_at.getTime() - stored.created_at.getTime()) / 86_400_000;
     expect(trialDays).toBeCloseTo(60, 3);
     const trialEnd = page.getByTestId('trial-end');

@@ -28,6 +28,7 @@ import { Route as AppEmailPreviewRouteImport } from './routes/_app/email-preview
 import { Route as AppLeadsRouteImport } from './routes/_app/leads'
 import { Route as AppSalesforceCallbackRouteImport } from './routes/_app/salesforce-callback'
 import { Route as PTokenRouteImport } from './routes/p.$token'
+import { Route as SignupConfirmRouteImport } from './routes/signup_.confirm'
 import { Route as TestCheckoutCheckoutIdRouteImport } from './routes/test-checkout.$checkoutId'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
 import { Route as AppAdminAccountRouteImport } from './routes/_app/admin/account'
@@ -132,6 +133,11 @@ const PTokenRoute = PTokenRouteImport.update({
   path: '/p/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignupConfirmRoute = SignupConfirmRouteImport.update({
+  id: '/signup_/confirm',
+  path: '/signup/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TestCheckoutCheckoutIdRoute = TestCheckoutCheckoutIdRouteImport.update({
   id: '/test-checkout/$checkoutId',
   path: '/test-checkout/$checkoutId',
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/leads': typeof AppLeadsRoute
   '/salesforce-callback': typeof AppSalesforceCallbackRoute
   '/p/$token': typeof PTokenRoute
+  '/signup/confirm': typeof SignupConfirmRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/account': typeof AppAdminAccountRoute
   '/admin/invite': typeof AppAdminInviteRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByTo {
   '/leads': typeof AppLeadsRoute
   '/salesforce-callback': typeof AppSalesforceCallbackRoute
   '/p/$token': typeof PTokenRoute
+  '/signup/confirm': typeof SignupConfirmRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/admin/account': typeof AppAdminAccountRoute
   '/admin/invite': typeof AppAdminInviteRoute
@@ -257,6 +265,7 @@ export interface FileRoutesById {
   '/_app/leads': typeof AppLeadsRoute
   '/_app/salesforce-callback': typeof AppSalesforceCallbackRoute
   '/p/$token': typeof PTokenRoute
+  '/signup_/confirm': typeof SignupConfirmRoute
   '/test-checkout/$checkoutId': typeof TestCheckoutCheckoutIdRoute
   '/_app/admin/account': typeof AppAdminAccountRoute
   '/_app/admin/invite': typeof AppAdminInviteRoute
@@ -288,6 +297,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/salesforce-callback'
     | '/p/$token'
+    | '/signup/confirm'
     | '/test-checkout/$checkoutId'
     | '/admin/account'
     | '/admin/invite'
@@ -316,6 +326,7 @@ export interface FileRouteTypes {
     | '/leads'
     | '/salesforce-callback'
     | '/p/$token'
+    | '/signup/confirm'
     | '/test-checkout/$checkoutId'
     | '/admin/account'
     | '/admin/invite'
@@ -346,6 +357,7 @@ export interface FileRouteTypes {
     | '/_app/leads'
     | '/_app/salesforce-callback'
     | '/p/$token'
+    | '/signup_/confirm'
     | '/test-checkout/$checkoutId'
     | '/_app/admin/account'
     | '/_app/admin/invite'
@@ -372,6 +384,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   PTokenRoute: typeof PTokenRoute
+  SignupConfirmRoute: typeof SignupConfirmRoute
   TestCheckoutCheckoutIdRoute: typeof TestCheckoutCheckoutIdRoute
 }
 
@@ -510,6 +523,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/signup_/confirm': {
+      id: '/signup_/confirm'
+      path: '/signup/confirm'
+      fullPath: '/signup/confirm'
+      preLoaderRoute: typeof SignupConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/test-checkout/$checkoutId': {
       id: '/test-checkout/$checkoutId'
       path: '/test-checkout/$checkoutId'
@@ -635,6 +655,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsRoute: TermsRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   PTokenRoute: PTokenRoute,
+  SignupConfirmRoute: SignupConfirmRoute,
   TestCheckoutCheckoutIdRoute: TestCheckoutCheckoutIdRoute,
 }
 export const routeTree = rootRouteImport

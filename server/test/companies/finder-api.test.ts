@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_A_CHOICE } from '../../src/services/companies/finder/types';
 import { loadCompanyIndex } from '../../src/services/companies/load/load-index';
-import { errorOf, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
+import { errorOf, signUp, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
 import { type FakeCompaniesHouse, startFakeCompaniesHouse } from './ch-server';
 
 async function brokerWithFinder(h: TestApp): Promise<TestClient> {
   const broker = h.client();
-  await broker.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, broker, signupInput());
   await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute();
   return broker;
 }

@@ -7,6 +7,7 @@ import {
   addMember,
   errorOf,
   signedIn,
+  signUp,
   signupInput,
   startTestApp,
   type TestApp,
@@ -52,7 +53,7 @@ beforeAll(async () => {
   });
   h.clock.now = day(-1);
   const ada = h.client();
-  await ada.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, ada, signupInput());
   await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute();
   await addMember(h, 'Acme FX', 'bob@acmefx.co.uk', 'junior');
   bob = await signedIn(h, 'bob@acmefx.co.uk');

@@ -1,7 +1,16 @@
 import { backfillText, lastTickText, realSpanText } from '@pippitch/shared/data-status';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
+import {
+  addMember,
+  errorOf,
+  signedIn,
+  signUp,
+  signupInput,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '../helpers';
 
 // Issue 21 §3: the admin dashboard's data-status card.
 let h: TestApp;
@@ -13,7 +22,7 @@ beforeAll(async () => {
   h = await startTestApp();
   h.clock.now = NOW;
   admin = h.client();
-  await admin.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, admin, signupInput());
   await addMember(h, 'Acme FX', 'bob@acmefx.co.uk', 'junior');
   broker = await signedIn(h, 'bob@acmefx.co.uk');
   await sql`

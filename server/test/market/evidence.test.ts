@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeEcbReferenceRates } from '../../../worker/src/market/dataset/ecb-store';
 import { QuoteHub } from '../../src/services/market/live-quotes';
-import { errorOf, signupInput, startTestApp, type TestApp, type TestClient, WORKED } from '../helpers';
+import { errorOf, signUp, signupInput, startTestApp, type TestApp, type TestClient, WORKED } from '../helpers';
 import { compressBars, insertBars } from './fixtures';
 
 // Issue 14 §1–2: the range-of-day check and the substantiation record saved with every calculation.
@@ -35,7 +35,7 @@ beforeAll(async () => {
     await pool.end();
   }
   c = h.client();
-  await c.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, c, signupInput());
 });
 afterAll(() => h.close());
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorOf, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
+import { errorOf, signUp, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
 import { closeAt, compressBars, insertBars, isHypertable } from './fixtures';
 
 let h: TestApp;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   // On TimescaleDB every chunk is compressed, so history is read over compressed chunks as in production.
   compressed = await compressBars(h.t.db);
   c = h.client();
-  await c.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, c, signupInput());
 });
 let compressed = 0;
 afterAll(() => h.close());

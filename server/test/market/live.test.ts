@@ -10,7 +10,7 @@ import { LiveFanout } from '../../src/api/http/live-fanout';
 import { testConfig } from '../../src/config';
 import { SessionWatch } from '../../src/services/auth/session-watch';
 import { QuoteHub } from '../../src/services/market/live-quotes';
-import { createClient, signupInput } from '../helpers';
+import { createClient, signUp, signupInput } from '../helpers';
 import { cookieHeader, openLive } from '../live-socket';
 
 let t: TestDatabase;
@@ -57,7 +57,7 @@ beforeAll(async () => {
   await startServer();
   await startServer();
   const c = createClient(servers[0]!.url);
-  await c.api.auth.signup.mutate(signupInput());
+  await signUp(t.db, c, signupInput());
   cookie = cookieHeader(c.cookies);
   await sql`INSERT INTO fx_quotes (pair, ts, bid, ask, mid, source) VALUES
     ('GBPUSD', '2025-11-03T10:00:00Z', 1.3100, 1.3102, 1.3101, 'simulated'),
@@ -182,9 +182,7 @@ describe('live quotes over WebSocket', () => {
 
   it('refuses a member whose company has no access, saying why (as memberProcedure does)', async () => {
     const c = createClient(servers[0]!.url);
-    await c.api.auth.signup.mutate(
-      signupInput({ companyName: 'Locked Ltd', companyDomain: 'locked.io', email: 'a@locked.io' }),
-    );
+    await signUp(t.db, c, signupInput({ companyName: 'Locked Ltd', companyDomain: 'locked.io', email: 'a@locked.io' }));
     await sql`UPDATE companies SET account_locked = true WHERE name = 'Locked Ltd'`.execute(t.db);
     const sub = subscribe(servers[0]!.url, cookieHeader(c.cookies));
     await expect

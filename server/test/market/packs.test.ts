@@ -7,7 +7,16 @@ import { simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
 import { SHARE_LINK_MESSAGES, sharedLogoUrl } from '@pippitch/shared/pack-share';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, errorOf, signedIn, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
+import {
+  addMember,
+  errorOf,
+  signedIn,
+  signUp,
+  signupInput,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '../helpers';
 import { compressBars } from './fixtures';
 
 // Issue 14 §3: evidence packs from a prospect's past trades, priced at each trade's minute.
@@ -62,11 +71,9 @@ beforeAll(async () => {
   }
   await compressBars(h.t.db);
   ada = h.client();
-  await ada.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, ada, signupInput());
   rival = h.client();
-  await rival.api.auth.signup.mutate(
-    signupInput({ companyName: 'Rival FX', companyDomain: 'rival.io', email: 'r@rival.io' }),
-  );
+  await signUp(h.t.db, rival, signupInput({ companyName: 'Rival FX', companyDomain: 'rival.io', email: 'r@rival.io' }));
   await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute();
   await addMember(h, 'Acme FX', 'bob@acmefx.co.uk', 'junior');
   await addMember(h, 'Acme FX', 'carol@acmefx.co.uk', 'junior');

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteHub } from '../../src/services/market/live-quotes';
 import { SeriesCache } from '../../src/services/market/series-cache';
-import { signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
+import { signUp, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
 import { insertBars } from './fixtures';
 
 let h: TestApp;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   await insertBars(h.t.db, 'GBPUSD', new Date(now.getTime() - 10 * 86_400_000).toISOString(), now.toISOString(), 1.3);
   await insertBars(h.t.db, 'EURGBP', new Date(now.getTime() - 10 * 86_400_000).toISOString(), now.toISOString(), 0.86);
   c = h.client();
-  await c.api.auth.signup.mutate(signupInput());
+  await signUp(h.t.db, c, signupInput());
 });
 afterAll(async () => {
   await hub.stop();

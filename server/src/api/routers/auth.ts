@@ -1,10 +1,18 @@
-import { loginInput, MESSAGES, requestResetInput, resetPasswordInput, signupInput } from '@pippitch/shared/auth';
+import {
+  confirmSignupInput,
+  loginInput,
+  MESSAGES,
+  requestResetInput,
+  resetPasswordInput,
+  signupInput,
+} from '@pippitch/shared/auth';
 import { text } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { logIn } from '../../services/auth/login';
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../../services/auth/password-reset';
 import { createSession, deleteSession } from '../../services/auth/sessions';
 import { signUpCompany } from '../../services/auth/signup';
+import { confirmSignup, isSignupLinkUsable, requestSignup } from '../../services/auth/signup-request';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 
 export const authRouter = router({
@@ -37,13 +45,41 @@ export const authRouter = router({
     return { ok: true as const };
   }),
 
-  /** The signup wizard's final step: company + admin + 60-day trial, then signed in. */
+  /**
+   * The signup wizard's final step. Verify-first: the answer is 'check your inbox' whether or not the address
+   * has an account, and the link in the e-mail creates the company (confirmSignup). A server with e-mail
+   * switched off cannot send that link, so there the company is created and signed in at once.
+   */
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const result = await signUpCompany(ctx.db, input, { ip: ctx.request.ip, now: ctx.services.now() });
+    const meta = { ip: ctx.request.ip, now: ctx.services.now() };
+    if (ctx.config.emailDisabled) {
+      const result = await signUpCompany(ctx.db, input, meta);
+      const session = await createSession(ctx.db, result.userId, ctx.request);
+      ctx.cookie?.set(session.token, session.expiresAt);
+      return {
+        status: 'signed-in' as const,
+        trialEndsAt: result.trialEndsAt.toISOString(),
+        redirectTo: '/signup-success',
+      };
+    }
+    const sent = await requestSignup(ctx.db, input, { ...meta, publicUrl: ctx.config.publicUrl });
+    return { status: 'check-inbox' as const, message: sent.message };
+  }),
+
+  /** The link from the sign-up e-mail: company + admin + 60-day trial from now, then signed in. */
+  confirmSignup: publicProcedure.input(confirmSignupInput).mutation(async ({ ctx, input }) => {
+    const result = await confirmSignup(ctx.db, input, { ip: ctx.request.ip, now: ctx.services.now() });
     const session = await createSession(ctx.db, result.userId, ctx.request);
     ctx.cookie?.set(session.token, session.expiresAt);
     return { trialEndsAt: result.trialEndsAt.toISOString(), redirectTo: '/signup-success' };
   }),
+
+  /** For the confirmation page: does this link still work, and for which company? */
+  checkSignupLink: publicProcedure
+    .input(z.object({ token: text('Token', 200) }))
+    .query(({ ctx, input }) =>
+      isSignupLinkUsable(ctx.db, input.token, { ip: ctx.request.ip, now: ctx.services.now() }),
+    ),
 
   requestPasswordReset: publicProcedure.input(requestResetInput).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx.db, input.email, { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl });

@@ -117,6 +117,8 @@ export async function endSessionsOf(db: Database, userId: string, exceptSessionI
   await q.execute();
 }
 
+/** Sessions past their end, and sign-up links never opened (verify-first signup) with them. */
 export async function pruneExpiredSessions(db: Database): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute();
+  await db.deleteFrom('signup_requests').where('expires_at', '<', sql<Date>`now()`).execute();
 }

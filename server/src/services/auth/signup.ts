@@ -12,10 +12,74 @@ export interface SignupResult {
   trialEndsAt: Date;
 }
 
+/** What the company and its owner are made of: the wizard's answers with the password already hashed. */
+export type SignupDetails = Omit<SignupInput, 'password'> & { passwordHash: string };
+
+// Each signup costs a password hash: 10 an hour from one client is plenty for an office setting up several
+// trials, and stops a script filling the tables (or, verify-first, someone's inbox).
+export function signupLimits(ip: string) {
+  return [{ key: `signup:client:${clientKey(ip)}`, max: 10, windowSeconds: 3600 }];
+}
+
+/** Is a company by this name (case and outer spaces aside, like the unique index) already here? */
+export async function companyNameTaken(db: Database, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('companies')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', [eb.fn('btrim', ['name'])]), '=', name.trim().toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /**
- * Creates the company and its first admin in one transaction. Every billing field (status, trial end,
- * seats, prices) is set here from the seat counts and shared pricing; nothing billing-related comes from
- * the browser.
+ * Inserts the company and its first admin, inside the caller's transaction. Every billing field (status,
+ * trial end, seats, prices) is set here from the seat counts and shared pricing; nothing billing-related
+ * comes from the browser. The one place an account is created from a signup: the e-mailed link's
+ * confirmation, and the immediate signup of a server whose e-mail is switched off.
+ */
+export async function insertSignedUpCompany(trx: Database, details: SignupDetails, now: Date): Promise<SignupResult> {
+  const taken = await trx
+    .selectFrom('user_profiles')
+    .select('id')
+    .where('email', '=', details.email)
+    .executeTakeFirst();
+  if (taken) throw conflict(MESSAGES.emailTaken, 'email');
+  const company = await createTrialCompany(
+    trx,
+    {
+      name: details.companyName,
+      domain: details.companyDomain,
+      billing: details.billing,
+      adminSeats: details.adminSeats,
+      brokerSeats: details.brokerSeats,
+      ...(details.addons && { addons: details.addons }),
+    },
+    now,
+  );
+  const user = await trx
+    .insertInto('user_profiles')
+    // The creator is the account owner (design.md §3): an admin with the seats and subscription as well.
+    .values({ company_id: company.id, role_type: 'super_admin', full_name: details.fullName, email: details.email })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: details.passwordHash }).execute();
+  return { companyId: company.id, userId: user.id, trialEndsAt: company.trialEndsAt };
+}
+
+/** Runs a signup's transaction; two signups racing past its checks meet the unique indexes, told in words. */
+export async function withSignupConflicts<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err, 'companies_name_unique')) throw conflict(MESSAGES.companyTaken, 'companyName');
+    if (isUniqueViolation(err, 'user_profiles_email_unique')) throw conflict(MESSAGES.emailTaken, 'email');
+    throw err;
+  }
+}
+
+/**
+ * Signs a company up at once, without the e-mailed link: for a server with e-mail switched off (no link could
+ * arrive; the operator chose that) and for tests and benchmarks that need companies quickly.
  */
 export async function signUpCompany(
   db: Database,
@@ -23,43 +87,10 @@ export async function signUpCompany(
   meta: { ip: string; now?: Date },
 ): Promise<SignupResult> {
   const now = meta.now ?? new Date();
-  // Each signup costs a password hash and creates a company: 10 an hour from one client is plenty for an
-  // office setting up several trials, and stops a script filling the table.
-  await enforce(db, [{ key: `signup:client:${clientKey(meta.ip)}`, max: 10, windowSeconds: 3600 }]);
-  const passwordHash = await hashPassword(input.password, clientKey(meta.ip));
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('user_profiles')
-        .select('id')
-        .where('email', '=', input.email)
-        .executeTakeFirst();
-      if (taken) throw conflict(MESSAGES.emailTaken, 'email');
-      const company = await createTrialCompany(
-        trx,
-        {
-          name: input.companyName,
-          domain: input.companyDomain,
-          billing: input.billing,
-          adminSeats: input.adminSeats,
-          brokerSeats: input.brokerSeats,
-          ...(input.addons && { addons: input.addons }),
-        },
-        now,
-      );
-      const user = await trx
-        .insertInto('user_profiles')
-        // The creator is the account owner (design.md §3): an admin with the seats and subscription as well.
-        .values({ company_id: company.id, role_type: 'super_admin', full_name: input.fullName, email: input.email })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: passwordHash }).execute();
-      return { companyId: company.id, userId: user.id, trialEndsAt: company.trialEndsAt };
-    });
-  } catch (err) {
-    // Two signups racing past the checks above meet the unique indexes instead.
-    if (isUniqueViolation(err, 'companies_name_unique')) throw conflict(MESSAGES.companyTaken, 'companyName');
-    if (isUniqueViolation(err, 'user_profiles_email_unique')) throw conflict(MESSAGES.emailTaken, 'email');
-    throw err;
-  }
+  await enforce(db, signupLimits(meta.ip));
+  const { password, ...rest } = input;
+  const passwordHash = await hashPassword(password, clientKey(meta.ip));
+  return withSignupConflicts(() =>
+    db.transaction().execute((trx) => insertSignedUpCompany(trx, { ...rest, passwordHash }, now)),
+  );
 }

@@ -5,8 +5,10 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { Alert, Button, Card, Logo, TextField } from '../../components/ui';
+import { errorMessage } from '../../lib/failure';
 import { resetSessionCache } from '../../lib/session';
-import { errorMessage, trpc } from '../../lib/trpc';
+import { trpc } from '../../lib/trpc';
+import { CheckInbox } from './CheckInbox';
 import { PlanStep } from './PlanStep';
 
 const STEPS = ['Company Information', 'Admin Account', 'Select Your Plan'] as const;
@@ -41,6 +43,8 @@ export function SignupWizard() {
   });
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  /** Verify-first (issue 19): after step 3 the link is in the inbox; this is the page's answer. */
+  const [sent, setSent] = useState<string | null>(null);
   const signup = trpc.auth.signup.useMutation();
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -69,7 +73,12 @@ export function SignupWizard() {
   async function create() {
     try {
       const { confirmPassword: _unused, ...input } = form;
-      await signup.mutateAsync(input);
+      const res = await signup.mutateAsync(input);
+      if (res.status === 'check-inbox') {
+        setSent(res.message);
+        return;
+      }
+      // A server with e-mail switched off signs the new owner in at once.
       resetSessionCache();
       await navigate({ to: '/signup-success' });
     } catch (err) {
@@ -115,95 +124,107 @@ export function SignupWizard() {
               </li>
             ))}
           </ol>
-          <form onSubmit={next} className="mt-6 space-y-4" noValidate>
-            <h2 className="text-lg font-semibold">{STEPS[step]}</h2>
-            {step === 0 && (
-              <>
-                <TextField
-                  label="Company Name"
-                  value={form.companyName}
-                  error={errors.companyName}
-                  autoComplete="organization"
-                  onChange={(e) => set('companyName', e.target.value)}
+          {sent ? (
+            <CheckInbox
+              message={sent}
+              sending={signup.isPending}
+              onSendAgain={() => void create()}
+              onChangeEmail={() => {
+                setSent(null);
+                setStep(1);
+              }}
+            />
+          ) : (
+            <form onSubmit={next} className="mt-6 space-y-4" noValidate>
+              <h2 className="text-lg font-semibold">{STEPS[step]}</h2>
+              {step === 0 && (
+                <>
+                  <TextField
+                    label="Company Name"
+                    value={form.companyName}
+                    error={errors.companyName}
+                    autoComplete="organization"
+                    onChange={(e) => set('companyName', e.target.value)}
+                  />
+                  <TextField
+                    label="Company Domain"
+                    value={form.companyDomain}
+                    error={errors.companyDomain}
+                    placeholder="example.co.uk"
+                    onChange={(e) => set('companyDomain', e.target.value)}
+                  />
+                </>
+              )}
+              {step === 1 && (
+                <>
+                  <TextField
+                    label="Full Name"
+                    value={form.fullName}
+                    error={errors.fullName}
+                    autoComplete="name"
+                    onChange={(e) => set('fullName', e.target.value)}
+                  />
+                  <TextField
+                    label="Admin Email"
+                    type="email"
+                    value={form.email}
+                    error={errors.email}
+                    autoComplete="email"
+                    onChange={(e) => set('email', e.target.value)}
+                  />
+                  <TextField
+                    label="Password"
+                    type="password"
+                    value={form.password}
+                    error={errors.password}
+                    autoComplete="new-password"
+                    hint="At least 8 characters with uppercase, lowercase, a number and a special character."
+                    onChange={(e) => set('password', e.target.value)}
+                  />
+                  <TextField
+                    label="Confirm Password"
+                    type="password"
+                    value={form.confirmPassword}
+                    error={errors.confirmPassword}
+                    autoComplete="new-password"
+                    onChange={(e) => set('confirmPassword', e.target.value)}
+                  />
+                </>
+              )}
+              {step === 2 && (
+                <PlanStep
+                  billing={form.billing}
+                  adminSeats={form.adminSeats}
+                  brokerSeats={form.brokerSeats}
+                  price={price}
+                  plan={planPrice({
+                    adminSeats: form.adminSeats,
+                    brokerSeats: form.brokerSeats,
+                    billing: form.billing,
+                    addons: form.addons,
+                  })}
+                  addons={form.addons}
+                  onAddons={(addons) => set('addons', addons)}
+                  onBilling={(b) => set('billing', b)}
+                  onAdminSeats={(n) => set('adminSeats', n)}
+                  onBrokerSeats={(n) => set('brokerSeats', n)}
                 />
-                <TextField
-                  label="Company Domain"
-                  value={form.companyDomain}
-                  error={errors.companyDomain}
-                  placeholder="example.co.uk"
-                  onChange={(e) => set('companyDomain', e.target.value)}
-                />
-              </>
-            )}
-            {step === 1 && (
-              <>
-                <TextField
-                  label="Full Name"
-                  value={form.fullName}
-                  error={errors.fullName}
-                  autoComplete="name"
-                  onChange={(e) => set('fullName', e.target.value)}
-                />
-                <TextField
-                  label="Admin Email"
-                  type="email"
-                  value={form.email}
-                  error={errors.email}
-                  autoComplete="email"
-                  onChange={(e) => set('email', e.target.value)}
-                />
-                <TextField
-                  label="Password"
-                  type="password"
-                  value={form.password}
-                  error={errors.password}
-                  autoComplete="new-password"
-                  hint="At least 8 characters with uppercase, lowercase, a number and a special character."
-                  onChange={(e) => set('password', e.target.value)}
-                />
-                <TextField
-                  label="Confirm Password"
-                  type="password"
-                  value={form.confirmPassword}
-                  error={errors.confirmPassword}
-                  autoComplete="new-password"
-                  onChange={(e) => set('confirmPassword', e.target.value)}
-                />
-              </>
-            )}
-            {step === 2 && (
-              <PlanStep
-                billing={form.billing}
-                adminSeats={form.adminSeats}
-                brokerSeats={form.brokerSeats}
-                price={price}
-                plan={planPrice({
-                  adminSeats: form.adminSeats,
-                  brokerSeats: form.brokerSeats,
-                  billing: form.billing,
-                  addons: form.addons,
-                })}
-                addons={form.addons}
-                onAddons={(addons) => set('addons', addons)}
-                onBilling={(b) => set('billing', b)}
-                onAdminSeats={(n) => set('adminSeats', n)}
-                onBrokerSeats={(n) => set('brokerSeats', n)}
-              />
-            )}
-            {serverError && <Alert tone="error">{serverError}</Alert>}
-            <div className="flex justify-between gap-3 pt-2">
-              <Button
-                variant="secondary"
-                onClick={() => setStep((s) => s - 1)}
-                disabled={step === 0 || signup.isPending}
-              >
-                Back
-              </Button>
-              <Button type="submit" disabled={signup.isPending}>
-                {step < 2 ? 'Next' : signup.isPending ? 'Creating account...' : 'Start Free Trial'}
-              </Button>
-            </div>
-          </form>
+              )}
+              {serverError && <Alert tone="error">{serverError}</Alert>}
+              <div className="flex justify-between gap-3 pt-2">
+                <Button
+                  variant="secondary"
+                  onClick={() => setStep((s) => s - 1)}
+                  disabled={step === 0 || signup.isPending}
+                >
+                  Back
+                </Button>
+                <Button type="submit" disabled={signup.isPending}>
+                  {step < 2 ? 'Next' : signup.isPending ? 'Creating account...' : 'Start Free Trial'}
+                </Button>
+              </div>
+            </form>
+          )}
         </Card>
       </div>
     </div>
