@@ -1,4 +1,4 @@
-import { type DashboardRange, type DateSpan, dashboardPeriods, datesOf } from '@pippitch/shared/activity-periods';
+import { type DashboardRange, type DateSpan, dashboardPeriods } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
 import { growthText } from '@pippitch/shared/growth';
 import { lastActiveText } from '@pippitch/shared/last-active';
@@ -7,6 +7,7 @@ import { averagePips } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Actor } from '../actor';
+import { type DashboardChart, dashboardChart } from './dashboard-chart';
 
 /** A figure of the range beside the previous range of the same length, and the spec's growth text. */
 export interface Figure {
@@ -43,11 +44,8 @@ export interface DashboardActivity {
   totals: Omit<BrokerActivity, 'id' | 'name' | 'email' | 'lastActiveAt' | 'lastActive'>;
   brokers: BrokerActivity[];
   /** Calculations per London day of the range: the busiest brokers each, then everyone else together. */
-  chart: { days: string[]; series: { name: string; counts: number[] }[] };
+  chart: DashboardChart;
 }
-
-/** How many brokers get a line of their own in the chart; the rest are summed as 'Other brokers'. */
-export const CHART_BROKERS = 8;
 
 interface Sums {
   calculations: number;
@@ -136,6 +134,9 @@ export async function dashboardActivity(
       sql<number>`coalesce(sum(d.included) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_included'),
       sql<number>`coalesce(sum(d.losses) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_losses'),
       sql<number>`coalesce(sum(d.excluded) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_excluded'),
+      // The range's broker-days themselves, for the chart: read in this same pass rather than again.
+      sql<string[] | null>`array_agg(d.day::text) FILTER (WHERE ${inRange})`.as('days'),
+      sql<number[] | null>`array_agg(d.calculations::int) FILTER (WHERE ${inRange})`.as('day_calcs'),
     ])
     .where('d.company_id', '=', actor.companyId)
     .where(both)
@@ -163,23 +164,6 @@ export async function dashboardActivity(
     .execute();
   // Independent reads, sent together (each on its own pooled connection).
   const [brokers, sums, clientCounts] = await Promise.all([brokersQuery, sumsQuery, clientsQuery]);
-  // The chart: the range's busiest brokers (from the sums just read) each get a line, everyone else is summed as
-  // one (NULL) — one pass over the range's broker-days, grouped by day and line.
-  const top = [...sums]
-    .filter((r) => r.calcs > 0)
-    .sort((a, b) => b.calcs - a.calcs || a.user_id.localeCompare(b.user_id))
-    .slice(0, CHART_BROKERS)
-    .map((r) => r.user_id);
-  const chartRows = (
-    await sql<{ day: string; user_id: string | null; calcs: number }>`
-      SELECT d.day, CASE WHEN d.user_id = ANY(${top}::uuid[]) THEN d.user_id END AS user_id,
-             sum(d.calculations)::int AS calcs
-      FROM calculation_user_days d
-      JOIN user_profiles u ON u.id = d.user_id
-      WHERE d.company_id = ${actor.companyId} AND d.day BETWEEN ${current.start}::date AND ${current.end}::date
-        AND ${activeBroker('u')}
-      GROUP BY 1, 2`.execute(db)
-  ).rows;
   // Only the company's pairs were read; sums holds only active brokers (its join), so they alone are counted.
   const clientsOf = new Map(clientCounts.map((r) => [r.user_id, r]));
   const rows = sums.map((r) => {
@@ -223,7 +207,7 @@ export async function dashboardActivity(
     },
   );
 
-  type Row = Omit<(typeof rows)[number], 'user_id'>;
+  type Row = Omit<(typeof rows)[number], 'user_id' | 'days' | 'day_calcs'>;
   const cur = (r: Row): Sums => ({
     calculations: r.calcs,
     clients: r.clients,
@@ -263,35 +247,6 @@ export async function dashboardActivity(
     previous,
     totals: figures(cur(team), prev(team)),
     brokers: perBroker,
-    chart: chartOf(current, perBroker, chartRows),
+    chart: dashboardChart(current, perBroker, sums),
   };
-}
-
-function chartOf(
-  span: DateSpan,
-  brokers: BrokerActivity[],
-  rows: { day: string; user_id: string | null; calcs: number }[],
-): DashboardActivity['chart'] {
-  const days = datesOf(span);
-  const dayIndex = new Map(days.map((d, i) => [d, i]));
-  const names = new Map(brokers.map((b) => [b.id, b.name]));
-  const lines = new Map<string | null, number[]>();
-  for (const r of rows) {
-    const day = dayIndex.get(String(r.day));
-    if (day === undefined) continue;
-    let counts = lines.get(r.user_id);
-    if (!counts) {
-      counts = days.map(() => 0);
-      lines.set(r.user_id, counts);
-    }
-    counts[day] = (counts[day] ?? 0) + r.calcs;
-  }
-  const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
-  const series = [...lines]
-    .filter(([id]) => id !== null)
-    .sort(([a, x], [b, y]) => total(y) - total(x) || String(a).localeCompare(String(b)))
-    .map(([id, counts]) => ({ name: names.get(id ?? '') ?? 'Broker', counts }));
-  const others = lines.get(null);
-  if (others) series.push({ name: 'Other brokers', counts: others });
-  return { days, series };
 }
