@@ -58,7 +58,7 @@ interface WallTime {
   second: number;
 }
 
-function londonWallTime(instant: Date): WallTime {
+function londonWallTimeOfIntl(instant: Date): WallTime {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of londonParts.formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -70,6 +70,37 @@ function londonWallTime(instant: Date): WallTime {
     hour: parts.hour ?? 0,
     minute: parts.minute ?? 0,
     second: parts.second ?? 0,
+  };
+}
+
+const HOUR_MS = 3_600_000;
+/** London's offset per UTC hour, as read from Intl once for that hour. */
+const offsetOfHour = new Map<number, number>();
+
+/**
+ * London's wall clock at an instant. London changes offset only on a whole UTC hour (01:00 UTC), so the offset is
+ * read from Intl once per UTC hour and the rest is arithmetic: formatToParts costs ~10 µs a call, which a CSV of
+ * 40,000 rows (two instants each) paid in full.
+ */
+function londonWallTime(instant: Date): WallTime {
+  const ms = instant.getTime();
+  if (!Number.isFinite(ms)) return londonWallTimeOfIntl(instant);
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetOfHour.get(hour);
+  if (offset === undefined) {
+    const wall = londonWallTimeOfIntl(new Date(hour * HOUR_MS));
+    offset = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - hour * HOUR_MS;
+    if (offsetOfHour.size >= 50_000) offsetOfHour.clear();
+    offsetOfHour.set(hour, offset);
+  }
+  const wall = new Date(ms + offset);
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 

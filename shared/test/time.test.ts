@@ -200,3 +200,32 @@ describe('display', () => {
     expect(formatLondonDateTime(new Date(instant))).toBe(expected);
   });
 });
+
+describe("London's wall clock read once per UTC hour", () => {
+  // Intl's own answer, field by field, for the same instant: what the per-hour offset must always agree with.
+  const reference = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hourCycle: 'h23',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  const viaIntl = (d: Date) => {
+    const p = Object.fromEntries(reference.formatToParts(d).map((x) => [x.type, x.value]));
+    return `${Number(p.day)} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+  };
+
+  it.each([
+    ['the spring change', '2026-03-28T22:00:00Z'],
+    ['the autumn change', '2026-10-24T22:00:00Z'],
+    ['a leap day', '2028-02-28T20:00:00Z'],
+    ['a year end', '2026-12-31T12:00:00Z'],
+  ])('agrees with Intl minute by minute across %s', (_, start) => {
+    const from = Date.parse(start);
+    for (let ms = from; ms < from + 2 * 86_400_000; ms += 59_999) {
+      expect(formatLondonDateTime(new Date(ms))).toBe(viaIntl(new Date(ms)));
+    }
+  });
+});
