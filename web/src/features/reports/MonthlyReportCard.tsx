@@ -1,12 +1,14 @@
 import { REPORT_MESSAGES, REPORT_STATUS_LABELS, reportPdfPath } from '@pippitch/shared/reports';
-import { describeCadence, SCHEDULE_DEFAULTS } from '@pippitch/shared/schedules';
+import { describeCadence } from '@pippitch/shared/schedules';
 import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { ScheduleFormFooter, ScheduleNotice, ScheduleSummary } from '../../components/ScheduleCardParts';
 import { DayOfMonthSelect, HourSelect } from '../../components/ScheduleFields';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
+import { useScheduleCard } from '../../lib/useScheduleCard';
 
 /**
  * The dashboard's monthly client report card (spec §2, §4 Schedules, §6): 'Premium Feature' without the Client
@@ -26,47 +28,17 @@ export function MonthlyReportCard() {
   const save = trpc.reports.setSchedule.useMutation({ onSettled: refresh });
   const disable = trpc.reports.disable.useMutation({ onSettled: refresh });
   const sendTest = trpc.reports.sendTest.useMutation({ onSettled: refresh });
-  const [editing, setEditing] = useState(false);
-  const [dayOfMonth, setDayOfMonth] = useState<number>(SCHEDULE_DEFAULTS.dayOfMonth);
-  const [hour, setHour] = useState<number>(SCHEDULE_DEFAULTS.hour);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const s = schedule.data;
-
-  function openForm() {
-    if (s?.dayOfMonth) setDayOfMonth(s.dayOfMonth);
-    if (s?.hour !== null && s?.hour !== undefined) setHour(s.hour);
-    setMessage(null);
-    setEditing(true);
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const creating = s?.state !== 'active';
-    try {
-      await save.mutateAsync({ dayOfMonth, hour });
-      setEditing(false);
-      setMessage({
-        tone: 'success',
-        text: `Report schedule saved: ${describeCadence({ frequency: 'monthly', dayOfMonth, hour })} (London time)`,
-      });
-    } catch (err) {
-      const msg = errorMessage(err, REPORT_MESSAGES.saveFailed);
-      setMessage({
-        tone: 'error',
-        text: creating ? REPORT_MESSAGES.createFailed(msg) : REPORT_MESSAGES.updateFailed(msg),
-      });
-    }
-  }
-
-  async function turnOff() {
-    setMessage(null);
-    try {
-      await disable.mutateAsync();
-      setMessage({ tone: 'success', text: 'Monthly reports disabled' });
-    } catch (err) {
-      setMessage({ tone: 'error', text: REPORT_MESSAGES.updateFailed(errorMessage(err, REPORT_MESSAGES.retry)) });
-    }
-  }
+  const active = s?.state === 'active' && s.dayOfMonth !== null && s.hour !== null;
+  const card = useScheduleCard({
+    current: s?.dayOfMonth && s.hour !== null ? { frequency: 'monthly', dayOfMonth: s.dayOfMonth, hour: s.hour } : null,
+    active: s?.state === 'active',
+    save: (cadence) =>
+      save.mutateAsync({ dayOfMonth: cadence.frequency === 'monthly' ? cadence.dayOfMonth : 1, hour: cadence.hour }),
+    disable: () => disable.mutateAsync(),
+    words: { ...REPORT_MESSAGES, saved: 'Report schedule saved', disabled: 'Monthly reports disabled' },
+  });
+  const { setMessage } = card;
 
   async function test() {
     setMessage(null);
@@ -98,11 +70,7 @@ export function MonthlyReportCard() {
         </div>
         {schedule.isPending && <Spinner />}
         {schedule.error && <Alert tone="error">{schedule.error.message}</Alert>}
-        {message && (
-          <div className="mt-3">
-            <Alert tone={message.tone}>{message.text}</Alert>
-          </div>
-        )}
+        <ScheduleNotice message={card.message} />
         {s && !s.available && (
           <div className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
             <p>Monthly client reports come with the Client Data Tracking add-on.</p>
@@ -114,54 +82,37 @@ export function MonthlyReportCard() {
             </Link>
           </div>
         )}
-        {s?.available && !editing && (
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-4">
-            {s.state === 'active' && s.dayOfMonth !== null && s.hour !== null ? (
-              <div>
-                <p className="font-medium">
-                  <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                    Active
-                  </span>
-                  {describeCadence({ frequency: 'monthly', dayOfMonth: s.dayOfMonth, hour: s.hour })} (London time)
-                </p>
-                {s.nextRunAt && (
-                  <p className="text-sm text-slate-600">
-                    Next report: {formatLondonDateTime(new Date(s.nextRunAt))}, covering the previous month
-                  </p>
-                )}
-              </div>
-            ) : (
-              <p className="text-sm text-slate-700">
-                {s.state === 'set' ? 'Monthly reports are disabled.' : 'No report schedule yet.'}
-              </p>
-            )}
-            <div className="flex flex-wrap gap-2">
-              <Button variant={s.state === 'active' ? 'secondary' : 'primary'} onClick={openForm}>
-                {s.state === 'active' ? 'Edit' : 'Set Schedule'}
-              </Button>
-              {s.state === 'active' && (
-                <Button variant="ghost" onClick={turnOff} disabled={disable.isPending}>
-                  {disable.isPending ? 'Disabling...' : 'Disable'}
-                </Button>
-              )}
-            </div>
-          </div>
+        {s?.available && !card.editing && (
+          <ScheduleSummary
+            active={active}
+            activeText={
+              s.dayOfMonth !== null &&
+              s.hour !== null &&
+              describeCadence({ frequency: 'monthly', dayOfMonth: s.dayOfMonth, hour: s.hour })
+            }
+            nextRun={
+              s.nextRunAt && `Next report: ${formatLondonDateTime(new Date(s.nextRunAt))}, covering the previous month`
+            }
+            idleText={s.state === 'set' ? 'Monthly reports are disabled.' : 'No report schedule yet.'}
+            onEdit={card.openForm}
+            onDisable={card.turnOff}
+            disabling={disable.isPending}
+          />
         )}
-        {s?.available && editing && (
-          <form onSubmit={submit} className="mt-4 space-y-4 rounded-lg border border-slate-200 p-4">
+        {s?.available && card.editing && (
+          <form
+            onSubmit={(e) => card.submit(e, 'monthly')}
+            className="mt-4 space-y-4 rounded-lg border border-slate-200 p-4"
+          >
             <div className="grid gap-3 sm:grid-cols-2">
-              <DayOfMonthSelect value={dayOfMonth} onChange={setDayOfMonth} />
-              <HourSelect value={hour} onChange={setHour} />
+              <DayOfMonthSelect value={card.fields.dayOfMonth} onChange={card.fields.setDayOfMonth} />
+              <HourSelect value={card.fields.hour} onChange={card.fields.setHour} />
             </div>
-            <p className="text-xs text-slate-500">Each report covers the previous calendar month.</p>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setEditing(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save Schedule'}
-              </Button>
-            </div>
+            <ScheduleFormFooter
+              note="Each report covers the previous calendar month."
+              onCancel={card.cancel}
+              saving={save.isPending}
+            />
           </form>
         )}
         {s?.available && (

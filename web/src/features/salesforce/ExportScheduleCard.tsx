@@ -1,13 +1,14 @@
 import { SALESFORCE_SETTINGS_PATH, SCHEDULE_MESSAGES } from '@pippitch/shared/salesforce';
-import { type Cadence, describeCadence, SCHEDULE_DEFAULTS } from '@pippitch/shared/schedules';
+import { type Cadence, describeCadence } from '@pippitch/shared/schedules';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { ScheduleFormFooter, ScheduleNotice, ScheduleSummary } from '../../components/ScheduleCardParts';
 import { DayOfMonthSelect, HourSelect, WeekdaySelect } from '../../components/ScheduleFields';
 import { Segmented } from '../../components/Segmented';
-import { Alert, Button, Card, Spinner } from '../../components/ui';
-import { errorMessage } from '../../lib/failure';
+import { Alert, Card, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { useScheduleCard } from '../../lib/useScheduleCard';
 import { ExportLog, useExportLog } from './SalesforceSettings';
 
 type Frequency = Cadence['frequency'];
@@ -26,53 +27,16 @@ export function ExportScheduleCard() {
     onSettled: () => utils.salesforce.schedule.invalidate(),
   });
   const headingId = useId();
-  const [editing, setEditing] = useState(false);
-  const [frequency, setFrequency] = useState<Frequency>('weekly');
-  const [dayOfWeek, setDayOfWeek] = useState<number>(SCHEDULE_DEFAULTS.dayOfWeek);
-  const [dayOfMonth, setDayOfMonth] = useState<number>(SCHEDULE_DEFAULTS.dayOfMonth);
-  const [hour, setHour] = useState<number>(SCHEDULE_DEFAULTS.hour);
-  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const current = schedule.data;
   const active = current?.active === true;
-
-  function openForm() {
-    const c = current?.cadence;
-    if (c) {
-      setFrequency(c.frequency);
-      setHour(c.hour);
-      if (c.frequency === 'weekly') setDayOfWeek(c.dayOfWeek);
-      else setDayOfMonth(c.dayOfMonth);
-    }
-    setMessage(null);
-    setEditing(true);
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const cadence: Cadence = frequency === 'weekly' ? { frequency, dayOfWeek, hour } : { frequency, dayOfMonth, hour };
-    const creating = !active;
-    try {
-      await save.mutateAsync(cadence);
-      setEditing(false);
-      setMessage({ tone: 'success', text: `Export schedule saved: ${describeCadence(cadence)} (London time)` });
-    } catch (err) {
-      const msg = errorMessage(err, SCHEDULE_MESSAGES.saveFailed);
-      setMessage({
-        tone: 'error',
-        text: creating ? SCHEDULE_MESSAGES.createFailed(msg) : SCHEDULE_MESSAGES.updateFailed(msg),
-      });
-    }
-  }
-
-  async function turnOff() {
-    setMessage(null);
-    try {
-      await disable.mutateAsync();
-      setMessage({ tone: 'success', text: 'Export schedule disabled' });
-    } catch (err) {
-      setMessage({ tone: 'error', text: SCHEDULE_MESSAGES.updateFailed(errorMessage(err, SCHEDULE_MESSAGES.retry)) });
-    }
-  }
+  const card = useScheduleCard({
+    current: current?.cadence ?? null,
+    active,
+    save: (cadence) => save.mutateAsync(cadence),
+    disable: () => disable.mutateAsync(),
+    words: { ...SCHEDULE_MESSAGES, saved: 'Export schedule saved', disabled: 'Export schedule disabled' },
+  });
+  const { frequency } = card.fields;
 
   const destination = status.data?.connected
     ? status.data.broken
@@ -94,49 +58,22 @@ export function ExportScheduleCard() {
             Salesforce settings
           </Link>
         </div>
-        {message && (
-          <div className="mt-3">
-            <Alert tone={message.tone}>{message.text}</Alert>
-          </div>
-        )}
+        <ScheduleNotice message={card.message} />
         {schedule.isPending && <Spinner />}
         {schedule.error && <Alert tone="error">{schedule.error.message}</Alert>}
-        {schedule.data !== undefined && !editing && (
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-4">
-            {active && current ? (
-              <div>
-                <p className="font-medium">
-                  <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-                    Active
-                  </span>
-                  {describeCadence(current.cadence)} (London time)
-                </p>
-                {current.nextRunAt && (
-                  <p className="text-sm text-slate-600">
-                    Next export: {formatLondonDateTime(new Date(current.nextRunAt))}
-                  </p>
-                )}
-              </div>
-            ) : (
-              <p className="text-sm text-slate-700">
-                {current ? 'The export schedule is disabled.' : 'No export schedule yet.'} Team activity can be sent
-                every week or month.
-              </p>
-            )}
-            <div className="flex gap-2">
-              <Button variant={active ? 'secondary' : 'primary'} onClick={openForm}>
-                {active ? 'Edit' : 'Set Schedule'}
-              </Button>
-              {active && (
-                <Button variant="ghost" onClick={turnOff} disabled={disable.isPending}>
-                  {disable.isPending ? 'Disabling...' : 'Disable'}
-                </Button>
-              )}
-            </div>
-          </div>
+        {schedule.data !== undefined && !card.editing && (
+          <ScheduleSummary
+            active={active && current !== undefined}
+            activeText={current && describeCadence(current.cadence)}
+            nextRun={current?.nextRunAt && `Next export: ${formatLondonDateTime(new Date(current.nextRunAt))}`}
+            idleText={`${current ? 'The export schedule is disabled.' : 'No export schedule yet.'} Team activity can be sent every week or month.`}
+            onEdit={card.openForm}
+            onDisable={card.turnOff}
+            disabling={disable.isPending}
+          />
         )}
-        {editing && (
-          <form onSubmit={submit} className="mt-4 space-y-4 rounded-lg border border-slate-200 p-4">
+        {card.editing && (
+          <form onSubmit={card.submit} className="mt-4 space-y-4 rounded-lg border border-slate-200 p-4">
             <Segmented
               legend="Frequency"
               options={[
@@ -144,27 +81,21 @@ export function ExportScheduleCard() {
                 { value: 'monthly', label: 'Monthly' },
               ]}
               value={frequency}
-              onChange={(v) => setFrequency(v as Frequency)}
+              onChange={(v) => card.fields.setFrequency(v as Frequency)}
             />
             <div className="grid gap-3 sm:grid-cols-2">
               {frequency === 'weekly' ? (
-                <WeekdaySelect value={dayOfWeek} onChange={setDayOfWeek} />
+                <WeekdaySelect value={card.fields.dayOfWeek} onChange={card.fields.setDayOfWeek} />
               ) : (
-                <DayOfMonthSelect value={dayOfMonth} onChange={setDayOfMonth} />
+                <DayOfMonthSelect value={card.fields.dayOfMonth} onChange={card.fields.setDayOfMonth} />
               )}
-              <HourSelect value={hour} onChange={setHour} />
+              <HourSelect value={card.fields.hour} onChange={card.fields.setHour} />
             </div>
-            <p className="text-xs text-slate-500">
-              Weekly exports cover the seven days up to the export; monthly ones the previous calendar month.
-            </p>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setEditing(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending ? 'Saving...' : 'Save Schedule'}
-              </Button>
-            </div>
+            <ScheduleFormFooter
+              note="Weekly exports cover the seven days up to the export; monthly ones the previous calendar month."
+              onCancel={card.cancel}
+              saving={save.isPending}
+            />
           </form>
         )}
         <h3 className="mt-5 text-sm font-semibold text-slate-800">Recent exports</h3>

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { Alert, Button } from './ui';
+
+/** The card's message after a save, a disable or a test: one place, the same look on both schedule cards. */
+export function ScheduleNotice({ message }: { message: { tone: 'success' | 'error'; text: string } | null }) {
+  if (!message) return null;
+  return (
+    <div className="mt-3">
+      <Alert tone={message.tone}>{message.text}</Alert>
+    </div>
+  );
+}
+
+/**
+ * A schedule's summary: 'Active' with its cadence and next run (`activeText`, `nextRun`), or why there is none
+ * (`idleText`); Edit / Set Schedule and, while active, Disable.
+ */
+export function ScheduleSummary(props: {
+  active: boolean;
+  activeText?: ReactNode;
+  nextRun?: ReactNode;
+  idleText: ReactNode;
+  onEdit(): void;
+  onDisable(): void;
+  disabling: boolean;
+}) {
+  const { active } = props;
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-slate-50 p-4">
+      {active ? (
+        <div>
+          <p className="font-medium">
+            <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+              Active
+            </span>
+            {props.activeText} (London time)
+          </p>
+          {props.nextRun && <p className="text-sm text-slate-600">{props.nextRun}</p>}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">{props.idleText}</p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button variant={active ? 'secondary' : 'primary'} onClick={props.onEdit}>
+          {active ? 'Edit' : 'Set Schedule'}
+        </Button>
+        {active && (
+          <Button variant="ghost" onClick={props.onDisable} disabled={props.disabling}>
+            {props.disabling ? 'Disabling...' : 'Disable'}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The schedule form's note on what each run covers, and Cancel / Save Schedule. */
+export function ScheduleFormFooter({ note, onCancel, saving }: { note: string; onCancel(): void; saving: boolean }) {
+  return (
+    <>
+      <p className="text-xs text-slate-500">{note}</p>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? 'Saving...' : 'Save Schedule'}
+        </Button>
+      </div>
+    </>
+  );
+}
