@@ -7,7 +7,7 @@ import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './bi
 import { crmExportDispatchJob, crmExportJob } from './crm';
 import { deleteExpiredCompaniesJob, pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
 import { ecbRatesJob, marketHistoryJob } from './market';
-import { generateReportJob, reportDispatchJob } from './reports';
+import { generateMonthlyReportJob, reportDispatchJob } from './reports';
 
 export const jobs = {
   pruneExpiredSessions: pruneExpiredSessionsJob,
@@ -19,7 +19,7 @@ export const jobs = {
   crmExport: crmExportJob,
   crmExportDispatch: crmExportDispatchJob,
   reportDispatch: reportDispatchJob,
-  generateMonthlyReport: generateReportJob,
+  generateMonthlyReport: generateMonthlyReportJob,
   repriceLeads: repriceLeadsJob,
   marketHistory: marketHistoryJob,
   ecbRates: ecbRatesJob,

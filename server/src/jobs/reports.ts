@@ -1,4 +1,8 @@
-/** Monthly client reports (issue 12 §4): a sweep finds due schedules every minute; each report is a job. */
+/**
+ * Monthly client reports (issue 12 §4): a sweep finds due schedules every minute; each report is a job. The job has
+ * one name, 'generate-monthly-report' (generateMonthlyReportJob, jobs.generateMonthlyReport), for the month's
+ * report and 'Send Test Report' alike: a test report is the monthly report over the last 30 days.
+ */
 import { defineJob, z } from './define';
 
 export const reportDispatchJob = defineJob({
@@ -10,7 +14,7 @@ export const reportDispatchJob = defineJob({
   pollingIntervalSeconds: 1,
 });
 
-export const generateReportJob = defineJob({
+export const generateMonthlyReportJob = defineJob({
   name: 'generate-monthly-report',
   payload: z.object({ reportId: z.string().uuid() }),
   singletonKey: (p) => p.reportId,

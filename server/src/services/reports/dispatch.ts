@@ -2,7 +2,7 @@ import { SCHEDULED_PRIORITY } from '@pippitch/shared/on-demand';
 import { isDue, latestSlot, previousMonthStart } from '@pippitch/shared/schedules';
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { generateReportJob } from '../../jobs/reports';
+import { generateMonthlyReportJob } from '../../jobs/reports';
 import { sendJob } from '../../jobs/send';
 
 /**
@@ -33,7 +33,7 @@ export async function dispatchMonthlyReports(db: Database, now: Date): Promise<n
         .onConflict((oc) => oc.columns(['company_id', 'slot_key']).where('slot_key', 'is not', null).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (row) await sendJob(trx, generateReportJob, { reportId: row.id }, { priority: SCHEDULED_PRIORITY });
+      if (row) await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: SCHEDULED_PRIORITY });
       return row !== undefined;
     });
     if (made) started++;

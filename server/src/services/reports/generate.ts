@@ -1,8 +1,6 @@
 import { KEPT_TEST_REPORTS } from '@pippitch/shared/on-demand';
-import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
-import { render } from '../email/templates';
+import { enqueueReportEmail, reportEmail } from '../email/report-emails';
 import { renderReportPdf } from './render-pdf';
 import { reportData } from './report-data';
 
@@ -21,19 +19,13 @@ export async function generateReport(db: Database, reportId: string, now: () => 
   const span = { start: report.period_start, end: report.period_end };
   const data = await reportData(db, report.company_id, span);
   const pdf = await renderReportPdf(data, now());
-  const period = `${formatIsoDate(span.start)} – ${formatIsoDate(span.end)}`;
-  const email = render(
-    `${report.kind === 'test' ? 'Test report' : 'Monthly client report'}: ${data.companyName}, ${period}`,
-    {
-      heading: report.kind === 'test' ? 'Your test client report' : 'Your monthly client report',
-      paragraphs: [
-        `Attached: the client report for ${data.companyName}, ${period} (London time).`,
-        `${data.totals.calculations} calculations by ${data.totals.brokers} broker${data.totals.brokers === 1 ? '' : 's'}, ${data.totals.clients} client${data.totals.clients === 1 ? '' : 's'} pitched.`,
-        'Every report is also on your dashboard to download.',
-      ],
-      action: { label: 'Open your dashboard', url: `${appUrl}/admin` },
-    },
-  );
+  const email = reportEmail({
+    test: report.kind === 'test',
+    companyName: data.companyName,
+    span,
+    totals: data.totals,
+    appUrl,
+  });
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('monthly_reports')
@@ -43,29 +35,9 @@ export async function generateReport(db: Database, reportId: string, now: () => 
       .returning('id')
       .executeTakeFirst();
     if (!updated) return 'already done';
-    const sent = await trx
-      .insertInto('email_outbox')
-      .columns(['to_address', 'template', 'subject', 'html', 'text_body', 'company_id', 'attachment_report_id'])
-      .expression((eb) =>
-        eb
-          .selectFrom('user_profiles as u')
-          .select([
-            'u.email',
-            sql<string>`'monthly_report'`.as('template'),
-            eb.val(email.subject).as('subject'),
-            eb.val(email.html).as('html'),
-            eb.val(email.text).as('text_body'),
-            'u.company_id',
-            sql<string>`${reportId}::uuid`.as('attachment_report_id'),
-          ])
-          .where('u.company_id', '=', report.company_id)
-          .where('u.is_active', '=', true)
-          .where('u.role_type', 'in', ['admin', 'super_admin']),
-      )
-      .returning('id')
-      .execute();
+    const sent = await enqueueReportEmail(trx, { id: reportId, companyId: report.company_id }, email);
     if (report.kind === 'test') await pruneTestReports(trx, report.company_id);
-    return `ready: ${data.totals.calculations} calculations, sent to ${sent.length} admin(s)`;
+    return `ready: ${data.totals.calculations} calculations, sent to ${sent} admin(s)`;
   });
 }
 

@@ -3,6 +3,7 @@
  * fonts, nothing to install): A4 landscape, the company and period, the totals, each broker's clients in a table
  * that continues across pages with its header repeated, the data sources and the method, page numbers.
  */
+import { CALCULATION_METHOD, ECB_SOURCE_NOTE } from '@pippitch/shared/evidence';
 import { formatGBP, formatRate } from '@pippitch/shared/format';
 import { formatBought, formatSold, GBP_TOTALS_NOTE } from '@pippitch/shared/money';
 import { isCurrencyPair } from '@pippitch/shared/pairs';
@@ -21,6 +22,19 @@ import {
   tableDrawer,
 } from '../pdf/document';
 import type { ReportBroker, ReportData } from './report-data';
+
+/**
+ * The report's method paragraph: the calculator's own method (CALCULATION_METHOD, as every calculation's record
+ * states it), then what only this report's columns need explained.
+ */
+const REPORT_METHOD = [
+  `Method: ${CALCULATION_METHOD}`,
+  'A margin in pips is shown as “+20” after the broker’s rate; costs and savings are in the currency the client sells.',
+  'The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above.',
+  '“Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote.',
+  `“ECB ref.” is the ECB euro reference rate for the comparison date, a cross of two published rates for GBP pairs (${ECB_SOURCE_NOTE}).`,
+  'Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
+].join(' ');
 
 type ClientRow = ReportBroker['clients'][number];
 
@@ -46,7 +60,7 @@ const COLUMNS: Omit<Column<ClientRow>, 'width'>[] = [
     value: (c) => (isCurrencyPair(c.pair) ? formatBought(c.amount, c.pair) : c.amount),
   },
   { title: 'Trades/yr', align: 'right', value: (c) => String(c.tradesPerYear) },
-  { title: 'Pips', align: 'right', value: (c) => c.pips },
+  { title: 'Pips', align: 'right', value: (c) => c.differenceInPips },
   // A loss shows as one (the competitor is cheaper by that much), never as a saving.
   {
     title: 'Annual savings',
@@ -160,13 +174,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
       },
     );
   }
-  doc
-    .fillColor(MUTED)
-    .moveDown(0.3)
-    .text(
-      'Method: the broker types their rate (plus any margin in pips, shown as “+20” after it; 1 pip = 0.0001) and the competitor’s rate; the cost of each trade is the amount bought divided by the rate, in the currency the client sells, the saving per trade is the difference between the two costs, and annual savings are that saving times the trades per year. The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above. “Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote. “ECB ref.” is the ECB euro reference rate for the comparison date, a cross of two published rates for GBP pairs (Source: ECB, for information purposes only). Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
-      { width },
-    );
+  doc.fillColor(MUTED).moveDown(0.3).text(REPORT_METHOD, { width });
 
   numberPages(doc, width, `PipPitch · ${data.companyName} · ${periodText(data)}`);
   doc.end();

@@ -22,7 +22,7 @@ export interface ReportClient {
   competitorRate: string;
   amount: string;
   tradesPerYear: number;
-  pips: string;
+  differenceInPips: string;
   /** In the currency the client sells (GBP, or EUR for EUR/USD). */
   annualSavings: string;
   /** The same in pounds, and what it adds to the totals (0 for a loss or an off-market rate). */
@@ -136,7 +136,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       competitorRate: data.competitor_rate,
       amount: data.trade_amount,
       tradesPerYear: data.trades_per_year,
-      pips: data.difference_in_pips,
+      differenceInPips: data.difference_in_pips,
       annualSavings: String(r.savings_amount),
       savingsGbp: r.savings_gbp,
       countedGbp: r.counted_gbp,

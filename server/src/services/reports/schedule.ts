@@ -9,7 +9,7 @@ import { nextSlot } from '@pippitch/shared/schedules';
 import { addDays, londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { forbidden, notFound } from '../../errors';
-import { generateReportJob } from '../../jobs/reports';
+import { generateMonthlyReportJob } from '../../jobs/reports';
 import { sendJob } from '../../jobs/send';
 import type { Actor } from '../actor';
 import { countOnDemand, openOnDemand } from '../on-demand';
@@ -103,7 +103,7 @@ export async function requestTestReport(db: Database, actor: Actor, now: Date): 
         .returning('id')
         .executeTakeFirstOrThrow();
       await countOnDemand(trx, 'testReport', actor.companyId);
-      await sendJob(trx, generateReportJob, { reportId: row.id }, { priority: ON_DEMAND_PRIORITY });
+      await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: ON_DEMAND_PRIORITY });
       return { reportId: row.id };
     }),
   );
