@@ -10,6 +10,8 @@ import { summaryPrice } from '../../lib/summary-price';
 import { trpc } from '../../lib/trpc';
 import { DashboardActivity } from '../activity/DashboardActivity';
 import { BillingBanners } from '../billing/AccountBilling';
+import { ApprovalQueue } from '../margin/ApprovalQueue';
+import { MarginPolicyCard } from '../margin/MarginPolicyCard';
 import { MonthlyReportCard } from '../reports/MonthlyReportCard';
 import { ExportScheduleCard } from '../salesforce/ExportScheduleCard';
 import { DataStatusCard } from './DataStatusCard';
@@ -123,6 +125,11 @@ export function AdminDashboard() {
           </>
         )}
         <DashboardActivity />
+        {/* The desk's margin policy and the requests for pitches below it (issue 25). */}
+        <div className="grid gap-6 lg:grid-cols-2">
+          <ApprovalQueue />
+          <MarginPolicyCard />
+        </div>
         {/* The export schedule and monthly client report schedule cards (spec §2). */}
         <div className="grid gap-6 lg:grid-cols-2">
           <ExportScheduleCard />

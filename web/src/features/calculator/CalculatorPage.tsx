@@ -16,6 +16,8 @@ import { useSaveCalculation } from './useSaveCalculation';
 const HistoricalRateModal = lazy(() => import('../history/HistoricalRateModal'));
 // The finder appears once a client is named: its code comes then, not with the page (the 150 KB budget, issue 24).
 const FinderPanel = lazy(() => import('../finder/FinderPanel').then((m) => ({ default: m.FinderPanel })));
+// The margin against the desk's policy (issue 25) comes once a rate and amount are typed, for the same budget.
+const MarginCard = lazy(() => import('./MarginCard'));
 
 const route = getRouteApi('/_app');
 
@@ -127,6 +129,17 @@ export function CalculatorPage() {
             </div>
           </form>
           <div ref={resultsRef} className="scroll-mt-4 space-y-4 lg:col-span-2">
+            {/* Loaded once there is a pitch to measure, so the page's first load is unchanged. */}
+            {fields.yourRate && fields.amount && (
+              <Suspense fallback={null}>
+                <MarginCard
+                  fields={fields}
+                  quotes={live.quotes}
+                  day={range.day}
+                  savedCalculationId={saver.state.status === 'saved' && state.result ? state.calculationId : null}
+                />
+              </Suspense>
+            )}
             {state.result ? (
               <ResultsPanel result={state.result} pair={fields.pair} offMarket={range.outside && fields.useOffMarket} />
             ) : (

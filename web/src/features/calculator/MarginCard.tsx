@@ -1,0 +1,119 @@
+import { parseCalculatorForm } from '@pippitch/shared/calculator';
+import { formatGBP } from '@pippitch/shared/format';
+import { type Margin, pitchMargin } from '@pippitch/shared/margin';
+import { belowFloorWarning, floorFor, isBelowFloor } from '@pippitch/shared/margin-policy';
+import type { CurrencyPair } from '@pippitch/shared/pairs';
+import { type FormEvent, useState } from 'react';
+import { Alert, Button } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+import type { CalculatorFields } from './calculatorState';
+import type { useRangeCheck } from './RangeCheck';
+import type { LiveQuoteView } from './useLiveQuotes';
+
+/** The pitch's margin as the broker types, or null while the fields cannot be priced (shared/src/margin.ts). */
+function marginOf(fields: CalculatorFields, mid: string | null, gbpPerBase: string | null): Margin | null {
+  if (!mid || !gbpPerBase) return null;
+  const parsed = parseCalculatorForm(fields);
+  if (!parsed.ok) return null;
+  try {
+    return pitchMargin({ pair: fields.pair, ...parsed.value, marginPips: fields.marginPips, mid, gbpPerBase });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The desk's view of the pitch (issue 25 §2): its margin against the mid in bps and £, and — before Calculate —
+ * whether it is below the desk's floor. A pitch below it can still be calculated and saved; once saved, the broker
+ * can ask an admin to approve it, which packs, share links and PDFs for the lead then need. Loaded after the page
+ * (React.lazy), so the calculator's first load stays within its budget.
+ */
+export default function MarginCard({
+  fields,
+  quotes,
+  day,
+  savedCalculationId,
+}: {
+  fields: CalculatorFields;
+  quotes: Partial<Record<CurrencyPair, LiveQuoteView>>;
+  /** The comparison day's facts (useRangeCheck): the minute's mid for a historical comparison. */
+  day: ReturnType<typeof useRangeCheck>['day'];
+  /** The id of the saved calculation these fields made, once saved. */
+  savedCalculationId: string | null;
+}) {
+  const policy = trpc.margin.policy.useQuery(undefined, { staleTime: 60_000 });
+  // The mid the server will store with the pitch: its live quote now, the minute's mid for a historical comparison.
+  const mid = fields.comparisonAt
+    ? day?.found
+      ? (day.mid?.rate ?? null)
+      : null
+    : (quotes[fields.pair]?.mid.toFixed(6) ?? null);
+  // Pounds per unit of the base currency: 1 for GBP pairs, the live EUR/GBP for EUR/USD (as the server converts).
+  const gbpEur = quotes.GBPEUR?.mid;
+  const gbpPerBase = fields.pair.startsWith('GBP') ? '1' : gbpEur ? (1 / gbpEur).toFixed(8) : null;
+  const margin = marginOf(fields, mid, gbpPerBase);
+  if (!margin || !policy.data) return null;
+  const floor = floorFor(policy.data, fields.pair, margin.ticketGbp);
+  const below = isBelowFloor(margin.bps, floor);
+  return (
+    <section
+      aria-label="Your margin"
+      data-testid="margin-card"
+      className={`rounded-2xl border p-4 text-sm ${below ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`}
+    >
+      <p className="font-medium text-slate-800" data-testid="margin-line">
+        Your margin: {margin.bps} bps · {formatGBP(margin.gbpPerTrade, 0)} per trade · {formatGBP(margin.gbpPerYear, 0)}{' '}
+        a year
+      </p>
+      {floor && below ? (
+        <>
+          <p className="mt-1 font-semibold text-amber-900" role="status" data-testid="margin-warning">
+            {belowFloorWarning(floor)}
+          </p>
+          <p className="mt-1 text-xs text-amber-900">
+            You can still calculate and save it; an evidence pack, share link or PDF for this client then needs an
+            admin's approval.
+          </p>
+          {savedCalculationId && <RequestApproval key={savedCalculationId} calculationId={savedCalculationId} />}
+        </>
+      ) : (
+        floor && <p className="mt-1 text-xs text-slate-600">At or above the desk's floor of {floor.floorBps} bps.</p>
+      )}
+    </section>
+  );
+}
+
+function RequestApproval({ calculationId }: { calculationId: string }) {
+  const [reason, setReason] = useState('');
+  const request = trpc.margin.requestApproval.useMutation();
+  if (request.isSuccess) {
+    return (
+      <div className="mt-3">
+        <Alert tone="success">Sent to your admins for approval. You will be told here and by e-mail.</Alert>
+      </div>
+    );
+  }
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    request.mutate({ calculationId, reason });
+  }
+  return (
+    <form onSubmit={submit} className="mt-3 space-y-2" noValidate>
+      <label htmlFor="approval-reason" className="block text-xs font-medium text-slate-700">
+        Why should this pitch go below the floor?
+      </label>
+      <textarea
+        id="approval-reason"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        maxLength={1000}
+        rows={2}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
+      />
+      {request.error && <Alert tone="error">{request.error.message}</Alert>}
+      <Button type="submit" variant="secondary" disabled={request.isPending}>
+        Ask an admin to approve
+      </Button>
+    </form>
+  );
+}
