@@ -1,13 +1,10 @@
 /** Re-pricing alerts (issue 14 §4): every morning at 06:00 London, before brokers start calling. */
-import { defineJob, z } from './define';
+import { defineSweep } from './define';
 
-export const repriceLeadsJob = defineJob({
+// One run at a time; a second (another worker, a retry) finds the day's digests already claimed.
+export const repriceLeadsJob = defineSweep({
   name: 'reprice-leads',
-  payload: z.object({}),
-  schedule: { cron: '0 6 * * *', payload: {} },
-  // One run at a time; a second (another worker, a retry) finds the day's digests already claimed.
-  policy: 'singleton',
+  cron: '0 6 * * *',
   retry: { limit: 3, delaySeconds: 300, backoff: true },
   expireInSeconds: 30 * 60,
-  pollingIntervalSeconds: 5,
 });

@@ -1,5 +1,5 @@
 /** The CRM export (issue 12 §3): each export is a job; scheduled ones are found by a sweep every minute. */
-import { defineJob, z } from './define';
+import { defineJob, defineSweep, z } from './define';
 
 export const crmExportJob = defineJob({
   name: 'crm-export',
@@ -12,12 +12,10 @@ export const crmExportJob = defineJob({
   pollingIntervalSeconds: 1,
 });
 
-export const crmExportDispatchJob = defineJob({
+export const crmExportDispatchJob = defineSweep({
   name: 'crm-export-dispatch',
-  payload: z.object({}),
   // Every minute, so an export runs within a minute or two of its London hour.
-  schedule: { cron: '* * * * *', payload: {} },
-  policy: 'singleton',
+  cron: '* * * * *',
   retry: { limit: 2, delaySeconds: 30, backoff: true },
   // Polled every second: a slot's export reaches Salesforce within seconds of its minute (bench crm).
   pollingIntervalSeconds: 1,

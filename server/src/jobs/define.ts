@@ -94,6 +94,31 @@ export function defineJob<S extends PayloadSchema>(options: JobOptions<S>): JobD
   return definition;
 }
 
+/** A sweep's options: its name and cron, and only what differs from a sweep's defaults. */
+export type SweepOptions = Partial<Omit<JobDefinition, 'name' | 'payload' | 'schedule' | 'singletonKey'>> & {
+  name: string;
+  cron: string;
+  tz?: ScheduleTimeZone;
+};
+
+const NO_PAYLOAD = z.object({});
+
+/**
+ * A sweep: a job without a payload that runs by itself on a schedule — most of our schedules. One run at a time
+ * (`singleton`: a slow run never overlaps the next slot), two retries from a minute, polled every 5 s; a sweep
+ * says only what differs.
+ */
+export function defineSweep({ cron, tz, ...options }: SweepOptions): JobDefinition<typeof NO_PAYLOAD> {
+  return defineJob({
+    policy: 'singleton',
+    retry: { limit: 2, delaySeconds: 60, backoff: true },
+    pollingIntervalSeconds: 5,
+    ...options,
+    payload: NO_PAYLOAD,
+    schedule: { cron, payload: {}, ...(tz ? { tz } : {}) },
+  });
+}
+
 /**
  * Every running job is held under a lease of `seconds` (pg-boss's expire_in) that its worker renews every
  * `renewMs`; each worker hands back lapsed jobs every `reclaimMs`. A killed worker's job is therefore running

@@ -1,16 +1,16 @@
 /** Market data kept real (issue 21): the history backfill and its hourly top-up; the ECB's reference rates. */
-import { defineJob, z } from './define';
+import { defineSweep } from './define';
 
 /**
  * Backfills real minutes from the history provider (worker/src/market/backfill): a bounded slice per run, which
  * queues the next slice until every pair reaches the last whole hour; hourly, the same job tops up the hour just
  * ended. `stately`: one running and at most one waiting, however often it is sent.
  */
-export const marketHistoryJob = defineJob({
+export const marketHistoryJob = defineSweep({
   name: 'market-history-backfill',
-  payload: z.object({}),
   policy: 'stately',
-  schedule: { cron: '4 * * * *', payload: {}, tz: 'UTC' },
+  cron: '4 * * * *',
+  tz: 'UTC',
   retry: { limit: 5, delaySeconds: 120, backoff: true },
   expireInSeconds: 30 * 60,
   batchSize: 1,
@@ -23,11 +23,10 @@ export const marketHistoryJob = defineJob({
  * failed run is caught the same day; each run is one small file, and a run that finds nothing new changes nothing.
  * The worker also sends it at start, which catches up after downtime (the 90-day file).
  */
-export const ecbRatesJob = defineJob({
+export const ecbRatesJob = defineSweep({
   name: 'ecb-reference-rates',
-  payload: z.object({}),
   policy: 'stately',
-  schedule: { cron: '5,35 15-17 * * 1-5', payload: {} },
+  cron: '5,35 15-17 * * 1-5',
   retry: { limit: 3, delaySeconds: 300, backoff: true },
   expireInSeconds: 5 * 60,
   batchSize: 1,

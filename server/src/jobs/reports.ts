@@ -3,13 +3,11 @@
  * one name, 'generate-monthly-report' (generateMonthlyReportJob, jobs.generateMonthlyReport), for the month's
  * report and 'Send Test Report' alike: a test report is the monthly report over the last 30 days.
  */
-import { defineJob, z } from './define';
+import { defineJob, defineSweep, z } from './define';
 
-export const reportDispatchJob = defineJob({
+export const reportDispatchJob = defineSweep({
   name: 'report-dispatch',
-  payload: z.object({}),
-  schedule: { cron: '* * * * *', payload: {} },
-  policy: 'singleton',
+  cron: '* * * * *',
   retry: { limit: 2, delaySeconds: 30, backoff: true },
   pollingIntervalSeconds: 1,
 });
