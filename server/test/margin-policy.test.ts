@@ -79,6 +79,23 @@ describe('the policy', () => {
     expect(await rival.api.margin.policyLog.query()).toEqual([]);
   });
 
+  it("refuses a pitch with an 'Inflate Your Margin' option the desk does not allow", async () => {
+    const save = broker.api.calculator.save.mutate({
+      id: randomUUID(),
+      pair: 'GBPUSD',
+      yourRate: '1.3500',
+      competitorRate: '1.3400',
+      amount: '500000',
+      tradesPerYear: 52,
+      marginPips: 30,
+      comparisonDate: '2026-11-22',
+    });
+    expect(await errorOf(save)).toEqual({
+      code: 'BAD_REQUEST',
+      message: "Your desk allows 'Inflate Your Margin' of None, 10 and 20 pips only",
+    });
+  });
+
   it('refuses brokers and bad policies with clear messages', async () => {
     expect(await errorOf(broker.api.margin.updatePolicy.mutate({ floors: {}, marginOptions: [0] }))).toEqual({
       code: 'FORBIDDEN',

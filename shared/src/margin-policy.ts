@@ -83,6 +83,23 @@ export function approvalNeededMessage(floor: FloorApplied): string {
   return `This pitch is below the desk's floor of ${floor.floorBps} bps for ${floor.label}: ask an admin to approve it first`;
 }
 
+/** 'None, 10 and 20 pips': the options a desk allows, in words. */
+export function allowedOptionsText(options: readonly MarginPips[]): string {
+  const words = options.map((o) => (o === 0 ? 'None' : String(o)));
+  const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '');
+  return `${list}${options.some((o) => o > 0) ? ' pips' : ''}`;
+}
+
+/** Is this 'Inflate Your Margin' choice one the desk allows? */
+export function isAllowedOption(policy: Pick<MarginPolicy, 'marginOptions'>, pips: number): boolean {
+  return (policy.marginOptions as readonly number[]).includes(pips);
+}
+
+/** The refusal of a choice the desk does not allow (the calculator says it first). */
+export function optionNotAllowedMessage(policy: Pick<MarginPolicy, 'marginOptions'>): string {
+  return `Your desk allows 'Inflate Your Margin' of ${allowedOptionsText(policy.marginOptions)} only`;
+}
+
 /** The words of approvals (issue 25 §2), one home for the server's answers and the pages that show them. */
 export const APPROVAL_MESSAGES = {
   pitchNotFound: 'Pitch not found',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pitchMargin } from '../src/margin';
 import {
+  allowedOptionsText,
   approvalNeededMessage,
   bandFor,
   bandLabel,
@@ -8,8 +9,10 @@ import {
   DEFAULT_MARGIN_POLICY,
   type FloorBand,
   floorFor,
+  isAllowedOption,
   isBelowFloor,
   type MarginPolicy,
+  optionNotAllowedMessage,
 } from '../src/margin-policy';
 import { marginPolicySchema } from '../src/margin-policy-schema';
 
@@ -147,5 +150,18 @@ describe('marginPolicySchema', () => {
         marginOptions: [0, 10, 20, 30, 40, 50],
       }),
     ).toEqual([]);
+  });
+});
+
+describe('the allowed Inflate Your Margin options', () => {
+  it('are said in words, and any other choice is refused', () => {
+    expect(optionNotAllowedMessage({ marginOptions: [0, 10, 20] })).toBe(
+      "Your desk allows 'Inflate Your Margin' of None, 10 and 20 pips only",
+    );
+    expect(allowedOptionsText([0])).toBe('None');
+    expect(allowedOptionsText([30])).toBe('30 pips');
+    expect(isAllowedOption({ marginOptions: [0, 10, 20] }, 20)).toBe(true);
+    expect(isAllowedOption({ marginOptions: [0, 10, 20] }, 30)).toBe(false);
+    expect(isAllowedOption(DEFAULT_MARGIN_POLICY, 50)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
 import type { Actor } from '../actor';
 import { recordCalculatorLead } from '../leads/leads';
+import { requireAllowedMarginOption } from '../margin/options';
 import { buildEvidence } from './evidence';
 import { gbpConversion } from './gbp-conversion';
 import type { QuoteAtSave } from './quote-at-save';
@@ -51,6 +52,8 @@ export async function saveCalculation(
   const offMarket = evidence.range !== null && evidence.range.position !== 'inside';
   if (offMarket && !input.useOffMarketRate) throw badRequest(OFF_MARKET_CONFIRM_NEEDED, 'competitorRate');
   evidence.gbp = gbp;
+  // Only the 'Inflate Your Margin' options the desk allows (issue 25 §1).
+  await requireAllowedMarginOption(db, actor.companyId, input.marginPips);
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('calculations')

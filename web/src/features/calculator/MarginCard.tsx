@@ -1,7 +1,13 @@
 import { parseCalculatorForm } from '@pippitch/shared/calculator';
 import { formatGBP } from '@pippitch/shared/format';
 import { type Margin, pitchMargin } from '@pippitch/shared/margin';
-import { belowFloorWarning, floorFor, isBelowFloor } from '@pippitch/shared/margin-policy';
+import {
+  belowFloorWarning,
+  floorFor,
+  isAllowedOption,
+  isBelowFloor,
+  optionNotAllowedMessage,
+} from '@pippitch/shared/margin-policy';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button } from '../../components/ui';
@@ -52,7 +58,12 @@ export default function MarginCard({
   const gbpEur = quotes.GBPEUR?.mid;
   const gbpPerBase = fields.pair.startsWith('GBP') ? '1' : gbpEur ? (1 / gbpEur).toFixed(8) : null;
   const margin = marginOf(fields, mid, gbpPerBase);
-  if (!margin || !policy.data) return null;
+  if (!policy.data) return null;
+  // A choice the desk does not allow is refused on save: said here first.
+  if (!isAllowedOption(policy.data, fields.marginPips)) {
+    return <Alert tone="warning">{optionNotAllowedMessage(policy.data)}</Alert>;
+  }
+  if (!margin) return null;
   const floor = floorFor(policy.data, fields.pair, margin.ticketGbp);
   const below = isBelowFloor(margin.bps, floor);
   return (
