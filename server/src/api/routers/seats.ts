@@ -1,36 +1,33 @@
-import { seatChangeInput } from '@pippitch/shared/team-messages';
+import { type SeatChangeInput, seatChangeInput } from '@pippitch/shared/team-messages';
 import { z } from 'zod';
 import { changeSeats } from '../../services/seats/change';
 import { seatsOverview } from '../../services/seats/overview';
 import { removeMembers } from '../../services/team/members';
-import { adminProcedure, router, superAdminProcedure } from '../trpc/procedures';
+import { type AuthedContext, adminProcedure, router, superAdminProcedure } from '../trpc/procedures';
+
+const overview = ({ ctx }: { ctx: AuthedContext }) => seatsOverview(ctx.db, ctx.actor, ctx.services.now());
+
+const saveSeats = ({ ctx, input }: { ctx: AuthedContext; input: SeatChangeInput }) =>
+  changeSeats(ctx.db, ctx.actor, input, {
+    now: ctx.services.now(),
+    provider: ctx.services.payments,
+    appUrl: ctx.config.publicUrl,
+  });
 
 /**
  * /admin/seats: the super_admin's alone (spec §2 Seat management, §6). The account page's seat steppers (spec §2
  * Account management) are the admins': the same seats and the same confirmed save, through their own names.
  */
 export const seatsRouter = router({
-  overview: superAdminProcedure.query(({ ctx }) => seatsOverview(ctx.db, ctx.actor, ctx.services.now())),
+  overview: superAdminProcedure.query(overview),
 
-  save: superAdminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
-    changeSeats(ctx.db, ctx.actor, input, {
-      now: ctx.services.now(),
-      provider: ctx.services.payments,
-      appUrl: ctx.config.publicUrl,
-    }),
-  ),
+  save: superAdminProcedure.input(seatChangeInput).mutation(saveSeats),
 
   /** The account page's seat steppers: what they start from, for any admin. */
-  accountOverview: adminProcedure.query(({ ctx }) => seatsOverview(ctx.db, ctx.actor, ctx.services.now())),
+  accountOverview: adminProcedure.query(overview),
 
   /** The account page's save: the same routing and amount step as /admin/seats (issue 20 §5). */
-  saveFromAccount: adminProcedure.input(seatChangeInput).mutation(({ ctx, input }) =>
-    changeSeats(ctx.db, ctx.actor, input, {
-      now: ctx.services.now(),
-      provider: ctx.services.payments,
-      appUrl: ctx.config.publicUrl,
-    }),
-  ),
+  saveFromAccount: adminProcedure.input(seatChangeInput).mutation(saveSeats),
 
   /** 'Remove N User(s)': deletes the chosen members for good. */
   removeUsers: superAdminProcedure
