@@ -50,7 +50,18 @@ export function toStoredCalculation(input: SaveCalculationInput, r: CalculationR
 }
 
 /** One entry of Calculation Details, as the browser reads it. */
-export interface CalculationEntry {
+export interface CalculationEntry
+  extends Pick<
+    CalculationResult,
+    | 'effectiveRate'
+    | 'priceDifference'
+    | 'costWithCompetitor'
+    | 'costWithUs'
+    | 'savingsPerTrade'
+    | 'annualSavings'
+    | 'percentageSavings'
+    | 'isAdvantage'
+  > {
   id: string;
   createdAt: string;
   clientName: string | null;
@@ -61,16 +72,8 @@ export interface CalculationEntry {
   amount: string;
   tradesPerYear: number;
   marginPips: number;
-  /** Your rate + margin. */
-  effectiveRate: string;
-  priceDifference: string;
+  /** The calculator's differenceInPips, under the name the web and its tests read (docs/decisions.md). */
   pips: string;
-  costWithCompetitor: string;
-  costWithUs: string;
-  savingsPerTrade: string;
-  annualSavings: string;
-  percentageSavings: string;
-  isAdvantage: boolean;
   /** The substantiation record (null for calculations saved before records existed). */
   evidence: CalculationEvidence | null;
   /** Saved with an off-market competitor rate ('Use this rate anyway'): kept out of totals (issue 22 §2). */
