@@ -12,6 +12,14 @@ import { failOnPageErrors, member, poll, seriousViolations, signIn, userIdOf } f
 const ADAM = member('Adam Admin');
 const ALICE = member('Alice Broker');
 const WARNING = "Below the desk's floor of 50 bps for GBP/USD £100k–£1m";
+const BLOCKED =
+  "This pitch is below the desk's floor of 50 bps for GBP/USD £100k–£1m: ask an admin to approve it first";
+const TRADES = [
+  'date,time,pair,direction,amount,rate',
+  '2025-10-29,14:05,GBPUSD,sell,100000,1.3000',
+  '2025-10-30,14:05,GBPUSD,sell,100000,1.3000',
+  '2025-10-31,14:05,GBPUSD,sell,100000,1.3000',
+].join('\n');
 
 let h: Harness;
 let aliceId: string;
@@ -67,6 +75,18 @@ describe('the margin policy journey', () => {
     // Nothing is wider than the phone.
     expect(await broker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
+    // Until approved, the evidence pack for this lead is refused with the floor in words.
+    const lead = await h.t.db
+      .selectFrom('user_leads')
+      .select('id')
+      .where('user_id', '=', aliceId)
+      .where('custom_name', '=', 'Margin Journey Ltd')
+      .executeTakeFirstOrThrow();
+    await broker.goto(`/packs/new?lead=${lead.id}`);
+    await broker.getByLabel('Trades (CSV)').fill(TRADES);
+    await broker.getByRole('button', { name: 'Price trades' }).click();
+    await broker.getByText(BLOCKED).waitFor();
+
     await admin.reload();
     const request = admin.getByTestId('approval-request');
     await request.getByText('“Strategic account, first trade”').waitFor();
@@ -74,6 +94,21 @@ describe('the margin policy journey', () => {
     await request.getByLabel('Note to the broker (optional)').fill('Fine for the first trade');
     await request.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('No requests waiting for a decision.').waitFor();
+
+    // The broker is told on My Leads, and the pack is built.
+    await broker.goto('/leads');
+    const decision = broker.getByTestId('margin-decision');
+    await decision.first().waitFor();
+    expect(await decision.first().textContent()).toContain(
+      'Approved: Margin Journey Ltd, GBP/USD at 41.3 bpsAdam Admin: Fine for the first trade',
+    );
+    expect(await seriousViolations(broker)).toEqual([]);
+    await broker.getByRole('button', { name: 'Mark as read' }).click();
+    await broker.getByRole('heading', { name: 'Approvals of pitches below the floor' }).waitFor();
+    await broker.goto(`/packs/new?lead=${lead.id}`);
+    await broker.getByLabel('Trades (CSV)').fill(TRADES);
+    await broker.getByRole('button', { name: 'Price trades' }).click();
+    await broker.getByRole('heading', { name: 'Evidence pack: Margin Journey Ltd', exact: true }).waitFor();
 
     const notices = await h.t.db
       .selectFrom('notifications')

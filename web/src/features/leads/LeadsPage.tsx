@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/failure';
 import { LEADS_NAV } from '../../lib/nav';
 import { trpc } from '../../lib/trpc';
 import { CompanySearch } from '../finder/CompanySearch';
+import { MarginDecisions } from '../margin/MarginDecisions';
 import { AlertSettings } from './AlertSettings';
 import { LeadsList } from './LeadsList';
 import type { LeadStats } from './leadModel';
@@ -29,6 +30,7 @@ export function LeadsPage() {
             Companies you have pitched or want to pitch, and where each one stands.
           </p>
         </div>
+        <MarginDecisions />
         {enabled ? <LeadsWorkspace /> : <LockedLeads isAdmin={isAdminRole(session.user.role)} />}
       </main>
     </div>

@@ -1,0 +1,49 @@
+import { formatLondonDateTime } from '@pippitch/shared/time';
+import { Button } from '../../components/ui';
+import { trpc } from '../../lib/trpc';
+
+/**
+ * A member's decisions on their pitches below the desk's floor (issue 25 §2), newest first: what the app tells them
+ * besides the e-mail. Unread ones stand out until the member marks them read. Nothing shows when there are none.
+ */
+export function MarginDecisions() {
+  const utils = trpc.useUtils();
+  const list = trpc.margin.notifications.useQuery(undefined, { staleTime: 30_000 });
+  const markRead = trpc.margin.markNotificationsRead.useMutation({
+    onSettled: () => utils.margin.notifications.invalidate(),
+  });
+  const items = list.data ?? [];
+  if (items.length === 0) return null;
+  const unread = items.filter((n) => !n.read).length;
+  return (
+    <section
+      aria-labelledby="margin-decisions"
+      className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="margin-decisions" className="text-base font-semibold">
+          Approvals of pitches below the floor{unread > 0 ? ` (${unread} new)` : ''}
+        </h2>
+        {unread > 0 && (
+          <Button variant="ghost" disabled={markRead.isPending} onClick={() => markRead.mutate()}>
+            Mark as read
+          </Button>
+        )}
+      </div>
+      <ul className="mt-2 space-y-2">
+        {items.slice(0, 5).map((n) => (
+          <li
+            key={n.id}
+            data-testid="margin-decision"
+            className={`rounded-lg px-3 py-2 text-sm ${n.read ? 'bg-slate-50 text-slate-700' : n.kind === 'margin_approved' ? 'bg-green-50 text-green-900' : 'bg-amber-50 text-amber-900'}`}
+          >
+            <p className="font-medium">{n.title}</p>
+            <p>
+              {n.body} · {formatLondonDateTime(new Date(n.createdAt))}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
