@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NoIndex } from '../components/NoIndex';
 import { UnsubscribePage } from '../features/leads/UnsubscribePage';
+import { searchParams, text, withDefault } from '../lib/search-params';
 
 export const Route = createFileRoute('/unsubscribe')({
-  validateSearch: (search: Record<string, unknown>): { token: string } => ({
-    token: typeof search.token === 'string' ? search.token : '',
-  }),
+  validateSearch: searchParams({ token: withDefault(text(), '') }),
   component: UnsubscribeRoute,
 });
 

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PackUpload } from '../../features/packs/PackUpload';
+import { searchParams, text, withDefault } from '../../lib/search-params';
 
 export const Route = createFileRoute('/_app/packs/new')({
-  validateSearch: (search: Record<string, unknown>): { lead: string } => ({
-    lead: typeof search.lead === 'string' ? search.lead : '',
-  }),
+  validateSearch: searchParams({ lead: withDefault(text(), '') }),
   component: NewPackRoute,
 });
 

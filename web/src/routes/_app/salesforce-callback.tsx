@@ -1,24 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SalesforceCallback } from '../../features/salesforce/SalesforceCallback';
 import { guard } from '../../lib/route-guard';
+import { searchParams, text } from '../../lib/search-params';
 
-interface CallbackSearch {
-  code?: string;
-  state?: string;
-  error?: string;
-  error_description?: string;
-}
-
-const text = (v: unknown) => (typeof v === 'string' && v.length <= 2000 ? v : undefined);
+const callbackSearch = searchParams({ code: text(), state: text(), error: text(), error_description: text() });
 
 /** Where Salesforce returns the admin after the consent screen (admins only, like the settings). */
 export const Route = createFileRoute('/_app/salesforce-callback')({
+  validateSearch: callbackSearch,
   beforeLoad: ({ location }) => guard('admin', location.href),
-  validateSearch: (search: Record<string, unknown>): CallbackSearch => ({
-    code: text(search.code),
-    state: text(search.state),
-    error: text(search.error),
-    error_description: text(search.error_description),
-  }),
   component: SalesforceCallback,
 });

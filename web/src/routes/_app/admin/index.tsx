@@ -1,17 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminDashboard } from '../../../features/admin/AdminDashboard';
-
-export interface AdminSearch {
-  /** 1 after a seat update (the seats page sends the admin here). A number, so the URL stays ?seats_updated=1. */
-  seats_updated?: 1;
-  /** 'success' after a checkout. */
-  checkout?: string;
-}
+import { flag, searchParams, text } from '../../../lib/search-params';
 
 export const Route = createFileRoute('/_app/admin/')({
-  validateSearch: (search: Record<string, unknown>): AdminSearch => ({
-    ...(String(search.seats_updated) === '1' ? { seats_updated: 1 as const } : {}),
-    ...(typeof search.checkout === 'string' ? { checkout: search.checkout } : {}),
-  }),
+  // ?seats_updated=1 after a seat update (a number, so the URL stays 1), ?checkout=success after a checkout.
+  validateSearch: searchParams({ seats_updated: flag(1), checkout: text(100) }),
   component: AdminDashboard,
 });

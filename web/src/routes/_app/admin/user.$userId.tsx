@@ -1,18 +1,10 @@
-import { ACTIVITY_VIEWS, type ActivityView } from '@pippitch/shared/activity-periods';
-import { isIsoDate } from '@pippitch/shared/time';
+import { ACTIVITY_VIEWS } from '@pippitch/shared/activity-periods';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserActivityPage } from '../../../features/activity/UserActivityPage';
-
-export interface UserActivitySearch {
-  view?: ActivityView;
-  date?: string;
-}
+import { isoDate, oneOf, searchParams } from '../../../lib/search-params';
 
 /** ?view=daily|weekly|monthly&date=YYYY-MM-DD (a day inside the period); anything else is ignored. */
 export const Route = createFileRoute('/_app/admin/user/$userId')({
-  validateSearch: (search: Record<string, unknown>): UserActivitySearch => ({
-    ...(ACTIVITY_VIEWS.includes(search.view as ActivityView) ? { view: search.view as ActivityView } : {}),
-    ...(typeof search.date === 'string' && isIsoDate(search.date) ? { date: search.date } : {}),
-  }),
+  validateSearch: searchParams({ view: oneOf(ACTIVITY_VIEWS), date: isoDate }),
   component: UserActivityPage,
 });
