@@ -122,6 +122,7 @@ describe('the authorisation matrix', () => {
       // The desk's margin policy (issue 25): members read and ask, admins set and decide.
       'margin.policy': 'member',
       'margin.pitch': 'member',
+      'margin.pitchesToClient': 'member',
       'margin.requestApproval': 'member',
       'margin.myRequests': 'member',
       'margin.notifications': 'member',

@@ -215,6 +215,28 @@ describe('approvals', () => {
     expect((await broker.api.margin.notifications.query())[0]?.read).toBe(true);
   });
 
+  it('the decision is kept with the pitch’s record: each pitch to the client with its margin and decision', async () => {
+    const records = await broker.api.margin.pitchesToClient.query({ companyName: 'Acme Widgets Ltd' });
+    expect(records).toHaveLength(1);
+    const [acme] = records;
+    const mine = await broker.api.margin.myRequests.query();
+    const decided = mine.find((r) => r.clientName === 'Acme Widgets Ltd');
+    expect(acme).toMatchObject({
+      margin: { bps: '41.3' },
+      floor: { floorBps: 50 },
+      belowFloor: true,
+      approval: { status: decided?.status, reason: 'Strategic account', decidedBy: decided?.decidedBy },
+    });
+    // Another member's pitches to a client are theirs: the owner has none to Acme Widgets.
+    expect(await owner.api.margin.pitchesToClient.query({ companyName: 'Acme Widgets Ltd' })).toEqual([]);
+    // At or above the floor: no warning, no decision.
+    expect((await broker.api.margin.pitchesToClient.query({ companyName: 'Fine Margins Ltd' }))[0]).toMatchObject({
+      margin: { bps: '50.2' },
+      belowFloor: false,
+      approval: null,
+    });
+  });
+
   it('the approve and decline e-mails are on /email-preview', async () => {
     const keys = (await owner.api.emails.previews.query()).map((p) => p.key);
     expect(keys).toEqual(expect.arrayContaining(['margin-approved', 'margin-declined']));

@@ -105,6 +105,13 @@ describe('the margin policy journey', () => {
     expect(await seriousViolations(broker)).toEqual([]);
     await broker.getByRole('button', { name: 'Mark as read' }).click();
     await broker.getByRole('heading', { name: 'Approvals of pitches below the floor' }).waitFor();
+    // The decision is kept with the pitch's record, in Calculation Details.
+    await broker.getByRole('button', { name: 'Margin Journey Ltd', exact: true }).click();
+    const details = broker.getByRole('dialog', { name: 'Margin Journey Ltd' });
+    await poll(() => details.getByTestId('pitch-margin').first().textContent()).toContain(
+      'Approved by Adam Admin: Fine for the first trade',
+    );
+    expect(await seriousViolations(broker)).toEqual([]);
     await broker.goto(`/packs/new?lead=${lead.id}`);
     await broker.getByLabel('Trades (CSV)').fill(TRADES);
     await broker.getByRole('button', { name: 'Price trades' }).click();

@@ -5,6 +5,7 @@ import { marginPolicySchema } from '@pippitch/shared/margin-policy-schema';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { decideApproval, myApprovals, pendingApprovals, requestApproval } from '../../services/margin/approvals';
+import { pitchesToClient } from '../../services/margin/client-pitches';
 import { listNotifications, markNotificationsRead } from '../../services/margin/notifications';
 import { marginOfPitch } from '../../services/margin/pitch';
 import { policyAt, policyLog, updatePolicy } from '../../services/margin/policy';
@@ -34,6 +35,11 @@ export const marginRouter = router({
       if (!pitch) throw notFound(APPROVAL_MESSAGES.pitchNotFound);
       return pitch;
     }),
+
+  /** The member's pitches to one client with their margins and decisions (Calculation Details). */
+  pitchesToClient: memberProcedure
+    .input(z.object({ companyName: requiredText('Company name', 160, 'Please enter a company name') }))
+    .query(({ ctx, input }) => pitchesToClient(ctx.db, ctx.actor, input.companyName)),
 
   requestApproval: memberProcedure
     .input(

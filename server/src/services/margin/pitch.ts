@@ -4,7 +4,7 @@
  * are shared/src/margin.ts's and margin-policy.ts's; this only reads the row and the policy of its time.
  */
 import { type Margin, pitchMargin } from '@pippitch/shared/margin';
-import { type FloorApplied, floorFor, isBelowFloor } from '@pippitch/shared/margin-policy';
+import { type FloorApplied, floorFor, isBelowFloor, type MarginPolicy } from '@pippitch/shared/margin-policy';
 import { type CurrencyPair, isCurrencyPair } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
 import { storedCalculation } from '../calculator/record';
@@ -20,7 +20,7 @@ export interface PitchMargin {
   belowFloor: boolean;
 }
 
-type CalculationRow = {
+export type CalculationRow = {
   id: string;
   company_id: string;
   currency_pair: string;
@@ -39,8 +39,8 @@ function midOf(evidence: unknown): string | null {
   return typeof mid?.rate === 'string' ? mid.rate : null;
 }
 
-/** A calculation row's margin against the floor of the policy in force when it was saved. */
-export async function marginOfCalculation(db: Database, row: CalculationRow): Promise<PitchMargin> {
+/** A calculation row's margin against the floor of a given policy (the one in force when it was saved). */
+export function measurePitch(row: CalculationRow, policy: MarginPolicy): PitchMargin {
   const data = storedCalculation.parse(row.calculation_data);
   const pair = row.currency_pair;
   if (!isCurrencyPair(pair)) throw new Error(`calculation ${row.id} has an unknown pair '${pair}'`);
@@ -56,8 +56,13 @@ export async function marginOfCalculation(db: Database, row: CalculationRow): Pr
     tradesPerYear: data.trades_per_year,
     gbpPerBase: row.gbp_per_unit,
   });
-  const floor = floorFor(await policyAt(db, row.company_id, row.created_at), pair, margin.ticketGbp);
+  const floor = floorFor(policy, pair, margin.ticketGbp);
   return { ...base, margin, floor, belowFloor: isBelowFloor(margin.bps, floor) };
+}
+
+/** A calculation row's margin against the floor of the policy in force when it was saved. */
+export async function marginOfCalculation(db: Database, row: CalculationRow): Promise<PitchMargin> {
+  return measurePitch(row, await policyAt(db, row.company_id, row.created_at));
 }
 
 /** The margin of one of the company's calculations (a broker's own only, unless `userId` is null for an admin). */

@@ -80,3 +80,25 @@ export async function policyLog(db: Database, companyId: string, limit = 50): Pr
     after: toPolicy(row),
   }));
 }
+
+/** Every version of a company's policy, oldest first, for judging many pitches with one query. */
+export async function policyVersions(db: Database, companyId: string): Promise<{ at: Date; policy: MarginPolicy }[]> {
+  const rows = await db
+    .selectFrom('margin_policy_versions')
+    .select(['floors', 'margin_options', 'changed_at'])
+    .where('company_id', '=', companyId)
+    .orderBy('changed_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ at: r.changed_at, policy: toPolicy(r) }));
+}
+
+/** The policy in force at `at` among versions (oldest first): the newest at or before it, or the default. */
+export function policyIn(versions: { at: Date; policy: MarginPolicy }[], at: Date): MarginPolicy {
+  let policy = DEFAULT_MARGIN_POLICY;
+  for (const v of versions) {
+    if (v.at > at) break;
+    policy = v.policy;
+  }
+  return policy;
+}

@@ -1,9 +1,24 @@
 import { Alert } from '../../components/ui';
 import { type CalculationEntry, calculationRows, useCalculations } from '../../lib/calculations';
 import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
+import { PitchMarginNote } from '../margin/PitchMarginNote';
 import { EvidenceRecord } from './EvidenceRecord';
 
-function EntryCard({ entry, index, count }: { entry: CalculationEntry; index: number; count: number }) {
+type PitchRecord = Parameters<typeof PitchMarginNote>[0]['record'];
+
+function EntryCard({
+  entry,
+  index,
+  count,
+  margin,
+}: {
+  entry: CalculationEntry;
+  index: number;
+  count: number;
+  /** The pitch's margin and any decision on it (issue 25), once loaded. */
+  margin: PitchRecord | undefined;
+}) {
   const tone = entry.isAdvantage ? 'text-green-700' : 'text-red-700';
   return (
     <li className="rounded-xl border border-slate-200 bg-slate-50/60 p-4">
@@ -34,6 +49,7 @@ function EntryCard({ entry, index, count }: { entry: CalculationEntry; index: nu
           </div>
         ))}
       </dl>
+      {margin && <PitchMarginNote record={margin} />}
       <EvidenceRecord entry={entry} />
     </li>
   );
@@ -42,6 +58,9 @@ function EntryCard({ entry, index, count }: { entry: CalculationEntry; index: nu
 /** The list of a company's calculations (newest first); also the body of the leads' detail modal. */
 export function CalculationDetailsList({ companyName }: { companyName: string }) {
   const query = useCalculations(companyName);
+  const name = companyName.trim();
+  const margins = trpc.margin.pitchesToClient.useQuery({ companyName: name }, { enabled: name.length > 0 });
+  const marginOf = new Map(margins.data?.map((m) => [m.calculationId, m]));
   if (query.isPending) {
     return (
       <p role="status" className="py-6 text-center text-sm text-slate-500">
@@ -64,7 +83,7 @@ export function CalculationDetailsList({ companyName }: { companyName: string })
   return (
     <ol className="space-y-3" aria-label="Calculations">
       {entries.map((e, i) => (
-        <EntryCard key={e.id} entry={e} index={i} count={entries.length} />
+        <EntryCard key={e.id} entry={e} index={i} count={entries.length} margin={marginOf.get(e.id)} />
       ))}
     </ol>
   );

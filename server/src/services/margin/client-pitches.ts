@@ -1,0 +1,72 @@
+/**
+ * The margin of each of a member's pitches to one client, with the decision on it (issue 25 §2: the decision is
+ * kept with the pitch's record), for Calculation Details. One query for the pitches, one for the policy's
+ * versions, one for the requests: a client's 200 pitches are three round trips.
+ */
+import type { ApprovalStatus } from '@pippitch/shared/margin-policy';
+import { normaliseCompanyName } from '@pippitch/shared/names';
+import type { Database } from '@pippitch/sql';
+import type { Actor } from '../actor';
+import { calculationColumns, measurePitch, type PitchMargin } from './pitch';
+import { policyIn, policyVersions } from './policy';
+
+export interface PitchRecord extends PitchMargin {
+  /** The latest request for this pitch and its decision, or null when none was asked. */
+  approval: {
+    status: ApprovalStatus;
+    reason: string;
+    decidedBy: string | null;
+    note: string | null;
+    decidedAt: string | null;
+  } | null;
+}
+
+export async function pitchesToClient(
+  db: Database,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
+  companyName: string,
+  limit = 200,
+): Promise<PitchRecord[]> {
+  const key = normaliseCompanyName(companyName);
+  if (!key) return [];
+  const [rows, versions] = await Promise.all([
+    db
+      .selectFrom('calculations')
+      .select(calculationColumns())
+      .where('user_id', '=', actor.userId)
+      .where('company_id', '=', actor.companyId)
+      .where('normalized_client_name', '=', key)
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute(),
+    policyVersions(db, actor.companyId),
+  ]);
+  if (rows.length === 0) return [];
+  const requests = await db
+    .selectFrom('margin_approvals')
+    .select(['calculation_id', 'status', 'reason', 'decided_by_name', 'decision_note', 'decided_at'])
+    .where(
+      'calculation_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('created_at')
+    .execute();
+  // Oldest first, so the latest request of each pitch is the one kept.
+  const latest = new Map(requests.map((r) => [r.calculation_id, r]));
+  return rows.map((row) => {
+    const request = latest.get(row.id);
+    return {
+      ...measurePitch(row, policyIn(versions, row.created_at)),
+      approval: request
+        ? {
+            status: request.status as ApprovalStatus,
+            reason: request.reason,
+            decidedBy: request.decided_by_name,
+            note: request.decision_note,
+            decidedAt: request.decided_at?.toISOString() ?? null,
+          }
+        : null,
+    };
+  });
+}
