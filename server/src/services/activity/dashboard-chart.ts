@@ -9,46 +9,32 @@ export interface DashboardChart {
   series: { name: string; counts: number[] }[];
 }
 
-/** One broker's range as the dashboard's sums query reads it: the total, and each broker-day of the range. */
-export interface BrokerDays {
-  user_id: string;
+/** One day of one line as the chart query reads it: a top broker's id, or null for everyone else together. */
+export interface ChartRow {
+  day: string;
+  user_id: string | null;
   calcs: number;
-  days: string[] | null;
-  day_calcs: number[] | null;
 }
 
-/**
- * The chart from the broker-days the sums query already read (no second pass over them): the range's busiest
- * brokers each get a line, in order of their totals; everyone else is summed into one.
- */
+/** The chart's lines in order of their totals, 'Other brokers' last, each with a count for every day of the span. */
 export function dashboardChart(
   span: DateSpan,
   brokers: readonly { id: string; name: string }[],
-  sums: readonly BrokerDays[],
+  rows: readonly ChartRow[],
 ): DashboardChart {
   const days = datesOf(span);
   const dayIndex = new Map(days.map((d, i) => [d, i]));
   const names = new Map(brokers.map((b) => [b.id, b.name]));
-  const top = new Set(
-    sums
-      .filter((r) => r.calcs > 0)
-      .sort((a, b) => b.calcs - a.calcs || a.user_id.localeCompare(b.user_id))
-      .slice(0, CHART_BROKERS)
-      .map((r) => r.user_id),
-  );
   const lines = new Map<string | null, number[]>();
-  for (const r of sums) {
-    const line = top.has(r.user_id) ? r.user_id : null;
-    (r.days ?? []).forEach((day, i) => {
-      const at = dayIndex.get(day);
-      if (at === undefined) return;
-      let counts = lines.get(line);
-      if (!counts) {
-        counts = days.map(() => 0);
-        lines.set(line, counts);
-      }
-      counts[at] = (counts[at] ?? 0) + (r.day_calcs?.[i] ?? 0);
-    });
+  for (const r of rows) {
+    const day = dayIndex.get(String(r.day));
+    if (day === undefined) continue;
+    let counts = lines.get(r.user_id);
+    if (!counts) {
+      counts = days.map(() => 0);
+      lines.set(r.user_id, counts);
+    }
+    counts[day] = (counts[day] ?? 0) + r.calcs;
   }
   const total = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
   const series = [...lines]
