@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculate, fillInputs, holdQuote, quoteNotifier } from './calculator-page';
-import { type Harness, MOBILE, startHarness } from './harness';
+import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
 import { failOnPageErrors, member, poll, seriousViolations, signIn, userIdOf } from './journeys';
 
 const ADAM = member('Adam Admin');
@@ -49,6 +49,11 @@ describe('the margin policy journey', () => {
     await admin.getByRole('list', { name: 'Floors in force' }).getByText('GBP/USD £100k–£1m: 50 bps').waitFor();
     expect(await admin.getByTestId('policy-last-change').textContent()).toContain('Last changed by Adam Admin');
     expect(await seriousViolations(admin)).toEqual([]);
+    // The policy card and the queue fit a phone.
+    await admin.setViewportSize(MOBILE);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await h.screenshot(admin, 'margin-policy-375');
+    await admin.setViewportSize(DESKTOP);
 
     const broker = await h.newPage(MOBILE);
     await signIn(broker, ALICE.email);
