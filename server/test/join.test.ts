@@ -130,10 +130,10 @@ describe('accepting', () => {
     const browser = h.client();
     expect(await browser.api.join.accept.mutate(acceptInput(token, ' Nina '))).toEqual({
       redirectTo: '/calculator',
-      role: 'junior',
+      role: 'broker',
     });
     const session = await browser.api.auth.session.query();
-    expect(session?.user).toMatchObject({ email: 'nina@welcome.test', fullName: 'Nina', role: 'junior' });
+    expect(session?.user).toMatchObject({ email: 'nina@welcome.test', fullName: 'Nina', role: 'broker' });
     expect(session?.company).toMatchObject({ id: c.id, name: 'welcome FX' });
 
     const member = await profile('nina@welcome.test');

@@ -79,7 +79,7 @@ describe('role changes', () => {
     const promoted = await signedIn(h, 'broker2@acmefx.co.uk', 'admin');
     expect((await promoted.api.team.members.query()).length).toBeGreaterThan(0);
 
-    await admin.api.team.setRole.mutate({ memberId: ids.broker2!, role: 'junior' });
+    await admin.api.team.setRole.mutate({ memberId: ids.broker2!, role: 'broker' });
     expect(await profile(ids.broker2!)).toMatchObject({ role_type: 'junior' });
     const logged = (await entries('role_change')).slice(-2);
     expect(logged).toEqual([
@@ -100,7 +100,7 @@ describe('role changes', () => {
     const demotee = await signedIn(h, 'admin2@acmefx.co.uk', 'admin');
     expect(await demotee.api.team.members.query()).toHaveLength(6);
     const owner = await signedIn(h, 'ada@acmefx.co.uk', 'admin');
-    await owner.api.team.setRole.mutate({ memberId: ids.admin2!, role: 'junior' });
+    await owner.api.team.setRole.mutate({ memberId: ids.admin2!, role: 'broker' });
     expect(await errorOf(demotee.api.team.members.query())).toEqual({
       code: 'FORBIDDEN',
       message: 'You do not have admin access',
@@ -108,7 +108,7 @@ describe('role changes', () => {
     expect(await errorOf(demotee.api.team.setActive.mutate({ memberId: ids.broker!, active: false }))).toMatchObject({
       code: 'FORBIDDEN',
     });
-    expect((await demotee.api.auth.session.query())?.user.role).toBe('junior');
+    expect((await demotee.api.auth.session.query())?.user.role).toBe('broker');
     await owner.api.team.setRole.mutate({ memberId: ids.admin2!, role: 'admin' });
   });
 
@@ -136,8 +136,8 @@ describe('role changes', () => {
     const olga = await signedIn(h, 'olga@other.io', 'admin');
     const otto = await signedIn(h, 'otto@other.io', 'admin');
     const results = await Promise.allSettled([
-      olga.api.team.setRole.mutate({ memberId: otherAdmin2, role: 'junior' }),
-      otto.api.team.setRole.mutate({ memberId: ids.otherAdmin!, role: 'junior' }),
+      olga.api.team.setRole.mutate({ memberId: otherAdmin2, role: 'broker' }),
+      otto.api.team.setRole.mutate({ memberId: ids.otherAdmin!, role: 'broker' }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -282,7 +282,7 @@ describe('nobody acts on themself or on the owner', () => {
   type Call = (c: TestClient, memberId: string) => Promise<unknown>;
   const calls: Record<string, Call> = {
     deactivate: (c, memberId) => c.api.team.setActive.mutate({ memberId, active: false }),
-    'change role': (c, memberId) => c.api.team.setRole.mutate({ memberId, role: 'junior' }),
+    'change role': (c, memberId) => c.api.team.setRole.mutate({ memberId, role: 'broker' }),
     remove: (c, memberId) => c.api.team.remove.mutate({ memberId }),
     'send reset': (c, memberId) => c.api.team.sendPasswordReset.mutate({ memberId }),
   };

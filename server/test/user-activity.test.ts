@@ -42,7 +42,7 @@ afterAll(() => h.close());
 describe('periods', () => {
   it('today: the companies pitched and the calculations, newest first, with every field', async () => {
     const a = await admin.api.activity.user.query({ userId: ids.alice!, view: 'daily' });
-    expect(a.member).toMatchObject({ id: ids.alice, email: 'alice@acmefx.co.uk', role: 'junior' });
+    expect(a.member).toMatchObject({ id: ids.alice, email: 'alice@acmefx.co.uk', role: 'broker' });
     expect(a.period).toEqual({ start: '2025-03-26', end: '2025-03-26', label: '26 Mar 2025' });
     expect(a.isCurrent).toBe(true);
     expect(a.companies).toEqual([

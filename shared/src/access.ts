@@ -3,7 +3,8 @@
  * The server enforces these for every procedure; the web gate only mirrors them to route people.
  */
 
-export type RoleType = 'junior' | 'admin' | 'super_admin';
+/** A member's role as the API and the web say it (the database stores brokers as 'junior': server/src/services/stored-role.ts). */
+export type RoleType = 'broker' | 'admin' | 'super_admin';
 
 /** What a caller reads when a rule below keeps them out: the server's answers and the pages' notices alike. */
 export const ACCESS_MESSAGES = {
@@ -19,7 +20,7 @@ export const ACCESS_MESSAGES = {
 } as const;
 
 export const ROLE_LABELS: Record<RoleType, string> = {
-  junior: 'broker',
+  broker: 'broker',
   admin: 'admin',
   super_admin: 'super admin',
 };

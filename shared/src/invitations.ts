@@ -70,9 +70,9 @@ export function noSeatLeftMessage(role: SeatRole): string {
   return `This team has no ${role} seat free any more. Please ask the person who invited you to add a seat.`;
 }
 
-/** Invitations speak of admins and brokers; members are stored with role_type admin or junior (spec §3). */
-export function roleTypeOf(role: SeatRole): Extract<RoleType, 'admin' | 'junior'> {
-  return role === 'admin' ? 'admin' : 'junior';
+/** The member role an invitation's seat becomes (the server stores it through services/stored-role.ts). */
+export function roleTypeOf(role: SeatRole): Extract<RoleType, 'admin' | 'broker'> {
+  return role === 'admin' ? 'admin' : 'broker';
 }
 
 export function seatRoleOf(roleType: string): SeatRole {

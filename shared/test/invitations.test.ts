@@ -37,7 +37,7 @@ describe('invitation rules', () => {
   });
 
   it('roles, badges and texts', () => {
-    expect(roleTypeOf('broker')).toBe('junior');
+    expect(roleTypeOf('broker')).toBe('broker');
     expect(roleTypeOf('admin')).toBe('admin');
     expect(seatRoleOf('junior')).toBe('broker');
     expect(accountBadge('admin')).toBe('Admin Account');

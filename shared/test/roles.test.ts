@@ -6,8 +6,8 @@ const who = (id: string, role: RoleType) => ({ id, role });
 const owner = who('o', 'super_admin');
 const admin = who('a', 'admin');
 const admin2 = who('a2', 'admin');
-const broker = who('b', 'junior');
-const broker2 = who('b2', 'junior');
+const broker = who('b', 'broker');
+const broker2 = who('b2', 'broker');
 
 describe('the role hierarchy', () => {
   const actions: MemberAction[] = ['deactivate', 'change_role', 'remove', 'send_reset'];

@@ -29,9 +29,9 @@ export const teamRouter = router({
     .input(z.object({ memberId, active: z.boolean() }))
     .mutation(({ ctx, input }) => setMemberActive(ctx.db, ctx.actor, input, { now: ctx.services.now() })),
 
-  /** Broker ⇄ Admin ('junior' is the broker's stored role). */
+  /** Broker ⇄ Admin. */
   setRole: adminProcedure
-    .input(z.object({ memberId, role: z.enum(['admin', 'junior']) }))
+    .input(z.object({ memberId, role: z.enum(['admin', 'broker']) }))
     .mutation(({ ctx, input }) => changeMemberRole(ctx.db, ctx.actor, input, { now: ctx.services.now() })),
 
   /** Deletes one member for good, with their calculations, leads and activity log. */

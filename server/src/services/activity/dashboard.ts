@@ -7,6 +7,7 @@ import { averagePips } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Actor } from '../actor';
+import { STORED_BROKER } from '../stored-role';
 import { CHART_BROKERS, type ChartRow, type DashboardChart, dashboardChart } from './dashboard-chart';
 
 /** A figure of the range beside the previous range of the same length, and the spec's growth text. */
@@ -105,7 +106,7 @@ export async function dashboardActivity(
           .as('last_at'),
     ])
     .where('u.company_id', '=', actor.companyId)
-    .where('u.role_type', '=', 'junior')
+    .where('u.role_type', '=', STORED_BROKER)
     .where('u.is_active', '=', true)
     .orderBy('u.full_name')
     .orderBy('u.id')
@@ -115,7 +116,7 @@ export async function dashboardActivity(
   const inPrevious = sql<boolean>`d.day < ${current.start}::date`;
   const both = sql<boolean>`d.day BETWEEN ${previous.start}::date AND ${current.end}::date`;
   const activeBroker = (qb: 'u') =>
-    sql<boolean>`${sql.ref(`${qb}.company_id`)} = ${actor.companyId} AND ${sql.ref(`${qb}.role_type`)} = 'junior' AND ${sql.ref(`${qb}.is_active`)}`;
+    sql<boolean>`${sql.ref(`${qb}.company_id`)} = ${actor.companyId} AND ${sql.ref(`${qb}.role_type`)} = ${STORED_BROKER} AND ${sql.ref(`${qb}.is_active`)}`;
   // Sums per broker and for the team, both ranges in one pass over at most one row per broker and day.
   const sumsQuery = db
     .selectFrom('calculation_user_days as d')

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { notFound } from '../../errors';
 import type { Actor } from '../actor';
 import { type CalculationEntry, storedCalculation, toCalculationEntry } from '../calculator/record';
+import { roleFromStored } from '../stored-role';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 
@@ -131,7 +132,7 @@ export async function userActivity(
       id: member.id,
       name: member.full_name,
       email: member.email,
-      role: member.role_type as RoleType,
+      role: roleFromStored(member.role_type),
       isActive: member.is_active,
     },
     view: input.view,
@@ -170,7 +171,7 @@ export async function exportableMembers(db: Database, actor: Pick<Actor, 'compan
     id: r.id,
     name: r.full_name,
     email: r.email,
-    role: r.role_type as RoleType,
+    role: roleFromStored(r.role_type),
     isActive: r.is_active,
   }));
 }

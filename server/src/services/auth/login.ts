@@ -2,6 +2,7 @@ import { homeFor, isAdminRole, type RoleType } from '@pippitch/shared/access';
 import { type LoginInput, MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { forbidden, unauthorized } from '../../errors';
+import { roleFromStored } from '../stored-role';
 import { signInGate } from './client-gate';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { clientKey, type Limit, reserve } from './rate-limit';
@@ -74,7 +75,7 @@ async function checkCredentials(
   if (!row || !ok) throw unauthorized(MESSAGES.invalidCredentials);
   await slots.refund();
   if (!row.is_active) throw forbidden(MESSAGES.deactivated);
-  const role = row.role_type as RoleType;
+  const role = roleFromStored(row.role_type);
   if (input.mode === 'admin' && !isAdminRole(role)) throw forbidden(MESSAGES.noAdminAccess);
   const session = await createSession(db, row.id, meta);
   return { ...session, role, redirectTo: homeFor(role, input.mode) };

@@ -2,6 +2,7 @@ import type { CompanyAccess, RoleType } from '@pippitch/shared/access';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { roleFromStored } from '../stored-role';
 import { accessOfRow } from './company-access';
 import { hashToken, newToken } from './tokens';
 
@@ -92,7 +93,7 @@ export async function resolveSession(
       id: row.user_id,
       email: row.email,
       fullName: row.full_name,
-      role: row.role_type as RoleType,
+      role: roleFromStored(row.role_type),
       companyId: row.company_id,
     },
     company: {

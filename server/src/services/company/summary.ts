@@ -1,6 +1,7 @@
 import { companyAccess, trialDaysLeft } from '@pippitch/shared/access';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
+import { STORED_BROKER } from '../stored-role';
 
 /** What /admin and /signup-success show about the caller's company. */
 export async function companySummary(db: Database, companyId: string, now = new Date()) {
@@ -16,7 +17,7 @@ export async function companySummary(db: Database, companyId: string, now = new 
         .as('admins'),
       eb.fn
         .countAll<number>()
-        .filterWhere('role_type', '=', 'junior')
+        .filterWhere('role_type', '=', STORED_BROKER)
         .filterWhere('is_active', '=', true)
         .as('brokers'),
     ])

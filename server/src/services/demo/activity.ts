@@ -7,7 +7,6 @@
  * starting together make one history), and a demo company with any calculation is left as it is. The worker runs it
  * after loading the market data, so the pitches are priced on the stored minutes and checked against their days.
  */
-import type { RoleType } from '@pippitch/shared/access';
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { type CurrencyPair, FALLBACK_RATES, storageFor } from '@pippitch/shared/pairs';
 import { addDays, isoWeekday, londonDateOf, londonToUtc } from '@pippitch/shared/time';
@@ -17,6 +16,7 @@ import { memberActor } from '../actor';
 import { saveCalculation } from '../calculator/save';
 import { dayRange } from '../market/day-range';
 import { saveReportSchedule } from '../reports/schedule';
+import { roleFromStored } from '../stored-role';
 
 /** The demo company's name (server/src/seed/demo.ts creates it). */
 export const DEMO_COMPANY = 'Demo FX Partners';
@@ -100,9 +100,8 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
     .selectFrom('user_profiles')
     .select(['id', 'email', 'role_type'])
     .where('company_id', '=', company.id)
-    // The column's CHECK holds it to the three roles.
-    .$narrowType<{ role_type: RoleType }>()
-    .execute();
+    .execute()
+    .then((rows) => rows.map((r) => ({ ...r, role_type: roleFromStored(r.role_type) })));
   const random = generator(22);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const today = londonDateOf(now);

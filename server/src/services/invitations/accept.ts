@@ -9,6 +9,7 @@ import { clientKey, enforce, type Limit } from '../auth/rate-limit';
 import { createSession } from '../auth/sessions';
 import { hashToken } from '../auth/tokens';
 import { isUniqueViolation } from '../db-errors';
+import { roleFromStored, toStoredRole } from '../stored-role';
 import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';
 
 export interface RequestMeta {
@@ -117,12 +118,12 @@ export async function acceptInvitation(
       // of its role are all held by members (the owner lowered the seats, or another invitee came first).
       const usage = await companySeatUsage(trx, row.company_id, now);
       if (usage[role].active >= usage[role].purchased) throw conflict(noSeatLeftMessage(role));
-      const roleType = row.role_type as RoleType;
+      const roleType = roleFromStored(row.role_type);
       const user = await trx
         .insertInto('user_profiles')
         .values({
           company_id: row.company_id,
-          role_type: roleType,
+          role_type: toStoredRole(roleType),
           full_name: input.firstName,
           email: row.email,
           invited_by: row.invited_by,

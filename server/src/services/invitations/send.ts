@@ -9,6 +9,7 @@ import { noSeatsMessage, tooFewSeatsMessage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
 import type { Actor } from '../actor';
+import { toStoredRole } from '../stored-role';
 import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';
 import { newInvitationLink, queueInvitationEmail, senderOf, takeInvitationAllowance } from './link';
 
@@ -107,7 +108,7 @@ export async function sendInvitations(
           company_id: actor.companyId,
           invited_by: actor.userId,
           email,
-          role_type: roleTypeOf(input.role),
+          role_type: toStoredRole(roleTypeOf(input.role)),
           token_hash: link.tokenHash,
           status: 'pending',
           created_at: context.now,

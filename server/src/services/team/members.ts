@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Actor } from '../actor';
 import { requestPasswordReset } from '../auth/password-reset';
 import { endSessionsOf } from '../auth/sessions';
+import { roleFromStored, toStoredRole } from '../stored-role';
 import { logTeamActivity, memberLabel } from './activity';
 import { companySeatUsage, lockCompanySeats } from './seat-usage';
 
@@ -42,7 +43,7 @@ export async function listMembers(db: Database, companyId: string): Promise<Memb
     id: r.id,
     fullName: r.full_name,
     email: r.email,
-    role: r.role_type as RoleType,
+    role: roleFromStored(r.role_type),
     isActive: r.is_active,
     createdAt: r.created_at,
     lastActiveAt: r.last_seen ?? null,
@@ -58,7 +59,7 @@ interface MemberRow {
 }
 
 const seatRoleOf = (role: RoleType): SeatRole => (isAdminRole(role) ? 'admin' : 'broker');
-const roleOf = (row: MemberRow): RoleType => row.role_type as RoleType;
+const roleOf = (row: MemberRow): RoleType => roleFromStored(row.role_type);
 
 /**
  * The start of every member change: the company row is locked (so member changes, seat changes and
@@ -83,7 +84,7 @@ async function lockForChange(
   const targets = memberIds.map((id) => rows.find((r) => r.id === id));
   if (targets.some((t) => t === undefined)) throw notFound(TEAM_MESSAGES.memberNotFound);
   // A member who was just deactivated or demoted acts as nobody (their session ends or loses admin at once).
-  const current = { id: actor.userId, role: self?.is_active ? roleOf(self) : ('junior' as const) };
+  const current = { id: actor.userId, role: self?.is_active ? roleOf(self) : ('broker' as const) };
   return { actor: current, targets: targets as MemberRow[] };
 }
 
@@ -159,7 +160,7 @@ export async function setMemberActive(
 export async function changeMemberRole(
   db: Database,
   actor: Actor,
-  { memberId, role }: { memberId: string; role: 'admin' | 'junior' },
+  { memberId, role }: { memberId: string; role: 'admin' | 'broker' },
   { now }: { now: Date },
 ): Promise<{ fullName: string }> {
   return db.transaction().execute(async (trx) => {
@@ -168,7 +169,7 @@ export async function changeMemberRole(
     refuseUnlessAllowed(current, target, 'change_role');
     const from = roleOf(target);
     if (from === role) return { fullName: target.full_name };
-    if (role === 'junior') {
+    if (role === 'broker') {
       const lastAdmin = lastAdminProblem(
         { id: target.id, role: from, isActive: target.is_active },
         await otherActiveAdmins(trx, actor.companyId, [target.id]),
@@ -183,7 +184,7 @@ export async function changeMemberRole(
     }
     await trx
       .updateTable('user_profiles')
-      .set({ role_type: role, updated_at: now })
+      .set({ role_type: toStoredRole(role), updated_at: now })
       .where('id', '=', memberId)
       .where('company_id', '=', actor.companyId)
       .execute();

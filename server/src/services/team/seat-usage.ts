@@ -1,6 +1,7 @@
 import { type SeatUsage, seatUsage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
+import { STORED_BROKER } from '../stored-role';
 
 /**
  * The company's seats as the invite, seats and account pages show them and as every seat check reads them.
@@ -18,7 +19,7 @@ export async function companySeatUsage(db: Database, companyId: string, now: Dat
     .selectFrom('user_profiles')
     .select((eb) => [
       eb.fn.countAll<string>().filterWhere('role_type', 'in', ['admin', 'super_admin']).as('admins'),
-      eb.fn.countAll<string>().filterWhere('role_type', '=', 'junior').as('brokers'),
+      eb.fn.countAll<string>().filterWhere('role_type', '=', STORED_BROKER).as('brokers'),
     ])
     .where('company_id', '=', companyId)
     .where('is_active', '=', true)
@@ -27,7 +28,7 @@ export async function companySeatUsage(db: Database, companyId: string, now: Dat
     .selectFrom('invitations')
     .select((eb) => [
       eb.fn.countAll<string>().filterWhere('role_type', '=', 'admin').as('admins'),
-      eb.fn.countAll<string>().filterWhere('role_type', '=', 'junior').as('brokers'),
+      eb.fn.countAll<string>().filterWhere('role_type', '=', STORED_BROKER).as('brokers'),
     ])
     .where('company_id', '=', companyId)
     .where('status', '=', 'pending')

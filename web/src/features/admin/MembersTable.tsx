@@ -58,7 +58,7 @@ export function MembersTable() {
   const canDelete = (m: Member) => list.length > 1 && may(m, 'remove');
 
   function askRole(m: Member) {
-    const to = m.role === 'junior' ? 'admin' : 'junior';
+    const to = m.role === 'broker' ? 'admin' : 'broker';
     const label = to === 'admin' ? 'Make Admin' : 'Make Broker';
     setConfirm({
       title: `Make ${m.fullName} ${to === 'admin' ? 'an admin' : 'a broker'}?`,
@@ -80,7 +80,7 @@ export function MembersTable() {
     setConfirm({
       title: `${active ? 'Reactivate' : 'Deactivate'} ${m.fullName}?`,
       message: active
-        ? `${m.fullName} will be able to sign in again and will take up a ${m.role === 'junior' ? 'broker' : 'admin'} seat.`
+        ? `${m.fullName} will be able to sign in again and will take up a ${m.role === 'broker' ? 'broker' : 'admin'} seat.`
         : `${m.fullName} will be signed out at once and cannot sign in until an admin reactivates the account. Their calculations and leads are kept.`,
       confirmLabel: active ? 'Reactivate' : 'Deactivate',
       tone: active ? 'primary' : 'danger',
@@ -142,7 +142,7 @@ export function MembersTable() {
               const actions = [
                 may(m, 'change_role') && (
                   <ActionButton key="role" onClick={() => askRole(m)}>
-                    {m.role === 'junior' ? 'Make Admin' : 'Make Broker'}
+                    {m.role === 'broker' ? 'Make Admin' : 'Make Broker'}
                   </ActionButton>
                 ),
                 m.canToggleActive && (
