@@ -2,7 +2,8 @@ import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { ServerDeps } from '../../deps';
-import { emailPreview, PREVIEW_KEYS, type PreviewKey } from '../../services/email/previews';
+import { actorOf } from '../../services/actor';
+import { emailPreview, PREVIEW_KEYS } from '../../services/email/previews';
 import { adminViewer, refuse } from './admin-download';
 
 export const EMAIL_PREVIEW_PATH = '/api/email-previews';
@@ -20,15 +21,16 @@ export function registerEmailPreview(
     // The downloads' gate: a signed-in admin of a company with access (a locked company's admins are refused).
     const viewer = await adminViewer(deps.db, req, reply, deps.services.now());
     if (!viewer) return reply;
-    if (!(PREVIEW_KEYS as readonly string[]).includes(req.params.key)) {
-      return refuse(reply, 404, 'No such e-mail');
-    }
+    const key = PREVIEW_KEYS.find((k) => k === req.params.key);
+    if (!key) return refuse(reply, 404, 'No such e-mail');
     const preview = await emailPreview(
       deps.db,
-      viewer.company.id,
-      req.params.key as PreviewKey,
-      deps.config.publicUrl,
-      deps.services.now(),
+      actorOf(viewer),
+      { key },
+      {
+        appUrl: deps.config.publicUrl,
+        now: deps.services.now(),
+      },
     );
     return reply
       .header(

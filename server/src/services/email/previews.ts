@@ -2,6 +2,7 @@ import { planPrice } from '@pippitch/shared/plan-price';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
+import type { Actor } from '../actor';
 import {
   accessEndedEmail,
   billingSwitchScheduledEmail,
@@ -58,10 +59,9 @@ const DAY_MS = 86_400_000;
  */
 export async function emailPreview(
   db: Database,
-  companyId: string,
-  key: PreviewKey,
-  appUrl: string,
-  now: Date,
+  actor: Pick<Actor, 'companyId'>,
+  { key }: { key: PreviewKey },
+  { appUrl, now }: { appUrl: string; now: Date },
 ): Promise<{ key: PreviewKey; title: string; email: RenderedEmail }> {
   const company = await db
     .selectFrom('companies')
@@ -75,7 +75,7 @@ export async function emailPreview(
       'company_finder_enabled',
       'client_data_enabled',
     ])
-    .where('id', '=', companyId)
+    .where('id', '=', actor.companyId)
     .executeTakeFirst();
   if (!company) throw notFound('Company not found');
   const companyName = company.name;
