@@ -153,6 +153,26 @@ describe('approvals', () => {
       code: 'BAD_REQUEST',
       message: APPROVAL_MESSAGES.notBelowFloor,
     });
+    // Saved with no quote for the pair (the server holds GBP/USD only): no mid, nothing to measure, nothing to ask.
+    const noMid = randomUUID();
+    await broker.api.calculator.save.mutate({
+      id: noMid,
+      pair: 'GBPNOK',
+      yourRate: '13.4000',
+      competitorRate: '13.3000',
+      amount: '500000',
+      tradesPerYear: 52,
+      marginPips: 0,
+      comparisonDate: '2026-11-22',
+    });
+    expect(await broker.api.margin.pitch.query({ calculationId: noMid })).toMatchObject({
+      margin: null,
+      belowFloor: false,
+    });
+    expect(await errorOf(broker.api.margin.requestApproval.mutate({ calculationId: noMid, reason: 'x' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: APPROVAL_MESSAGES.noMid,
+    });
     const owners = await pitch(owner, '1.3500', 'Owner Client Ltd');
     expect(await errorOf(broker.api.margin.requestApproval.mutate({ calculationId: owners, reason: 'x' }))).toEqual({
       code: 'NOT_FOUND',

@@ -90,8 +90,9 @@ export async function requestApproval(
 ): Promise<ApprovalEntry> {
   const pitch = await marginOfPitch(db, { companyId: actor.companyId, userId: actor.userId }, input.calculationId);
   if (!pitch) throw notFound(APPROVAL_MESSAGES.pitchNotFound);
-  if (!pitch.margin) throw badRequest(APPROVAL_MESSAGES.noMid);
-  if (!pitch.belowFloor || !pitch.floor) throw badRequest(APPROVAL_MESSAGES.notBelowFloor);
+  const { margin, floor } = pitch;
+  if (!margin) throw badRequest(APPROVAL_MESSAGES.noMid);
+  if (!pitch.belowFloor || !floor) throw badRequest(APPROVAL_MESSAGES.notBelowFloor);
   const live = await db
     .selectFrom('margin_approvals')
     .select('status')
@@ -117,9 +118,9 @@ export async function requestApproval(
           .limit(1),
         requested_by: actor.userId,
         reason: input.reason,
-        margin_bps: pitch.margin?.bps ?? '0',
-        floor_bps: pitch.floor?.floorBps ?? 0,
-        floor_label: pitch.floor?.label ?? '',
+        margin_bps: margin.bps,
+        floor_bps: floor.floorBps,
+        floor_label: floor.label,
       }))
       .returning('id')
       .executeTakeFirstOrThrow();
