@@ -257,6 +257,19 @@ describe('approvals', () => {
     });
   });
 
+  it('two requests for one pitch at once: one is kept, the other told it is already waiting', async () => {
+    const id = await pitch(broker, '1.3500', 'Race Conditions Ltd');
+    const results = await Promise.allSettled([
+      broker.api.margin.requestApproval.mutate({ calculationId: id, reason: 'First' }),
+      broker.api.margin.requestApproval.mutate({ calculationId: id, reason: 'Second' }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult | undefined;
+    expect(lost?.reason.message).toBe(APPROVAL_MESSAGES.alreadyPending);
+    const rows = await h.t.db.selectFrom('margin_approvals').select('id').where('calculation_id', '=', id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('the approve and decline e-mails are on /email-preview', async () => {
     const keys = (await owner.api.emails.previews.query()).map((p) => p.key);
     expect(keys).toEqual(expect.arrayContaining(['margin-approved', 'margin-declined']));
