@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Alert, Button } from './ui';
 
 /** The card's message after a save, a disable or a test: one place, the same look on both schedule cards. */
@@ -54,19 +54,31 @@ export function ScheduleSummary(props: {
   );
 }
 
-/** The schedule form's note on what each run covers, and Cancel / Save Schedule. */
-export function ScheduleFormFooter({ note, onCancel, saving }: { note: string; onCancel(): void; saving: boolean }) {
+/**
+ * The schedule form: anything above the day and hour (`above`, the export's frequency), the day and hour pickers
+ * (`children`), the note on what each run covers, and Cancel / Save Schedule.
+ */
+export function ScheduleForm(props: {
+  onSubmit(e: FormEvent): void;
+  above?: ReactNode;
+  children: ReactNode;
+  note: string;
+  onCancel(): void;
+  saving: boolean;
+}) {
   return (
-    <>
-      <p className="text-xs text-slate-500">{note}</p>
+    <form onSubmit={props.onSubmit} className="mt-4 space-y-4 rounded-lg border border-slate-200 p-4">
+      {props.above}
+      <div className="grid gap-3 sm:grid-cols-2">{props.children}</div>
+      <p className="text-xs text-slate-500">{props.note}</p>
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onCancel}>
+        <Button variant="secondary" onClick={props.onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? 'Saving...' : 'Save Schedule'}
+        <Button type="submit" disabled={props.saving}>
+          {props.saving ? 'Saving...' : 'Save Schedule'}
         </Button>
       </div>
-    </>
+    </form>
   );
 }

@@ -90,28 +90,18 @@ export function useLeadActions(onNotice: (n: Notice) => void) {
     }),
   );
 
-  function bulkMarkContacted(ids: string[]) {
+  /** A bulk action: confirmed first, its leads busy while it runs, `failed` said if it throws. */
+  function confirmBulk(ids: string[], request: Omit<ConfirmRequest, 'run'>, act: () => Promise<void>, failed: string) {
     if (ids.length === 0) return;
     setConfirm({
-      title: 'Mark as Contacted',
-      message: BULK_MESSAGES.confirmContacted(ids.length),
-      confirmLabel: 'Mark Contacted',
+      ...request,
       run: async () => {
         markBusy(ids, true);
         try {
-          const res = await setContacted.mutateAsync({ ids, contacted: true });
-          const now = new Date().toISOString();
-          const wanted = new Set(ids);
-          patch((all) => all.map((l) => (wanted.has(l.id) ? { ...l, contacted: true, lastContactedAt: now } : l)));
-          if (res.updated < res.requested) {
-            onNotice(notice('error', BULK_MESSAGES.updateFailed));
-          } else {
-            dropSelection(ids);
-            onNotice(notice('success', BULK_MESSAGES.updated(res.updated)));
-          }
+          await act();
         } catch (err) {
-          console.warn('bulk update failed', err);
-          onNotice(notice('error', BULK_MESSAGES.updateFailed));
+          console.warn(`bulk '${request.title}' failed`, err);
+          onNotice(notice('error', failed));
         } finally {
           markBusy(ids, false);
         }
@@ -119,36 +109,53 @@ export function useLeadActions(onNotice: (n: Notice) => void) {
     });
   }
 
-  function bulkDelete(ids: string[]) {
-    if (ids.length === 0) return;
-    setConfirm({
-      title: 'Delete Companies',
-      message: BULK_MESSAGES.confirmDelete(ids.length),
-      confirmLabel: 'Delete',
-      tone: 'danger',
-      run: async () => {
-        markBusy(ids, true);
-        try {
-          const res = await remove.mutateAsync({ ids });
-          if (res.deleted < res.requested) {
-            // Some went: the refetch shows which.
-            void utils.leads.list.invalidate();
-            onNotice(notice('error', BULK_MESSAGES.deleteFailed));
-          } else {
-            const gone = new Set(ids);
-            patch((all) => all.filter((l) => !gone.has(l.id)));
-            dropSelection(ids);
-            onNotice(notice('success', BULK_MESSAGES.deleted(res.deleted)));
-          }
-        } catch (err) {
-          console.warn('bulk delete failed', err);
-          onNotice(notice('error', BULK_MESSAGES.deleteFailed));
-        } finally {
-          markBusy(ids, false);
+  const bulkMarkContacted = (ids: string[]) =>
+    confirmBulk(
+      ids,
+      {
+        title: 'Mark as Contacted',
+        message: BULK_MESSAGES.confirmContacted(ids.length),
+        confirmLabel: 'Mark Contacted',
+      },
+      async () => {
+        const res = await setContacted.mutateAsync({ ids, contacted: true });
+        const now = new Date().toISOString();
+        const wanted = new Set(ids);
+        patch((all) => all.map((l) => (wanted.has(l.id) ? { ...l, contacted: true, lastContactedAt: now } : l)));
+        if (res.updated < res.requested) {
+          onNotice(notice('error', BULK_MESSAGES.updateFailed));
+        } else {
+          dropSelection(ids);
+          onNotice(notice('success', BULK_MESSAGES.updated(res.updated)));
         }
       },
-    });
-  }
+      BULK_MESSAGES.updateFailed,
+    );
+
+  const bulkDelete = (ids: string[]) =>
+    confirmBulk(
+      ids,
+      {
+        title: 'Delete Companies',
+        message: BULK_MESSAGES.confirmDelete(ids.length),
+        confirmLabel: 'Delete',
+        tone: 'danger',
+      },
+      async () => {
+        const res = await remove.mutateAsync({ ids });
+        if (res.deleted < res.requested) {
+          // Some went: the refetch shows which.
+          void utils.leads.list.invalidate();
+          onNotice(notice('error', BULK_MESSAGES.deleteFailed));
+        } else {
+          const gone = new Set(ids);
+          patch((all) => all.filter((l) => !gone.has(l.id)));
+          dropSelection(ids);
+          onNotice(notice('success', BULK_MESSAGES.deleted(res.deleted)));
+        }
+      },
+      BULK_MESSAGES.deleteFailed,
+    );
 
   return {
     selected,

@@ -3,7 +3,7 @@ import { describeCadence } from '@pippitch/shared/schedules';
 import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { ScheduleFormFooter, ScheduleNotice, ScheduleSummary } from '../../components/ScheduleCardParts';
+import { ScheduleForm, ScheduleNotice, ScheduleSummary } from '../../components/ScheduleCardParts';
 import { DayOfMonthSelect, HourSelect } from '../../components/ScheduleFields';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
@@ -100,20 +100,15 @@ export function MonthlyReportCard() {
           />
         )}
         {s?.available && card.editing && (
-          <form
+          <ScheduleForm
             onSubmit={(e) => card.submit(e, 'monthly')}
-            className="mt-4 space-y-4 rounded-lg border border-slate-200 p-4"
+            note="Each report covers the previous calendar month."
+            onCancel={card.cancel}
+            saving={save.isPending}
           >
-            <div className="grid gap-3 sm:grid-cols-2">
-              <DayOfMonthSelect value={card.fields.dayOfMonth} onChange={card.fields.setDayOfMonth} />
-              <HourSelect value={card.fields.hour} onChange={card.fields.setHour} />
-            </div>
-            <ScheduleFormFooter
-              note="Each report covers the previous calendar month."
-              onCancel={card.cancel}
-              saving={save.isPending}
-            />
-          </form>
+            <DayOfMonthSelect value={card.fields.dayOfMonth} onChange={card.fields.setDayOfMonth} />
+            <HourSelect value={card.fields.hour} onChange={card.fields.setHour} />
+          </ScheduleForm>
         )}
         {s?.available && (
           <>

@@ -3,7 +3,7 @@ import { type Cadence, describeCadence } from '@pippitch/shared/schedules';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { ScheduleFormFooter, ScheduleNotice, ScheduleSummary } from '../../components/ScheduleCardParts';
+import { ScheduleForm, ScheduleNotice, ScheduleSummary } from '../../components/ScheduleCardParts';
 import { DayOfMonthSelect, HourSelect, WeekdaySelect } from '../../components/ScheduleFields';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Card, Spinner } from '../../components/ui';
@@ -73,30 +73,30 @@ export function ExportScheduleCard() {
           />
         )}
         {card.editing && (
-          <form onSubmit={card.submit} className="mt-4 space-y-4 rounded-lg border border-slate-200 p-4">
-            <Segmented
-              legend="Frequency"
-              options={[
-                { value: 'weekly', label: 'Weekly' },
-                { value: 'monthly', label: 'Monthly' },
-              ]}
-              value={frequency}
-              onChange={(v) => card.fields.setFrequency(v as Frequency)}
-            />
-            <div className="grid gap-3 sm:grid-cols-2">
-              {frequency === 'weekly' ? (
-                <WeekdaySelect value={card.fields.dayOfWeek} onChange={card.fields.setDayOfWeek} />
-              ) : (
-                <DayOfMonthSelect value={card.fields.dayOfMonth} onChange={card.fields.setDayOfMonth} />
-              )}
-              <HourSelect value={card.fields.hour} onChange={card.fields.setHour} />
-            </div>
-            <ScheduleFormFooter
-              note="Weekly exports cover the seven days up to the export; monthly ones the previous calendar month."
-              onCancel={card.cancel}
-              saving={save.isPending}
-            />
-          </form>
+          <ScheduleForm
+            onSubmit={card.submit}
+            above={
+              <Segmented
+                legend="Frequency"
+                options={[
+                  { value: 'weekly', label: 'Weekly' },
+                  { value: 'monthly', label: 'Monthly' },
+                ]}
+                value={frequency}
+                onChange={(v) => card.fields.setFrequency(v as Frequency)}
+              />
+            }
+            note="Weekly exports cover the seven days up to the export; monthly ones the previous calendar month."
+            onCancel={card.cancel}
+            saving={save.isPending}
+          >
+            {frequency === 'weekly' ? (
+              <WeekdaySelect value={card.fields.dayOfWeek} onChange={card.fields.setDayOfWeek} />
+            ) : (
+              <DayOfMonthSelect value={card.fields.dayOfMonth} onChange={card.fields.setDayOfMonth} />
+            )}
+            <HourSelect value={card.fields.hour} onChange={card.fields.setHour} />
+          </ScheduleForm>
         )}
         <h3 className="mt-5 text-sm font-semibold text-slate-800">Recent exports</h3>
         <ExportLog entries={exports.data} loading={exports.isPending} limit={3} compact />
