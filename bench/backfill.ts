@@ -61,7 +61,7 @@ try {
   // cached until the pair's next quote, which would measure the cache).
   const endDate = londonDateOf(new Date(NOW));
   const chart = () =>
-    client.api.rates.series.query(
+    client.api.market.series.query(
       { pair: 'GBPUSD', interval: '30min', startDate: addDays(endDate, -29), endDate },
       { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) },
     );

@@ -115,7 +115,7 @@ async function measureStorage(name: string, url: string, compress: boolean) {
   const floor: number[] = [];
   for (let i = 0; i < REQUESTS; i++)
     await timeIt(floor, () =>
-      client.api.rates.calendarRange.query({ pair: 'GBPUSD' }, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+      client.api.market.calendarRange.query({ pair: 'GBPUSD' }, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
     );
 
   // The newest data: the chart's timeframes. A year ago: the same spans as London dates.
@@ -127,8 +127,11 @@ async function measureStorage(name: string, url: string, compress: boolean) {
       const request = () => {
         const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
         return range === 'newest'
-          ? client.api.rates.series.query({ pair: 'GBPUSD', timeframe: c.timeframe!, interval: c.interval }, { signal })
-          : client.api.rates.series.query(
+          ? client.api.market.series.query(
+              { pair: 'GBPUSD', timeframe: c.timeframe!, interval: c.interval },
+              { signal },
+            )
+          : client.api.market.series.query(
               {
                 pair: 'GBPUSD',
                 interval: c.interval,
@@ -206,7 +209,7 @@ for (const range of ['newest', 'yearAgo'] as const) {
   }
 }
 console.log(
-  `\nendpoint floor (rates.calendarRange, one tiny query) p50: ${storages.map((s) => `${s.name} ${ms(s.run.floor)}`).join(', ')}`,
+  `\nendpoint floor (market.calendarRange, one tiny query) p50: ${storages.map((s) => `${s.name} ${ms(s.run.floor)}`).join(', ')}`,
 );
 console.log('target: every timeframe p50 ≤ 10 ms on both storages and ≥ 5× faster than the old way');
 process.exit(0);

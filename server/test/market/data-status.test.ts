@@ -45,7 +45,7 @@ afterAll(() => h.close());
 
 describe('the data-status card', () => {
   it('shows per pair the real span and the backfill, the last tick, the failing feed and the ECB’s last fix', async () => {
-    const s = await admin.api.rates.dataStatus.query();
+    const s = await admin.api.market.dataStatus.query();
     const gbpusd = s.pairs.find((p) => p.pair === 'GBPUSD')!;
     expect(gbpusd).toMatchObject({ provider: 'dukascopy', progressPct: 100, lastTick: '2026-11-25T15:29:30.000Z' });
     expect(realSpanText(gbpusd)).toMatch(/^Real \(Dukascopy\) 30 Sep 2024 – 25 Nov 2026,? 14:59 London$/);
@@ -63,6 +63,6 @@ describe('the data-status card', () => {
   });
 
   it('is for admins', async () => {
-    expect((await errorOf(broker.api.rates.dataStatus.query())).code).toBe('FORBIDDEN');
+    expect((await errorOf(broker.api.market.dataStatus.query())).code).toBe('FORBIDDEN');
   });
 });

@@ -51,7 +51,7 @@ const six = (n: number) => (Math.round(n * 1e6) / 1e6).toFixed(6);
 describe('range-of-day check', () => {
   it("gives a trading day's low–high and the mid at the minute picked", async () => {
     const day = await minuteRange('GBPUSD', '2025-10-29T00:00:00Z', '2025-10-30T00:00:00Z');
-    const r = await c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-10-29', time: '14:05' });
+    const r = await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-10-29', time: '14:05' });
     const close = await sql<{ close: number }>`
       SELECT close FROM fx_minute_bars WHERE pair = 'GBPUSD' AND ts = '2025-10-29T14:05:00Z'`.execute(h.t.db);
     expect(r).toEqual({
@@ -67,20 +67,20 @@ describe('range-of-day check', () => {
 
   it('serves GBPEUR inverted: its low is 1 / the stored high', async () => {
     const day = await minuteRange('EURGBP', '2025-10-29T00:00:00Z', '2025-10-30T00:00:00Z');
-    const r = await c.api.rates.dayRange.query({ pair: 'GBPEUR', date: '2025-10-29' });
+    const r = await c.api.market.dayRange.query({ pair: 'GBPEUR', date: '2025-10-29' });
     expect(r).toMatchObject({ found: true, range: { low: six(1 / day.high), high: six(1 / day.low) }, mid: null });
   });
 
   it('a minute with no bar uses the latest within 5 minutes before it, and none beyond that', async () => {
     // Friday 31 Oct: the fixture's market closes at 22:00 (last bar 21:59).
-    const near = await c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-10-31', time: '22:03' });
+    const near = await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-10-31', time: '22:03' });
     expect(near).toMatchObject({ found: true, mid: { at: '2025-10-31T21:59:00.000Z' } });
-    const far = await c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-10-31', time: '22:06' });
+    const far = await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-10-31', time: '22:06' });
     expect(far).toMatchObject({ found: true, mid: null });
   });
 
   it("today's check uses the server's latest quote as the mid", async () => {
-    const r = await c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-11-03' });
+    const r = await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-11-03' });
     expect(r).toMatchObject({
       found: true,
       mid: { rate: '1.330000', at: new Date(QUOTE_TIME).toISOString(), source: 'Simulated feed' },
@@ -88,22 +88,22 @@ describe('range-of-day check', () => {
   });
 
   it('a weekend, a date before the data and a future date each get their answer', async () => {
-    expect(await c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-11-01' })).toEqual({
+    expect(await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-11-01' })).toEqual({
       found: false,
       message: 'No prices for 1 Nov 2025 (markets are closed at weekends): choose a trading day.',
     });
-    expect(await c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2024-09-01' })).toEqual({
+    expect(await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2024-09-01' })).toEqual({
       found: false,
       message: 'No prices before 30 Sep 2024: the range-of-day check starts there.',
     });
-    const future = await errorOf(c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-11-04' }));
+    const future = await errorOf(c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-11-04' }));
     expect(future).toEqual({ code: 'BAD_REQUEST', message: 'The range-of-day check cannot look at a future date.' });
-    const badTime = await errorOf(c.api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-10-29', time: '25:99' }));
+    const badTime = await errorOf(c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-10-29', time: '25:99' }));
     expect(badTime).toEqual({ code: 'BAD_REQUEST', message: 'Invalid time format. Use format like 09:00 or 9:00 AM' });
   });
 
   it('signed-out callers are refused', async () => {
-    const err = await errorOf(h.client().api.rates.dayRange.query({ pair: 'GBPUSD', date: '2025-10-29' }));
+    const err = await errorOf(h.client().api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-10-29' }));
     expect(err.code).toBe('UNAUTHORIZED');
   });
 });

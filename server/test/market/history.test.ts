@@ -69,7 +69,7 @@ describe('storage', () => {
 
 describe('series', () => {
   it('1D minute: the last day of stored data, every minute, ending at the newest bar', async () => {
-    const s = await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' });
+    const s = await c.api.market.series.query({ pair: 'GBPUSD', timeframe: '1D' });
     expect(s.interval).toBe('minute');
     // Data ends Friday 31 Oct 21:59 UTC; the day before that is 24 h of weekday minutes.
     expect(s.points).toHaveLength(1440);
@@ -84,7 +84,7 @@ describe('series', () => {
       ['5D', 15, 15],
       ['1M', 30, 48 * 60 + 30],
     ] as const) {
-      const s = await c.api.rates.series.query({ pair: 'GBPUSD', timeframe });
+      const s = await c.api.market.series.query({ pair: 'GBPUSD', timeframe });
       for (const p of s.points.slice(0, 50)) {
         const lastMinute = new Date(p.t + (minutes - 1) * 60_000).toISOString();
         expect(p.price).toBeCloseTo((await closeAt(h.t.db, 'GBPUSD', lastMinute))!, 6);
@@ -102,7 +102,7 @@ describe('series', () => {
   });
 
   it('3M hourly from the rollup matches the minute bars', async () => {
-    const s = await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '3M' });
+    const s = await c.api.market.series.query({ pair: 'GBPUSD', timeframe: '3M' });
     expect(s.interval).toBe('hourly');
     expect(s.points.length).toBeGreaterThan(1400);
     const sample = s.points.filter((_, i) => i % 97 === 0);
@@ -113,7 +113,7 @@ describe('series', () => {
   });
 
   it('GBPEUR is 1 / EURGBP, point for point', async () => {
-    const inv = await c.api.rates.series.query({ pair: 'GBPEUR', timeframe: '5D' });
+    const inv = await c.api.market.series.query({ pair: 'GBPEUR', timeframe: '5D' });
     const direct = await h.t.db
       .selectFrom('fx_minute_bars')
       .select(['ts', 'close'])
@@ -130,7 +130,7 @@ describe('series', () => {
   });
 
   it('date ranges are swapped when reversed and clamped to 2024-09-30 … yesterday', async () => {
-    const swapped = await c.api.rates.series.query({
+    const swapped = await c.api.market.series.query({
       pair: 'GBPUSD',
       interval: 'daily',
       startDate: '2025-10-31',
@@ -144,7 +144,7 @@ describe('series', () => {
       '2025-10-31',
     ]);
     expect(swapped.clamped).toBe(false);
-    const clamped = await c.api.rates.series.query({
+    const clamped = await c.api.market.series.query({
       pair: 'GBPEUR',
       interval: 'daily',
       startDate: '2020-01-01',
@@ -153,7 +153,7 @@ describe('series', () => {
     expect(clamped.clamped).toBe(true);
     expect(clamped.from).toBe('2024-09-29T23:00:00.000Z'); // 2024-09-30 00:00 London (BST)
     expect(clamped.points.length).toBe(3);
-    const future = await c.api.rates.series.query({
+    const future = await c.api.market.series.query({
       pair: 'GBPUSD',
       interval: 'hourly',
       startDate: '2025-10-31',
@@ -166,20 +166,20 @@ describe('series', () => {
   it('every series is bounded: a longer span than its interval allows is refused with a clear message', async () => {
     // The audit's request: minute prices over two years (806,400 points).
     const twoYears = await errorOf(
-      c.api.rates.series.query({ pair: 'GBPUSD', interval: 'minute', startDate: '2024-09-30', endDate: '2025-11-02' }),
+      c.api.market.series.query({ pair: 'GBPUSD', interval: 'minute', startDate: '2024-09-30', endDate: '2025-11-02' }),
     );
     expect(twoYears.code).toBe('BAD_REQUEST');
     expect(twoYears.message).toBe(
       "Minute prices cover at most 1 day per request. Choose a shorter date range or the 'daily' interval.",
     );
     const twoDays = await errorOf(
-      c.api.rates.series.query({ pair: 'GBPUSD', interval: 'minute', startDate: '2025-10-01', endDate: '2025-10-02' }),
+      c.api.market.series.query({ pair: 'GBPUSD', interval: 'minute', startDate: '2025-10-01', endDate: '2025-10-02' }),
     );
     expect(twoDays.message).toBe(
       "Minute prices cover at most 1 day per request. Choose a shorter date range or the '15min' interval.",
     );
     expect(
-      (await errorOf(c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '3M', interval: '15min' }))).message,
+      (await errorOf(c.api.market.series.query({ pair: 'GBPUSD', timeframe: '3M', interval: '15min' }))).message,
     ).toBe("15-minute prices cover at most 22 days per request. Choose a shorter date range or the 'hourly' interval.");
     // The longest span each interval allows is served, within ~2,200 points (the clock-change day has 25 hours).
     for (const [interval, startDate, endDate] of [
@@ -190,12 +190,12 @@ describe('series', () => {
       ['hourly', '2025-08-03', '2025-10-31'],
       ['daily', '2024-09-30', '2025-11-02'],
     ] as const) {
-      const s = await c.api.rates.series.query({ pair: 'GBPUSD', interval, startDate, endDate });
+      const s = await c.api.market.series.query({ pair: 'GBPUSD', interval, startDate, endDate });
       expect(s.interval).toBe(interval);
       expect(s.points.length).toBeGreaterThan(0);
       expect(s.points.length).toBeLessThanOrEqual(2_200);
     }
-    const day = await c.api.rates.series.query({
+    const day = await c.api.market.series.query({
       pair: 'GBPUSD',
       interval: 'minute',
       startDate: '2025-10-01',
@@ -205,16 +205,16 @@ describe('series', () => {
   });
 
   it('names the sources that make up the series, in time order', async () => {
-    const s = await c.api.rates.series.query({ pair: 'GBPSEK', timeframe: '5D' });
+    const s = await c.api.market.series.query({ pair: 'GBPSEK', timeframe: '5D' });
     expect(s.source).toBe('mixed');
     expect(s.sources).toEqual([
       { source: 'ecb_sim', from: new Date(s.points[0]!.t).toISOString(), to: '2025-10-29T10:00:00.000Z' },
       { source: 'simulated', from: '2025-10-29T10:00:00.000Z', to: '2025-10-31T22:00:00.000Z' },
     ]);
-    const one = await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1M' });
+    const one = await c.api.market.series.query({ pair: 'GBPUSD', timeframe: '1M' });
     expect(one.sources).toEqual([{ source: 'ecb_sim', from: new Date(one.points[0]!.t).toISOString(), to: one.to }]);
     // Real minutes name who they came from (issue 21: the chart's badge says 'Dukascopy', not only 'real').
-    const imported = await c.api.rates.series.query({
+    const imported = await c.api.market.series.query({
       pair: 'GBPUSD',
       interval: 'minute',
       startDate: '2025-03-30',
@@ -226,11 +226,11 @@ describe('series', () => {
   });
 
   it('refuses unknown pairs and bad dates with clear messages', async () => {
-    expect((await errorOf(c.api.rates.series.query({ pair: 'GBPJPY' as never, timeframe: '1D' }))).code).toBe(
+    expect((await errorOf(c.api.market.series.query({ pair: 'GBPJPY' as never, timeframe: '1D' }))).code).toBe(
       'BAD_REQUEST',
     );
     const bad = await errorOf(
-      c.api.rates.series.query({ pair: 'GBPUSD', interval: 'daily', startDate: '31/10/2025', endDate: '2025-10-31' }),
+      c.api.market.series.query({ pair: 'GBPUSD', interval: 'daily', startDate: '31/10/2025', endDate: '2025-10-31' }),
     );
     expect(bad.message).toBe('Use a date like 2025-03-30');
   });
@@ -238,7 +238,7 @@ describe('series', () => {
 
 describe('rate at an exact minute', () => {
   it('09:00 London on the DST change days hits the right UTC minute', async () => {
-    expect(await c.api.rates.rateAt.query({ pair: 'GBPUSD', date: '2025-03-30', time: '09:00' })).toMatchObject({
+    expect(await c.api.market.rateAt.query({ pair: 'GBPUSD', date: '2025-03-30', time: '09:00' })).toMatchObject({
       found: true,
       rate: 1.3001, // 08:00 UTC: BST began at 01:00 UTC that morning
       at: '2025-03-30T08:00:00.000Z',
@@ -246,7 +246,7 @@ describe('rate at an exact minute', () => {
       minuteSource: 'Dukascopy (imported)',
       simulated: false,
     });
-    expect(await c.api.rates.rateAt.query({ pair: 'GBPUSD', date: '2025-10-26', time: '9:00 AM' })).toMatchObject({
+    expect(await c.api.market.rateAt.query({ pair: 'GBPUSD', date: '2025-10-26', time: '9:00 AM' })).toMatchObject({
       found: true,
       rate: 1.2002, // 09:00 UTC: back on GMT
       at: '2025-10-26T09:00:00.000Z',
@@ -254,7 +254,7 @@ describe('rate at an exact minute', () => {
   });
 
   it('GBPEUR inverts EURGBP', async () => {
-    const r = await c.api.rates.rateAt.query({ pair: 'GBPEUR', date: '2025-10-01', time: '14:30' });
+    const r = await c.api.market.rateAt.query({ pair: 'GBPEUR', date: '2025-10-01', time: '14:30' });
     const close = await closeAt(h.t.db, 'EURGBP', '2025-10-01T13:30:00Z');
     expect(r).toMatchObject({ found: true, minuteSource: 'ECB-anchored, simulated', simulated: true });
     expect(r.found && r.rate).toBeCloseTo(1 / close!, 6);
@@ -266,36 +266,45 @@ describe('rate at an exact minute', () => {
       .where('pair', '=', 'GBPUSD')
       .where('ts', '=', new Date('2025-10-01T08:00:00Z'))
       .execute();
-    expect(await c.api.rates.rateAt.query({ pair: 'GBPUSD', date: '2025-10-01', time: '09:00' })).toEqual({
+    expect(await c.api.market.rateAt.query({ pair: 'GBPUSD', date: '2025-10-01', time: '09:00' })).toEqual({
       found: false,
       message: 'Rate not available for exact time. Try a different time.',
     });
-    expect(await c.api.rates.rateAt.query({ pair: 'GBPUSD', date: '2025-10-04', time: '09:00' })).toEqual({
+    expect(await c.api.market.rateAt.query({ pair: 'GBPUSD', date: '2025-10-04', time: '09:00' })).toEqual({
       found: false,
       message: 'No data available for this date',
     });
     expect(
-      (await errorOf(c.api.rates.rateAt.query({ pair: 'GBPUSD', date: '2025-10-01', time: '25:00' }))).message,
+      (await errorOf(c.api.market.rateAt.query({ pair: 'GBPUSD', date: '2025-10-01', time: '25:00' }))).message,
     ).toBe('Invalid time format. Use format like 09:00 or 9:00 AM');
     for (const date of ['2024-09-29', '2025-11-03']) {
-      expect((await errorOf(c.api.rates.rateAt.query({ pair: 'GBPUSD', date, time: '09:00' }))).message).toBe(
+      expect((await errorOf(c.api.market.rateAt.query({ pair: 'GBPUSD', date, time: '09:00' }))).message).toBe(
         'Historical data only available from 30 Sep 2024 to 2 Nov 2025',
       );
     }
   });
 
   it('has-data and the calendar range (GBPEUR from EURGBP rows)', async () => {
-    expect(await c.api.rates.hasData.query({ pair: 'GBPUSD', date: '2025-10-01' })).toEqual({ hasData: true });
-    expect(await c.api.rates.hasData.query({ pair: 'GBPUSD', date: '2025-10-04' })).toEqual({ hasData: false });
-    expect(await c.api.rates.calendarRange.query({ pair: 'GBPEUR' })).toEqual({ min: '2024-10-01', max: '2025-10-31' });
-    expect(await c.api.rates.calendarRange.query({ pair: 'GBPUSD' })).toEqual({ min: '2025-03-24', max: '2025-10-31' });
-    expect(await c.api.rates.calendarRange.query({ pair: 'GBPNOK' })).toEqual({ min: '2024-10-01', max: '2025-09-30' });
+    expect(await c.api.market.hasData.query({ pair: 'GBPUSD', date: '2025-10-01' })).toEqual({ hasData: true });
+    expect(await c.api.market.hasData.query({ pair: 'GBPUSD', date: '2025-10-04' })).toEqual({ hasData: false });
+    expect(await c.api.market.calendarRange.query({ pair: 'GBPEUR' })).toEqual({
+      min: '2024-10-01',
+      max: '2025-10-31',
+    });
+    expect(await c.api.market.calendarRange.query({ pair: 'GBPUSD' })).toEqual({
+      min: '2025-03-24',
+      max: '2025-10-31',
+    });
+    expect(await c.api.market.calendarRange.query({ pair: 'GBPNOK' })).toEqual({
+      min: '2024-10-01',
+      max: '2025-09-30',
+    });
   });
 
   it('needs a signed-in member', async () => {
     const anon = h.client();
     expect(
-      (await errorOf(anon.api.rates.rateAt.query({ pair: 'GBPUSD', date: '2025-10-01', time: '09:00' }))).code,
+      (await errorOf(anon.api.market.rateAt.query({ pair: 'GBPUSD', date: '2025-10-01', time: '09:00' }))).code,
     ).toBe('UNAUTHORIZED');
   });
 });

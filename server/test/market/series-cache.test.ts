@@ -58,28 +58,32 @@ const SETTLED = { timeout: 30_000, interval: 20 };
 
 describe('shared chart series', () => {
   it('serves a timeframe again without a query until the pair’s next quote, then reads the new bars', async () => {
-    const first = await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' });
+    const first = await c.api.market.series.query({ pair: 'GBPUSD', timeframe: '1D' });
     const last = first.points.at(-1)!;
     // Change the newest bar behind the cache's back.
     await sql`UPDATE fx_minute_bars SET close = 2, high = 2 WHERE pair = 'GBPUSD' AND ts = to_timestamp(${last.t / 1000})`.execute(
       h.t.db,
     );
-    expect((await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price).toBe(last.price);
+    expect((await c.api.market.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price).toBe(
+      last.price,
+    );
 
     await notifyQuote('EURGBP'); // another pair's quote leaves GBPUSD cached
-    expect((await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price).toBe(last.price);
+    expect((await c.api.market.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price).toBe(
+      last.price,
+    );
 
     await notifyQuote('GBPUSD');
     await expect
       .poll(
-        async () => (await c.api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price,
+        async () => (await c.api.market.series.query({ pair: 'GBPUSD', timeframe: '1D' })).points.at(-1)!.price,
         SETTLED,
       )
       .toBe(2);
   });
 
   it('GBPEUR is dropped with EURGBP’s quote', async () => {
-    const before = await c.api.rates.series.query({ pair: 'GBPEUR', timeframe: '1D' });
+    const before = await c.api.market.series.query({ pair: 'GBPEUR', timeframe: '1D' });
     const last = before.points.at(-1)!;
     await sql`UPDATE fx_minute_bars SET close = 0.5, low = 0.5 WHERE pair = 'EURGBP' AND ts = to_timestamp(${last.t / 1000})`.execute(
       h.t.db,
@@ -87,14 +91,14 @@ describe('shared chart series', () => {
     await notifyQuote('EURGBP');
     await expect
       .poll(
-        async () => (await c.api.rates.series.query({ pair: 'GBPEUR', timeframe: '1D' })).points.at(-1)!.price,
+        async () => (await c.api.market.series.query({ pair: 'GBPEUR', timeframe: '1D' })).points.at(-1)!.price,
         SETTLED,
       )
       .toBe(2);
   });
 
   it('still needs a signed-in member for a cached series', async () => {
-    await expect(h.client().api.rates.series.query({ pair: 'GBPUSD', timeframe: '1D' })).rejects.toThrow(
+    await expect(h.client().api.market.series.query({ pair: 'GBPUSD', timeframe: '1D' })).rejects.toThrow(
       'Please sign in to continue',
     );
   });

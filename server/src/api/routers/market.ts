@@ -10,7 +10,7 @@ import { adminProcedure, memberProcedure, router } from '../trpc/procedures';
 
 const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
 
-export const ratesRouter = router({
+export const marketRouter = router({
   // Live quotes are not a procedure: they have a WebSocket route of their own (api/http/live-quotes.ts).
 
   /** A chart series: a timeframe ending at the newest data, or London dates (clamped, swapped). */

@@ -10,8 +10,8 @@ import { invitationsRouter } from '../routers/invitations';
 import { joinRouter } from '../routers/join';
 import { leadsRouter } from '../routers/leads';
 import { marginRouter } from '../routers/margin';
+import { marketRouter } from '../routers/market';
 import { packsRouter } from '../routers/packs';
-import { ratesRouter } from '../routers/rates';
 import { reportsRouter } from '../routers/reports';
 import { salesforceRouter } from '../routers/salesforce';
 import { seatsRouter } from '../routers/seats';
@@ -31,8 +31,8 @@ export const appRouter = router({
   join: joinRouter,
   leads: leadsRouter,
   margin: marginRouter,
+  market: marketRouter,
   packs: packsRouter,
-  rates: ratesRouter,
   reports: reportsRouter,
   salesforce: salesforceRouter,
   seats: seatsRouter,

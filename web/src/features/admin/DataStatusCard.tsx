@@ -15,7 +15,7 @@ import { trpc } from '../../lib/trpc';
  */
 export function DataStatusCard() {
   const headingId = useId();
-  const status = trpc.rates.dataStatus.useQuery(undefined, { refetchInterval: 60_000 });
+  const status = trpc.market.dataStatus.useQuery(undefined, { refetchInterval: 60_000 });
   const s = status.data;
   return (
     <section aria-labelledby={headingId} data-testid="data-status">

@@ -20,7 +20,7 @@ export function useRangeCheck(pair: CurrencyPair, competitorRate: string, compar
   const input = at
     ? { pair, date: londonDateOf(at), time: londonClockTime(at) }
     : { pair, date: londonDateOf(new Date()) };
-  const day = trpc.rates.dayRange.useQuery(input, { staleTime: at ? Number.POSITIVE_INFINITY : 30_000 });
+  const day = trpc.market.dayRange.useQuery(input, { staleTime: at ? Number.POSITIVE_INFINITY : 30_000 });
   const rate = competitorRate.trim();
   if (!RATE.test(rate) || Number(rate) <= 0 || !day.data) return { day: null, check: null, outside: false };
   if (!day.data.found) return { day: day.data, check: null, outside: false };

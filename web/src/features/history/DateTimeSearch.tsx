@@ -25,7 +25,7 @@ type Lookup =
  */
 export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseRate(rate: string, at: string): void }) {
   const utils = trpc.useUtils();
-  const range = trpc.rates.calendarRange.useQuery({ pair });
+  const range = trpc.market.calendarRange.useQuery({ pair });
   const [month, setMonth] = useState<string | null>(null);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState(DEFAULT_TIME);
@@ -38,7 +38,7 @@ export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseR
     if (lookup.status === 'found' || lookup.status === 'not-found')
       result.current?.scrollIntoView({ block: 'nearest' });
   }, [lookup.status]);
-  const dayHasData = trpc.rates.hasData.useQuery({ pair, date: date ?? '' }, { enabled: date !== null });
+  const dayHasData = trpc.market.hasData.useQuery({ pair, date: date ?? '' }, { enabled: date !== null });
 
   const [lastPair, setLastPair] = useState(pair);
   if (lastPair !== pair) {
@@ -70,7 +70,7 @@ export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseR
     const id = ++request.current;
     setLookup({ status: 'searching' });
     try {
-      const result = await utils.rates.rateAt.fetch({ pair, date, time });
+      const result = await utils.market.rateAt.fetch({ pair, date, time });
       if (id !== request.current) return;
       setLookup(result.found ? { status: 'found', ...result } : { status: 'not-found', message: result.message });
     } catch (err) {

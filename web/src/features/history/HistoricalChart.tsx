@@ -39,7 +39,7 @@ export function HistoricalChart({ pair, onPick }: { pair: CurrencyPair; onPick(p
   const [view, setView] = useState<ChartView>(INITIAL_VIEW);
   const [panMode, setPanMode] = useState(false);
   const narrow = useMediaQuery('(max-width: 767px)');
-  const series = trpc.rates.series.useQuery({ pair, timeframe });
+  const series = trpc.market.series.useQuery({ pair, timeframe });
 
   // A new pair or timeframe starts from the whole series again.
   const [shown, setShown] = useState({ pair, timeframe });
