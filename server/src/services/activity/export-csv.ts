@@ -8,7 +8,7 @@ import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { notFound } from '../../errors';
 import type { Actor } from '../actor';
-import { storedCalculation } from '../calculator/record';
+import { storedCalculation } from '../calculation-data';
 import { MEMBER_NOT_FOUND, spanBoundsUtc } from './user-activity';
 
 /** Rows read per query: memory stays at one page whatever the period (keyset pages, no OFFSET). */

@@ -11,7 +11,8 @@ import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { notFound } from '../../errors';
 import type { Actor } from '../actor';
-import { type CalculationEntry, storedCalculation, toCalculationEntry } from '../calculator/record';
+import { storedCalculation } from '../calculation-data';
+import { type CalculationEntry, toCalculationEntry } from '../calculator/record';
 import { roleFromStored } from '../stored-role';
 
 export const MEMBER_NOT_FOUND = 'Member not found';

@@ -9,7 +9,7 @@ import { isCurrencyPair, STORED_PAIRS, servePrice, storageFor } from '@pippitch/
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { storedCalculation } from '../calculator/record';
+import { storedCalculation } from '../calculation-data';
 import { sendAlertDigests } from './digest';
 
 const BATCH = 5_000;

@@ -1,6 +1,7 @@
 import { normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
-import { type CalculationEntry, storedCalculation, toCalculationEntry } from './record';
+import { storedCalculation } from '../calculation-data';
+import { type CalculationEntry, toCalculationEntry } from './record';
 
 export type { CalculationEntry } from './record';
 

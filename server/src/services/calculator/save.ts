@@ -5,12 +5,12 @@ import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
 import type { Actor } from '../actor';
+import { toStoredCalculation } from '../calculation-data';
 import { recordCalculatorLead } from '../leads/leads';
 import { requireAllowedMarginOption } from '../margin/options';
 import { buildEvidence } from './evidence';
 import { gbpConversion } from './gbp-conversion';
 import type { QuoteAtSave } from './quote-at-save';
-import { toStoredCalculation } from './record';
 
 /**
  * One Calculate = one calculation row (with its substantiation record) + one activity entry, in one transaction. Results are recomputed

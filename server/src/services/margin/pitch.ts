@@ -7,7 +7,7 @@ import { type Margin, pitchMargin } from '@pippitch/shared/margin';
 import { type FloorApplied, floorFor, isBelowFloor, type MarginPolicy } from '@pippitch/shared/margin-policy';
 import { type CurrencyPair, isCurrencyPair } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
-import { storedCalculation } from '../calculator/record';
+import { storedCalculation } from '../calculation-data';
 import { policyAt } from './policy';
 
 export interface PitchMargin {

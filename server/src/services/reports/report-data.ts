@@ -12,7 +12,7 @@ import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { spanBoundsUtc } from '../activity/user-activity';
-import { storedCalculation } from '../calculator/record';
+import { storedCalculation } from '../calculation-data';
 
 export interface ReportClient {
   client: string;
