@@ -1,9 +1,10 @@
 /**
  * Issue 20 §2 in real Chromium, test mode: the price a company pays, shown on the dashboard, the account page,
- * the seats page and checkout, for monthly and annual plans with and without add-ons, compared with what the
- * provider charged for the period (its first invoice); the welcome e-mail says that amount and the pricing page's
- * price per seat for the company's tier. The database is read for that invoice and the e-mail, and written only to
- * end the previous plan between cases.
+ * the seats page, checkout and signup's 'Select Your Plan' step (the same seats, add-ons and period chosen there),
+ * for monthly and annual plans with and without add-ons, compared with what the provider charged for the period
+ * (its first invoice); the welcome e-mail says that amount, and signup and the e-mail the pricing page's price per
+ * seat for the company's tier. The database is read for that invoice and the e-mail, and written only to end the
+ * previous plan between cases.
  */
 import { tierFor } from '@pippitch/shared/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,16 +24,62 @@ failOnPageErrors(() => h);
 const OWNER = member('Olivia Owner');
 const money = (pence: number) => `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
 
-/** The newest welcome e-mail (one per subscription; each admin gets the same text) and the plan's seat count. */
-async function welcomeEmail(): Promise<{ text: string; seats: number }> {
-  const { rows } = await h.t.pool.query<{ text_body: string; seats: number }>(
-    `SELECT o.text_body, c.admin_seats + c.junior_seats AS seats FROM email_outbox o
+/** The newest welcome e-mail (one per subscription; each admin gets the same text) and the plan's seats. */
+async function welcomeEmail(): Promise<{ text: string; adminSeats: number; brokerSeats: number }> {
+  const { rows } = await h.t.pool.query<{ text_body: string; admin_seats: number; junior_seats: number }>(
+    `SELECT o.text_body, c.admin_seats, c.junior_seats FROM email_outbox o
        JOIN companies c ON c.id = o.company_id
       WHERE c.name = $1 AND o.template = 'welcome' ORDER BY o.created_at DESC LIMIT 1`,
     [DEMO_COMPANY],
   );
   expect(rows).toHaveLength(1);
-  return { text: rows[0]!.text_body, seats: Number(rows[0]!.seats) };
+  return { text: rows[0]!.text_body, adminSeats: rows[0]!.admin_seats, brokerSeats: rows[0]!.junior_seats };
+}
+
+/**
+ * Signup's 'Select Your Plan' step (verify-first: nothing is sent here, the form only reaches step 3) set to a
+ * plan; returns its figures: the seat line, the total incl. VAT per period and, on annual, the yearly seat line.
+ */
+async function signupPlanStep(plan: { annual: boolean; adminSeats: number; brokerSeats: number; addons: boolean }) {
+  const page = await h.newPage();
+  await page.goto('/signup');
+  await page.getByRole('heading', { name: 'Company Information' }).waitFor();
+  await page.getByLabel('Company Name', { exact: true }).fill('Figures Check FX');
+  await page.getByLabel('Company Domain', { exact: true }).fill('figurescheckfx.co.uk');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Admin Account' }).waitFor();
+  await page.getByLabel('Full Name', { exact: true }).fill('Fay Figures');
+  await page.getByLabel('Admin Email', { exact: true }).fill('fay@figurescheckfx.co.uk');
+  await page.getByLabel('Password', { exact: true }).fill('Figures#2026x');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Figures#2026x');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('heading', { name: 'Select Your Plan' }).waitFor();
+  await chooseRadio(page, plan.annual ? /^Annually/ : /^Monthly/);
+  await page.getByRole('spinbutton', { name: 'Admin seats' }).fill(String(plan.adminSeats));
+  await page.getByRole('spinbutton', { name: 'Broker seats' }).fill(String(plan.brokerSeats));
+  for (const name of ['Company Finder', 'Client Data Tracking']) {
+    const box = page.getByRole('checkbox', { name: new RegExp(name) });
+    if ((await box.isChecked()) !== plan.addons) await box.click();
+  }
+  const seats = `${plan.adminSeats + plan.brokerSeats} seat${plan.adminSeats + plan.brokerSeats === 1 ? '' : 's'} × `;
+  const seatLine = page.getByText(new RegExp(`^${seats}`));
+  await seatLine.waitFor();
+  const figures = {
+    seatLine: (await seatLine.textContent()) ?? '',
+    inclVat:
+      (await page
+        .getByText(/^Incl\. VAT \(/)
+        .locator('xpath=following-sibling::span')
+        .textContent()) ?? '',
+    yearLine: plan.annual ? ((await page.getByText(/^Billed annually: /).textContent()) ?? '') : '',
+  };
+  await screenshotBoth(
+    h,
+    page,
+    `price-signup-${plan.annual ? 'annual' : 'monthly'}-${plan.addons ? 'addons' : 'plain'}`,
+  );
+  await page.close();
+  return figures;
 }
 
 /** The previous plan has ended (as at a period's end), so the company subscribes afresh. */
@@ -85,15 +132,22 @@ describe('the price a company pays, on every page', () => {
         const pricing = await h.newPage();
         await pricing.goto('/pricing');
         if (billing === 'Annual') await chooseRadio(pricing, /Annually/);
-        const tier = pricing.getByRole('heading', { name: tierFor(welcome.seats).name, exact: true });
+        const tier = pricing.getByRole('heading', {
+          name: tierFor(welcome.adminSeats + welcome.brokerSeats).name,
+          exact: true,
+        });
         const perSeat = ((await tier.locator('xpath=following-sibling::p[2]').textContent()) ?? '').split(' ')[0];
         expect(perSeat).toMatch(/^£\d+\.\d{2}$/);
         expect(welcome.text).toContain(`You pay ${perSeat} per seat per month`);
-        if (billing === 'Annual') {
-          const perYear = (await tier.locator('xpath=following-sibling::p[3]').textContent())?.match(/£[\d,.]+/)?.[0];
-          expect(welcome.text).toContain(`billed ${perYear} per seat per year`);
-        }
+        const perYear = (await tier.locator('xpath=following-sibling::p[3]').textContent())?.match(/£[\d,.]+/)?.[0];
+        if (billing === 'Annual') expect(welcome.text).toContain(`billed ${perYear} per seat per year`);
         await pricing.close();
+
+        // Signup's plan step with the same seats, add-ons and period: the same total, the pricing page's seat price.
+        const signup = await signupPlanStep({ annual: billing === 'Annual', addons, ...welcome });
+        expect(signup.inclVat).toBe(`${charged}/${period}`);
+        expect(signup.seatLine).toContain(`× ${perSeat} per seat per month`);
+        if (billing === 'Annual') expect(signup.yearLine).toContain(`${perYear} per seat per year`);
 
         // Dashboard: the price card is the period's total with VAT and add-ons.
         await page.goto('/admin');
