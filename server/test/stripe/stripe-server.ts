@@ -609,7 +609,7 @@ export async function startLocalStripe(): Promise<LocalStripe> {
           (sum, item) => sum + withTax(amountOf(item.price as Obj, item.quantity as number), item.tax_rates as Obj[]),
           0,
         );
-        const invoice = { ...newInvoice(sub, 'paid', amount), billing_reason: 'subscription_cycle' };
+        const invoice: Obj = { ...newInvoice(sub, 'paid', amount), billing_reason: 'subscription_cycle' };
         invoices.set(invoice.id as string, invoice);
         sub.latest_invoice = invoice.id;
         out.push(raise('customer.subscription.updated', sub, now), raise('invoice.paid', invoice, now));

@@ -79,19 +79,26 @@ export async function confirmBillingSwitch(
   company: Company,
   choice: CheckoutChoice,
   plan: BillingSwitch,
-  confirmation: { prorationDate: string },
   now: Date,
   appUrl: string,
 ): Promise<ChangeResult> {
   await provider.scheduleBillingSwitch(plan.subscriptionId, plan.billing);
   await syncSubscription(trx, provider, company.id, now, appUrl);
+  // One e-mail per confirmation: a switch cancelled and scheduled again is told again (its price may differ).
+  // The company row is locked, so counting the switches told so far numbers this one; the confirmation's own
+  // proration moment is no key, as two confirmations within one clock second share it.
+  const told = await trx
+    .selectFrom('billing_notices')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('company_id', '=', company.id)
+    .where('kind', '=', 'billing_switch_scheduled')
+    .executeTakeFirstOrThrow();
   await sendNoticeOnce(
     trx,
     {
       companyId: company.id,
       kind: 'billing_switch_scheduled',
-      // One e-mail per confirmation: a switch cancelled and scheduled again is told again.
-      ref: `${plan.subscriptionId}:${confirmation.prorationDate}`,
+      ref: `${plan.subscriptionId}:${Number(told.n) + 1}`,
       template: 'billing_switch',
       email: billingSwitchScheduledEmail({
         companyName: company.name,

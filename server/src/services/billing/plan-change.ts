@@ -174,7 +174,7 @@ export async function confirmPlanChangeIn(
   if (plan.kind === 'switch') {
     // Nothing is charged now; a confirmation of any other amount was for another change.
     if (confirmation.dueNowPence !== 0) throw conflict(BILLING_MESSAGES.amountChanged);
-    return confirmBillingSwitch(trx, provider, company, choice, plan, confirmation, now, appUrl);
+    return confirmBillingSwitch(trx, provider, company, choice, plan, now, appUrl);
   }
   const { subscriptionId, change } = plan;
   const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
