@@ -131,6 +131,7 @@ describe('the authorisation matrix', () => {
       'margin.policyLog': 'admin',
       'margin.queue': 'admin',
       'margin.decide': 'admin',
+      'margin.conceded': 'admin',
     });
   });
 

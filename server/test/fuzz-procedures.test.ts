@@ -168,7 +168,13 @@ describe('every procedure refuses malformed input without a 5xx', () => {
     expect(procedures.length).toBeGreaterThanOrEqual(20);
     expect(procedures.map((p) => p.path)).toContain('calculator.save');
     expect(procedures.map((p) => p.path)).toEqual(
-      expect.arrayContaining(['margin.updatePolicy', 'margin.requestApproval', 'margin.decide', 'margin.pitch']),
+      expect.arrayContaining([
+        'margin.updatePolicy',
+        'margin.requestApproval',
+        'margin.decide',
+        'margin.pitch',
+        'margin.conceded',
+      ]),
     );
   });
 

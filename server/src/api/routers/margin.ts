@@ -1,11 +1,14 @@
 import { isAdminRole } from '@pippitch/shared/access';
+import { DASHBOARD_RANGES, dashboardPeriods } from '@pippitch/shared/activity-periods';
 import { requiredText, text, uuid } from '@pippitch/shared/input';
 import { APPROVAL_DECISIONS, APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
 import { marginPolicySchema } from '@pippitch/shared/margin-policy-schema';
+import { londonDateOf } from '@pippitch/shared/time';
 import { z } from 'zod';
 import { notFound } from '../../errors';
 import { decideApproval, myApprovals, pendingApprovals, requestApproval } from '../../services/margin/approvals';
 import { pitchesToClient } from '../../services/margin/client-pitches';
+import { marginConceded } from '../../services/margin/conceded';
 import { listNotifications, markNotificationsRead } from '../../services/margin/notifications';
 import { marginOfPitch } from '../../services/margin/pitch';
 import { policyAt, policyLog, updatePolicy } from '../../services/margin/policy';
@@ -71,6 +74,17 @@ export const marginRouter = router({
         { id: input.id, decision: input.decision, note: input.note || null },
         ctx.config.publicUrl,
         ctx.services.now(),
+      ),
+    ),
+
+  /** Margin conceded per broker and pair over a dashboard range (issue 25 §3), beside the dashboard's activity. */
+  conceded: adminProcedure
+    .input(z.object({ range: z.enum(DASHBOARD_RANGES) }))
+    .query(({ ctx, input }) =>
+      marginConceded(
+        ctx.db,
+        { companyId: ctx.actor.companyId },
+        dashboardPeriods(input.range, londonDateOf(ctx.services.now())).current,
       ),
     ),
 
