@@ -50,6 +50,3 @@ export const trpcClient = createTRPCClient<AppRouter>({
 
 /** The same procedures outside React (route guards in beforeLoad). */
 export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
-
-// Signup (another engineer's files today) still imports it from here; the words live in ./failure.
-export { errorMessage } from './failure';

@@ -1,18 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignupWizard } from '../features/auth/SignupWizard';
 import { JoinInvitation } from '../features/invitations/JoinInvitation';
+import { oneOf, searchParams, text, withDefault } from '../lib/search-params';
 
-type SignupSearch = { plan: 'monthly' | 'annual'; invitation?: string };
+// Spec §2 Signup: with an invitation this page accepts it (the same form as /join).
+const signupSearch = searchParams({ plan: withDefault(oneOf(['monthly', 'annual']), 'monthly'), invitation: text() });
 
 export const Route = createFileRoute('/signup')({
-  validateSearch: (search: Record<string, unknown>): SignupSearch => {
-    const plan = search.plan === 'annual' ? 'annual' : 'monthly';
-    const invitation = search.invitation;
-    // Spec §2 Signup: with an invitation this page accepts it (the same form as /join).
-    return typeof invitation === 'string' || typeof invitation === 'number'
-      ? { plan, invitation: String(invitation) }
-      : { plan };
-  },
+  validateSearch: signupSearch,
   component: SignupRoute,
 });
 
