@@ -1,5 +1,26 @@
-import type { FormEvent, ReactNode } from 'react';
-import { Alert, Button } from './ui';
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { Alert, Button, Card } from './ui';
+
+/** A dashboard schedule card: its heading, what it does (`subtitle`), something at the top right (`aside`). */
+export function ScheduleCard(props: { title: string; subtitle: ReactNode; aside?: ReactNode; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Card className="h-full">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id={headingId} className="text-lg font-semibold">
+              {props.title}
+            </h2>
+            <p className="text-sm text-slate-600">{props.subtitle}</p>
+          </div>
+          {props.aside}
+        </div>
+        {props.children}
+      </Card>
+    </section>
+  );
+}
 
 /** The card's message after a save, a disable or a test: one place, the same look on both schedule cards. */
 export function ScheduleNotice({ message }: { message: { tone: 'success' | 'error'; text: string } | null }) {
