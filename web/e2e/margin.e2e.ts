@@ -1,7 +1,8 @@
 /**
  * The desk's margin policy in real Chromium (issue 25): an admin sets a GBP/USD floor on the dashboard, a broker
  * pitching below it sees the margin and the warning before Calculate, saves, asks for approval with a reason, and
- * the admin approves from the dashboard's queue; the broker is told in the app. axe-clean, and at 375 px.
+ * the admin approves from the dashboard's queue; the broker is told in the app; the dashboard's margin conceded
+ * counts the pitch with its approval. axe-clean, and at 375 px.
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,5 +129,17 @@ describe('the margin policy journey', () => {
       .where('user_id', '=', aliceId)
       .execute();
     expect(notices).toEqual([{ kind: 'margin_approved', body: 'Adam Admin: Fine for the first trade' }]);
+
+    // Issue 25 §3: the dashboard's 'Margin conceded' for today counts the pitch below the floor with its approval.
+    await admin.goto('/admin');
+    await admin.getByRole('radio', { name: 'Today' }).check({ force: true });
+    const alice = admin.getByTestId('margin-conceded-broker').filter({ hasText: 'Alice Broker' });
+    await poll(() => alice.textContent()).toContain('1 below the floor: 1 approved');
+    expect(await alice.textContent()).toMatch(/bps against a floor of 50\.0 bps · £[\d,]+ a year/);
+    expect(await seriousViolations(admin)).toEqual([]);
+    await admin.setViewportSize(MOBILE);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await alice.scrollIntoViewIfNeeded();
+    await h.screenshot(admin, 'margin-conceded-375');
   });
 });

@@ -9,6 +9,7 @@ import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
 import { useMediaQuery } from '../../lib/useMediaQuery';
+import { MarginConcededCard } from '../margin/MarginConcededCard';
 import { ExportModal } from './ExportModal';
 import { type DashboardData, growthClass } from './figures';
 
@@ -55,6 +56,8 @@ export function DashboardActivity() {
           <BrokerTable brokers={d.brokers} />
         </>
       )}
+      {/* Issue 25 §3: the same range's margin conceded, from its own query beside the activity's. */}
+      <MarginConcededCard range={range} />
       {exporting && <ExportModal onClose={() => setExporting(false)} />}
     </section>
   );

@@ -1,0 +1,99 @@
+import type { DashboardRange } from '@pippitch/shared/activity-periods';
+import { formatGBP } from '@pippitch/shared/format';
+import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/src/api/trpc/router';
+import { Alert, Card, Spinner } from '../../components/ui';
+import { errorMessage } from '../../lib/failure';
+import { trpc } from '../../lib/trpc';
+
+type Conceded = inferRouterOutputs<AppRouter>['margin']['conceded'];
+type Figures = Conceded['team'];
+
+/** '41.3 bps against a floor of 50.0 bps' — or only the margin when no pitch had a floor. */
+function marginText(f: Figures): string {
+  if (f.marginBps === null) return 'no margin measured (saved without a mid)';
+  const floor = f.floorBps === null ? '' : ` against a floor of ${f.floorBps} bps`;
+  return `${f.marginBps} bps${floor}`;
+}
+
+/** '2 below the floor: 1 approved, 1 pending' — the states with none are left out. */
+function belowText(f: Figures): string {
+  if (f.belowFloor === 0) return f.floored > 0 ? 'none below the floor' : 'no floor applied';
+  const parts = (
+    [
+      [f.approved, 'approved'],
+      [f.pending, 'pending'],
+      [f.declined, 'declined'],
+      [f.unrequested, 'not asked'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => `${n} ${word}`);
+  return `${f.belowFloor} below the floor: ${parts.join(', ')}`;
+}
+
+function FigureLine({ title, f }: { title: string; f: Figures }) {
+  return (
+    <div className="min-w-0">
+      <p className="break-words font-medium">
+        {title} · {f.pitches} {f.pitches === 1 ? 'pitch' : 'pitches'}
+      </p>
+      <p className="break-words text-sm text-slate-600">
+        {marginText(f)} · {formatGBP(f.gbpPerYear, 0)} a year · {belowText(f)}
+      </p>
+    </div>
+  );
+}
+
+const pairName = (pair: string) => (isCurrencyPair(pair) ? pairLabel(pair) : pair);
+
+/**
+ * Margin conceded for the dashboard's range (issue 25 §3): the team, each pair, then each broker with their pairs —
+ * the margin pitched against the mid (ticket-weighted) against the floors of the pitches' time, what it is worth a
+ * year at the prospects' stated trades, and the pitches below the floor with what became of their approvals. Its own
+ * query, beside the activity's (docs/decisions.md, Margin policy). Stacked lines, never a table: fits 375 px.
+ */
+export function MarginConcededCard({ range }: { range: DashboardRange }) {
+  const query = trpc.margin.conceded.useQuery({ range }, { placeholderData: (previous) => previous });
+  const d = query.data;
+  return (
+    <Card>
+      <h3 className="text-lg font-semibold">Margin conceded</h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Margin against the mid, weighted by each pitch's size in pounds, against the desk's floor when it was pitched.
+      </p>
+      {query.isPending && <Spinner label="Loading margin..." />}
+      {query.isError && <Alert tone="error">{errorMessage(query.error, 'Failed to load margin conceded')}</Alert>}
+      {d && d.team.pitches === 0 && <p className="mt-3 text-sm text-slate-600">No pitches in this range.</p>}
+      {d && d.team.pitches > 0 && (
+        <div className="mt-4 space-y-4" data-testid="margin-conceded">
+          <FigureLine title="Team" f={d.team} />
+          <ul aria-label="Margin conceded per pair" className="space-y-2 border-t border-slate-200 pt-3">
+            {d.pairs.map((p) => (
+              <li key={p.pair}>
+                <FigureLine title={pairName(p.pair)} f={p} />
+              </li>
+            ))}
+          </ul>
+          <ul aria-label="Margin conceded per broker" className="space-y-3 border-t border-slate-200 pt-3">
+            {d.brokers.map((b) => (
+              <li key={b.userId} data-testid="margin-conceded-broker">
+                <FigureLine title={b.name} f={b} />
+                {b.pairs.length > 1 && (
+                  <ul className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3">
+                    {b.pairs.map((p) => (
+                      <li key={p.pair}>
+                        <FigureLine title={pairName(p.pair)} f={p} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </Card>
+  );
+}
