@@ -1,7 +1,7 @@
-import { BILLING_MESSAGES, switchCancelledLine, switchLine } from '@pippitch/shared/billing-messages';
+import { BILLING_MESSAGES, longDate, switchCancelledLine, switchLine } from '@pippitch/shared/billing-messages';
 import { CANCELLATION_MESSAGES } from '@pippitch/shared/cancellation';
 import { formatGBP } from '@pippitch/shared/format';
-import { SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
+import { type Billing, SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -65,10 +65,13 @@ export function BillingBanners() {
       {a.billingSwitch && (
         <div
           role="status"
-          className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-2xl border border-sky-200 bg-sky-50 px-5 py-4 text-sm text-sky-900"
+          className="flex flex-col items-start gap-1 rounded-2xl border border-sky-200 bg-sky-50 px-5 py-4 text-sm text-sky-900 sm:flex-row sm:items-center sm:gap-2"
         >
-          <span>{switchLine(a.billingSwitch.billing, a.billingSwitch.on)}</span>
-          <span aria-hidden>·</span>
+          <SwitchLine billing={a.billingSwitch.billing} onIso={a.billingSwitch.on} />
+          {/* The separator only joins the two on one line; on a phone the link sits below the sentence. */}
+          <span aria-hidden className="hidden sm:inline">
+            ·
+          </span>
           <button
             type="button"
             onClick={() => {
@@ -77,7 +80,7 @@ export function BillingBanners() {
               cancelSwitch.mutate();
             }}
             disabled={cancelSwitch.isPending}
-            className="font-medium underline underline-offset-2 hover:text-sky-700 disabled:opacity-60"
+            className="min-h-6 font-medium underline underline-offset-2 hover:text-sky-700 disabled:opacity-60"
           >
             {cancelSwitch.isPending ? 'Cancelling...' : 'Cancel this change'}
           </button>
@@ -92,6 +95,18 @@ export function BillingBanners() {
       {error && <Alert tone="error">{error}</Alert>}
       {done && <Alert tone="success">{done}</Alert>}
     </>
+  );
+}
+
+/** The shared sentence, its date kept on one line (at 375 px it broke between '26' and 'November 2027'). */
+function SwitchLine({ billing, onIso }: { billing: Billing; onIso: string }) {
+  const line = switchLine(billing, onIso);
+  const date = longDate(onIso);
+  return (
+    <span>
+      {line.slice(0, line.length - date.length)}
+      <span className="whitespace-nowrap">{date}</span>
+    </span>
   );
 }
 
