@@ -1,3 +1,4 @@
+import type { ActivityView } from './activity-views';
 import { addDays, formatIsoDate, isIsoDate, isoWeekday } from './time';
 
 // Every period a user reads on the dashboard, the user activity page and the export is a run of whole
@@ -39,14 +40,7 @@ export function datesOf(span: DateSpan): string[] {
   return dates;
 }
 
-export const ACTIVITY_VIEWS = ['daily', 'weekly', 'monthly'] as const;
-export type ActivityView = (typeof ACTIVITY_VIEWS)[number];
-
-export const ACTIVITY_VIEW_LABELS: Record<ActivityView, string> = {
-  daily: 'Daily',
-  weekly: 'Weekly',
-  monthly: 'Monthly',
-};
+export { ACTIVITY_VIEW_LABELS, ACTIVITY_VIEWS, type ActivityView } from './activity-views';
 
 /** The user activity page's period holding `date`: that day, its Monday–Sunday week, or its calendar month. */
 export function activityPeriod(view: ActivityView, date: string): DateSpan {

@@ -1,4 +1,7 @@
+import { isIsoDate } from './iso-date';
 import { HISTORY_START } from './pairs';
+
+export { isIsoDate };
 
 // Europe/London wall time ↔ UTC instants, with Intl only. Everything a user reads or types is London time across
 // BST/GMT (design.md §3); storage is UTC. Dates travel as 'YYYY-MM-DD' strings so a calendar day never picks up the
@@ -6,17 +9,7 @@ import { HISTORY_START } from './pairs';
 
 export const LONDON = 'Europe/London';
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MS = 86_400_000;
-
-/** True for a real calendar date in 'YYYY-MM-DD' form ('2025-02-30' is not). */
-export function isIsoDate(text: string): boolean {
-  const match = ISO_DATE.exec(text);
-  if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === m - 1 && probe.getUTCDate() === d;
-}
 
 function parseIsoDate(text: string): { year: number; month: number; day: number } {
   if (!isIsoDate(text)) throw new RangeError(`Expected a date as YYYY-MM-DD, got '${text}'`);

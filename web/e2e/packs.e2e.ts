@@ -13,7 +13,7 @@ import { SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
 import { addDays, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repriceLeads } from '../../server/src/services/alerts/reprice';
-import { toStoredCalculation } from '../../server/src/services/calculator/record';
+import { toStoredCalculation } from '../../server/src/services/calculation-data';
 import { addLead } from '../../server/src/services/leads/leads';
 import { WORKED } from '../../server/test/helpers';
 import { insertBars } from '../../server/test/market/fixtures';

@@ -7,7 +7,7 @@
  * calculator's initial JavaScript, which sits at its 150 KB gzip budget; zod there would cost more than the whole
  * headroom (docs/decisions.md, 'Route search params').
  */
-import { isIsoDate } from '@pippitch/shared/time';
+import { isIsoDate } from '@pippitch/shared/iso-date';
 
 type Reader<T> = (value: unknown) => T | undefined;
 type Readers = Record<string, (value: unknown) => unknown>;

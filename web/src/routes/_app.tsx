@@ -1,6 +1,9 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AccountLocked } from '../features/auth/AccountLocked';
+import { lazy, Suspense } from 'react';
 import { guard } from '../lib/route-guard';
+
+// Only a locked company's members see it: loaded then, not with every signed-in page (the calculator's budget).
+const AccountLocked = lazy(() => import('../features/auth/AccountLocked').then((m) => ({ default: m.AccountLocked })));
 
 /** Every protected page sits under this layout: signed-in members only, locked companies see why. */
 export const Route = createFileRoute('/_app')({
@@ -10,5 +13,11 @@ export const Route = createFileRoute('/_app')({
 
 function AppLayout() {
   const { locked, session } = Route.useRouteContext();
-  return locked ? <AccountLocked session={session} /> : <Outlet />;
+  return locked ? (
+    <Suspense fallback={null}>
+      <AccountLocked session={session} />
+    </Suspense>
+  ) : (
+    <Outlet />
+  );
 }

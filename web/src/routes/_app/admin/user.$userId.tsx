@@ -1,4 +1,4 @@
-import { ACTIVITY_VIEWS } from '@pippitch/shared/activity-periods';
+import { ACTIVITY_VIEWS } from '@pippitch/shared/activity-views';
 import { createFileRoute } from '@tanstack/react-router';
 import { UserActivityPage } from '../../../features/activity/UserActivityPage';
 import { isoDate, oneOf, searchParams } from '../../../lib/search-params';
