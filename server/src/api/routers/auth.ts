@@ -34,7 +34,7 @@ export const authRouter = router({
   }),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const result = await logIn(ctx.db, input, ctx.request);
+    const result = await logIn(ctx.db, input, { ...ctx.request, now: ctx.services.now() });
     ctx.cookie?.set(result.token, result.expiresAt);
     return { redirectTo: result.redirectTo, role: result.role };
   }),
@@ -54,7 +54,7 @@ export const authRouter = router({
     const meta = { ip: ctx.request.ip, now: ctx.services.now() };
     if (ctx.config.emailDisabled) {
       const result = await signUpCompany(ctx.db, input, meta);
-      const session = await createSession(ctx.db, result.userId, ctx.request);
+      const session = await createSession(ctx.db, result.userId, ctx.request, meta.now);
       ctx.cookie?.set(session.token, session.expiresAt);
       return {
         status: 'signed-in' as const,
@@ -68,8 +68,9 @@ export const authRouter = router({
 
   /** The link from the sign-up e-mail: company + admin + 60-day trial from now, then signed in. */
   confirmSignup: publicProcedure.input(confirmSignupInput).mutation(async ({ ctx, input }) => {
-    const result = await confirmSignup(ctx.db, input, { ip: ctx.request.ip, now: ctx.services.now() });
-    const session = await createSession(ctx.db, result.userId, ctx.request);
+    const now = ctx.services.now();
+    const result = await confirmSignup(ctx.db, input, { ip: ctx.request.ip, now });
+    const session = await createSession(ctx.db, result.userId, ctx.request, now);
     ctx.cookie?.set(session.token, session.expiresAt);
     return { trialEndsAt: result.trialEndsAt.toISOString(), redirectTo: '/signup-success' };
   }),

@@ -11,6 +11,7 @@ import { createSession } from './sessions';
 export interface LoginMeta {
   ip: string;
   userAgent?: string | undefined;
+  now: Date;
 }
 
 export interface LoginResult {
@@ -77,6 +78,6 @@ async function checkCredentials(
   if (!row.is_active) throw forbidden(MESSAGES.deactivated);
   const role = roleFromStored(row.role_type);
   if (input.mode === 'admin' && !isAdminRole(role)) throw forbidden(MESSAGES.noAdminAccess);
-  const session = await createSession(db, row.id, meta);
+  const session = await createSession(db, row.id, meta, meta.now);
   return { ...session, role, redirectTo: homeFor(role, input.mode) };
 }

@@ -27,9 +27,11 @@ export async function createSession(
   db: Database,
   userId: string,
   meta: { userAgent?: string | undefined; ip?: string | undefined },
+  // The server's clock, the one resolveSession checks against (a journey spanning a trial's days moves it).
+  now = new Date(),
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
-  const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+  const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
   await db
     .insertInto('sessions')
     .values({

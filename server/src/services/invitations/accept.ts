@@ -137,7 +137,7 @@ export async function acceptInvitation(
         .set({ status: 'accepted', accepted_at: now })
         .where('id', '=', row.id)
         .execute();
-      const session = await createSession(trx, user.id, meta);
+      const session = await createSession(trx, user.id, meta, now);
       return { ...session, role: roleType, redirectTo: homeFor(roleType) };
     });
   } catch (err) {
