@@ -132,6 +132,7 @@ describe('the authorisation matrix', () => {
       'margin.queue': 'admin',
       'margin.decide': 'admin',
       'margin.conceded': 'admin',
+      'margin.concededBy': 'admin',
     });
   });
 

@@ -174,6 +174,7 @@ describe('every procedure refuses malformed input without a 5xx', () => {
         'margin.decide',
         'margin.pitch',
         'margin.conceded',
+        'margin.concededBy',
       ]),
     );
   });

@@ -4,6 +4,7 @@ import { midFromStored, pitchMargin } from '@pippitch/shared/margin';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityCsv } from '../src/services/activity/export-csv';
 import { marginConceded, pitchFiguresSql } from '../src/services/margin/conceded';
 import {
   addMember,
@@ -61,6 +62,18 @@ async function addPitch(userId: string, p: Pitch): Promise<string> {
         trade_amount: p.amount,
         trades_per_year: p.tradesPerYear ?? 52,
         pips_added: p.marginPips ?? 0,
+        // The calculator's results: read by the CSV, not by the margin.
+        competitor_rate: '1.3400',
+        comparison_date: p.at.slice(0, 10),
+        effective_rate: p.yourRate,
+        price_difference: '0',
+        difference_in_pips: '0',
+        cost_with_competitor: '0',
+        cost_with_us: '0',
+        savings_per_trade: '0',
+        annual_savings: '0',
+        percentage_savings: '0',
+        is_advantage: true,
       }),
       trade_details: JSON.stringify({}),
       savings_amount: '0',
@@ -367,6 +380,41 @@ describe('margin conceded', () => {
     expect(result.brokers.map((x) => x.userId).sort()).toEqual([brokerId, ownerId].sort());
   });
 
+  it('the team CSV carries each pitch’s margin, floor and approval', async () => {
+    let body = '';
+    const member = { id: brokerId, full_name: 'Broker', email: 'broker@concededdesk.co.uk' };
+    for await (const chunk of activityCsv(h.t.db, { companyId }, [member], { start: '2026-10-10', end: '2026-10-10' }))
+      body += chunk;
+    const [header, ...rows] = body.trimEnd().split('\r\n');
+    expect(header?.split(',').slice(-5)).toEqual([
+      'Margin (bps)',
+      'Margin per Year (GBP)',
+      'Floor (bps)',
+      'Below Floor',
+      'Approval',
+    ]);
+    const perYear = (yourRate: string, amount: string) =>
+      pitchMargin({
+        pair: 'GBPUSD',
+        yourRate,
+        marginPips: 0,
+        mid: '1.3556',
+        amount,
+        tradesPerYear: 52,
+        gbpPerBase: '1',
+      }).gbpPerYear;
+    expect(rows.map((r) => r.split(',').slice(-5))).toEqual([
+      ['41.3', perYear('1.3500', '500000'), '', '', ''], // before any floor
+      ['41.3', perYear('1.3500', '500000'), '50', 'Yes', 'Approved'],
+      ['41.3', perYear('1.3500', '100000'), '30', 'No', ''],
+      ['26.6', perYear('1.3520', '600000'), '50', 'Yes', 'Pending'],
+      ['19.2', perYear('1.3530', '600000'), '50', 'Yes', 'Declined'],
+      ['11.8', perYear('1.3540', '600000'), '50', 'Yes', 'Not asked'],
+      ['50.0', perYear('1.34882', '600000'), '50', 'No', ''],
+      ['', '', '', '', ''], // saved without a mid
+    ]);
+  });
+
   it('is for admins, of their own company, over the range asked', async () => {
     expect(await errorOf(broker.api.margin.conceded.query({ range: 'today' }))).toEqual({
       code: 'FORBIDDEN',
@@ -378,5 +426,24 @@ describe('margin conceded', () => {
     expect(quarter.team.pitches).toBe(8 + 10);
     expect(quarter.brokers.every((b) => b.userId === brokerId || b.userId === ownerId)).toBe(true);
     expect((await errorOf(owner.api.margin.conceded.query({ range: 'forever' as 'today' }))).code).toBe('BAD_REQUEST');
+  });
+
+  it('gives the user activity page one member’s figures for its period, the dashboard’s for that broker', async () => {
+    const day = await marginConceded(h.t.db, { companyId }, { start: '2026-10-10', end: '2026-10-10' });
+    const mine = await owner.api.margin.concededBy.query({ userId: brokerId, view: 'daily', date: '2026-10-10' });
+    expect(mine).toEqual({
+      span: { start: '2026-10-10', end: '2026-10-10' },
+      broker: day.brokers.find((b) => b.userId === brokerId),
+    });
+    // October holds both days' pitches; a member of another company is nobody here.
+    expect(
+      (await owner.api.margin.concededBy.query({ userId: brokerId, view: 'monthly', date: '2026-10-10' })).broker,
+    ).toMatchObject({ pitches: 8 + 8 + 1 });
+    expect(
+      (await owner.api.margin.concededBy.query({ userId: rivalId, view: 'monthly', date: '2026-10-10' })).broker,
+    ).toBeNull();
+    expect((await errorOf(broker.api.margin.concededBy.query({ userId: brokerId, view: 'daily' }))).code).toBe(
+      'FORBIDDEN',
+    );
   });
 });

@@ -141,5 +141,12 @@ describe('the margin policy journey', () => {
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await alice.scrollIntoViewIfNeeded();
     await h.screenshot(admin, 'margin-conceded-375');
+    // The user activity page carries the same figures for that broker.
+    await admin.setViewportSize(DESKTOP);
+    await admin.goto(`/admin/user/${aliceId}`);
+    await poll(() => admin.getByTestId('member-margin-conceded').textContent()).toContain(
+      '1 below the floor: 1 approved',
+    );
+    expect(await seriousViolations(admin)).toEqual([]);
   });
 });

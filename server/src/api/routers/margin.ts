@@ -1,6 +1,6 @@
 import { isAdminRole } from '@pippitch/shared/access';
-import { DASHBOARD_RANGES, dashboardPeriods } from '@pippitch/shared/activity-periods';
-import { requiredText, text, uuid } from '@pippitch/shared/input';
+import { ACTIVITY_VIEWS, activityPeriod, DASHBOARD_RANGES, dashboardPeriods } from '@pippitch/shared/activity-periods';
+import { isoDate, requiredText, text, uuid } from '@pippitch/shared/input';
 import { APPROVAL_DECISIONS, APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
 import { marginPolicySchema } from '@pippitch/shared/margin-policy-schema';
 import { londonDateOf } from '@pippitch/shared/time';
@@ -87,6 +87,18 @@ export const marginRouter = router({
         dashboardPeriods(input.range, londonDateOf(ctx.services.now())).current,
       ),
     ),
+
+  /**
+   * One member's margin conceded over the user activity page's day, week or month (the same figures as the
+   * dashboard's card for that broker); null when they pitched nothing then, or are not of the caller's company.
+   */
+  concededBy: adminProcedure
+    .input(z.object({ userId: uuid('Member not found'), view: z.enum(ACTIVITY_VIEWS), date: isoDate.optional() }))
+    .query(async ({ ctx, input }) => {
+      const span = activityPeriod(input.view, input.date ?? londonDateOf(ctx.services.now()));
+      const conceded = await marginConceded(ctx.db, { companyId: ctx.actor.companyId, userId: input.userId }, span);
+      return { span, broker: conceded.brokers[0] ?? null };
+    }),
 
   notifications: memberProcedure.query(({ ctx }) => listNotifications(ctx.db, ctx.actor)),
 

@@ -14,7 +14,7 @@
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 export interface ConcededFigures {
   /** Pitches saved in the range. */
@@ -105,14 +105,9 @@ function figures(r: Row): ConcededFigures {
   };
 }
 
-/**
- * Per pitch: its margin figures as shared/src/margin.ts computes them and the floor of its time. Exported for the
- * test that holds these figures to the shared function's, row by row.
- */
-export function pitchFiguresSql(scope: { companyId: string; userId?: string | null }, span: DateSpan) {
-  const from = londonDayBoundsUtc(span.start).start;
-  const to = londonDayBoundsUtc(span.end).end;
-  const byUser = scope.userId ? sql`AND c.user_id = ${scope.userId}` : sql``;
+/** Per pitch matching `where` (on calculations c): its margin figures as shared/src/margin.ts computes them and the
+ * floor of its time. */
+function pitchFigures(where: RawBuilder<unknown>) {
   // One division per figure keeps numeric's precision (it keeps at least 16 significant digits per division), so
   // the rounding to 1 dp or 2 dp lands where decimal.js's 40 digits land. nullif: a zero mid or rate (which no save
   // allows) measures nothing instead of failing the whole report.
@@ -144,7 +139,62 @@ export function pitchFiguresSql(scope: { companyId: string; userId?: string | nu
         AND (b ->> 'toGbp' IS NULL OR m.ticket < (b ->> 'toGbp')::numeric)
       LIMIT 1
     ) f ON true
-    WHERE c.company_id = ${scope.companyId} AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser}`;
+    WHERE ${where}`;
+}
+
+/** The figures of the company's pitches saved in a run of London days (optionally one member's). Exported for the
+ * test that holds them to the shared function's, row by row. */
+export function pitchFiguresSql(scope: { companyId: string; userId?: string | null }, span: DateSpan) {
+  const from = londonDayBoundsUtc(span.start).start;
+  const to = londonDayBoundsUtc(span.end).end;
+  const byUser = scope.userId ? sql`AND c.user_id = ${scope.userId}` : sql``;
+  return pitchFigures(
+    sql`c.company_id = ${scope.companyId} AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser}`,
+  );
+}
+
+/** The latest request of each pitch decides its state (a declined one may be asked again). */
+const latestRequests = (companyId: string) => sql`
+  SELECT DISTINCT ON (calculation_id) calculation_id, status
+  FROM margin_approvals
+  WHERE company_id = ${companyId}
+  ORDER BY calculation_id, created_at DESC`;
+
+export interface PitchMarginCells {
+  bps: string | null;
+  gbpPerYear: string | null;
+  floorBps: string | null;
+  belowFloor: boolean;
+  /** The latest request's state for a pitch below the floor; null above it or when never asked. */
+  approval: 'approved' | 'declined' | 'pending' | null;
+}
+
+/** The margin figures of some of the company's pitches (a page of the team CSV), by id, in one query. */
+export async function pitchMarginsOf(
+  db: Database,
+  companyId: string,
+  ids: string[],
+): Promise<Map<string, PitchMarginCells>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await sql<{
+    id: string;
+    bps: string | null;
+    per_year: string | null;
+    floor_bps: string | null;
+    below: boolean;
+    status: PitchMarginCells['approval'];
+  }>`
+    WITH p AS (${pitchFigures(sql`c.company_id = ${companyId} AND c.id = ANY(${ids}::uuid[])`)})
+    SELECT p.id, p.bps::text, p.per_year::text, p.floor_bps::text, coalesce(p.bps < p.floor_bps, false) AS below,
+           CASE WHEN p.bps < p.floor_bps THEN a.status END AS status
+    FROM p LEFT JOIN (${latestRequests(companyId)}) a ON a.calculation_id = p.id
+  `.execute(db);
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { bps: r.bps, gbpPerYear: r.per_year, floorBps: r.floor_bps, belowFloor: r.below, approval: r.status },
+    ]),
+  );
 }
 
 /**
@@ -160,14 +210,8 @@ export async function marginConceded(
   const below = sql`p.bps < p.floor_bps`;
   const { rows } = await sql<Row>`
     WITH p AS (${pitchFiguresSql(scope, span)}),
-    -- The latest request of each pitch decides its state (a declined one may be asked again). Read for the company's
-    -- requests at once: a handful beside its calculations.
-    a AS (
-      SELECT DISTINCT ON (calculation_id) calculation_id, status
-      FROM margin_approvals
-      WHERE company_id = ${scope.companyId}
-      ORDER BY calculation_id, created_at DESC
-    )
+    -- Read for the company's requests at once: a handful beside its calculations.
+    a AS (${latestRequests(scope.companyId)})
     SELECT p.user_id, coalesce(nullif(u.full_name, ''), u.email) AS name, p.pair,
       count(*)::int AS pitches,
       count(p.bps)::int AS measured,

@@ -14,6 +14,7 @@ import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
+import { MemberMarginConceded } from '../margin/MarginConcededCard';
 import { MemberPacks } from '../packs/MemberPacks';
 import { CalculationCard } from './CalculationCard';
 import { ExportModal } from './ExportModal';
@@ -143,6 +144,8 @@ export function UserActivityPage() {
                 </table>
               )}
             </Card>
+            {/* Issue 25 §3: the dashboard card's margin figures for this member and period. */}
+            <MemberMarginConceded userId={userId} view={view} date={search.date} />
             <section aria-labelledby="calcs-heading" className="space-y-3">
               <h2 id="calcs-heading" className="text-lg font-semibold">
                 Calculations ({a.calculationCount})

@@ -1,4 +1,4 @@
-import type { DashboardRange } from '@pippitch/shared/activity-periods';
+import type { ActivityView, DashboardRange } from '@pippitch/shared/activity-periods';
 import { formatGBP } from '@pippitch/shared/format';
 import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -92,6 +92,36 @@ export function MarginConcededCard({ range }: { range: DashboardRange }) {
               </li>
             ))}
           </ul>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/** The user activity page's margin conceded: the dashboard card's figures for one member over the page's period. */
+export function MemberMarginConceded({ userId, view, date }: { userId: string; view: ActivityView; date?: string }) {
+  const query = trpc.margin.concededBy.useQuery(
+    { userId, view, ...(date ? { date } : {}) },
+    { placeholderData: (previous) => previous, retry: false },
+  );
+  const b = query.data?.broker;
+  return (
+    <Card>
+      <h2 className="text-lg font-semibold">Margin conceded</h2>
+      {query.isError && <Alert tone="error">{errorMessage(query.error, 'Failed to load margin conceded')}</Alert>}
+      {query.data && !b && <p className="mt-1 text-sm text-slate-600">No pitches in this period.</p>}
+      {b && (
+        <div className="mt-3 space-y-2" data-testid="member-margin-conceded">
+          <FigureLine title="All pairs" f={b} />
+          {b.pairs.length > 1 && (
+            <ul aria-label="Margin conceded per pair" className="space-y-1 border-l-2 border-slate-200 pl-3">
+              {b.pairs.map((p) => (
+                <li key={p.pair}>
+                  <FigureLine title={pairName(p.pair)} f={p} />
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </Card>
