@@ -156,14 +156,19 @@ export class StripePayments implements PaymentProvider {
     const waitingSwitch = state.billingSwitch;
     await releaseSchedule(this.stripe, sub);
     const adminSeats = change.seats?.adminSeats ?? state.adminSeats;
-    if (String(adminSeats) !== sub.metadata?.[ADMIN_SEATS_METADATA]) {
+    const split =
+      String(adminSeats) !== sub.metadata?.[ADMIN_SEATS_METADATA]
+        ? { [ADMIN_SEATS_METADATA]: String(adminSeats) }
+        : null;
+    const pendingUpdate = change.charge === 'now';
+    if (split && pendingUpdate) {
       // A pending update (below) may not carry metadata, so the seat split is written on its own first.
-      await this.stripe.subscriptions.update(subscriptionId, {
-        metadata: { [ADMIN_SEATS_METADATA]: String(adminSeats) },
-      });
+      await this.stripe.subscriptions.update(subscriptionId, { metadata: split });
     }
     const updated = await this.stripe.subscriptions.update(subscriptionId, {
       items,
+      // Otherwise the split goes with the items: one call and one event instead of two.
+      ...(split && !pendingUpdate && { metadata: split }),
       // Added seats and add-ons, and a switch to annual, are invoiced at once, prorated at the moment the
       // customer was shown, and take effect only once that invoice is paid (a pending update); reductions take
       // effect without a refund.
