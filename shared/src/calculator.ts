@@ -1,4 +1,4 @@
-import { Dec } from './decimal';
+import { Dec, fixed, positive } from './decimal';
 import { PIP_SIZE } from './pairs';
 
 // The savings calculator (design.md §3, which settles where spec §9 is loose). Inputs and outputs are decimal
@@ -42,20 +42,6 @@ export interface CalculationResult {
   percentageSavings: string;
   isAdvantage: boolean;
   outcome: Outcome;
-}
-
-/** toFixed without the '-0.0000' decimal.js gives for tiny negatives: a difference that rounds to zero is zero. */
-function fixed(value: Dec, decimals: number): string {
-  const rounded = value.toDecimalPlaces(decimals);
-  return (rounded.isZero() ? rounded.abs() : rounded).toFixed(decimals);
-}
-
-function positive(name: string, value: string): Dec {
-  const parsed = new Dec(value);
-  if (!parsed.isFinite() || !parsed.isPositive() || parsed.isZero()) {
-    throw new RangeError(`${name} must be greater than zero, got '${value}'`);
-  }
-  return parsed;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Dec } from './decimal';
+import { Dec, fixed, positive } from './decimal';
 import { type CurrencyPair, PIP_SIZE, storageFor } from './pairs';
 
 // The margin of a pitch against the mid (issue 25 §4): how far the rate the client is pitched sits from the mid, in
@@ -46,20 +46,6 @@ export interface Margin {
   gbpPerYear: string;
   /** The ticket in pounds at the mid, 2 dp: what the band of the policy is chosen by. */
   ticketGbp: string;
-}
-
-/** toFixed without decimal.js's '-0.0' for a tiny negative: a margin that rounds to zero is zero. */
-function fixed(value: Dec, decimals: number): string {
-  const rounded = value.toDecimalPlaces(decimals);
-  return (rounded.isZero() ? rounded.abs() : rounded).toFixed(decimals);
-}
-
-function positive(name: string, value: string): Dec {
-  const parsed = new Dec(value);
-  if (!parsed.isFinite() || !parsed.isPositive() || parsed.isZero()) {
-    throw new RangeError(`${name} must be greater than zero, got '${value}'`);
-  }
-  return parsed;
 }
 
 /**
