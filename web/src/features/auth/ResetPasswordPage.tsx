@@ -1,7 +1,8 @@
 import { MESSAGES, newPasswordInput } from '@pippitch/shared/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Alert, Button, Card, Logo, Spinner, TextField } from '../../components/ui';
+import { LinkPage } from '../../components/LinkPage';
+import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
 
@@ -40,55 +41,48 @@ export function ResetPasswordPage() {
 
   const invalid = !token || check.data?.valid === false || check.isError;
   return (
-    <div className="flex min-h-screen items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex justify-center">
-          <Logo />
+    <LinkPage>
+      <h1 className="text-2xl font-bold">Set a new password</h1>
+      {token && check.isLoading ? (
+        <Spinner label="Checking your link..." />
+      ) : invalid ? (
+        <div className="mt-4 space-y-4">
+          <Alert tone="error">{MESSAGES.invalidResetLink}</Alert>
+          <Link
+            to="/login"
+            className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white"
+          >
+            Back to Login
+          </Link>
         </div>
-        <Card>
-          <h1 className="text-2xl font-bold">Set a new password</h1>
-          {token && check.isLoading ? (
-            <Spinner label="Checking your link..." />
-          ) : invalid ? (
-            <div className="mt-4 space-y-4">
-              <Alert tone="error">{MESSAGES.invalidResetLink}</Alert>
-              <Link
-                to="/login"
-                className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white"
-              >
-                Back to Login
-              </Link>
-            </div>
-          ) : (
-            <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-              <TextField
-                label="New Password"
-                type="password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <TextField
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-                value={confirmPassword}
-                onChange={(e) => setConfirmPassword(e.target.value)}
-              />
-              {error && <Alert tone="error">{error}</Alert>}
-              {done && <Alert tone="success">{done}</Alert>}
-              <Button type="submit" className="w-full" disabled={reset.isPending || Boolean(done)}>
-                {reset.isPending ? 'Updating...' : 'Update Password'}
-              </Button>
-              {error === MESSAGES.invalidResetLink && (
-                <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
-                  Back to Login
-                </Link>
-              )}
-            </form>
+      ) : (
+        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => setConfirmPassword(e.target.value)}
+          />
+          {error && <Alert tone="error">{error}</Alert>}
+          {done && <Alert tone="success">{done}</Alert>}
+          <Button type="submit" className="w-full" disabled={reset.isPending || Boolean(done)}>
+            {reset.isPending ? 'Updating...' : 'Update Password'}
+          </Button>
+          {error === MESSAGES.invalidResetLink && (
+            <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
+              Back to Login
+            </Link>
           )}
-        </Card>
-      </div>
-    </div>
+        </form>
+      )}
+    </LinkPage>
   );
 }

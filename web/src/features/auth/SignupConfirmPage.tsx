@@ -2,7 +2,8 @@ import { companyStep, MESSAGES } from '@pippitch/shared/auth';
 import { TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
-import { Alert, Button, Card, Logo, Spinner, TextField } from '../../components/ui';
+import { LinkPage } from '../../components/LinkPage';
+import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { resetSessionCache } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -47,48 +48,41 @@ export function SignupConfirmPage() {
 
   const invalid = !token || check.data?.valid === false || check.isError;
   return (
-    <div className="flex min-h-screen items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex justify-center">
-          <Logo />
+    <LinkPage>
+      <h1 className="text-2xl font-bold">Confirm your e-mail</h1>
+      {token && check.isLoading ? (
+        <Spinner label="Checking your link..." />
+      ) : invalid ? (
+        <div className="mt-4 space-y-4">
+          <Alert tone="error">{MESSAGES.invalidSignupLink}</Alert>
+          <Link
+            to="/signup"
+            search={{ plan: 'monthly' }}
+            className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white"
+          >
+            Sign up again
+          </Link>
         </div>
-        <Card>
-          <h1 className="text-2xl font-bold">Confirm your e-mail</h1>
-          {token && check.isLoading ? (
-            <Spinner label="Checking your link..." />
-          ) : invalid ? (
-            <div className="mt-4 space-y-4">
-              <Alert tone="error">{MESSAGES.invalidSignupLink}</Alert>
-              <Link
-                to="/signup"
-                search={{ plan: 'monthly' }}
-                className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white"
-              >
-                Sign up again
-              </Link>
-            </div>
-          ) : (
-            <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-              <p className="text-sm text-slate-700">
-                Your address is confirmed by this link. Start the {TRIAL_DAYS}-day free trial for{' '}
-                <strong>{newName ?? check.data?.companyName}</strong>: your account is created and you are signed in.
-              </p>
-              {newName !== null && (
-                <TextField label="Company Name" value={newName} onChange={(e) => setNewName(e.target.value)} />
-              )}
-              {error && <Alert tone="error">{error}</Alert>}
-              {error === MESSAGES.emailTaken && (
-                <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
-                  Sign in instead
-                </Link>
-              )}
-              <Button type="submit" className="w-full" disabled={confirm.isPending}>
-                {confirm.isPending ? 'Creating account...' : 'Start Free Trial'}
-              </Button>
-            </form>
+      ) : (
+        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+          <p className="text-sm text-slate-700">
+            Your address is confirmed by this link. Start the {TRIAL_DAYS}-day free trial for{' '}
+            <strong>{newName ?? check.data?.companyName}</strong>: your account is created and you are signed in.
+          </p>
+          {newName !== null && (
+            <TextField label="Company Name" value={newName} onChange={(e) => setNewName(e.target.value)} />
           )}
-        </Card>
-      </div>
-    </div>
+          {error && <Alert tone="error">{error}</Alert>}
+          {error === MESSAGES.emailTaken && (
+            <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
+              Sign in instead
+            </Link>
+          )}
+          <Button type="submit" className="w-full" disabled={confirm.isPending}>
+            {confirm.isPending ? 'Creating account...' : 'Start Free Trial'}
+          </Button>
+        </form>
+      )}
+    </LinkPage>
   );
 }

@@ -1,7 +1,8 @@
 import { accountBadge, invitationToken, JOIN_MESSAGES, joinForm } from '@pippitch/shared/invitations';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { Alert, Button, Card, Logo, Spinner, TextField } from '../../components/ui';
+import { LinkPage } from '../../components/LinkPage';
+import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { failureMessage } from '../../lib/failure';
 import { resetSessionCache } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -55,83 +56,76 @@ export function JoinInvitation({ token, variant }: { token: string | undefined; 
   }
 
   return (
-    <div className="flex min-h-screen items-center justify-center px-4 py-10">
-      <div className="w-full max-w-md">
-        <div className="mb-6 flex justify-center">
-          <Logo />
+    <LinkPage>
+      {wellFormed && lookup.isLoading ? (
+        <Spinner label="Checking your invitation..." />
+      ) : linkProblem || !lookup.data ? (
+        <div className="space-y-4">
+          <h1 className="text-2xl font-bold">{JOIN_MESSAGES.invalidInvitation}</h1>
+          <Alert tone="error">{linkProblem ?? JOIN_MESSAGES.invalidLink}</Alert>
+          <p className="text-sm text-slate-600">
+            Ask the person who invited you to send the invitation again. Already a member?{' '}
+            <Link to="/login" className="font-medium text-brand-700 underline">
+              Sign In
+            </Link>
+          </p>
+          <Link
+            to="/"
+            className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+          >
+            Return to Home
+          </Link>
         </div>
-        <Card>
-          {wellFormed && lookup.isLoading ? (
-            <Spinner label="Checking your invitation..." />
-          ) : linkProblem || !lookup.data ? (
-            <div className="space-y-4">
-              <h1 className="text-2xl font-bold">{JOIN_MESSAGES.invalidInvitation}</h1>
-              <Alert tone="error">{linkProblem ?? JOIN_MESSAGES.invalidLink}</Alert>
-              <p className="text-sm text-slate-600">
-                Ask the person who invited you to send the invitation again. Already a member?{' '}
-                <Link to="/login" className="font-medium text-brand-700 underline">
-                  Sign In
-                </Link>
-              </p>
-              <Link
-                to="/"
-                className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-              >
-                Return to Home
-              </Link>
-            </div>
-          ) : (
-            <form onSubmit={submit} className="space-y-4" noValidate>
-              <div>
-                {variant === 'signup' && (
-                  <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Accept Invitation</p>
-                )}
-                <h1 className="text-2xl font-bold break-words">Join {lookup.data.companyName}</h1>
-                <span
-                  className={`mt-2 inline-block rounded-full px-3 py-1 text-xs font-semibold ${lookup.data.role === 'admin' ? 'bg-brand-100 text-brand-800' : 'bg-sky-100 text-sky-800'}`}
-                >
-                  {accountBadge(lookup.data.role)}
-                </span>
-              </div>
-              <TextField label="Email" type="email" value={lookup.data.email} disabled readOnly />
-              <TextField
-                label="First Name"
-                autoComplete="given-name"
-                value={form.firstName}
-                error={fieldError.firstName}
-                onChange={(e) => set('firstName', e.target.value)}
-              />
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                value={form.password}
-                error={fieldError.password}
-                hint="At least 8 characters"
-                onChange={(e) => set('password', e.target.value)}
-              />
-              <TextField
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-                value={form.confirmPassword}
-                error={fieldError.confirmPassword}
-                onChange={(e) => set('confirmPassword', e.target.value)}
-              />
-              {error && <Alert tone="error">{error}</Alert>}
-              <Button type="submit" className="w-full" disabled={accept.isPending}>
-                {accept.isPending ? 'Creating Account...' : 'Create Account'}
-              </Button>
-              <p className="text-center text-sm text-slate-600">
-                Already have an account?{' '}
-                <Link to="/login" className="font-medium text-brand-700 underline">
-                  Sign In
-                </Link>
-              </p>
-            </form>
-          )}
-        </Card>
-      </div>
-    </div>
+      ) : (
+        <form onSubmit={submit} className="space-y-4" noValidate>
+          <div>
+            {variant === 'signup' && (
+              <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">Accept Invitation</p>
+            )}
+            <h1 className="text-2xl font-bold break-words">Join {lookup.data.companyName}</h1>
+            <span
+              className={`mt-2 inline-block rounded-full px-3 py-1 text-xs font-semibold ${lookup.data.role === 'admin' ? 'bg-brand-100 text-brand-800' : 'bg-sky-100 text-sky-800'}`}
+            >
+              {accountBadge(lookup.data.role)}
+            </span>
+          </div>
+          <TextField label="Email" type="email" value={lookup.data.email} disabled readOnly />
+          <TextField
+            label="First Name"
+            autoComplete="given-name"
+            value={form.firstName}
+            error={fieldError.firstName}
+            onChange={(e) => set('firstName', e.target.value)}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            error={fieldError.password}
+            hint="At least 8 characters"
+            onChange={(e) => set('password', e.target.value)}
+          />
+          <TextField
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            error={fieldError.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+          />
+          {error && <Alert tone="error">{error}</Alert>}
+          <Button type="submit" className="w-full" disabled={accept.isPending}>
+            {accept.isPending ? 'Creating Account...' : 'Create Account'}
+          </Button>
+          <p className="text-center text-sm text-slate-600">
+            Already have an account?{' '}
+            <Link to="/login" className="font-medium text-brand-700 underline">
+              Sign In
+            </Link>
+          </p>
+        </form>
+      )}
+    </LinkPage>
   );
 }
