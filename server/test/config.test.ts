@@ -94,3 +94,23 @@ describe('production settings that must not be guessed (issue 23)', () => {
     );
   });
 });
+
+describe('SECRETS_KEY rotation keys', () => {
+  const key = (fill: number) => Buffer.alloc(32, fill).toString('base64');
+
+  it('reads the previous key beside the current one', () => {
+    const config = loadConfig({ SECRETS_KEY: key(1), SECRETS_KEY_PREVIOUS: key(2) });
+    expect(config.secretsKey).toEqual(Buffer.alloc(32, 1));
+    expect(config.secretsKeyPrevious).toEqual(Buffer.alloc(32, 2));
+    expect(loadConfig({ SECRETS_KEY: key(1) }).secretsKeyPrevious).toBeUndefined();
+  });
+
+  it('refuses a previous key of the wrong size, or one without a current key', () => {
+    expect(() => loadConfig({ SECRETS_KEY: key(1), SECRETS_KEY_PREVIOUS: 'c2hvcnQ=' })).toThrow(
+      'SECRETS_KEY_PREVIOUS must be 32 bytes in base64',
+    );
+    expect(() => loadConfig({ SECRETS_KEY_PREVIOUS: key(2) })).toThrow(
+      'SECRETS_KEY_PREVIOUS is set without SECRETS_KEY',
+    );
+  });
+});

@@ -87,7 +87,7 @@ describe('connecting Salesforce', () => {
       .executeTakeFirstOrThrow();
     const stored = JSON.stringify(row);
     for (const token of [...sf.validAccessTokens(), ...sf.refreshTokensIssued()]) expect(stored).not.toContain(token);
-    expect(row.access_token_enc).toMatch(/^v1\./);
+    expect(row.access_token_enc).toMatch(/^v2\.[0-9a-f]{8}\./); // sealed, naming its key (secret-box.ts)
   });
 
   it('refuses a callback without a code, with a state it did not start, or replayed', async () => {

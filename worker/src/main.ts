@@ -84,6 +84,7 @@ const jobs = await startJobRunner({
     payments,
     crm,
     secretsKey: config.secretsKey,
+    secretsKeyPrevious: config.secretsKeyPrevious,
     market: { pool, history, signal: backfillStop.signal, ready: marketDataReady },
     ecb,
   }),

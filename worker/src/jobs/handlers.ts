@@ -34,9 +34,10 @@ export interface HandlerDeps {
   now?: () => Date;
   /** The payment provider (test mode's period ends are run here). */
   payments?: PaymentProvider | null;
-  /** Salesforce (null: exports are kept in the export log), and the key its tokens are sealed with. */
+  /** Salesforce (null: exports are kept in the export log), and the keys its tokens are sealed with. */
   crm?: CrmProvider | null;
   secretsKey?: Buffer | undefined;
+  secretsKeyPrevious?: Buffer | undefined;
   /** The history provider and the pool its backfill writes through (absent: the job does nothing). */
   market?: { pool: pg.Pool; history: HistoryProvider; signal?: AbortSignal; ready?: Promise<unknown> } | null;
   /** The ECB's published files (absent: the bundled file only). */
@@ -53,6 +54,7 @@ export function createHandlers({
   payments = null,
   crm = null,
   secretsKey,
+  secretsKeyPrevious,
   market = null,
   ecb = null,
 }: HandlerDeps): Handlers {
@@ -76,7 +78,7 @@ export function createHandlers({
       if (sent) log(`checkouts: ${sent} follow-up e-mails sent`);
     },
     crmExport: async ({ exportId }) => {
-      const outcome = await runExport({ db, crm, secretsKey }, exportId, now);
+      const outcome = await runExport({ db, crm, secretsKey, secretsKeyPrevious }, exportId, now);
       if (outcome === 'failed') log(`crm export ${exportId}: failed (see the export log)`);
     },
     crmExportDispatch: async () => {

@@ -18,7 +18,12 @@ const oauthValue = text('Authorization value', 2000).optional();
 type AdminContext = AuthedContext;
 
 function crmDeps(ctx: AdminContext) {
-  return { db: ctx.db, crm: ctx.services.crm, secretsKey: ctx.config.secretsKey };
+  return {
+    db: ctx.db,
+    crm: ctx.services.crm,
+    secretsKey: ctx.config.secretsKey,
+    secretsKeyPrevious: ctx.config.secretsKeyPrevious,
+  };
 }
 
 function sessionActor(ctx: AdminContext) {

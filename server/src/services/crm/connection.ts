@@ -20,7 +20,9 @@ export interface CrmDeps {
   db: Database;
   /** null: no connected app configured (exports go to the export log only). */
   crm: CrmProvider | null;
+  /** Seals new tokens; opens them with SECRETS_KEY_PREVIOUS too during a rotation (secret-box.ts). */
   secretsKey: Buffer | undefined;
+  secretsKeyPrevious?: Buffer | undefined;
 }
 
 /** An admin acting in their own session (the OAuth state is bound to it). */
@@ -161,7 +163,7 @@ export async function connectionStatus(
 }
 
 /** Removes the connection (tokens included) and revokes the refresh token at Salesforce, best effort. */
-export async function disconnect({ db, crm, secretsKey }: CrmDeps, actor: Actor): Promise<void> {
+export async function disconnect({ db, crm, secretsKey, secretsKeyPrevious }: CrmDeps, actor: Actor): Promise<void> {
   const removed = await db
     .deleteFrom('salesforce_connections')
     .where('company_id', '=', actor.companyId)
@@ -170,7 +172,7 @@ export async function disconnect({ db, crm, secretsKey }: CrmDeps, actor: Actor)
   if (removed && crm && secretsKey) {
     let token: string | null = null;
     try {
-      token = openSecret(secretsKey, removed.refresh_token_enc);
+      token = openSecret({ current: secretsKey, previous: secretsKeyPrevious }, removed.refresh_token_enc);
     } catch {
       token = null; // sealed with another key: nothing we can revoke
     }
@@ -184,7 +186,7 @@ export async function disconnect({ db, crm, secretsKey }: CrmDeps, actor: Actor)
  * company is not connected (or no connected app is configured): the caller keeps the export in the log.
  */
 export async function withSalesforce<T>(
-  { db, crm, secretsKey }: CrmDeps,
+  { db, crm, secretsKey, secretsKeyPrevious }: CrmDeps,
   companyId: string,
   call: (session: CrmSession, provider: CrmProvider) => Promise<T>,
   now: () => Date,
@@ -197,7 +199,8 @@ export async function withSalesforce<T>(
     .executeTakeFirst();
   if (!row) return null;
   if (row.status === 'broken') throw new CrmRevoked('connection marked broken');
-  const session = { accessToken: openSecret(secretsKey, row.access_token_enc), instanceUrl: row.instance_url };
+  const keys = { current: secretsKey, previous: secretsKeyPrevious };
+  const session = { accessToken: openSecret(keys, row.access_token_enc), instanceUrl: row.instance_url };
   try {
     return { value: await call(session, crm) };
   } catch (err) {
@@ -205,7 +208,7 @@ export async function withSalesforce<T>(
   }
   let fresh: CrmSession;
   try {
-    fresh = await crm.refresh(openSecret(secretsKey, row.refresh_token_enc));
+    fresh = await crm.refresh(openSecret(keys, row.refresh_token_enc));
   } catch (err) {
     if (err instanceof CrmRevoked) {
       await db
