@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import { notFound } from '../../errors';
 import type { Actor } from '../actor';
 import { storedCalculation } from '../calculation-data';
-import { type PitchMarginCells, pitchMarginsOf } from '../margin/conceded';
 import { MEMBER_NOT_FOUND, spanBoundsUtc } from './user-activity';
 
 /** Rows read per query: memory stays at one page whatever the period (keyset pages, no OFFSET). */
@@ -42,31 +41,7 @@ export const CSV_HEADER = [
   'Live Rate',
   'Rate Source',
   'Rate Time (London)',
-  // Issue 25 §3: the pitch's margin against the mid, the desk's floor of its time, and its approval when below it.
-  'Margin (bps)',
-  'Margin per Year (GBP)',
-  'Floor (bps)',
-  'Below Floor',
-  'Approval',
 ] as const;
-
-const APPROVAL_WORDS: Record<NonNullable<PitchMarginCells['approval']>, string> = {
-  approved: 'Approved',
-  declined: 'Declined',
-  pending: 'Pending',
-};
-
-/** The margin cells of a line: blank for a pitch saved without a mid (nothing to measure). */
-function marginCells(m: PitchMarginCells | undefined): string[] {
-  if (!m || m.bps === null) return ['', '', '', '', ''];
-  return [
-    csvCell(m.bps, 'number'),
-    csvCell(m.gbpPerYear, 'number'),
-    csvCell(m.floorBps, 'number'),
-    m.floorBps === null ? '' : m.belowFloor ? 'Yes' : 'No',
-    m.belowFloor ? (m.approval ? APPROVAL_WORDS[m.approval] : 'Not asked') : '',
-  ];
-}
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 // A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection"); tab and carriage
@@ -139,12 +114,6 @@ export async function* activityCsv(
         q = q.where(sql<boolean>`(created_at, id) > (${at}::timestamptz, ${id}::uuid)`);
       }
       const rows = await q.orderBy('created_at').orderBy('id').limit(EXPORT_PAGE).execute();
-      // The page's margins in one set-based query (the floor of each pitch's time resolved in SQL).
-      const margins = await pitchMarginsOf(
-        db,
-        actor.companyId,
-        rows.map((r) => r.id),
-      );
       let chunk = '';
       for (const r of rows) {
         const d = storedCalculation.parse(r.calculation_data);
@@ -176,7 +145,6 @@ export async function* activityCsv(
           csvCell(r.live_rate, 'number'),
           csvCell(r.rate_source),
           csvCell(r.rate_at ? formatLondonDateTime(r.rate_at) : null),
-          ...marginCells(margins.get(r.id)),
         ]);
       }
       if (chunk) yield chunk;

@@ -160,43 +160,6 @@ const latestRequests = (companyId: string) => sql`
   WHERE company_id = ${companyId}
   ORDER BY calculation_id, created_at DESC`;
 
-export interface PitchMarginCells {
-  bps: string | null;
-  gbpPerYear: string | null;
-  floorBps: string | null;
-  belowFloor: boolean;
-  /** The latest request's state for a pitch below the floor; null above it or when never asked. */
-  approval: 'approved' | 'declined' | 'pending' | null;
-}
-
-/** The margin figures of some of the company's pitches (a page of the team CSV), by id, in one query. */
-export async function pitchMarginsOf(
-  db: Database,
-  companyId: string,
-  ids: string[],
-): Promise<Map<string, PitchMarginCells>> {
-  if (ids.length === 0) return new Map();
-  const { rows } = await sql<{
-    id: string;
-    bps: string | null;
-    per_year: string | null;
-    floor_bps: string | null;
-    below: boolean;
-    status: PitchMarginCells['approval'];
-  }>`
-    WITH p AS (${pitchFigures(sql`c.company_id = ${companyId} AND c.id = ANY(${ids}::uuid[])`)})
-    SELECT p.id, p.bps::text, p.per_year::text, p.floor_bps::text, coalesce(p.bps < p.floor_bps, false) AS below,
-           CASE WHEN p.bps < p.floor_bps THEN a.status END AS status
-    FROM p LEFT JOIN (${latestRequests(companyId)}) a ON a.calculation_id = p.id
-  `.execute(db);
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      { bps: r.bps, gbpPerYear: r.per_year, floorBps: r.floor_bps, belowFloor: r.below, approval: r.status },
-    ]),
-  );
-}
-
 /**
  * The company's margin conceded over a run of London days (both included), optionally for one member: per broker
  * and pair, per broker, per pair and for the team, in one pass (GROUPING SETS). Below the floor is the margin shown
