@@ -171,9 +171,11 @@ describe('cancel and reactivate', () => {
     h.clock.now = new Date('2026-07-12T10:00:00Z');
     const admin = await trialAdmin('Monthly Leaver FX');
     h.clock.now = new Date('2026-09-10T10:00:00Z');
-    const { url } = await admin.c.api.billing.startCheckout.mutate({ ...CHOICE, billing: 'monthly' });
-    await admin.c.api.billing.testCheckout.pay.mutate({ id: checkoutIdOf(url) });
-    const { c, companyId } = admin;
+    // Sessions last 7 days by the server's clock: each time the clock jumps further, the owner signs in again.
+    let c = await signedIn(h, admin.email, 'admin');
+    const { companyId } = admin;
+    const { url } = await c.api.billing.startCheckout.mutate({ ...CHOICE, billing: 'monthly' });
+    await c.api.billing.testCheckout.pay.mutate({ id: checkoutIdOf(url) });
     await expect(c.api.billing.cancel.mutate({ reason: 'other', feedback: 'Moving to a new CRM' })).resolves.toEqual({
       accountLocked: false,
       daysRemaining: 30,
@@ -186,6 +188,7 @@ describe('cancel and reactivate', () => {
     );
     // 29.5 days later the banner says 1 (rounded up).
     h.clock.now = new Date('2026-10-09T22:00:00Z');
+    c = await signedIn(h, admin.email, 'admin');
     expect((await c.api.billing.account.query()).daysRemaining).toBe(1);
 
     expect(await sent(companyId, 'cancellation_scheduled')).toEqual([

@@ -185,8 +185,9 @@ describe('who may ask', () => {
   });
 
   it('another company sees only its own broker', async () => {
-    const olly = await signedIn(h, 'olly@other.co.uk', 'admin');
+    // The clock first: a session lasts 7 days by the server's clock, and the test before left it in the past.
     h.clock.now = new Date('2026-11-24T12:00:00Z');
+    const olly = await signedIn(h, 'olly@other.co.uk', 'admin');
     const d = await olly.api.activity.dashboard.query({ range: 'today' });
     expect(d.brokers.map((b) => b.id)).toEqual([ids.foreign]);
     expect(d.totals.calculations.current).toBe('1');
