@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculate, fillInputs, resultsPanel, WORKED_INPUTS } from './calculator-page';
 import { type Harness, startHarness } from './harness';
-import { failOnPageErrors, member, poll, screenshotBoth, signIn, text, userIdOf, waitForPath } from './journeys';
+import { chooseRadio, failOnPageErrors, member, poll, screenshotBoth, signIn, text, userIdOf, waitForPath } from './journeys';
 
 let h: Harness;
 beforeAll(async () => {
@@ -50,7 +50,7 @@ describe('the admin sees a broker’s calculation', () => {
       .filter({ hasText: ALICE.fullName });
     await poll(() => text(row.getByTestId('last-active'))).toMatch(/(^|: )Just now$/);
     expect(await text(row)).toContain('£80,919');
-    await admin.getByRole('radio', { name: 'Today' }).check({ force: true });
+    await chooseRadio(admin, 'Today');
     await poll(() => text(admin.getByTestId('total-Calculations'))).toBe('1');
     // The links of spec §2, Salesforce settings among them while the CRM is not connected.
     for (const name of ['Account Management', 'Use Calculator', 'Invite Members', 'Salesforce Settings']) {

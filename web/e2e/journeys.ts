@@ -78,14 +78,18 @@ export async function hasAlert(page: Page, text: string): Promise<void> {
 
 /**
  * Picks a radio by its label the way a person does: by clicking the label (the input itself is visually
- * hidden inside it), then checks that it took. A prerendered page's radios are disabled until React has adopted
+ * hidden inside it), until it takes. A prerendered page's radios are disabled until React has adopted
  * the page (web/src/lib/hydrated.ts), and a click on the label of a disabled radio does nothing: wait for it.
  */
 export async function chooseRadio(page: Page, name: string | RegExp): Promise<void> {
   const radio = page.getByRole('radio', { name, exact: true });
   await poll(() => radio.isEnabled()).toBe(true);
-  await page.locator('label').filter({ has: radio }).click();
-  await poll(() => radio.isChecked()).toBe(true);
+  // Clicked again until it takes: a click that lands while the page is still settling (its data arriving and a
+  // suspended part being swapped in) is lost with the element it hit. A radio's click is idempotent.
+  await poll(async () => {
+    if (!(await radio.isChecked())) await page.locator('label').filter({ has: radio }).click();
+    return radio.isChecked();
+  }).toBe(true);
 }
 
 /** Fills in and submits the login form already showing. */

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculate, fillInputs, holdQuote, quoteNotifier } from './calculator-page';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
-import { failOnPageErrors, member, poll, seriousViolations, signIn, userIdOf } from './journeys';
+import { chooseRadio, failOnPageErrors, member, poll, seriousViolations, signIn, userIdOf } from './journeys';
 
 const ADAM = member('Adam Admin');
 const ALICE = member('Alice Broker');
@@ -132,7 +132,7 @@ describe('the margin policy journey', () => {
 
     // Issue 25 §3: the dashboard's 'Margin conceded' for today counts the pitch below the floor with its approval.
     await admin.goto('/admin');
-    await admin.getByRole('radio', { name: 'Today' }).check({ force: true });
+    await chooseRadio(admin, 'Today');
     const alice = admin.getByTestId('margin-conceded-broker').filter({ hasText: 'Alice Broker' });
     await poll(() => alice.textContent()).toContain('1 below the floor: 1 approved');
     expect(await alice.textContent()).toMatch(/bps against a floor of 50\.0 bps · £[\d,]+ a year/);
