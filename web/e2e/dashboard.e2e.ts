@@ -7,7 +7,17 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculate, fillInputs, resultsPanel, WORKED_INPUTS } from './calculator-page';
 import { type Harness, startHarness } from './harness';
-import { chooseRadio, failOnPageErrors, member, poll, screenshotBoth, signIn, text, userIdOf, waitForPath } from './journeys';
+import {
+  chooseRadio,
+  failOnPageErrors,
+  member,
+  poll,
+  screenshotBoth,
+  signIn,
+  text,
+  userIdOf,
+  waitForPath,
+} from './journeys';
 
 let h: Harness;
 beforeAll(async () => {
