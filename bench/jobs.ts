@@ -67,12 +67,12 @@ async function stopWorkers(children: ChildProcess[]): Promise<void> {
 
 async function completed(db: Database): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${noopJob.name} AND state = 'completed'`.execute(db);
+    SELECT count(*)::int AS n FROM pgboss_v12.job WHERE name = ${noopJob.name} AND state = 'completed'`.execute(db);
   return rows[0]!.n;
 }
 
 async function measure(db: Database, url: string, workers: number) {
-  await sql`DELETE FROM pgboss.job WHERE name = ${noopJob.name}`.execute(db);
+  await sql`DELETE FROM pgboss_v12.job WHERE name = ${noopJob.name}`.execute(db);
   const children = await startWorkers(url, workers);
   try {
     // Throughput: a backlog sent in one transaction, from the first start to the last completion.
@@ -82,7 +82,7 @@ async function measure(db: Database, url: string, workers: number) {
     await until('the backlog to drain', async () => (await completed(db)) === BACKLOG, 120_000);
     const span = await sql<{ seconds: number }>`
       SELECT extract(epoch FROM max(completed_on) - min(started_on))::float8 AS seconds
-      FROM pgboss.job WHERE name = ${noopJob.name}`.execute(db);
+      FROM pgboss_v12.job WHERE name = ${noopJob.name}`.execute(db);
     const rate = BACKLOG / span.rows[0]!.seconds;
 
     // Latency: jobs sent one at a time, 20–60 ms apart, to idle workers; both times are the database's.
@@ -93,7 +93,7 @@ async function measure(db: Database, url: string, workers: number) {
     await until('the trickle to run', async () => (await completed(db)) === BACKLOG + TRICKLE, 60_000);
     const latency = await sql<{ ms: number }>`
       SELECT extract(epoch FROM started_on - created_on)::float8 * 1000 AS ms
-      FROM pgboss.job WHERE name = ${noopJob.name} AND (data->>'n')::int >= ${BACKLOG}`.execute(db);
+      FROM pgboss_v12.job WHERE name = ${noopJob.name} AND (data->>'n')::int >= ${BACKLOG}`.execute(db);
     return { rate, latencies: latency.rows.map((r) => r.ms) };
   } finally {
     await stopWorkers(children);

@@ -83,7 +83,7 @@ describe('scheduled CRM exports with two workers', () => {
     });
     await waitFor('every dispatch and export job to finish', async () => {
       const { rows } = await sql<{ n: number }>`
-        SELECT count(*)::int AS n FROM pgboss.job
+        SELECT count(*)::int AS n FROM pgboss_v12.job
         WHERE name IN ('crm-export-dispatch', 'crm-export') AND state NOT IN ('completed', 'failed')`.execute(t.db);
       return rows[0]?.n === 0;
     });

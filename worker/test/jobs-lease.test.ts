@@ -46,7 +46,7 @@ describe('job leases', () => {
     // While worker-a lives, its renewals keep the job its own: still active after several lease lengths.
     const renewedAt = async () =>
       (
-        await sql<{ started_on: Date }>`SELECT started_on FROM pgboss.job WHERE id = ${jobId}`.execute(t.db)
+        await sql<{ started_on: Date }>`SELECT started_on FROM pgboss_v12.job WHERE id = ${jobId}`.execute(t.db)
       ).rows[0]!.started_on.getTime();
     const first = await renewedAt();
     await waitFor('a renewal of the lease', async () => (await renewedAt()) > first);
@@ -60,7 +60,9 @@ describe('job leases', () => {
     await waitFor(
       'the job to complete on worker-b',
       async () => {
-        const { rows } = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${jobId}`.execute(t.db);
+        const { rows } = await sql<{ state: string }>`SELECT state FROM pgboss_v12.job WHERE id = ${jobId}`.execute(
+          t.db,
+        );
         return rows[0]?.state === 'completed';
       },
       60_000,
@@ -69,7 +71,7 @@ describe('job leases', () => {
       SELECT worker FROM job_runs WHERE job_id = ${jobId} ORDER BY at`.execute(t.db);
     expect(rows.map((r) => r.worker)).toEqual(['worker-a', 'worker-b']);
     const job = await sql<{ retry_count: number; output: { message?: string } | null }>`
-      SELECT retry_count FROM pgboss.job WHERE id = ${jobId}`.execute(t.db);
+      SELECT retry_count FROM pgboss_v12.job WHERE id = ${jobId}`.execute(t.db);
     expect(job.rows[0]!.retry_count).toBe(1);
     expect(b.output.join('')).toContain('handed back: its worker stopped renewing the lease');
   });

@@ -25,7 +25,7 @@ afterAll(async () => {
 describe('the product jobs', () => {
   it('schedule the housekeeping and billing jobs in Europe/London, and its handlers call the services', async () => {
     const { rows: schedules } = await sql<{ name: string; cron: string; timezone: string }>`
-      SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`.execute(t.db);
+      SELECT name, cron, timezone FROM pgboss_v12.schedule ORDER BY name`.execute(t.db);
     expect(schedules).toEqual([
       { name: 'checkout-follow-up', cron: '23 * * * *', timezone: 'Europe/London' },
       { name: 'crm-export-dispatch', cron: '* * * * *', timezone: 'Europe/London' },
@@ -45,7 +45,7 @@ describe('the product jobs', () => {
     const id = await sendJob(t.db, jobs.pruneRateLimits, {});
     await waitFor('the prune to run', async () => {
       const { rows } = await sql<{ state: string }>`
-        SELECT state FROM pgboss.job WHERE name = ${jobs.pruneRateLimits.name} AND id = ${id}`.execute(t.db);
+        SELECT state FROM pgboss_v12.job WHERE name = ${jobs.pruneRateLimits.name} AND id = ${id}`.execute(t.db);
       return rows[0]?.state === 'completed';
     });
     const { rows } = await sql<{ key: string }>`SELECT key FROM rate_limits`.execute(t.db);
@@ -70,7 +70,7 @@ describe('sendJob options', () => {
     expect(again).toBeNull();
     expect(other).toMatch(/^[0-9a-f-]{36}$/);
     const { rows } = await sql<{ policy: string; retry_limit: number; singleton_key: string }>`
-      SELECT q.policy, j.retry_limit, j.singleton_key FROM pgboss.job j JOIN pgboss.queue q ON q.name = j.name
+      SELECT q.policy, j.retry_limit, j.singleton_key FROM pgboss_v12.job j JOIN pgboss_v12.queue q ON q.name = j.name
       WHERE j.name = ${exportJob.name} ORDER BY j.singleton_key`.execute(t.db);
     expect(rows).toEqual([
       { policy: 'short', retry_limit: 3, singleton_key: 'c1' },

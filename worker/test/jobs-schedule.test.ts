@@ -6,10 +6,10 @@ import { JOB_RUNS_TABLE, tickJob } from './helpers/test-jobs';
 import { waitFor } from './helpers/wait';
 
 // pg-boss evaluates schedules on its own timekeeper (every second here, set by the workers' cronCheckSeconds):
-// each round, whichever worker wins pg-boss's debounce row inserts the slot's relay job with the schedule's name as
-// singleton key and the database minute as singleton_on, and working that relay job creates the scheduled job.
+// each round, whichever worker wins pg-boss's claim row inserts the slot's relay job with the schedule's name and
+// key as singleton key ('<name>__<key>', our schedules' key is '') and the minute as singleton_on, and working that relay job creates the scheduled job.
 // Within one minute that is a duplicate insert every second, from either worker. The test waits for several such
-// rounds (conditions, counted in pgboss.version.cron_on), never for the clock to reach the next minute: the slots
+// rounds (conditions, counted in pgboss_v12.version.cron_on), never for the clock to reach the next minute: the slots
 // follow the database clock, which a test cannot move. Every wait is bounded.
 
 let t: TestDatabase;
@@ -32,7 +32,9 @@ describe('a schedule with two workers running', () => {
       (await sql<{ n: number }>`SELECT count(*)::int AS n FROM job_runs WHERE job = ${tickJob.name}`.execute(t.db))
         .rows[0]!.n;
     const cronRound = async () =>
-      (await sql<{ at: Date | null }>`SELECT cron_on AS at FROM pgboss.version`.execute(t.db)).rows[0]?.at?.getTime();
+      (
+        await sql<{ at: Date | null }>`SELECT cron_on AS at FROM pgboss_v12.version`.execute(t.db)
+      ).rows[0]?.at?.getTime();
     await waitFor('the first slot to run', async () => (await runs()) >= 1);
     // Five more evaluation rounds after the first run: each one tries to insert the current slot again.
     const seen = new Set<number>();
@@ -43,16 +45,16 @@ describe('a schedule with two workers running', () => {
     });
     for (const w of workers) expect(await w.terminate()).toBe(0);
 
-    // Each slot is one job pg-boss's relay queue inserted with the schedule's name as singleton key and the
+    // Each slot is one job pg-boss's relay queue inserted with the schedule's name and key as singleton key and the
     // minute as singleton_on; working it creates the scheduled job. Both workers tried every second for every
     // slot; one slot must still make one job, and that job must run once.
     const { rows: slots } = await sql<{ slot: Date; state: string }>`
-      SELECT singleton_on AS slot, state FROM pgboss.job
-      WHERE name = '__pgboss__send-it' AND singleton_key = ${tickJob.name} ORDER BY singleton_on`.execute(t.db);
+      SELECT singleton_on AS slot, state FROM pgboss_v12.job
+      WHERE name = '__pgboss__send-it' AND singleton_key = ${`${tickJob.name}__`} ORDER BY singleton_on`.execute(t.db);
     const relayed = slots.filter((s) => s.state === 'completed');
     const { rows: ticks } = await sql<{ id: string; runs: number }>`
       SELECT j.id, (SELECT count(*)::int FROM job_runs r WHERE r.job_id = j.id) AS runs
-      FROM pgboss.job j WHERE j.name = ${tickJob.name}`.execute(t.db);
+      FROM pgboss_v12.job j WHERE j.name = ${tickJob.name}`.execute(t.db);
 
     expect(relayed.length).toBeGreaterThanOrEqual(1);
     // One relay job per minute slot, however many rounds tried to insert it.
@@ -63,7 +65,7 @@ describe('a schedule with two workers running', () => {
     expect(ticks.every((tick) => tick.runs <= 1)).toBe(true);
     expect(await runs()).toBe(ticks.filter((tick) => tick.runs === 1).length);
     const { rows: schedule } = await sql<{ cron: string; timezone: string }>`
-      SELECT cron, timezone FROM pgboss.schedule WHERE name = ${tickJob.name}`.execute(t.db);
+      SELECT cron, timezone FROM pgboss_v12.schedule WHERE name = ${tickJob.name}`.execute(t.db);
     expect(schedule).toEqual([{ cron: '* * * * *', timezone: 'Europe/London' }]);
   });
 });

@@ -51,9 +51,11 @@ describe('workers on a new database', () => {
     started.push(...workers);
     const { rows: queues } = await sql<{
       name: string;
-    }>`SELECT name FROM pgboss.queue WHERE name NOT LIKE '\_\_pgboss%' ORDER BY name`.execute(db);
+    }>`SELECT name FROM pgboss_v12.queue WHERE name NOT LIKE '\_\_pgboss%' ORDER BY name`.execute(db);
     expect(queues.map((q) => q.name)).toEqual([...ALL].sort());
-    const { rows: schedules } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.schedule`.execute(db);
+    const { rows: schedules } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss_v12.schedule`.execute(
+      db,
+    );
     expect(schedules[0]!.n).toBe(1); // test-tick's, once
     expect(tickJob.schedule).toBeDefined();
 
@@ -86,14 +88,14 @@ describe('workers on a new database', () => {
     expect(await w1.terminate()).toBe(0);
     expect(w1.output.join('')).toContain('1 running job(s) handed back');
     const { rows: state } = await sql<{ state: string; due: boolean }>`
-      SELECT state, start_after <= now() AS due FROM pgboss.job WHERE id = ${id}`.execute(db);
+      SELECT state, start_after <= now() AS due FROM pgboss_v12.job WHERE id = ${id}`.execute(db);
     expect(state[0]).toEqual({ state: 'retry', due: true });
 
     await sql`INSERT INTO job_releases VALUES ('handed-back')`.execute(db);
     const w4 = await startWorkerProcess(url, 'w4', [leasedJob.name]);
     started.push(w4);
     await waitFor('the job to complete', async () => {
-      const { rows } = await sql<{ state: string }>`SELECT state FROM pgboss.job WHERE id = ${id}`.execute(db);
+      const { rows } = await sql<{ state: string }>`SELECT state FROM pgboss_v12.job WHERE id = ${id}`.execute(db);
       return rows[0]?.state === 'completed';
     });
     const { rows: runs } = await sql<{ worker: string }>`

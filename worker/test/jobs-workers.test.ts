@@ -42,7 +42,7 @@ describe('two worker processes on one database', () => {
     await waitFor(
       'all 200 jobs to complete',
       async () =>
-        (await count(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${recordJob.name}
+        (await count(sql`SELECT count(*)::int AS n FROM pgboss_v12.job WHERE name = ${recordJob.name}
           AND state = 'completed'`)) === 200,
       60_000,
     );
@@ -72,7 +72,7 @@ describe('two worker processes on one database', () => {
 
     expect(await worker.terminate()).toBe(0);
     const states = await sql<{ id: string; state: string }>`
-      SELECT id, state FROM pgboss.job WHERE name = ${heldJob.name}`.execute(t.db);
+      SELECT id, state FROM pgboss_v12.job WHERE name = ${heldJob.name}`.execute(t.db);
     expect(Object.fromEntries(states.rows.map((r) => [r.id, r.state]))).toEqual({
       [held]: 'completed',
       [later]: 'created',

@@ -1,6 +1,6 @@
 import { JOBS_SCHEMA, pgBossExecutor, sendJob } from '@pippitch/server/jobs/index';
 import { sql } from 'kysely';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner';
@@ -39,7 +39,7 @@ interface JobRow {
 async function job(name: string, id: string): Promise<JobRow | undefined> {
   const { rows } = await sql<JobRow>`
     SELECT id, state, retry_count, retry_limit, started_on, start_after, output
-    FROM pgboss.job WHERE name = ${name} AND id = ${id}`.execute(t.db);
+    FROM pgboss_v12.job WHERE name = ${name} AND id = ${id}`.execute(t.db);
   return rows[0];
 }
 
@@ -101,7 +101,9 @@ describe('the job runner', () => {
       });
       delays.push((retrying.start_after.getTime() - retrying.started_on!.getTime()) / 1000);
       // Instead of waiting out the backoff, bring the retry forward: the worker picks it up at its next poll.
-      await sql`UPDATE pgboss.job SET start_after = now() WHERE name = ${failingJob.name} AND id = ${id}`.execute(t.db);
+      await sql`UPDATE pgboss_v12.job SET start_after = now() WHERE name = ${failingJob.name} AND id = ${id}`.execute(
+        t.db,
+      );
     }
     const failed = await waitFor('the last attempt to fail', async () => {
       const row = await job(failingJob.name, id);

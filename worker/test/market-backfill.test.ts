@@ -184,7 +184,7 @@ describe('the market-history-backfill job', () => {
     const market = { pool: t.pool, history: dukascopy(now) };
     const queued = async () =>
       (
-        await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss.job
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss_v12.job
           WHERE name = 'market-history-backfill' AND state = 'created'`.execute(t.db)
       ).rows[0]!.n;
     const slice = () => runMarketHistory({ db: t.db, log: () => {}, now: () => new Date(now), market, sliceChunks: 1 });
@@ -199,7 +199,7 @@ describe('the market-history-backfill job', () => {
     expect(await queued()).toBe(1);
     await slice(); // queues again while one waits: the queue keeps one
     expect(await queued()).toBe(1);
-    await sql`DELETE FROM pgboss.job WHERE name = 'market-history-backfill'`.execute(t.db);
+    await sql`DELETE FROM pgboss_v12.job WHERE name = 'market-history-backfill'`.execute(t.db);
     await slice(); // the last day: GBPUSD is done, nothing more is queued
     expect(await queued()).toBe(0);
     expect(await sources(t, 'GBPUSD', MON, now)).toEqual({ dukascopy: 3 * 1440 });

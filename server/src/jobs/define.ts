@@ -1,7 +1,7 @@
 /**
  * What a background job is, in one place: its name, the shape of its payload, how it is retried, and (for
  * housekeeping and reports) when it runs by itself. The server sends jobs (`sendJob`); the worker runs them
- * (worker/src/jobs). pg-boss 10 stores them in the `pgboss` schema (sql/migrations/0008_pgboss.sql).
+ * (worker/src/jobs). pg-boss 12 stores them in the `pgboss_v12` schema (sql/migrations/0047_pgboss_v12.sql).
  */
 import { z } from 'zod';
 
@@ -135,7 +135,6 @@ export const LEASE: Lease = { seconds: 45, renewMs: 10_000, reclaimMs: 10_000 };
 /** The queue's own defaults, so jobs created by a schedule are retried like those we send. */
 export function queueOptions(definition: JobDefinition, lease: Lease = LEASE) {
   return {
-    name: definition.name,
     policy: definition.policy,
     retryLimit: definition.retry.limit,
     retryDelay: definition.retry.delaySeconds,

@@ -4,7 +4,7 @@
  */
 import type { DB } from '@pippitch/sql';
 import type { Kysely } from 'kysely';
-import PgBoss from 'pg-boss';
+import { type Db, PgBoss } from 'pg-boss';
 import { describeIssues, type JobDefinition, type PayloadSchema, queueOptions, type z } from './define';
 import { JOBS_SCHEMA, pgBossExecutor } from './pgboss';
 
@@ -17,14 +17,14 @@ export interface SendJobOptions {
   priority?: number;
 }
 
-// Only ever used with a per-call `db`, never started: it holds pg-boss's SQL and argument checks, no connections.
-const sender = new PgBoss({
-  schema: JOBS_SCHEMA,
-  db: { executeSql: () => Promise.reject(new Error('pg-boss sender used without a db')) },
-  migrate: false,
-  schedule: false,
-  supervise: false,
-});
+/**
+ * A pg-boss for one call, on the caller's `db` (a transaction or the pool), never started: it holds pg-boss's SQL
+ * and argument checks, no connections and no timers. pg-boss 12 reads the queue's settings through its own `db`
+ * as it sends, so the handle is made per call rather than shared.
+ */
+function bossOn(executor: Db): PgBoss {
+  return new PgBoss({ schema: JOBS_SCHEMA, db: executor, migrate: false, schedule: false, supervise: false });
+}
 
 // Queues never disappear once created (we never delete one), so a name seen in the database stays true.
 const knownQueues = new Set<string>();
@@ -34,15 +34,14 @@ const knownQueues = new Set<string>();
  * worker creates every queue at start; this covers a server that sends before any worker of this version ran.
  * Created in the caller's transaction, so a rollback takes the queue with it and the next send checks again.
  */
-async function ensureQueue(executor: PgBoss.Db, definition: JobDefinition): Promise<void> {
+async function ensureQueue(boss: PgBoss, executor: Db, definition: JobDefinition): Promise<void> {
   if (knownQueues.has(definition.name)) return;
   const { rows } = await executor.executeSql(`SELECT 1 FROM ${JOBS_SCHEMA}.queue WHERE name = $1`, [definition.name]);
   if (rows.length > 0) {
     knownQueues.add(definition.name);
     return;
   }
-  const creator = new PgBoss({ schema: JOBS_SCHEMA, db: executor, migrate: false, schedule: false, supervise: false });
-  await creator.createQueue(definition.name, queueOptions(definition));
+  await boss.createQueue(definition.name, queueOptions(definition));
 }
 
 /**
@@ -62,10 +61,10 @@ export async function sendJob<S extends PayloadSchema>(
     throw new Error(`job ${definition.name}: invalid payload: ${describeIssues(parsed.error)}`);
   }
   const executor = pgBossExecutor(db);
-  await ensureQueue(executor, definition);
+  const boss = bossOn(executor);
+  await ensureQueue(boss, executor, definition);
   const { startAfter, singletonKey, priority } = options;
-  return sender.send(definition.name, json, {
-    db: executor,
+  return boss.send(definition.name, json, {
     retryLimit: definition.retry.limit,
     retryDelay: definition.retry.delaySeconds,
     retryBackoff: definition.retry.backoff,

@@ -34,8 +34,9 @@ async function main(): Promise<void> {
       '--out-file',
       outFile,
       '--exclude-pattern',
-      // The migrator's bookkeeping and pg-boss's own tables (0008_pgboss.sql): only pg-boss reads and writes those.
-      '{*.schema_migrations,pgboss.*}',
+      // The migrator's bookkeeping and pg-boss's own tables (pg-boss 10's of 0008, pg-boss 12's of 0047): only
+      // pg-boss reads and writes those.
+      '{*.schema_migrations,pgboss.*,pgboss_v12.*}',
       // Matches the type parsers in connection.ts: dates stay 'YYYY-MM-DD' strings, bigints are numbers.
       '--date-parser',
       'string',

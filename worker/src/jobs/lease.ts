@@ -11,7 +11,8 @@
  * expiry then fails it). Two workers never run it at once: a reclaimed job is fetched with SKIP LOCKED by one.
  */
 import { JOBS_SCHEMA, LEASE, type Lease } from '@pippitch/server/jobs/index';
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
+import { moveLegacyJobs } from './legacy';
 
 export { LEASE, type Lease };
 
@@ -53,7 +54,7 @@ export function startReclaimer(boss: PgBoss, lease: Lease, log: (line: string) =
         `UPDATE ${JOBS_SCHEMA}.job
          SET state = 'retry', start_after = now(),
            output = jsonb_build_object('message', 'handed back: its worker stopped renewing the lease')
-         WHERE state = 'active' AND started_on + expire_in < now()
+         WHERE state = 'active' AND started_on + expire_seconds * interval '1 second' < now()
            AND retry_count < retry_limit AND policy IS DISTINCT FROM 'stately'
          RETURNING name, id`,
         [],
@@ -61,6 +62,8 @@ export function startReclaimer(boss: PgBoss, lease: Lease, log: (line: string) =
       for (const row of rows as { name: string; id: string }[]) {
         log(`job ${row.name} ${row.id} handed back: its worker stopped renewing the lease`);
       }
+      // During a rolling deploy a pg-boss 10 process may still queue jobs in the old schema: bring them over.
+      await moveLegacyJobs(boss.getDb(), log);
     } catch (err) {
       log(`jobs: reclaiming lapsed jobs failed: ${(err as Error).message}`);
     } finally {

@@ -5,11 +5,11 @@
  */
 import { describeIssues, JOBS_SCHEMA, type JobDefinition, queueOptions } from '@pippitch/server/jobs/index';
 import { poolTimeouts } from '@pippitch/sql';
-import cronParser from 'cron-parser';
 import pg from 'pg';
-import PgBoss from 'pg-boss';
+import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import type { RegisteredJob } from './handler';
 import { keepLeases, LEASE, type Lease, startReclaimer } from './lease';
+import { moveLegacyJobs } from './legacy';
 
 export interface JobRunnerOptions {
   url: string;
@@ -54,12 +54,14 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   const lease = options.lease ?? LEASE;
   await oneAtATime(options.url, async () => {
     for (const definition of definitions) {
-      // createQueue leaves an existing queue as it is; updateQueue brings it to the current definition.
-      await boss.createQueue(definition.name, queueOptions(definition, lease));
-      await boss.updateQueue(definition.name, queueOptions(definition, lease));
+      // createQueue leaves an existing queue as it is; updateQueue brings it to the current definition (all but
+      // the policy, which pg-boss fixes at creation).
+      const { policy, ...settings } = queueOptions(definition, lease);
+      await boss.createQueue(definition.name, { policy, ...settings });
+      await boss.updateQueue(definition.name, settings);
     }
     await syncSchedules(boss, definitions);
-    await catchUpSchedules(boss, definitions, log);
+    await moveLegacyJobs(boss.getDb(), log);
   });
   const stopReclaimer = startReclaimer(boss, lease, log);
   const running = new Set<string>();
@@ -67,7 +69,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   return {
     stop: async (graceMs) => {
       stopReclaimer();
-      await boss.stop({ graceful: true, timeout: graceMs, wait: true });
+      await boss.stop({ graceful: true, timeout: graceMs });
       await handBack(options.url, [...running], log);
     },
   };
@@ -93,16 +95,23 @@ async function oneAtATime(url: string, work: () => Promise<void>): Promise<void>
   }
 }
 
-/** Schedules are stored in the database: add or update ours, drop those no definition asks for any more. */
+/**
+ * Schedules are stored in the database: add or update ours, drop those no definition asks for any more.
+ *
+ * `missed: 'once'`: a slot that passed while no worker ran (a deploy, an outage: pg-boss fires a slot only within
+ * a minute of it) is run once when workers are back — the latest slot only, however many were missed, because
+ * every scheduled job works from the state of things, not from its slot. pg-boss measures the gap from its last
+ * schedule pass (one per deployment, whichever worker), so of workers starting together one sends it.
+ */
 async function syncSchedules(boss: PgBoss, definitions: JobDefinition[]): Promise<void> {
   const wanted = new Set<string>();
   for (const { name, schedule } of definitions) {
     if (!schedule) continue;
     wanted.add(name);
-    await boss.schedule(name, schedule.cron, schedule.payload, { tz: schedule.tz });
+    await boss.schedule(name, schedule.cron, schedule.payload, { tz: schedule.tz, missed: 'once' });
   }
-  for (const { name } of await boss.getSchedules()) {
-    if (!wanted.has(name)) await boss.unschedule(name);
+  for (const { name, key } of await boss.getSchedules()) {
+    if (!wanted.has(name)) await boss.unschedule(name, key);
   }
 }
 
@@ -125,34 +134,6 @@ async function handBack(url: string, ids: string[], log: (line: string) => void)
   log(`jobs: ${rows.length} running job(s) handed back for another worker`);
 }
 
-/**
- * pg-boss fires a schedule only within a minute of its slot, so a slot that passed while no worker ran was lost
- * (a trial lifecycle, a nightly retention run, a monthly report dispatch). At start, for each schedule whose latest
- * slot is over a minute old (younger ones are pg-boss's own) and has no job since, one job is sent: the latest
- * slot only, however many were missed — every scheduled job works from the state of things, not from its slot.
- * Runs under the set-up lock, so of workers starting together one sends it and the others see it.
- */
-async function catchUpSchedules(boss: PgBoss, definitions: JobDefinition[], log: (line: string) => void) {
-  const now = Date.now();
-  for (const { name, schedule } of definitions) {
-    if (!schedule) continue;
-    const slot = cronParser.parseExpression(schedule.cron, { tz: schedule.tz, currentDate: new Date(now) }).prev();
-    if (now - slot.getTime() < 60_000) continue;
-    const since = slot.toDate();
-    const { rows } = await boss.getDb().executeSql(
-      `SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = $1 AND created_on >= $2
-       UNION ALL SELECT 1 FROM ${JOBS_SCHEMA}.archive WHERE name = $1 AND created_on >= $2
-       UNION ALL SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = '__pgboss__send-it' AND data->>'name' = $1
-         AND created_on >= $2
-       LIMIT 1`,
-      [name, since],
-    );
-    if (rows.length > 0) continue;
-    await boss.send(name, schedule.payload ?? {}, { singletonKey: `catch-up:${since.toISOString()}` });
-    log(`jobs: schedule ${name} missed its slot at ${since.toISOString()}: run once now`);
-  }
-}
-
 async function work(
   boss: PgBoss,
   { definition, handler }: RegisteredJob,
@@ -161,13 +142,19 @@ async function work(
   running: Set<string>,
 ) {
   const { name, batchSize } = definition;
-  let workerId: string | undefined;
-  workerId = await boss.work<object>(
+  await boss.work<object, unknown, WorkOptions & { includeMetadata: true; perJobResults: true }>(
     name,
-    // With its metadata, so a handler knows when an attempt is the last (to record a final failure).
-    { batchSize, pollingIntervalSeconds: definition.pollingIntervalSeconds, includeMetadata: true },
-    async (batch) => {
-      const succeeded: string[] = [];
+    {
+      batchSize,
+      pollingIntervalSeconds: definition.pollingIntervalSeconds,
+      // With its metadata, so a handler knows when an attempt is the last (to record a final failure).
+      includeMetadata: true,
+      // Each job of a batch succeeds or fails on its own (a thrown handler would fail the whole batch together).
+      perJobResults: true,
+      // A full batch means more are probably waiting: fetch again at once instead of after the polling interval.
+      burstWhenBatchFull: true,
+    },
+    async (batch): Promise<JobResult[]> => {
       for (const job of batch) running.add(job.id);
       const release = keepLeases(
         boss,
@@ -176,43 +163,29 @@ async function work(
         lease,
         definition.expireInSeconds,
       );
-      // Each job of a batch succeeds or fails on its own (pg-boss alone would fail the whole batch together).
-      await Promise.all(
-        batch.map(async (job) => {
+      const results = await Promise.all(
+        batch.map(async (job): Promise<JobResult> => {
           const payload = definition.payload.safeParse(job.data);
           if (!payload.success) {
-            const error = new Error(`invalid payload: ${describeIssues(payload.error)}`);
-            log(`job ${name} ${job.id} failed without retry: ${error.message}`);
-            await failWithoutRetry(boss, name, job.id, error);
-            running.delete(job.id);
-            return;
+            // It will not parse on the next try either: spend no retries on it ('deadletter' fails it for good).
+            const message = `invalid payload: ${describeIssues(payload.error)}`;
+            log(`job ${name} ${job.id} failed without retry: ${message}`);
+            return { id: job.id, status: 'deadletter', output: { message } };
           }
           try {
             await handler(payload.data, { id: job.id, name, lastAttempt: job.retryCount >= job.retryLimit });
-            succeeded.push(job.id);
+            return { id: job.id, status: 'completed' };
           } catch (err) {
-            log(`job ${name} ${job.id} failed: ${(err as Error).message}`);
-            await boss.fail(name, job.id, err as Error);
-            running.delete(job.id); // failed on its own: its retry delay stands
+            const { message, stack } = err as Error;
+            log(`job ${name} ${job.id} failed: ${message}`);
+            running.delete(job.id); // failed on its own: its retry delay stands, even if the worker stops now
+            return { id: job.id, status: 'failed', output: { message, stack } };
           }
         }),
       );
       release();
-      if (succeeded.length > 0) await boss.complete(name, succeeded);
       for (const job of batch) running.delete(job.id);
-      // A full batch means more are probably waiting: fetch again at once instead of after the polling interval.
-      if (batch.length === batchSize && workerId) boss.notifyWorker(workerId);
+      return results;
     },
   );
-}
-
-/**
- * A payload that does not parse will not parse on the next try either: spend no retries on it. pg-boss retries
- * while retry_count < retry_limit, so the limit is lowered to the count before the job is failed.
- */
-async function failWithoutRetry(boss: PgBoss, name: string, id: string, error: Error): Promise<void> {
-  await boss
-    .getDb()
-    .executeSql(`UPDATE ${JOBS_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [name, id]);
-  await boss.fail(name, id, error);
 }

@@ -39,8 +39,8 @@ export interface JobStatus {
 const schema = sql.id(JOBS_SCHEMA);
 
 /**
- * Counts come from pg-boss's live table; pg-boss moves finished jobs to its archive after 12 hours, so
- * `completed` and `failed` cover about the last half day. The failure list also reads the archive (kept 7 days).
+ * Counts come from pg-boss's job table, where pg-boss 12 keeps finished jobs for 7 days (the queues'
+ * deleteAfterSeconds default) before deleting them, so `completed` and `failed` cover about the last week.
  */
 export async function jobStatus(db: Kysely<DB>, failureLimit = 10): Promise<JobStatus> {
   const queues = await sql<QueueCounts>`
@@ -58,11 +58,7 @@ export async function jobStatus(db: Kysely<DB>, failureLimit = 10): Promise<JobS
   const failures = await sql<JobFailure>`
     SELECT name AS queue, id::text, completed_on AS "failedAt", retry_count + 1 AS attempts,
       COALESCE(output->>'message', output->'value'->>'message', output::text, '(no error recorded)') AS error
-    FROM (
-      SELECT name, id, completed_on, retry_count, output FROM ${schema}.job WHERE state = 'failed'
-      UNION ALL
-      SELECT name, id, completed_on, retry_count, output FROM ${schema}.archive WHERE state = 'failed'
-    ) f
+    FROM ${schema}.job WHERE state = 'failed'
     ORDER BY completed_on DESC LIMIT ${failureLimit}`.execute(db);
   const schedules = await sql<ScheduleRow>`
     SELECT name, cron, timezone FROM ${schema}.schedule ORDER BY name`.execute(db);

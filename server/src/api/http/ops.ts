@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../../config';
+import { JOBS_TABLE } from '../../jobs/pgboss';
 import { checkReadiness } from '../../services/ops/readiness';
 
 // Operations endpoints (issue 23): readiness beside /api/health (liveness), and Prometheus metrics. /metrics is
@@ -78,7 +79,7 @@ export function registerOps(app: FastifyInstance, deps: { db: Database; config: 
     const jobs = await sql<{ name: string; state: string; n: number; oldest: number | null }>`
       SELECT name, state, count(*)::int AS n,
         (extract(epoch FROM now() - min(start_after) FILTER (WHERE start_after <= now())))::float8 AS oldest
-      FROM pgboss.job WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '\\_\\_pgboss%'
+      FROM ${sql.table(JOBS_TABLE)} WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '\\_\\_pgboss%'
       GROUP BY name, state`.execute(deps.db);
     depth.reset();
     age.reset();

@@ -1,6 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { listMigrations } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { JOBS_TABLE } from '../../jobs/pgboss';
 
 // Readiness (GET /api/ready), distinct from liveness (GET /api/health: the process answers and reaches the
 // database). Ready means the whole service works for a user: the database answers with every migration applied,
@@ -92,7 +93,7 @@ async function workerCheck(db: Database, silentMs: number): Promise<Check> {
 async function backlogCheck(db: Database, backlogMs: number): Promise<Check> {
   const { rows } = await sql<{ due: number; oldest_ms: number | null }>`
     SELECT count(*)::int AS due, (extract(epoch FROM now() - min(start_after)) * 1000)::float8 AS oldest_ms
-    FROM pgboss.job WHERE state IN ('created', 'retry') AND start_after <= now()
+    FROM ${sql.table(JOBS_TABLE)} WHERE state IN ('created', 'retry') AND start_after <= now()
       AND name NOT LIKE '\\_\\_pgboss%'`.execute(db);
   const { due, oldest_ms } = rows[0]!;
   const oldest = Math.round((oldest_ms ?? 0) / 1000);
