@@ -181,4 +181,45 @@ describe('the margin policy journey', () => {
     );
     expect(await seriousViolations(admin)).toEqual([]);
   });
+  it('the policy log shows ten changes at a time, newest first, and older ones on asking', async () => {
+    // Eleven earlier changes (January, one a day, the options narrowing then widening), before the journey's.
+    const adam = await h.t.db
+      .selectFrom('user_profiles')
+      .select(['id', 'company_id'])
+      .where('email', '=', ADAM.email)
+      .executeTakeFirstOrThrow();
+    const options = [
+      [0, 10, 20, 30, 40],
+      [0, 10, 20, 30, 40, 50],
+    ];
+    for (let day = 1; day <= 11; day++) {
+      await h.t.db
+        .insertInto('margin_policy_versions')
+        .values({
+          company_id: adam.company_id,
+          floors: JSON.stringify({}),
+          margin_options: options[(day + 1) % 2] as number[],
+          changed_by: adam.id,
+          changed_by_name: 'Adam Admin',
+          changed_at: new Date(`2026-01-${String(day).padStart(2, '0')}T09:00:00Z`),
+        })
+        .execute();
+    }
+    const admin = await h.newPage(MOBILE);
+    await signIn(admin, ADAM.email, 'Admin');
+    await admin.getByRole('button', { name: 'Show every change' }).click();
+    const change = admin.getByTestId('policy-change');
+    await poll(() => change.count()).toBe(10);
+    // Newest first: the journey's change, then 11 January's.
+    expect(await change.nth(1).textContent()).toContain('11 Jan 2026');
+    await admin.getByRole('button', { name: 'Show older' }).click();
+    await poll(() => change.count()).toBe(12);
+    expect(await change.nth(11).textContent()).toContain('1 Jan 2026');
+    expect(await change.nth(11).getByRole('listitem').allTextContents()).toEqual([
+      'Inflate Your Margin: None, 10, 20, 30, 40 and 50 pips → None, 10, 20, 30 and 40 pips',
+    ]);
+    expect(await admin.getByRole('button', { name: 'Show older' }).count()).toBe(0);
+    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
 });
