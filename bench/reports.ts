@@ -4,11 +4,13 @@
  * brokers × 20 calculations each) with a schedule on the 1st at 09:00: the sweep at that minute through two pg-boss
  * workers until every report is ready (target ≤ 10 minutes). Bounded: gives up after 20 minutes.
  */
+
 import { sql } from 'kysely';
 import { jobs, sendJob } from '../server/src/jobs/index';
 import { createTrialCompany } from '../server/src/services/company/create';
 import { renderReportPdf } from '../server/src/services/reports/render-pdf';
 import { reportData } from '../server/src/services/reports/report-data';
+import { calculateSavings } from '../shared/src/calculator';
 import { createDb, createPool } from '../sql/src/index';
 import { productJobs } from '../worker/src/jobs/handlers';
 import { startJobRunner } from '../worker/src/jobs/runner';
@@ -25,6 +27,40 @@ const OCTOBER = { start: '2026-10-01', end: '2026-10-31' };
 const SLOT = new Date('2026-11-01T09:00:00Z');
 
 /** A company with brokers and calculations spread over October (SQL: the data, not the calculator, is measured). */
+// The stored shape of the calculator's save (services/calculation-data.ts) for the pitch every row repeats, and a
+// record with the mid the server used (1.2790: 70.4 bps of margin), which margin conceded measures against.
+const PITCH = {
+  pair: 'GBPUSD',
+  yourRate: '1.2700',
+  competitorRate: '1.2650',
+  amount: '500000',
+  tradesPerYear: 52,
+} as const;
+const RESULT = calculateSavings({ ...PITCH, marginPips: 0 });
+const STORED = {
+  currency_pair: PITCH.pair,
+  your_rate: PITCH.yourRate,
+  competitor_rate: PITCH.competitorRate,
+  trade_amount: PITCH.amount,
+  trades_per_year: PITCH.tradesPerYear,
+  pips_added: 0,
+  effective_rate: RESULT.effectiveRate,
+  price_difference: RESULT.priceDifference,
+  difference_in_pips: RESULT.differenceInPips,
+  cost_with_competitor: RESULT.costWithCompetitor,
+  cost_with_us: RESULT.costWithUs,
+  savings_per_trade: RESULT.savingsPerTrade,
+  annual_savings: RESULT.annualSavings,
+  percentage_savings: RESULT.percentageSavings,
+  is_advantage: RESULT.isAdvantage,
+};
+const EVIDENCE = {
+  mid: { rate: '1.2790', at: '2026-10-01T08:00:00Z', source: 'Simulated' },
+  method: 'bench',
+  ecb: null,
+  range: null,
+};
+
 async function company(name: string, brokers: number, perBroker: number, clients: number): Promise<string> {
   const { id } = await createTrialCompany(
     db,
@@ -45,15 +81,19 @@ async function company(name: string, brokers: number, perBroker: number, clients
     FROM generate_series(0, ${brokers}) n`.execute(db);
   await sql`
     INSERT INTO calculations (id, user_id, company_id, client_name, normalized_client_name, currency_pair,
-      calculation_data, trade_details, savings_amount, live_rate, rate_source, rate_at, created_at)
+      calculation_data, trade_details, savings_amount, live_rate, rate_source, rate_at, created_at, evidence)
     SELECT gen_random_uuid(), u.id, u.company_id, 'Client ' || (i % ${clients}) || ' Ltd', 'client ' || (i % ${clients}),
       'GBPUSD',
-      jsonb_build_object('currency_pair', 'GBPUSD', 'your_rate', '1.2700', 'competitor_rate', '1.2650',
-        'trade_amount', '500000', 'trades_per_year', 52, 'pips_added', 0, 'difference_in_pips', '50.0'),
-      '{}'::jsonb, 80918.74, 1.2712, 'simulated', t, t
+      ${JSON.stringify(STORED)}::jsonb || jsonb_build_object('comparison_date', to_char(t, 'YYYY-MM-DD')),
+      '{}'::jsonb, 80918.74, 1.2712, 'simulated', t, t, ${JSON.stringify(EVIDENCE)}::jsonb
     FROM user_profiles u, generate_series(1, ${perBroker}) i,
       LATERAL (SELECT timestamptz '2026-10-01 08:00:00+00' + ((i * 7919) % (30 * 24 * 60)) * interval '1 minute' AS t) x
     WHERE u.company_id = ${id}::uuid AND u.role_type = 'junior'`.execute(db);
+  // A floor of 50 bps on GBP/USD from before the month: the report's margin conceded has a floor to measure against.
+  await sql`
+    INSERT INTO margin_policy_versions (company_id, floors, margin_options, changed_by_name, changed_at)
+    VALUES (${id}::uuid, ${JSON.stringify({ GBPUSD: [{ fromGbp: 0, toGbp: null, floorBps: 50 }] })}::jsonb,
+      ARRAY[0, 10, 20, 30, 40, 50], 'Bench', timestamptz '2026-09-01 00:00:00+00')`.execute(db);
   return id;
 }
 

@@ -16,6 +16,8 @@ export interface CalculationAt {
   offMarket?: boolean;
   /** Pounds per unit of the sold currency (EUR/USD pitches). */
   gbpPerUnit?: string;
+  /** The mid the server recorded (evidence.mid.rate, the pair's own terms), which margin conceded measures against. */
+  mid?: string;
 }
 
 /**
@@ -58,7 +60,38 @@ export async function addCalculationAt(h: TestApp, userId: string, at: string, c
       created_at: new Date(at),
       off_market: c.offMarket ?? false,
       gbp_per_unit: c.gbpPerUnit ?? '1',
+      // A record of the stored shape (shared/src/evidence-record.ts) with only the mid: no ECB rate, no day range.
+      ...(c.mid
+        ? {
+            evidence: JSON.stringify({
+              mid: { rate: c.mid, at, source: 'Simulated' },
+              method: 'test',
+              ecb: null,
+              range: null,
+            }),
+          }
+        : {}),
     })
     .execute();
   return { id: input.id, result: r };
+}
+
+/** A margin policy version stamped at a chosen instant (the editor stamps now()): floors per pair, all options. */
+export async function setFloorsAt(
+  h: TestApp,
+  admin: { companyId: string; userId: string },
+  at: string,
+  floors: Record<string, { fromGbp: number; toGbp: number | null; floorBps: number }[]>,
+) {
+  await h.t.db
+    .insertInto('margin_policy_versions')
+    .values({
+      company_id: admin.companyId,
+      floors: JSON.stringify(floors),
+      margin_options: [0, 10, 20, 30, 40, 50],
+      changed_by: admin.userId,
+      changed_by_name: 'Owner',
+      changed_at: new Date(at),
+    })
+    .execute();
 }

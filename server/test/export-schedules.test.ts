@@ -143,7 +143,7 @@ describe('Chatter posts', () => {
 
   it('splits a long export into numbered parts at line ends, losing no line', () => {
     const members = Array.from({ length: 200 }, (_, i) => member(i + 1));
-    const posts = chatterPosts('Big Team Ltd', { start: '2026-11-01', end: '2026-11-24' }, members, 2000);
+    const posts = chatterPosts('Big Team Ltd', { start: '2026-11-01', end: '2026-11-24' }, members, undefined, 2000);
     expect(posts.length).toBeGreaterThan(5);
     posts.forEach((p, i) => {
       expect(p.length).toBeLessThanOrEqual(2000);

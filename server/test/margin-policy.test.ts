@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
+import { policyChanges } from '@pippitch/shared/margin-policy-diff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteHub } from '../src/services/market/live-quotes';
 import {
@@ -63,12 +64,19 @@ afterAll(() => h?.close());
 describe('the policy', () => {
   it('is the default until an admin sets one: no floors, every Inflate Your Margin option', async () => {
     expect(await broker.api.margin.policy.query()).toEqual({ floors: {}, marginOptions: [0, 10, 20, 30, 40, 50] });
+    // The session carries the options the calculator draws and the top bar's count of unread decisions.
+    expect((await broker.api.auth.session.query())?.margin).toEqual({
+      marginOptions: [0, 10, 20, 30, 40, 50],
+      unreadDecisions: 0,
+    });
   });
 
   it('admins set it, brokers read it, and each change is logged with who, when, old → new', async () => {
     await owner.api.margin.updatePolicy.mutate({ floors: FLOOR_50, marginOptions: [0, 10, 20] });
     expect(await broker.api.margin.policy.query()).toEqual({ floors: FLOOR_50, marginOptions: [0, 10, 20] });
-    const log = await owner.api.margin.policyLog.query();
+    expect((await broker.api.auth.session.query())?.margin.marginOptions).toEqual([0, 10, 20]);
+    expect((await rival.api.auth.session.query())?.margin.marginOptions).toEqual([0, 10, 20, 30, 40, 50]);
+    const log = (await owner.api.margin.policyLog.query()).changes;
     expect(log[0]).toMatchObject({
       changedBy: 'Ada Admin',
       before: { floors: {}, marginOptions: [0, 10, 20, 30, 40, 50] },
@@ -76,7 +84,34 @@ describe('the policy', () => {
     });
     // Another company's policy is its own.
     expect(await rival.api.margin.policy.query()).toEqual({ floors: {}, marginOptions: [0, 10, 20, 30, 40, 50] });
-    expect(await rival.api.margin.policyLog.query()).toEqual([]);
+    expect(await rival.api.margin.policyLog.query()).toEqual({ changes: [], nextCursor: null });
+  });
+
+  it('the full log pages newest first, each change with its old → new; another company reads none of it', async () => {
+    const TOP_40 = { GBPUSD: [...FLOOR_50.GBPUSD, { fromGbp: 1_000_000, toGbp: null, floorBps: 40 }] };
+    await owner.api.margin.updatePolicy.mutate({ floors: TOP_40, marginOptions: [0, 10, 20] });
+    await admin2.api.margin.updatePolicy.mutate({ floors: FLOOR_50, marginOptions: [0, 10, 20] }); // back again
+    const first = await owner.api.margin.policyLog.query({ limit: 2 });
+    expect(first.changes.map((c) => [c.changedBy, policyChanges(c.before, c.after)])).toEqual([
+      ['admin second@margindesk.co.uk', ['GBP/USD over £1m: 40 bps → no floor']],
+      ['Ada Admin', ['GBP/USD over £1m: no floor → 40 bps']],
+    ]);
+    expect(first.nextCursor).toBe(first.changes[1]?.id);
+    const older = await owner.api.margin.policyLog.query({ limit: 2, cursor: first.nextCursor });
+    expect(older.nextCursor).toBeNull();
+    expect(older.changes.map((c) => policyChanges(c.before, c.after))).toEqual([
+      [
+        'GBP/USD £100k–£1m: no floor → 50 bps',
+        'Inflate Your Margin: None, 10, 20, 30, 40 and 50 pips → None, 10 and 20 pips',
+      ],
+    ]);
+    // Another company's admin, given this company's cursor, reads nothing; a bad cursor is a 400.
+    expect(await rival.api.margin.policyLog.query({ limit: 2, cursor: first.nextCursor })).toEqual({
+      changes: [],
+      nextCursor: null,
+    });
+    expect((await errorOf(owner.api.margin.policyLog.query({ limit: 2, cursor: -1 }))).code).toBe('BAD_REQUEST');
+    expect((await errorOf(owner.api.margin.policyLog.query({ limit: 500 }))).code).toBe('BAD_REQUEST');
   });
 
   it("refuses a pitch with an 'Inflate Your Margin' option the desk does not allow", async () => {
@@ -231,8 +266,12 @@ describe('approvals', () => {
     expect(mails[0]?.template).toBe(`margin-${decided.status}`);
     expect(mails[0]?.text_body).toContain("below the desk's floor of 50 bps for GBP/USD £100k–£1m");
     expect((await broker.api.margin.myRequests.query())[0]).toMatchObject({ status: decided.status });
+    // The top bar's badge: one unread decision for the broker, none for anyone else, none once read.
+    expect((await broker.api.auth.session.query())?.margin.unreadDecisions).toBe(1);
+    expect((await owner.api.auth.session.query())?.margin.unreadDecisions).toBe(0);
     expect(await broker.api.margin.markNotificationsRead.mutate()).toBe(1);
     expect((await broker.api.margin.notifications.query())[0]?.read).toBe(true);
+    expect((await broker.api.auth.session.query())?.margin.unreadDecisions).toBe(0);
   });
 
   it('the decision is kept with the pitch’s record: each pitch to the client with its margin and decision', async () => {

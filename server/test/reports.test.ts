@@ -8,7 +8,9 @@ import type { EmailMessage } from '../src/providers/email/types';
 import { deliverDueEmails } from '../src/services/email/deliver';
 import { dispatchMonthlyReports } from '../src/services/reports/dispatch';
 import { generateReport } from '../src/services/reports/generate';
-import { addCalculationAt } from './activity-helpers';
+import { renderReportPdf } from '../src/services/reports/render-pdf';
+import { reportData } from '../src/services/reports/report-data';
+import { addCalculationAt, setFloorsAt } from './activity-helpers';
 import { addMember, errorOf, ownerOfNewCompany, signedIn, startTestApp, type TestApp } from './helpers';
 import { sweepTwice } from './schedule-helpers';
 
@@ -124,6 +126,37 @@ describe('monthly client reports', () => {
       status: 'ready',
       calculations: 4,
     });
+  });
+
+  it('carries the margin conceded of the team, each pair and each broker for its period (issue 25 §3)', async () => {
+    h.clock.now = new Date('2026-10-01T08:00:00Z');
+    const owner = await withClientData('Report Margin Ltd');
+    const amy = await addMember(h, 'Report Margin Ltd', 'amy@reportmarginltd.co.uk', 'junior');
+    const ben = await addMember(h, 'Report Margin Ltd', 'ben@reportmarginltd.co.uk', 'junior');
+    await setFloorsAt(h, owner, '2026-09-01T00:00:00Z', { GBPUSD: [{ fromGbp: 0, toGbp: null, floorBps: 50 }] });
+    // Amy: 1.2700 against a mid of 1.2750 → 39.2 bps, below the floor of 50; £80,284.08 a year (52 trades).
+    await addCalculationAt(h, amy, '2026-09-10T10:00:00Z', { client: 'Tesco PLC', mid: '1.2750' });
+    // Ben: 1.2700 against 1.2800 → 78.1 bps; £159,940.94 a year. And a pitch in October, outside the period.
+    await addCalculationAt(h, ben, '2026-09-20T10:00:00Z', { client: 'Greggs', mid: '1.2800' });
+    await addCalculationAt(h, ben, '2026-10-01T00:30:00Z', { client: 'Outside', mid: '1.2600' });
+    const data = await reportData(h.t.db, owner.companyId, { start: '2026-09-01', end: '2026-09-30' });
+    expect(data.margin.team).toMatchObject({ pitches: 2, marginBps: '58.6', floorBps: '50.0', belowFloor: 1 });
+
+    const text = pdfText(await renderReportPdf(data, h.clock.now));
+    const flat = text.replace(/\s+/g, ' ');
+    expect(text).toContain('Margin conceded');
+    // Ticket-weighted: (39.2 × 392,156.86 + 78.1 × 390,625.00) ÷ 782,781.86 = 58.6 bps; £80,284.08 + £159,940.94.
+    expect(flat).toContain(
+      'Team · 2 pitches: 58.6 bps against a floor of 50.0 bps · £240,225 a year · 1 below the floor: 1 not asked',
+    );
+    expect(flat).toContain(
+      'GBP/USD · 2 pitches: 58.6 bps against a floor of 50.0 bps · £240,225 a year · 1 below the floor: 1 not asked',
+    );
+    expect(flat).toContain(
+      'Margin: 39.2 bps against a floor of 50.0 bps · £80,284 a year · 1 below the floor: 1 not asked',
+    );
+    expect(flat).toContain('Margin: 78.1 bps against a floor of 50.0 bps · £159,941 a year · none below the floor');
+    expect(text).not.toContain('Outside');
   });
 
   it('is refused without the Client Data Tracking add-on, and to brokers', async () => {

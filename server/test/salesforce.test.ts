@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SalesforceCrm } from '../src/providers/crm/salesforce/provider';
 import { CrmTemporaryFailure } from '../src/providers/crm/types';
 import { runExport } from '../src/services/crm/exports';
-import { addCalculationAt } from './activity-helpers';
+import { addCalculationAt, setFloorsAt } from './activity-helpers';
 import {
   addMember,
   errorOf,
@@ -210,12 +210,40 @@ describe('exports to Salesforce', () => {
     const text = sf.posts.at(-1)?.text ?? '';
     expect(text).toContain('PipPitch team activity for Export Co');
     expect(text).toContain(
-      '• junior amy@exportco.co.uk: 3 calculations, 2 clients pitched, £242,756.22 savings pitched',
+      '• junior amy@exportco.co.uk: 3 calculations, 2 clients pitched, £242,756.22 savings pitched; margin not measured (saved without a mid)',
     );
     expect(text).toContain('• junior ben@exportco.co.uk: 1 calculation, 1 client pitched, £80,918.74 savings pitched');
     expect(text).toContain('Team: 4 calculations, 3 clients pitched, £323,674.96 annual savings pitched');
     expect(await exportRow(exportId)).toMatchObject({ status: 'sent', destination: 'salesforce', posts_sent: 1 });
     expect((await owner.c.api.salesforce.status.query()).lastSync).not.toBeNull();
+  });
+
+  it('carries each selected broker’s margin conceded and the whole desk’s, in the dashboard’s words (issue 25 §3)', async () => {
+    const owner = await connected('Margin Export Co');
+    const amy = await addMember(h, 'Margin Export Co', 'amy@marginexportco.co.uk', 'junior');
+    const ben = await addMember(h, 'Margin Export Co', 'ben@marginexportco.co.uk', 'junior');
+    const now = h.clock.now.getTime();
+    await setFloorsAt(h, owner, new Date(now - 3_600_000).toISOString(), {
+      GBPUSD: [{ fromGbp: 0, toGbp: null, floorBps: 50 }],
+    });
+    const at = new Date(now - 60_000).toISOString();
+    // Amy pitches 1.2700 against a mid of 1.2750: 50 pips under the mid, (1.2750 − 1.2700) ÷ 1.2750 = 39.2 bps,
+    // below the floor; £ a year = 500,000 × 0.0050 × 52 ÷ (1.2700 × 1.2750) = £80,284.08.
+    await addCalculationAt(h, amy, at, { client: 'Tesco PLC', mid: '1.2750' });
+    // Ben pitches 1.2700 against 1.2800: 78.1 bps, above it; 500,000 × 0.0100 × 52 ÷ (1.2700 × 1.2800) = £159,940.94.
+    await addCalculationAt(h, ben, at, { client: 'Greggs', mid: '1.2800' });
+    // Only Amy is exported; the desk's line still counts Ben, as the dashboard does.
+    const { exportId } = await owner.c.api.salesforce.exportNow.mutate({ userIds: [amy], period: 'today' });
+    expect(await runExport(deps(), exportId, () => h.clock.now)).toBe('sent');
+    const text = sf.posts.at(-1)?.text ?? '';
+    expect(text).toContain(
+      '• junior amy@marginexportco.co.uk: 1 calculation, 1 client pitched, £80,918.74 savings pitched; margin 39.2 bps against a floor of 50.0 bps · £80,284 a year · 1 below the floor: 1 not asked',
+    );
+    expect(text).not.toContain('ben@');
+    // Ticket-weighted: (39.2 × 392,156.86 + 78.1 × 390,625.00) ÷ 782,781.86 = 58.6 bps; £80,284.08 + £159,940.94.
+    expect(text).toContain(
+      'Margin conceded, whole desk (2 pitches): 58.6 bps against a floor of 50.0 bps · £240,225 a year · 1 below the floor: 1 not asked.',
+    );
   });
 
   it('marks an export failed after its last attempt, and at once when Salesforce refuses it', async () => {

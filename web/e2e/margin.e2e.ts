@@ -6,7 +6,7 @@
  */
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calculate, fillInputs, holdQuote, quoteNotifier } from './calculator-page';
+import { calculate, fillInputs, holdQuote, marginRadio, quoteNotifier } from './calculator-page';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
 import { chooseRadio, failOnPageErrors, member, poll, seriousViolations, signIn, userIdOf } from './journeys';
 
@@ -45,10 +45,25 @@ describe('the margin policy journey', () => {
     await admin.getByLabel('GBP/USD band 1 from (£)').fill('100,000');
     await admin.getByLabel('GBP/USD band 1 to (£, blank: no limit)').fill('1000000');
     await admin.getByLabel('GBP/USD band 1 floor (bps)').fill('50');
+    // The desk stops brokers inflating by 40 or 50 pips.
+    const options = admin.getByRole('group', { name: 'Inflate Your Margin options brokers may use' });
+    await options.getByRole('checkbox', { name: '40', exact: true }).uncheck();
+    await options.getByRole('checkbox', { name: '50', exact: true }).uncheck();
     await admin.getByRole('button', { name: 'Save margin policy' }).click();
     await admin.getByText('Margin policy saved. It applies to pitches made from now on.').waitFor();
     await admin.getByRole('list', { name: 'Floors in force' }).getByText('GBP/USD £100k–£1m: 50 bps').waitFor();
     expect(await admin.getByTestId('policy-last-change').textContent()).toContain('Last changed by Adam Admin');
+    // The full log: every change with who, when and old → new per band and for the options.
+    await admin.getByRole('button', { name: 'Show every change' }).click();
+    const change = admin.getByTestId('policy-change');
+    await change.first().waitFor();
+    expect(await change.count()).toBe(1);
+    expect(await change.first().textContent()).toContain('Adam Admin');
+    expect(await change.first().getByRole('listitem').allTextContents()).toEqual([
+      'GBP/USD £100k–£1m: no floor → 50 bps',
+      'Inflate Your Margin: None, 10, 20, 30, 40 and 50 pips → None, 10, 20 and 30 pips',
+    ]);
+    expect(await admin.getByRole('button', { name: 'Show older' }).count()).toBe(0);
     expect(await seriousViolations(admin)).toEqual([]);
     // The policy card and the queue fit a phone.
     await admin.setViewportSize(MOBILE);
@@ -58,6 +73,14 @@ describe('the margin policy journey', () => {
 
     const broker = await h.newPage(MOBILE);
     await signIn(broker, ALICE.email);
+    // The calculator draws only the options the desk allows.
+    await marginRadio(broker, 'None').waitFor({ state: 'attached' });
+    expect(
+      await broker
+        .getByRole('group', { name: 'Inflate Your Margin (Pips)' })
+        .getByRole('radio')
+        .evaluateAll((radios) => radios.map((r) => r.parentElement?.textContent)),
+    ).toEqual(['None', '10', '20', '30']);
     await fillInputs(broker, {
       yourRate: '1.3500',
       competitorRate: '1.3400',
@@ -101,8 +124,15 @@ describe('the margin policy journey', () => {
     await request.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('No requests waiting for a decision.').waitFor();
 
-    // The broker is told on My Leads, and the pack is built.
-    await broker.goto('/leads');
+    // The broker is told: the top bar counts the unread decision and leads to My Leads, where it is listed.
+    await broker.goto('/calculator');
+    const badge = broker.getByRole('link', { name: 'Decisions (1)' });
+    await badge.waitFor();
+    expect(await seriousViolations(broker)).toEqual([]);
+    expect(await broker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await h.screenshot(broker, 'margin-decisions-badge-375');
+    await badge.click();
+    await broker.waitForURL(/\/leads#margin-decisions$/);
     const decision = broker.getByTestId('margin-decision');
     await decision.first().waitFor();
     expect(await decision.first().textContent()).toContain(
@@ -111,6 +141,8 @@ describe('the margin policy journey', () => {
     expect(await seriousViolations(broker)).toEqual([]);
     await broker.getByRole('button', { name: 'Mark as read' }).click();
     await broker.getByRole('heading', { name: 'Approvals of pitches below the floor' }).waitFor();
+    // Read: the top bar no longer counts it.
+    await poll(() => broker.getByRole('link', { name: /^Decisions/ }).count()).toBe(0);
     // The decision is kept with the pitch's record, in Calculation Details.
     await broker.getByRole('button', { name: 'Margin Journey Ltd', exact: true }).click();
     const details = broker.getByRole('dialog', { name: 'Margin Journey Ltd' });
@@ -148,5 +180,46 @@ describe('the margin policy journey', () => {
       '1 below the floor: 1 approved',
     );
     expect(await seriousViolations(admin)).toEqual([]);
+  });
+  it('the policy log shows ten changes at a time, newest first, and older ones on asking', async () => {
+    // Eleven earlier changes (January, one a day, the options narrowing then widening), before the journey's.
+    const adam = await h.t.db
+      .selectFrom('user_profiles')
+      .select(['id', 'company_id'])
+      .where('email', '=', ADAM.email)
+      .executeTakeFirstOrThrow();
+    const options = [
+      [0, 10, 20, 30, 40],
+      [0, 10, 20, 30, 40, 50],
+    ];
+    for (let day = 1; day <= 11; day++) {
+      await h.t.db
+        .insertInto('margin_policy_versions')
+        .values({
+          company_id: adam.company_id,
+          floors: JSON.stringify({}),
+          margin_options: options[(day + 1) % 2] as number[],
+          changed_by: adam.id,
+          changed_by_name: 'Adam Admin',
+          changed_at: new Date(`2026-01-${String(day).padStart(2, '0')}T09:00:00Z`),
+        })
+        .execute();
+    }
+    const admin = await h.newPage(MOBILE);
+    await signIn(admin, ADAM.email, 'Admin');
+    await admin.getByRole('button', { name: 'Show every change' }).click();
+    const change = admin.getByTestId('policy-change');
+    await poll(() => change.count()).toBe(10);
+    // Newest first: the journey's change, then 11 January's.
+    expect(await change.nth(1).textContent()).toContain('11 Jan 2026');
+    await admin.getByRole('button', { name: 'Show older' }).click();
+    await poll(() => change.count()).toBe(12);
+    expect(await change.nth(11).textContent()).toContain('1 Jan 2026');
+    expect(await change.nth(11).getByRole('listitem').allTextContents()).toEqual([
+      'Inflate Your Margin: None, 10, 20, 30, 40 and 50 pips → None, 10, 20, 30 and 40 pips',
+    ]);
+    expect(await admin.getByRole('button', { name: 'Show older' }).count()).toBe(0);
+    expect(await seriousViolations(admin)).toEqual([]);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });

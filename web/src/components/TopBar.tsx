@@ -12,8 +12,9 @@ export interface NavItem {
 }
 
 /**
- * The app's top bar: the page's links (admin-only ones hidden from brokers) and Sign Out, which ends
- * the session on the server and goes to /login.
+ * The app's top bar: the page's links (admin-only ones hidden from brokers), 'Decisions' with the count of unread
+ * decisions on the member's margin approval requests when there are any (issue 25; it goes to My Leads, where they
+ * are listed and marked read) and Sign Out, which ends the session on the server and goes to /login.
  */
 export function TopBar({ session, items }: { session: SignedIn; items: NavItem[] }) {
   const navigate = useNavigate();
@@ -26,6 +27,10 @@ export function TopBar({ session, items }: { session: SignedIn; items: NavItem[]
     onError: () => setError('Error signing out. Please try again.'),
   });
   const visible = items.filter((i) => !i.adminOnly || isAdminRole(session.user.role));
+  // The count of unread decisions comes with the session, which every page has already loaded: no request and a
+  // few bytes on the calculator's first load (its 150 KB budget). Each navigation's session check brings it up to
+  // date; 'Mark as read' re-runs that check at once.
+  const unread = session.margin.unreadDecisions;
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
@@ -42,6 +47,15 @@ export function TopBar({ session, items }: { session: SignedIn; items: NavItem[]
               {item.label}
             </Link>
           ))}
+          {unread > 0 && (
+            <Link
+              to="/leads"
+              hash="margin-decisions"
+              className="rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100"
+            >
+              Decisions ({unread})
+            </Link>
+          )}
           <button
             type="button"
             onClick={() => logout.mutate()}

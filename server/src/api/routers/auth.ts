@@ -10,6 +10,7 @@ import { text } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { logIn } from '../../services/auth/login';
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../../services/auth/password-reset';
+import { sessionView } from '../../services/auth/session-view';
 import { createSession, deleteSession } from '../../services/auth/sessions';
 import { signUpCompany } from '../../services/auth/signup';
 import { confirmSignup, isSignupLinkUsable, requestSignup } from '../../services/auth/signup-request';
@@ -17,21 +18,7 @@ import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 
 export const authRouter = router({
   /** Who is signed in (null when nobody): drives the route gate and the nav buttons. */
-  session: publicProcedure.query(({ ctx }) => {
-    const v = ctx.viewer;
-    if (!v) return null;
-    return {
-      user: { id: v.user.id, email: v.user.email, fullName: v.user.fullName, role: v.user.role },
-      company: {
-        id: v.company.id,
-        name: v.company.name,
-        access: v.company.access,
-        companyFinderEnabled: v.company.companyFinderEnabled,
-        clientDataEnabled: v.company.clientDataEnabled,
-        dataKeptUntil: v.company.dataKeptUntil?.toISOString() ?? null,
-      },
-    };
-  }),
+  session: publicProcedure.query(({ ctx }) => sessionView(ctx.db, ctx.viewer)),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await logIn(ctx.db, input, { ...ctx.request, now: ctx.services.now() });

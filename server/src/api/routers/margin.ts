@@ -23,8 +23,17 @@ export const marginRouter = router({
     .input(marginPolicySchema)
     .mutation(({ ctx, input }) => updatePolicy(ctx.db, ctx.actor, input)),
 
-  /** Who changed what, when: each change with the policy before and after. */
-  policyLog: adminProcedure.query(({ ctx }) => policyLog(ctx.db, ctx.actor.companyId)),
+  /** Who changed what, when: each change with the policy before and after, newest first, a page at a time. */
+  policyLog: adminProcedure
+    .input(
+      z
+        .object({
+          limit: z.number().int('A whole number of changes').min(1).max(50).default(20),
+          cursor: z.number().int('Unknown change').positive('Unknown change').nullish(),
+        })
+        .optional(),
+    )
+    .query(({ ctx, input }) => policyLog(ctx.db, ctx.actor.companyId, input ?? { limit: 20 })),
 
   /** A saved pitch's margin and the floor it was made under: the member's own, any in the company for an admin. */
   pitch: memberProcedure

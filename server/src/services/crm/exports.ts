@@ -16,6 +16,7 @@ import { sendJob } from '../../jobs/send';
 import { CrmRejected, CrmRevoked, CrmSessionExpired, CrmTemporaryFailure } from '../../providers/crm/types';
 import { exportMembers } from '../activity/export-csv';
 import type { Actor } from '../actor';
+import { marginConceded } from '../margin/conceded';
 import { countOnDemand, openOnDemand } from '../on-demand';
 import { type CrmDeps, withSalesforce } from './connection';
 import { chatterPosts, teamSummary } from './team-summary';
@@ -94,7 +95,10 @@ export async function runExport(
       .where('id', '=', claimed.company_id)
       .executeTakeFirstOrThrow();
     const span = { start: claimed.period_start, end: claimed.period_end };
-    posts = chatterPosts(company.name, span, await teamSummary(db, claimed.company_id, claimed.user_ids, span));
+    // One read of margin conceded for the span: the desk's line and each selected member's (issue 25 §3).
+    const conceded = await marginConceded(db, { companyId: claimed.company_id }, span);
+    const members = await teamSummary(db, claimed.company_id, claimed.user_ids, span, conceded);
+    posts = chatterPosts(company.name, span, members, conceded.team);
     await db.updateTable('export_log').set({ posts }).where('id', '=', exportId).execute();
   }
 

@@ -1,17 +1,20 @@
 /**
  * What a CRM export says (issue 12 §3): for a span of London days and a set of members, each member's
- * calculations, distinct clients pitched and annual savings pitched, as plain text for Chatter — split into
- * numbered posts at line ends when longer than Chatter allows, never cut.
+ * calculations, distinct clients pitched and annual savings pitched, and (issue 25 §3) the margin each conceded and
+ * the desk's, in the dashboard card's words — as plain text for Chatter, split into numbered posts at line ends when
+ * longer than Chatter allows, never cut.
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
 import { formatGBP } from '@pippitch/shared/format';
+import { type ConcededWordsFigures, concededText, pitchesText } from '@pippitch/shared/margin-conceded-words';
 import { GBP_TOTALS_NOTE } from '@pippitch/shared/money';
 import { CHATTER_POST_LIMIT } from '@pippitch/shared/salesforce';
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { spanBoundsUtc } from '../activity/user-activity';
+import type { MarginConceded } from '../margin/conceded';
 
 export interface MemberSummary {
   name: string;
@@ -26,14 +29,20 @@ export interface MemberSummary {
   /** Pitches where the competitor was cheaper (not added), and with an off-market rate (left out). */
   losses: number;
   excluded: number;
+  /** The member's margin conceded in the span (margin/conceded.ts's figures); absent when they pitched nothing. */
+  margin?: ConcededWordsFigures | null;
 }
 
-/** Each member's figures for the span (members of `companyId` only; ids of other companies are ignored). */
+/**
+ * Each member's figures for the span (members of `companyId` only; ids of other companies are ignored), with their
+ * margin conceded taken from `conceded` (the company's, for the same span) when given.
+ */
 export async function teamSummary(
   db: Database,
   companyId: string,
   userIds: string[],
   span: DateSpan,
+  conceded?: MarginConceded,
 ): Promise<MemberSummary[]> {
   if (userIds.length === 0) return [];
   const { from, to } = spanBoundsUtc(span);
@@ -43,6 +52,7 @@ export async function teamSummary(
       join.onRef('c.user_id', '=', 'u.id').on('c.created_at', '>=', from).on('c.created_at', '<', to),
     )
     .select([
+      'u.id',
       'u.full_name',
       'u.email',
       sql<number>`count(c.id)::int`.as('calculations'),
@@ -65,7 +75,15 @@ export async function teamSummary(
     savings: r.savings,
     losses: r.losses,
     excluded: r.excluded,
+    margin: conceded?.brokers.find((b) => b.userId === r.id) ?? null,
   }));
+}
+
+/** '; margin 41.3 bps against a floor of 50.0 bps · £1,412 a year · none below the floor' — nothing without one. */
+function marginPart(m: MemberSummary): string {
+  if (!m.margin) return '';
+  if (m.margin.marginBps === null) return '; margin not measured (saved without a mid)';
+  return `; margin ${concededText(m.margin)}`;
 }
 
 /** The pitches counted apart: ' (1 where the competitor was cheaper, 2 off-market rates not counted)'. */
@@ -75,6 +93,15 @@ function apart(m: { losses: number; excluded: number }): string {
     m.excluded > 0 && `${m.excluded} off-market rate${m.excluded === 1 ? '' : 's'} not counted`,
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
+}
+
+/**
+ * The desk's margin conceded: everyone who pitched in the span, as the dashboard's card counts it (not only the
+ * members selected), against the floors of each pitch's time.
+ */
+function deskLine(desk: ConcededWordsFigures | undefined): string {
+  if (!desk || desk.pitches === 0) return '';
+  return `\nMargin conceded, whole desk (${pitchesText(desk.pitches)}): ${concededText(desk)}. Margin against the mid, weighted by each pitch's size in pounds.`;
 }
 
 function periodText(span: DateSpan): string {
@@ -91,6 +118,7 @@ export function chatterPosts(
   companyName: string,
   span: DateSpan,
   members: MemberSummary[],
+  desk?: ConcededWordsFigures,
   limit = CHATTER_POST_LIMIT,
 ): string[] {
   const total = {
@@ -101,10 +129,10 @@ export function chatterPosts(
     excluded: members.reduce((n, m) => n + m.excluded, 0),
   };
   const heading = `PipPitch team activity for ${companyName}, ${periodText(span)} (London time)`;
-  const totals = `Team: ${total.calculations} calculations, ${total.clients} clients pitched, ${formatGBP(total.savings)} annual savings pitched${apart(total)}\n${GBP_TOTALS_NOTE} Savings count only pitches where we are cheaper.`;
+  const totals = `Team: ${total.calculations} calculations, ${total.clients} clients pitched, ${formatGBP(total.savings)} annual savings pitched${apart(total)}\n${GBP_TOTALS_NOTE} Savings count only pitches where we are cheaper.${deskLine(desk)}`;
   const lines = members.map(
     (m) =>
-      `• ${m.name}: ${m.calculations} calculation${m.calculations === 1 ? '' : 's'}, ${m.clients} client${m.clients === 1 ? '' : 's'} pitched, ${formatGBP(m.savings)} savings pitched${apart(m)}`,
+      `• ${m.name}: ${m.calculations} calculation${m.calculations === 1 ? '' : 's'}, ${m.clients} client${m.clients === 1 ? '' : 's'} pitched, ${formatGBP(m.savings)} savings pitched${apart(m)}${marginPart(m)}`,
   );
   if (lines.length === 0) lines.push('No members selected.');
   const single = [heading, totals, '', ...lines].join('\n');

@@ -57,28 +57,61 @@ export async function updatePolicy(
 }
 
 export interface PolicyChange {
+  /** The version's id: the cursor of the page after it. */
+  id: number;
   changedAt: string;
   changedBy: string;
   before: MarginPolicy;
   after: MarginPolicy;
 }
 
-/** The change log, newest first: each version with the one before it (the default before the first). */
-export async function policyLog(db: Database, companyId: string, limit = 50): Promise<PolicyChange[]> {
-  const rows = await db
-    .selectFrom('margin_policy_versions')
-    .select(['floors', 'margin_options', 'changed_by_name', 'changed_at'])
-    .where('company_id', '=', companyId)
-    .orderBy('changed_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit + 1)
-    .execute();
-  return rows.slice(0, limit).map((row, i) => ({
+export interface PolicyLogPage {
+  changes: PolicyChange[];
+  /** The cursor of older changes, null at the first change. */
+  nextCursor: number | null;
+}
+
+/**
+ * The change log, newest first, a page at a time: each version with the one before it (the default before the
+ * first). Keyset paging on (changed_at, id), the versions' index, so an old page costs what the first does; a
+ * cursor that is not one of the company's versions reads nothing.
+ */
+export async function policyLog(
+  db: Database,
+  companyId: string,
+  page: { limit: number; cursor?: number | null | undefined } = { limit: 20 },
+): Promise<PolicyLogPage> {
+  let q = db
+    .selectFrom('margin_policy_versions as v')
+    .select(['v.id', 'v.floors', 'v.margin_options', 'v.changed_by_name', 'v.changed_at'])
+    .where('v.company_id', '=', companyId)
+    .orderBy('v.changed_at', 'desc')
+    .orderBy('v.id', 'desc')
+    // One more than the page: the version before the page's last (its 'old'), and the sign of an older page.
+    .limit(page.limit + 1);
+  if (page.cursor) {
+    const cursor = page.cursor;
+    q = q.where(({ eb, refTuple, selectFrom }) =>
+      eb(
+        refTuple('v.changed_at', 'v.id'),
+        '<',
+        selectFrom('margin_policy_versions as c')
+          .select(['c.changed_at', 'c.id'])
+          .where('c.id', '=', cursor)
+          .where('c.company_id', '=', companyId)
+          .$asTuple('changed_at', 'id'),
+      ),
+    );
+  }
+  const rows = await q.execute();
+  const changes = rows.slice(0, page.limit).map((row, i) => ({
+    id: row.id,
     changedAt: row.changed_at.toISOString(),
     changedBy: row.changed_by_name,
     before: toPolicy(rows[i + 1]),
     after: toPolicy(row),
   }));
+  return { changes, nextCursor: rows.length > page.limit ? (changes.at(-1)?.id ?? null) : null };
 }
 
 /** Every version of a company's policy, oldest first, for judging many pitches with one query. */

@@ -5,8 +5,9 @@
  */
 import { CALCULATION_METHOD, ECB_SOURCE_NOTE } from '@pippitch/shared/evidence';
 import { formatGBP, formatRate } from '@pippitch/shared/format';
+import { type ConcededWordsFigures, concededText, pitchesText } from '@pippitch/shared/margin-conceded-words';
 import { formatBought, formatSold, GBP_TOTALS_NOTE } from '@pippitch/shared/money';
-import { isCurrencyPair } from '@pippitch/shared/pairs';
+import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate, formatLondonDate, formatLondonDateTime } from '@pippitch/shared/time';
 import { STANDING_NOTES } from '@pippitch/shared/totals';
 import {
@@ -83,6 +84,34 @@ function periodText(data: ReportData): string {
   return `${formatIsoDate(data.span.start)} – ${formatIsoDate(data.span.end)}`;
 }
 
+/** 'Team · 2 pitches: 58.6 bps against a floor of 50.0 bps · £240,225 a year · 1 below the floor: 1 not asked'. */
+function concededLine(title: string, f: ConcededWordsFigures): string {
+  return `${title} · ${pitchesText(f.pitches)}: ${concededText(f)}`;
+}
+
+/**
+ * Margin conceded (issue 25 §3): the team's and each pair's lines, in the dashboard card's words. Every pitch of the
+ * period counts here, where the clients' table keeps each client's latest only.
+ */
+function marginSection(doc: PDFKit.PDFDocument, width: number, margin: ReportData['margin']): void {
+  if (margin.team.pitches === 0) return;
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Margin conceded', MARGIN, doc.y);
+  doc.font('Helvetica').fontSize(9).fillColor('#0f172a').moveDown(0.2);
+  doc.text(concededLine('Team', margin.team), { width });
+  for (const p of margin.pairs) {
+    doc.text(concededLine(isCurrencyPair(p.pair) ? pairLabel(p.pair) : p.pair, p), { width });
+  }
+  doc
+    .fontSize(8)
+    .fillColor(MUTED)
+    .moveDown(0.2)
+    .text(
+      "Margin against the mid the server recorded, weighted by each pitch's size in pounds, against the desk's floor when it was pitched; £ a year at each prospect's stated trades. Every pitch in the period counts, not only each client's latest.",
+      { width },
+    );
+  doc.moveDown(0.6);
+}
+
 /** Renders the report; resolves with the PDF's bytes. */
 export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Buffer> {
   const { doc, done, width } = landscapeDocument({
@@ -121,6 +150,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
       { width },
     );
   doc.moveDown(0.6);
+  marginSection(doc, width, data.margin);
 
   const table = tableDrawer(
     doc,
@@ -138,7 +168,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
     doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text('No calculations in this period.', MARGIN, doc.y);
   }
   for (const broker of data.brokers) {
-    table.ensureRoom(ROW * 4, false);
+    table.ensureRoom(ROW * 5, false);
     doc.y += 10;
     doc
       .font('Helvetica-Bold')
@@ -151,6 +181,19 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
       .text(
         `  ${broker.email} · ${broker.calculations} calculation${broker.calculations === 1 ? '' : 's'} · ${broker.clients.length} client${broker.clients.length === 1 ? '' : 's'} · ${formatGBP(broker.savings)} annual savings${broker.losses ? ` · ${broker.losses} competitor cheaper` : ''}${broker.excluded ? ` · ${broker.excluded} off-market, not counted` : ''}`,
       );
+    if (broker.margin && broker.margin.pitches > 0) {
+      doc
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(
+          broker.margin.marginBps === null
+            ? 'Margin: not measured (saved without a mid)'
+            : `Margin: ${concededText(broker.margin)}`,
+          MARGIN,
+          doc.y,
+          { width },
+        );
+    }
     doc.moveDown(0.2);
     table.header();
     broker.clients.forEach(table.row);

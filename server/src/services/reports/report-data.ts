@@ -1,7 +1,9 @@
 /**
  * What a monthly client report says (issue 12 §4): for a company and a span of London days, each broker's clients
- * — a client pitched several times counts once, with its latest figures — the totals, and where the live rates on
- * screen came from. Read in two queries whatever the volume (one row per broker and client, one per source).
+ * — a client pitched several times counts once, with its latest figures — the totals, where the live rates on
+ * screen came from, and (issue 25 §3) the margin conceded by the team, per pair and per broker, as the dashboard's
+ * card and the Salesforce post give it. Read in three queries whatever the volume (one row per broker and client,
+ * one per source, margin conceded's one).
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
@@ -13,6 +15,7 @@ import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { spanBoundsUtc } from '../activity/user-activity';
 import { storedCalculation } from '../calculation-data';
+import { type ConcededFigures, marginConceded } from '../margin/conceded';
 
 export interface ReportClient {
   client: string;
@@ -48,6 +51,8 @@ export interface ReportBroker {
   /** Clients whose latest pitch showed the competitor cheaper, and those with an off-market rate. */
   losses: number;
   excluded: number;
+  /** The broker's margin conceded in the period (every pitch, not only each client's latest). */
+  margin: ConcededFigures | null;
 }
 
 export interface ReportSource {
@@ -63,6 +68,8 @@ export interface ReportData {
   brokers: ReportBroker[];
   totals: { brokers: number; calculations: number; clients: number; savings: string; losses: number; excluded: number };
   sources: ReportSource[];
+  /** Margin conceded in the period: the team's and per pair (everyone who pitched, as the dashboard counts). */
+  margin: { team: ConcededFigures; pairs: (ConcededFigures & { pair: string })[] };
 }
 
 const NO_CLIENT = 'No client name';
@@ -103,6 +110,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
     .orderBy('c.created_at', 'desc')
     .execute();
 
+  const conceded = await marginConceded(db, { companyId }, span);
   const brokers = new Map<string, ReportBroker>();
   // Company-wide, a client counts once with the newest figures any broker gave it.
   const latestByClient = new Map<string, { at: Date; savings: string; standing: Standing }>();
@@ -119,6 +127,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
         savings: '0',
         losses: 0,
         excluded: 0,
+        margin: conceded.brokers.find((b) => b.userId === r.user_id) ?? null,
       };
       brokers.set(r.user_id, broker);
     }
@@ -190,5 +199,6 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       first: s.first,
       last: s.last,
     })),
+    margin: { team: conceded.team, pairs: conceded.pairs },
   };
 }

@@ -1,5 +1,5 @@
 import { amountHint, amountLabel } from '@pippitch/shared/money';
-import { MARGIN_OPTIONS, marginLabel } from '@pippitch/shared/pairs';
+import { type MarginPips, marginLabel } from '@pippitch/shared/pairs';
 import { formatComparisonDate, londonClockTime } from '@pippitch/shared/time';
 import { useId } from 'react';
 import { StrokeIcon } from '../../components/Icon';
@@ -17,6 +17,8 @@ export function CalculatorFieldsForm(props: {
   fields: CalculatorFields;
   quote: LiveQuoteView | undefined;
   liveState: LiveState;
+  /** The 'Inflate Your Margin' options the desk allows (the session's), the only ones drawn. */
+  marginOptions: readonly MarginPips[];
   onChange(field: keyof CalculatorFields, value: string | number | boolean): void;
   onOpenHistory(): void;
 }) {
@@ -138,7 +140,7 @@ export function CalculatorFieldsForm(props: {
         <legend className="mb-2 text-sm font-medium text-slate-700">Inflate Your Margin (Pips)</legend>
         {/* Six equal columns on a phone (one row, no lone '50' wrapping); natural widths from sm up. */}
         <div className="grid grid-cols-6 gap-1.5 sm:flex sm:flex-wrap sm:gap-2">
-          {MARGIN_OPTIONS.map((pips) => (
+          {props.marginOptions.map((pips) => (
             <label
               key={pips}
               className={`cursor-pointer rounded-lg border px-1 py-1.5 text-center text-sm font-medium sm:px-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${fields.marginPips === pips ? 'border-brand-700 bg-brand-700 text-white shadow-sm' : 'border-slate-300 bg-white text-slate-700'}`}

@@ -49,7 +49,12 @@ export function CalculatorPage() {
       resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }
   }, [state.result]);
-  const { fields } = state;
+  // Only the desk's 'Inflate Your Margin' options are drawn (issue 25; they come with the session, so the first load
+  // fetches nothing more): a choice it no longer allows, or None when None is not allowed, reads as its lowest.
+  const allowed = session.margin.marginOptions;
+  const fields = allowed.includes(state.fields.marginPips)
+    ? state.fields
+    : { ...state.fields, marginPips: allowed[0] ?? state.fields.marginPips };
   const quote = live.quotes[fields.pair];
   const range = useRangeCheck(fields.pair, fields.competitorRate, fields.comparisonAt || null);
 
@@ -115,6 +120,7 @@ export function CalculatorPage() {
               fields={fields}
               quote={quote}
               liveState={live.state}
+              marginOptions={allowed}
               onChange={(field, value) => dispatch({ type: 'set', field, value })}
               onOpenHistory={() => setHistoryOpen(true)}
             />

@@ -1,5 +1,5 @@
 import type { ActivityView, DashboardRange } from '@pippitch/shared/activity-periods';
-import { formatGBP } from '@pippitch/shared/format';
+import { concededText, pitchesText } from '@pippitch/shared/margin-conceded-words';
 import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
@@ -10,38 +10,13 @@ import { trpc } from '../../lib/trpc';
 type Conceded = inferRouterOutputs<AppRouter>['margin']['conceded'];
 type Figures = Conceded['team'];
 
-/** '41.3 bps against a floor of 50.0 bps' — or only the margin when no pitch had a floor. */
-function marginText(f: Figures): string {
-  if (f.marginBps === null) return 'no margin measured (saved without a mid)';
-  const floor = f.floorBps === null ? '' : ` against a floor of ${f.floorBps} bps`;
-  return `${f.marginBps} bps${floor}`;
-}
-
-/** '2 below the floor: 1 approved, 1 pending' — the states with none are left out. */
-function belowText(f: Figures): string {
-  if (f.belowFloor === 0) return f.floored > 0 ? 'none below the floor' : 'no floor applied';
-  const parts = (
-    [
-      [f.approved, 'approved'],
-      [f.pending, 'pending'],
-      [f.declined, 'declined'],
-      [f.unrequested, 'not asked'],
-    ] as const
-  )
-    .filter(([n]) => n > 0)
-    .map(([n, word]) => `${n} ${word}`);
-  return `${f.belowFloor} below the floor: ${parts.join(', ')}`;
-}
-
 function FigureLine({ title, f }: { title: string; f: Figures }) {
   return (
     <div className="min-w-0">
       <p className="break-words font-medium">
-        {title} · {f.pitches} {f.pitches === 1 ? 'pitch' : 'pitches'}
+        {title} · {pitchesText(f.pitches)}
       </p>
-      <p className="break-words text-sm text-slate-600">
-        {marginText(f)} · {formatGBP(f.gbpPerYear, 0)} a year · {belowText(f)}
-      </p>
+      <p className="break-words text-sm text-slate-600">{concededText(f)}</p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { formatLondonDateTime } from '@pippitch/shared/time';
+import { useRouter } from '@tanstack/react-router';
 import { Button } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -8,9 +9,15 @@ import { trpc } from '../../lib/trpc';
  */
 export function MarginDecisions() {
   const utils = trpc.useUtils();
+  const router = useRouter();
   const list = trpc.margin.notifications.useQuery(undefined, { staleTime: 30_000 });
   const markRead = trpc.margin.markNotificationsRead.useMutation({
-    onSettled: () => utils.margin.notifications.invalidate(),
+    // The session carries the top bar's unread count (route context): marked stale, then the route's session check
+    // runs again, so the count clears with the list.
+    onSettled: async () => {
+      await Promise.all([utils.margin.notifications.invalidate(), utils.auth.session.invalidate()]);
+      await router.invalidate();
+    },
   });
   const items = list.data ?? [];
   if (items.length === 0) return null;

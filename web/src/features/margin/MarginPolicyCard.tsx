@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Alert, Button, Card } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
+import { MarginPolicyLog } from './MarginPolicyLog';
 
 /** A band as typed: text until saved, so a half-typed number is not lost. */
 interface BandText {
@@ -37,7 +38,7 @@ const number = (text: string) => Number(text.replace(/[£,\s]/g, ''));
 export function MarginPolicyCard() {
   const utils = trpc.useUtils();
   const policy = trpc.margin.policy.useQuery();
-  const log = trpc.margin.policyLog.useQuery();
+  const log = trpc.margin.policyLog.useQuery({ limit: 1 });
   const save = trpc.margin.updatePolicy.useMutation({
     onSuccess: () => Promise.all([utils.margin.policy.invalidate(), utils.margin.policyLog.invalidate()]),
   });
@@ -46,7 +47,7 @@ export function MarginPolicyCard() {
   if (!policy.data) return null;
   const bands = draft ?? draftOf(policy.data);
   const allowed = options ?? policy.data.marginOptions;
-  const last = log.data?.[0];
+  const last = log.data?.changes[0];
 
   const setBands = (pair: CurrencyPair, next: BandText[]) => setDraft({ ...bands, [pair]: next });
   function submit() {
@@ -162,6 +163,7 @@ export function MarginPolicyCard() {
         )}
       </div>
       {policySummary(policy.data)}
+      <MarginPolicyLog />
     </Card>
   );
 }

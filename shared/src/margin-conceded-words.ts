@@ -1,0 +1,57 @@
+/**
+ * Margin conceded in words (issue 25 §3): the dashboard's card, the monthly report and the Salesforce post say the
+ * same figures the same way, so they are written here once. The figures are those of the server's conceded service
+ * (bps to 1 dp as text, pounds as decimal text); only the fields read here are named.
+ */
+import { formatGBP } from './format';
+
+export interface ConcededWordsFigures {
+  pitches: number;
+  marginBps: string | null;
+  floorBps: string | null;
+  floored: number;
+  gbpPerYear: string;
+  belowFloor: number;
+  approved: number;
+  declined: number;
+  pending: number;
+  unrequested: number;
+}
+
+/** '41.3 bps against a floor of 50.0 bps' — or only the margin when no pitch had a floor. */
+export function concededMarginText(f: ConcededWordsFigures): string {
+  if (f.marginBps === null) return 'no margin measured (saved without a mid)';
+  const floor = f.floorBps === null ? '' : ` against a floor of ${f.floorBps} bps`;
+  return `${f.marginBps} bps${floor}`;
+}
+
+/** '2 below the floor: 1 approved, 1 pending' — the states with none are left out. */
+export function concededBelowText(f: ConcededWordsFigures): string {
+  if (f.belowFloor === 0) return f.floored > 0 ? 'none below the floor' : 'no floor applied';
+  const parts = (
+    [
+      [f.approved, 'approved'],
+      [f.pending, 'pending'],
+      [f.declined, 'declined'],
+      [f.unrequested, 'not asked'],
+    ] as const
+  )
+    .filter(([n]) => n > 0)
+    .map(([n, word]) => `${n} ${word}`);
+  return `${f.belowFloor} below the floor: ${parts.join(', ')}`;
+}
+
+/** The pounds a year the margin represents, whole pounds: '£1,412 a year' (negative: given away below the mid). */
+export function concededPerYearText(f: Pick<ConcededWordsFigures, 'gbpPerYear'>): string {
+  return `${formatGBP(f.gbpPerYear, 0)} a year`;
+}
+
+/** One line: '41.3 bps against a floor of 50.0 bps · £1,412 a year · 2 below the floor: 1 approved, 1 pending'. */
+export function concededText(f: ConcededWordsFigures): string {
+  return `${concededMarginText(f)} · ${concededPerYearText(f)} · ${concededBelowText(f)}`;
+}
+
+/** '3 pitches' / '1 pitch'. */
+export function pitchesText(n: number): string {
+  return `${n} ${n === 1 ? 'pitch' : 'pitches'}`;
+}
