@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('a schedule with two workers running', () => {
-  it('fires once per slot, however often both workers evaluate it', { timeout: 120_000 }, async () => {
+  it('fires once per slot, however often both workers evaluate it', async () => {
     workers.push(await startWorkerProcess(t.url, 'worker-a', [tickJob.name]));
     workers.push(await startWorkerProcess(t.url, 'worker-b', [tickJob.name]));
     const runs = async () =>
