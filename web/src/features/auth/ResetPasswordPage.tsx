@@ -2,8 +2,10 @@ import { MESSAGES, newPasswordInput } from '@pippitch/shared/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
 import { LinkPage } from '../../components/LinkPage';
-import { Alert, Button, Spinner, TextField } from '../../components/ui';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
+import { textBinding } from '../../lib/form-binding';
 import { trpc } from '../../lib/trpc';
 
 /** The token arrives in the URL hash (access_token=…&type=recovery), never in the query string. */
@@ -57,19 +59,10 @@ export function ResetPasswordPage() {
         </div>
       ) : (
         <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-          <TextField
+          <NewPasswordFields
             label="New Password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
+            password={textBinding(password, setPassword)}
+            confirm={textBinding(confirmPassword, setConfirmPassword)}
           />
           {error && <Alert tone="error">{error}</Alert>}
           {done && <Alert tone="success">{done}</Alert>}
