@@ -38,11 +38,9 @@ async function paidCompany(name: string, choice = { adminSeats: 2, brokerSeats: 
   const { actor } = await newCompany(name);
   const { url } = await startCheckout(
     app.h.t.db,
-    provider,
     actor,
     { ...choice, addons: { companyFinder: true, clientData: false } },
-    { success: `${app.h.url}/admin?checkout=success`, cancel: `${app.h.url}/checkout?canceled=true` },
-    app.h.clock.now,
+    { provider, appUrl: app.h.url, now: app.h.clock.now },
   );
   const events = app.stripe.completeCheckout(sessionIdOf(url), app.h.clock.now);
   return { actor, events };
@@ -98,11 +96,9 @@ describe('checkout', () => {
     await expect(
       startCheckout(
         app.h.t.db,
-        provider,
         actor,
         { adminSeats: 1, brokerSeats: 0, billing: 'monthly', addons: NO_ADDONS },
-        { success: 'http://x/s', cancel: 'http://x/c' },
-        app.h.clock.now,
+        { provider, appUrl: 'http://x', now: app.h.clock.now },
       ),
     ).rejects.toThrow(belowActiveMessage('admin', 2));
   });
@@ -235,11 +231,9 @@ describe('the webhook', () => {
     // A new subscription (the company comes back), then a stale event about the old one.
     const { url } = await startCheckout(
       app.h.t.db,
-      provider,
       actor,
       { adminSeats: 1, brokerSeats: 2, billing: 'annual', addons: NO_ADDONS },
-      { success: 'http://x/s', cancel: 'http://x/c' },
-      app.h.clock.now,
+      { provider, appUrl: 'http://x', now: app.h.clock.now },
     );
     for (const event of app.stripe.completeCheckout(sessionIdOf(url), app.h.clock.now)) await deliver(event);
     expect(await companyRow(actor.companyId)).toMatchObject({
