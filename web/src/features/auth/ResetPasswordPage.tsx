@@ -1,7 +1,7 @@
 import { MESSAGES, newPasswordInput } from '@pippitch/shared/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
-import { LinkPage } from '../../components/LinkPage';
+import { LinkPage, LinkRefused, WAY_ON_CLASS } from '../../components/LinkPage';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
@@ -48,15 +48,11 @@ export function ResetPasswordPage() {
       {token && check.isLoading ? (
         <Spinner label="Checking your link..." />
       ) : invalid ? (
-        <div className="mt-4 space-y-4">
-          <Alert tone="error">{MESSAGES.invalidResetLink}</Alert>
-          <Link
-            to="/login"
-            className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white"
-          >
+        <LinkRefused message={MESSAGES.invalidResetLink}>
+          <Link to="/login" className={WAY_ON_CLASS}>
             Back to Login
           </Link>
-        </div>
+        </LinkRefused>
       ) : (
         <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
           <NewPasswordFields

@@ -1,7 +1,7 @@
 import { accountBadge, invitationToken, JOIN_MESSAGES, joinForm } from '@pippitch/shared/invitations';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { LinkPage } from '../../components/LinkPage';
+import { LinkPage, WAY_ON_CLASS } from '../../components/LinkPage';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { failureMessage } from '../../lib/failure';
@@ -72,10 +72,7 @@ export function JoinInvitation({ token, variant }: { token: string | undefined; 
               Sign In
             </Link>
           </p>
-          <Link
-            to="/"
-            className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/" className={WAY_ON_CLASS}>
             Return to Home
           </Link>
         </div>
