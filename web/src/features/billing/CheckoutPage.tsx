@@ -3,11 +3,17 @@ import { BILLING_MESSAGES, chargeSentence, longDate } from '@pippitch/shared/bil
 import { CHECKOUT_MESSAGES, TEST_MODE_LABEL } from '@pippitch/shared/checkout';
 import { formatGBP } from '@pippitch/shared/format';
 import { planPrice, seatPriceText, seatsText } from '@pippitch/shared/plan-price';
-import { ANNUAL_DISCOUNT_PERCENTAGE, type Billing, quote, VAT_LABEL } from '@pippitch/shared/pricing';
+import {
+  ADDON_PRICES,
+  ADDONS,
+  ANNUAL_DISCOUNT_PERCENTAGE,
+  type Billing,
+  quote,
+  VAT_LABEL,
+} from '@pippitch/shared/pricing';
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { AddonCheckboxes } from '../../components/AddonCheckboxes';
 import { Segmented } from '../../components/Segmented';
 import { Stepper } from '../../components/Stepper';
 import { TopBar } from '../../components/TopBar';
@@ -148,11 +154,24 @@ export function CheckoutPage() {
 
             <Card className="space-y-3">
               <h2 className="text-lg font-semibold">Add-ons</h2>
-              <AddonCheckboxes
-                addons={choice.addons}
-                billing={choice.billing}
-                onChange={(addons) => update({ addons })}
-              />
+              {ADDONS.map((addon) => (
+                <label key={addon.key} className="flex items-start gap-3 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 h-4 w-4"
+                    checked={choice.addons[addon.key]}
+                    onChange={(e) => update({ addons: { ...choice.addons, [addon.key]: e.target.checked } })}
+                  />
+                  <span>
+                    <span className="font-medium">{addon.name}</span>
+                    <span className="block text-slate-600">
+                      {choice.billing === 'monthly'
+                        ? `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)} per seat per month`
+                        : `${formatGBP(ADDON_PRICES.annualPerSeatPerYear)} per seat per year`}
+                    </span>
+                  </span>
+                </label>
+              ))}
             </Card>
 
             <Card className="space-y-4">
