@@ -78,11 +78,9 @@ for (let i = 0; i < COMPANIES; i++) {
     .executeTakeFirstOrThrow();
   const { url } = await startCheckout(
     db,
-    provider,
     { userId: owner.id, companyId: id, role: 'super_admin', email: `owner@bench${i}.co.uk` },
     { adminSeats: 1, brokerSeats: 4, billing: 'monthly', addons: { companyFinder: false, clientData: false } },
-    { success: `${base}/admin?checkout=success`, cancel: `${base}/checkout?canceled=true` },
-    now,
+    { provider, appUrl: base, now },
   );
   const created = stripe.completeCheckout(url.split('/pay/')[1] as string, now);
   events.push(...created);

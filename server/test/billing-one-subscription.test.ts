@@ -1,88 +1,51 @@
 import { BILLING_MESSAGES } from '@pippitch/shared/billing-messages';
 import type { Billing } from '@pippitch/shared/pricing';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRIPE_WEBHOOK_PATH } from '../src/api/http/billing-webhook';
-import { ownerOfNewCompany, signedIn, startTestApp, type TestApp } from './helpers';
-import { type LocalStripe, startLocalStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './stripe/stripe-server';
+import { describe, expect, it } from 'vitest';
+import { sessionIdOf, stripeTestApp } from './billing-stripe-app';
+import { ownerOfNewCompany } from './helpers';
+import type { LocalStripe } from './stripe/stripe-server';
 
 // Issue 20 §1: one live subscription per company, with the real Stripe SDK against the local Stripe server.
 // A paying company's checkout is a change of its subscription, charged the amount it was shown.
 
-let stripe: LocalStripe;
-let h: TestApp;
+const app = stripeTestApp();
+const { deliver } = app;
 const DAY = 86_400_000;
 const NO_ADDONS = { companyFinder: false, clientData: false };
 
-beforeAll(async () => {
-  stripe = await startLocalStripe();
-  h = await startTestApp({
-    stripe: { secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiUrl: stripe.url },
-  });
-});
-afterAll(async () => {
-  await h?.close();
-  await stripe?.close();
-});
-
-const delivered = new Set<string>();
-function deliver(event: LocalStripe['events'][number]) {
-  delivered.add(event.id);
-  const { body, signature } = stripe.signed(event);
-  return h.app.inject({
-    method: 'POST',
-    url: STRIPE_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload: body,
-  });
-}
-const sessionIdOf = (url: string) => url.split('/pay/')[1] as string;
 const companyRow = (id: string) =>
-  h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  app.h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const LIVE = ['trialing', 'active', 'past_due'];
 function liveSubscriptions(customerId: string | null) {
-  return [...stripe.subscriptions.values()].filter(
+  return [...app.stripe.subscriptions.values()].filter(
     (s) => s.customer === customerId && LIVE.includes(s.status as string),
   );
 }
 function openSessions(customerId: string | null) {
-  return [...stripe.checkoutSessions.values()].filter((s) => s.customer === customerId && s.status === 'open');
+  return [...app.stripe.checkoutSessions.values()].filter((s) => s.customer === customerId && s.status === 'open');
 }
 const latestInvoice = (subId: string) => {
-  const id = stripe.subscriptions.get(subId)?.latest_invoice as string;
-  return stripe.invoices.get(id) as { amount_due: number; amount_paid: number; status: string };
+  const id = app.stripe.subscriptions.get(subId)?.latest_invoice as string;
+  return app.stripe.invoices.get(id) as { amount_due: number; amount_paid: number; status: string };
 };
 
 /** Days pass; sessions (7 days, counted on the wall clock) are kept alive, as a customer signing in again would. */
 async function advance(days: number) {
-  h.clock.now = new Date(h.clock.now.getTime() + days * DAY);
-  await h.t.db
+  app.h.clock.now = new Date(app.h.clock.now.getTime() + days * DAY);
+  await app.h.t.db
     .updateTable('sessions')
-    .set({ expires_at: new Date(h.clock.now.getTime() + 7 * DAY) })
+    .set({ expires_at: new Date(app.h.clock.now.getTime() + 7 * DAY) })
     .execute();
 }
 
 type Client = Awaited<ReturnType<typeof ownerOfNewCompany>>['c'];
 
-/** A company past its trial, paying monthly for 1 admin + 4 brokers, its events delivered. */
+/** A company past its trial, paying monthly for 1 admin + 4 brokers, its events app.delivered. */
 async function payingCompany(name: string, billing: Billing = 'monthly') {
-  const owner = await ownerOfNewCompany(h, name);
-  // Past the trial, so the plan is charged at once (paying in the trial keeps its days: billing-trial tests).
-  await h.t.db
-    .updateTable('companies')
-    .set({ trial_ends_at: new Date(h.clock.now.getTime() - 1000) })
-    .where('id', '=', owner.companyId)
-    .execute();
-  owner.c = await signedIn(h, owner.email, 'admin');
+  const paying = await app.payingCompany(name, { adminSeats: 1, brokerSeats: 4, billing, addons: NO_ADDONS });
   await advance(0);
-  const { url } = await owner.c.api.billing.startCheckout.mutate({
-    adminSeats: 1,
-    brokerSeats: 4,
-    billing,
-    addons: NO_ADDONS,
-  });
-  for (const event of stripe.completeCheckout(sessionIdOf(url), h.clock.now)) await deliver(event);
-  return owner;
+  return paying;
 }
 
 async function changePlan(
@@ -99,7 +62,7 @@ async function changePlan(
 
 describe('a paying company opening /checkout', () => {
   it('cannot start a second checkout: it changes its plan, monthly → annual, charged the prorated amount shown', async () => {
-    h.clock.now = new Date();
+    app.h.clock.now = new Date();
     const { c, companyId } = await payingCompany('Switcher FX');
     const before = await companyRow(companyId);
     await expect(
@@ -139,14 +102,14 @@ describe('a paying company opening /checkout', () => {
     const { c, companyId } = await payingCompany('Stale Quote FX');
     const choice = { adminSeats: 1, brokerSeats: 6, billing: 'monthly' as const, addons: NO_ADDONS };
     const quote = await c.api.billing.planChange.preview.mutate(choice);
-    const requests = stripe.requests.length;
+    const requests = app.stripe.requests.length;
     await expect(
       c.api.billing.planChange.confirm.mutate({
         ...choice,
         confirmation: { prorationDate: quote.prorationDate, dueNowPence: quote.dueNowPence - 1 },
       }),
     ).rejects.toThrow(BILLING_MESSAGES.amountChanged);
-    expect(stripe.requests.slice(requests).filter((r) => r.startsWith('POST /v1/subscriptions/'))).toEqual([]);
+    expect(app.stripe.requests.slice(requests).filter((r) => r.startsWith('POST /v1/subscriptions/'))).toEqual([]);
     // A price shown more than an hour ago is asked for again.
     await advance(2 / 24);
     await expect(
@@ -159,19 +122,19 @@ describe('a paying company opening /checkout', () => {
   });
 
   it('a trial company has one open checkout: a second expires the first, which can no longer be paid', async () => {
-    const owner = await ownerOfNewCompany(h, 'Twice Checkout FX');
+    const owner = await ownerOfNewCompany(app.h, 'Twice Checkout FX');
     await advance(0);
     const choice = { adminSeats: 1, brokerSeats: 2, billing: 'monthly' as const, addons: NO_ADDONS };
     const first = await owner.c.api.billing.startCheckout.mutate(choice);
     const second = await owner.c.api.billing.startCheckout.mutate({ ...choice, billing: 'annual' });
     const customer = (await companyRow(owner.companyId)).stripe_customer_id;
     expect(openSessions(customer).map((s) => s.id)).toEqual([sessionIdOf(second.url)]);
-    expect(() => stripe.completeCheckout(sessionIdOf(first.url), h.clock.now)).toThrow(/expired/);
+    expect(() => app.stripe.completeCheckout(sessionIdOf(first.url), app.h.clock.now)).toThrow(/expired/);
     // The data holds it too: a second open checkout row is refused by the database.
     await expect(
-      h.t.db
+      app.h.t.db
         .insertInto('billing_checkouts')
-        .values({ id: 'cs_test_sneaky', company_id: owner.companyId, provider: 'stripe', created_at: h.clock.now })
+        .values({ id: 'cs_test_sneaky', company_id: owner.companyId, provider: 'stripe', created_at: app.h.clock.now })
         .execute(),
     ).rejects.toThrow(/billing_checkouts_one_open/);
   });
@@ -179,8 +142,8 @@ describe('a paying company opening /checkout', () => {
 
 describe('paying during the trial, with Stripe', () => {
   it("keeps the trial's end: Stripe's trial_end, nothing charged now, changes meanwhile cost nothing", async () => {
-    h.clock.now = new Date();
-    const owner = await ownerOfNewCompany(h, 'Stripe Trial FX');
+    app.h.clock.now = new Date();
+    const owner = await ownerOfNewCompany(app.h, 'Stripe Trial FX');
     await advance(10);
     const trialEnd = (await companyRow(owner.companyId)).trial_ends_at as Date;
     const { url } = await owner.c.api.billing.startCheckout.mutate({
@@ -189,13 +152,13 @@ describe('paying during the trial, with Stripe', () => {
       billing: 'monthly',
       addons: NO_ADDONS,
     });
-    const session = stripe.checkoutSessions.get(sessionIdOf(url)) as { _subscription_data?: unknown };
+    const session = app.stripe.checkoutSessions.get(sessionIdOf(url)) as { _subscription_data?: unknown };
     expect(session).toBeDefined();
-    for (const event of stripe.completeCheckout(sessionIdOf(url), h.clock.now)) await deliver(event);
+    for (const event of app.stripe.completeCheckout(sessionIdOf(url), app.h.clock.now)) await deliver(event);
     const company = await companyRow(owner.companyId);
-    const sub = stripe.subscriptions.get(company.stripe_subscription_id as string) as Record<string, unknown>;
+    const sub = app.stripe.subscriptions.get(company.stripe_subscription_id as string) as Record<string, unknown>;
     expect(sub).toMatchObject({ status: 'trialing', trial_end: Math.floor(trialEnd.getTime() / 1000) });
-    expect(stripe.invoices.get(sub.latest_invoice as string) ?? { amount_due: 0 }).toMatchObject({ amount_due: 0 });
+    expect(app.stripe.invoices.get(sub.latest_invoice as string) ?? { amount_due: 0 }).toMatchObject({ amount_due: 0 });
     expect(company).toMatchObject({ subscription_status: 'active', account_locked: false });
     expect(company.current_period_end?.getTime()).toBe(Math.floor(trialEnd.getTime() / 1000) * 1000);
 
@@ -259,10 +222,10 @@ describe('any sequence of billing actions (property)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 4, maxLength: 14 }), async (ops) => {
         run++;
-        h.clock.now = new Date();
+        app.h.clock.now = new Date();
         const { c, companyId } = await payingCompany(`Property ${run} FX`);
         const customer = (await companyRow(companyId)).stripe_customer_id;
-        const pendingEvents = () => stripe.events.filter((e) => !delivered.has(e.id) && belongs(e, customer));
+        const pendingEvents = () => app.stripe.events.filter((e) => !app.delivered.has(e.id) && belongs(e, customer));
         for (const step of ops) {
           const company = await companyRow(companyId);
           const live =
@@ -294,7 +257,7 @@ describe('any sequence of billing actions (property)', () => {
               .mutate({ adminSeats: 1, brokerSeats: 4, billing, addons: NO_ADDONS })
               .catch((err: Error) => {
                 // Refused while paying, or while a paid checkout's events are still on their way.
-                const paidUndelivered = [...stripe.checkoutSessions.values()].some(
+                const paidUndelivered = [...app.stripe.checkoutSessions.values()].some(
                   (s) =>
                     s.customer === customer &&
                     s.status === 'complete' &&
@@ -310,7 +273,7 @@ describe('any sequence of billing actions (property)', () => {
             if (started) {
               expect(live).toBe(false);
               expect(liveSubscriptions(customer)).toHaveLength(0);
-              stripe.completeCheckout(sessionIdOf(started.url), h.clock.now);
+              app.stripe.completeCheckout(sessionIdOf(started.url), app.h.clock.now);
             }
           } else if (step.kind === 'seats' || step.kind === 'addon') {
             // The seats page and the add-ons card: the amount first, then the save that confirms it.
@@ -339,7 +302,7 @@ describe('any sequence of billing actions (property)', () => {
             // Stripe's clock: every subscription set to end at its period's end ends.
             for (const sub of liveSubscriptions(customer)) {
               if (sub.cancel_at_period_end)
-                stripe.changeSubscription(sub.id as string, { status: 'canceled' }, h.clock.now);
+                app.stripe.changeSubscription(sub.id as string, { status: 'canceled' }, app.h.clock.now);
             }
           } else if (step.kind === 'days') {
             await advance(step.days);
@@ -372,7 +335,7 @@ function belongs(event: LocalStripe['events'][number], customer: string | null):
   return (event.data.object as { customer?: unknown }).customer === customer;
 }
 function latestInvoiceId(subId: string) {
-  return stripe.subscriptions.get(subId)?.latest_invoice ?? null;
+  return app.stripe.subscriptions.get(subId)?.latest_invoice ?? null;
 }
 /** A refused action says why in words (4xx), never a 500. */
 function expectClearRefusal(err: { message: string; data?: { httpStatus?: number } }): null {

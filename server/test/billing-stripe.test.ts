@@ -1,36 +1,29 @@
 import { ADDONS, type AddonKey, type Billing, quote } from '@pippitch/shared/pricing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_WEBHOOK_PATH } from '../src/api/http/billing-webhook';
 import { StripePayments } from '../src/providers/payments/stripe/provider';
 import { belowActiveMessage, startCheckout } from '../src/services/billing/checkout';
-import { addMember, ownerOfNewCompany, signUp, signupInput, startTestApp, type TestApp } from './helpers';
-import { type LocalStripe, startLocalStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './stripe/stripe-server';
+import { sessionIdOf, stripeTestApp } from './billing-stripe-app';
+import { addMember, ownerOfNewCompany, signUp, signupInput } from './helpers';
 
 // The real Stripe SDK against a local server speaking Stripe's REST API; webhooks signed with the SDK's own
 // test header. Only Stripe's end is replaced.
 
-let stripe: LocalStripe;
-let h: TestApp;
+const app = stripeTestApp();
+const { deliver } = app;
 let provider: StripePayments;
 const NO_ADDONS = { companyFinder: false, clientData: false };
 
-beforeAll(async () => {
-  stripe = await startLocalStripe();
-  const settings = { secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiUrl: stripe.url };
-  provider = new StripePayments(settings);
-  h = await startTestApp({ stripe: settings });
-});
-afterAll(async () => {
-  await h?.close();
-  await stripe?.close();
+beforeAll(() => {
+  provider = new StripePayments(app.settings);
 });
 
 async function newCompany(name: string) {
-  const c = h.client();
+  const c = app.h.client();
   const domain = `${name.toLowerCase().replace(/\W/g, '')}.co.uk`;
   const email = `owner@${domain}`;
-  await signUp(h.t.db, c, signupInput({ companyName: name, companyDomain: domain, email }));
-  const row = await h.t.db
+  await signUp(app.h.t.db, c, signupInput({ companyName: name, companyDomain: domain, email }));
+  const row = await app.h.t.db
     .selectFrom('user_profiles')
     .select(['id', 'company_id', 'role_type'])
     .where('email', '=', email)
@@ -38,38 +31,25 @@ async function newCompany(name: string) {
   return { actor: { userId: row.id, companyId: row.company_id, role: 'admin' as const, email }, name };
 }
 
-function deliver(event: Parameters<LocalStripe['signed']>[0], secret?: string) {
-  const { body, signature } = stripe.signed(event, secret);
-  return h.app.inject({
-    method: 'POST',
-    url: STRIPE_WEBHOOK_PATH,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-    payload: body,
-  });
-}
-
 const companyRow = (id: string) =>
-  h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const sessionIdOf = (url: string) => url.split('/pay/')[1] as string;
+  app.h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 async function paidCompany(name: string, choice = { adminSeats: 2, brokerSeats: 7, billing: 'monthly' as Billing }) {
   const { actor } = await newCompany(name);
   const { url } = await startCheckout(
-    h.t.db,
-    provider,
+    app.h.t.db,
     actor,
     { ...choice, addons: { companyFinder: true, clientData: false } },
-    { success: `${h.url}/admin?checkout=success`, cancel: `${h.url}/checkout?canceled=true` },
-    h.clock.now,
+    { provider, appUrl: app.h.url, now: app.h.clock.now },
   );
-  const events = stripe.completeCheckout(sessionIdOf(url), h.clock.now);
+  const events = app.stripe.completeCheckout(sessionIdOf(url), app.h.clock.now);
   return { actor, events };
 }
 
 describe('the Stripe catalog', () => {
   it('charges exactly what pricing.ts quotes, for 1–30 seats, monthly and annual, with and without add-ons', async () => {
     const catalog = await provider.prices();
-    const price = (id: string) => stripe.prices.get(id) as Record<string, unknown>;
+    const price = (id: string) => app.stripe.prices.get(id) as Record<string, unknown>;
     const amountOf = (id: string, quantity: number) => {
       const p = price(id);
       if (p.billing_scheme === 'tiered') {
@@ -104,11 +84,7 @@ describe('the Stripe catalog', () => {
 
   it('is created once: a second start finds every price and the VAT rate by key', async () => {
     const first = await provider.prices();
-    const again = new StripePayments({
-      secretKey: TEST_SECRET_KEY,
-      webhookSecret: TEST_WEBHOOK_SECRET,
-      apiUrl: stripe.url,
-    });
+    const again = new StripePayments(app.settings);
     expect(await again.prices()).toEqual(first);
   });
 });
@@ -116,15 +92,13 @@ describe('the Stripe catalog', () => {
 describe('checkout', () => {
   it('refuses fewer seats than active members, in the spec words', async () => {
     const { actor, name } = await newCompany('Seatcount FX');
-    await addMember(h, name, 'second.admin@seatcountfx.co.uk', 'admin');
+    await addMember(app.h, name, 'second.admin@seatcountfx.co.uk', 'admin');
     await expect(
       startCheckout(
-        h.t.db,
-        provider,
+        app.h.t.db,
         actor,
         { adminSeats: 1, brokerSeats: 0, billing: 'monthly', addons: NO_ADDONS },
-        { success: 'http://x/s', cancel: 'http://x/c' },
-        h.clock.now,
+        { provider, appUrl: 'http://x', now: app.h.clock.now },
       ),
     ).rejects.toThrow(belowActiveMessage('admin', 2));
   });
@@ -140,9 +114,9 @@ describe('checkout', () => {
 
 describe('billing.startCheckout with Stripe configured', () => {
   it("sends the admin to Stripe's hosted page with the success and cancel URLs of the app", async () => {
-    const c = h.client();
+    const c = app.h.client();
     await signUp(
-      h.t.db,
+      app.h.t.db,
       c,
       signupInput({ companyName: 'Hosted FX', companyDomain: 'hostedfx.co.uk', email: 'owner@hostedfx.co.uk' }),
     );
@@ -152,12 +126,12 @@ describe('billing.startCheckout with Stripe configured', () => {
       billing: 'monthly',
       addons: NO_ADDONS,
     });
-    expect(url).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
-    const session = stripe.checkoutSessions.get(sessionIdOf(url))!;
+    expect(url).toMatch(new RegExp(`^${app.stripe.url}/pay/cs_test_`));
+    const session = app.stripe.checkoutSessions.get(sessionIdOf(url))!;
     expect(session).toMatchObject({
       mode: 'subscription',
-      success_url: `${h.config.publicUrl}/admin?checkout=success`,
-      cancel_url: `${h.config.publicUrl}/checkout?canceled=true`,
+      success_url: `${app.h.config.publicUrl}/admin?checkout=success`,
+      cancel_url: `${app.h.config.publicUrl}/checkout?canceled=true`,
     });
     // The test-mode page does not exist when Stripe is configured.
     await expect(c.api.billing.testCheckout.view.query({ id: `tm_cs_${'0'.repeat(24)}` })).rejects.toThrow(
@@ -190,7 +164,7 @@ describe('the webhook', () => {
     const { actor, events } = await paidCompany('Forged FX');
     const res = await deliver(events[1]!, 'whsec_someone_else');
     expect(res.statusCode).toBe(400);
-    const unsigned = await h.app.inject({
+    const unsigned = await app.h.app.inject({
       method: 'POST',
       url: STRIPE_WEBHOOK_PATH,
       headers: { 'content-type': 'application/json' },
@@ -198,9 +172,9 @@ describe('the webhook', () => {
     });
     expect(unsigned.statusCode).toBe(400);
     expect((await companyRow(actor.companyId)).subscription_status).toBe('trialing');
-    expect(await h.t.db.selectFrom('billing_events').select('id').where('id', '=', events[1]!.id).execute()).toEqual(
-      [],
-    );
+    expect(
+      await app.h.t.db.selectFrom('billing_events').select('id').where('id', '=', events[1]!.id).execute(),
+    ).toEqual([]);
   });
 
   it('applies each event once: ten concurrent redeliveries leave one record', async () => {
@@ -208,19 +182,19 @@ describe('the webhook', () => {
     const replies = await Promise.all(Array.from({ length: 10 }, () => deliver(events[0]!)));
     expect(replies.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(replies.filter((r) => r.json().duplicate === false)).toHaveLength(1);
-    const rows = await h.t.db.selectFrom('billing_events').select('id').where('id', '=', events[0]!.id).execute();
+    const rows = await app.h.t.db.selectFrom('billing_events').select('id').where('id', '=', events[0]!.id).execute();
     expect(rows).toHaveLength(1);
   });
 
   it('converges to the newest state whatever order events arrive in', async () => {
     const { actor, events } = await paidCompany('Order FX');
-    const subId = stripe.checkoutSessions.get(
-      [...stripe.checkoutSessions.values()].find((s) => s.client_reference_id === actor.companyId)!.id as string,
+    const subId = app.stripe.checkoutSessions.get(
+      [...app.stripe.checkoutSessions.values()].find((s) => s.client_reference_id === actor.companyId)!.id as string,
     )!.subscription as string;
-    const periodEnd = (stripe.subscriptions.get(subId)!.items as { data: { current_period_end: number }[] }).data[0]!
-      .current_period_end;
+    const periodEnd = (app.stripe.subscriptions.get(subId)!.items as { data: { current_period_end: number }[] })
+      .data[0]!.current_period_end;
     // Then the customer schedules a cancellation in Stripe.
-    const later = stripe.changeSubscription(subId, { cancel_at_period_end: true }, h.clock.now);
+    const later = app.stripe.changeSubscription(subId, { cancel_at_period_end: true }, app.h.clock.now);
     // The newest event first, the older ones after, each redelivered three times.
     for (const event of [later, ...events.reverse(), later, ...events, later]) {
       expect((await deliver(event)).statusCode).toBe(200);
@@ -235,13 +209,17 @@ describe('the webhook', () => {
     const { actor, events } = await paidCompany('Ended FX');
     for (const event of events) await deliver(event);
     const subId = (await companyRow(actor.companyId)).stripe_subscription_id as string;
-    const ended = stripe.changeSubscription(subId, { status: 'canceled', canceled_at: 1_800_000_000 }, h.clock.now);
+    const ended = app.stripe.changeSubscription(
+      subId,
+      { status: 'canceled', canceled_at: 1_800_000_000 },
+      app.h.clock.now,
+    );
     expect((await deliver(ended)).statusCode).toBe(200);
     const c = await companyRow(actor.companyId);
     expect(c).toMatchObject({ subscription_status: 'canceled', subscription_active: false, account_locked: true });
     // The admins are told, once however often the event comes, until when the data is kept.
     expect((await deliver(ended)).statusCode).toBe(200);
-    const told = await h.t.db
+    const told = await app.h.t.db
       .selectFrom('email_outbox')
       .select('text_body')
       .where('company_id', '=', actor.companyId)
@@ -252,14 +230,12 @@ describe('the webhook', () => {
 
     // A new subscription (the company comes back), then a stale event about the old one.
     const { url } = await startCheckout(
-      h.t.db,
-      provider,
+      app.h.t.db,
       actor,
       { adminSeats: 1, brokerSeats: 2, billing: 'annual', addons: NO_ADDONS },
-      { success: 'http://x/s', cancel: 'http://x/c' },
-      h.clock.now,
+      { provider, appUrl: 'http://x', now: app.h.clock.now },
     );
-    for (const event of stripe.completeCheckout(sessionIdOf(url), h.clock.now)) await deliver(event);
+    for (const event of app.stripe.completeCheckout(sessionIdOf(url), app.h.clock.now)) await deliver(event);
     expect(await companyRow(actor.companyId)).toMatchObject({
       subscription_status: 'active',
       subscription_type: 'annual',
@@ -267,16 +243,16 @@ describe('the webhook', () => {
       admin_seats: 1,
       junior_seats: 2,
     });
-    const stale = stripe.changeSubscription(subId, {}, h.clock.now);
+    const stale = app.stripe.changeSubscription(subId, {}, app.h.clock.now);
     expect((await deliver(stale)).statusCode).toBe(200);
     expect((await companyRow(actor.companyId)).subscription_status).toBe('active');
   });
 
   it('answers 5xx while Stripe cannot be read, so Stripe delivers again; the redelivery applies it', async () => {
     const { actor, events } = await paidCompany('Retry FX');
-    stripe.failing = true;
+    app.stripe.failing = true;
     const during = await deliver(events[1]!);
-    stripe.failing = false;
+    app.stripe.failing = false;
     expect(during.statusCode).toBe(500);
     expect((await companyRow(actor.companyId)).subscription_status).toBe('trialing');
     // Nothing was recorded, so the redelivery is not taken for a duplicate.
@@ -289,14 +265,14 @@ describe('the webhook', () => {
 
 describe('a paid plan changed through Stripe', () => {
   async function stripePaid(name: string, billing: Billing = 'monthly') {
-    const owner = await ownerOfNewCompany(h, name);
+    const owner = await ownerOfNewCompany(app.h, name);
     const { url } = await owner.c.api.billing.startCheckout.mutate({
       adminSeats: 1,
       brokerSeats: 4,
       billing,
       addons: NO_ADDONS,
     });
-    for (const event of stripe.completeCheckout(sessionIdOf(url), h.clock.now)) await deliver(event);
+    for (const event of app.stripe.completeCheckout(sessionIdOf(url), app.h.clock.now)) await deliver(event);
     return owner;
   }
 
@@ -312,21 +288,22 @@ describe('a paid plan changed through Stripe', () => {
     await expect(save({ adminSeats: 1, brokerSeats: 6 })).resolves.toMatchObject({ kind: 'saved' });
     expect((await companyRow(companyId)).junior_seats).toBe(6);
 
-    stripe.declineNextInvoice = true;
+    app.stripe.declineNextInvoice = true;
     const result = await save({ adminSeats: 2, brokerSeats: 6 });
     expect(result).toMatchObject({
       kind: 'payment',
-      url: expect.stringMatching(new RegExp(`^${stripe.url}/invoice/in_`)),
+      url: expect.stringMatching(new RegExp(`^${app.stripe.url}/invoice/in_`)),
     });
     // Nothing changes until it is paid.
     expect((await companyRow(companyId)).admin_seats).toBe(1);
     const invoiceId = (result as { url: string }).url.split('/').pop() as string;
-    for (const event of stripe.payInvoice(invoiceId, h.clock.now)) expect((await deliver(event)).statusCode).toBe(200);
+    for (const event of app.stripe.payInvoice(invoiceId, app.h.clock.now))
+      expect((await deliver(event)).statusCode).toBe(200);
     expect(await companyRow(companyId)).toMatchObject({ admin_seats: 2, junior_seats: 6 });
 
     // Fewer seats: saved at once, no charge now.
     await expect(c.api.seats.save.mutate({ adminSeats: 1, brokerSeats: 4 })).resolves.toMatchObject({ kind: 'saved' });
-    const sub = stripe.subscriptions.get((await companyRow(companyId)).stripe_subscription_id as string)!;
+    const sub = app.stripe.subscriptions.get((await companyRow(companyId)).stripe_subscription_id as string)!;
     expect((sub.items as { data: { quantity: number }[] }).data[0]!.quantity).toBe(5);
   });
 
@@ -335,7 +312,7 @@ describe('a paid plan changed through Stripe', () => {
     const asked = await c.api.billing.setAddon.mutate({ addon: 'clientData', enabled: true });
     if (asked.status !== 'confirm') throw new Error('expected the amount first');
     const { prorationDate, dueNowPence } = asked.charge;
-    stripe.declineNextInvoice = true;
+    app.stripe.declineNextInvoice = true;
     const pending = await c.api.billing.setAddon.mutate({
       addon: 'clientData',
       enabled: true,
@@ -344,7 +321,7 @@ describe('a paid plan changed through Stripe', () => {
     expect(pending.status).toBe('requires_payment');
     expect((await companyRow(companyId)).client_data_enabled).toBe(false);
     const invoiceId = (pending as { url: string }).url.split('/').pop() as string;
-    for (const event of stripe.payInvoice(invoiceId, h.clock.now)) await deliver(event);
+    for (const event of app.stripe.payInvoice(invoiceId, app.h.clock.now)) await deliver(event);
     expect((await companyRow(companyId)).client_data_enabled).toBe(true);
 
     await expect(c.api.billing.setAddon.mutate({ addon: 'clientData', enabled: false })).resolves.toEqual({
@@ -358,11 +335,15 @@ describe('a paid plan changed through Stripe', () => {
     const result = await c.api.billing.cancel.mutate({ reason: 'found_alternative', feedback: 'Went elsewhere' });
     expect(result.accountLocked).toBe(false);
     const subId = (await companyRow(companyId)).stripe_subscription_id as string;
-    expect(stripe.subscriptions.get(subId)).toMatchObject({
+    expect(app.stripe.subscriptions.get(subId)).toMatchObject({
       cancel_at_period_end: true,
       cancellation_details: { comment: 'Went elsewhere', feedback: 'switched_service' },
     });
-    const ended = stripe.changeSubscription(subId, { status: 'canceled', canceled_at: 1_900_000_000 }, h.clock.now);
+    const ended = app.stripe.changeSubscription(
+      subId,
+      { status: 'canceled', canceled_at: 1_900_000_000 },
+      app.h.clock.now,
+    );
     await deliver(ended);
     expect(await companyRow(companyId)).toMatchObject({ account_locked: true, grace_period_used: true });
     await expect(c.api.billing.reactivate.mutate()).resolves.toMatchObject({ requiresPayment: true });
@@ -371,10 +352,10 @@ describe('a paid plan changed through Stripe', () => {
   it('a failed renewal shows past due with access kept; when Stripe gives up the company is locked', async () => {
     const { c, companyId } = await stripePaid('Dunning FX');
     const subId = (await companyRow(companyId)).stripe_subscription_id as string;
-    expect((await deliver(stripe.failRenewal(subId, h.clock.now))).statusCode).toBe(200);
+    expect((await deliver(app.stripe.failRenewal(subId, app.h.clock.now))).statusCode).toBe(200);
     expect(await companyRow(companyId)).toMatchObject({ subscription_status: 'past_due', account_locked: false });
     expect(await c.api.billing.account.query()).toMatchObject({ pastDue: true, paid: true });
-    await deliver(stripe.changeSubscription(subId, { status: 'unpaid' }, h.clock.now));
+    await deliver(app.stripe.changeSubscription(subId, { status: 'unpaid' }, app.h.clock.now));
     expect(await companyRow(companyId)).toMatchObject({ subscription_active: false, account_locked: true });
   });
 
@@ -385,7 +366,7 @@ describe('a paid plan changed through Stripe', () => {
       daysRemaining: 0,
     });
     const subId = (await companyRow(companyId)).stripe_subscription_id as string;
-    expect(stripe.subscriptions.get(subId)?.status).toBe('canceled');
-    expect(stripe.requests).toContain(`DELETE /v1/subscriptions/${subId}`);
+    expect(app.stripe.subscriptions.get(subId)?.status).toBe('canceled');
+    expect(app.stripe.requests).toContain(`DELETE /v1/subscriptions/${subId}`);
   });
 });

@@ -2,7 +2,8 @@ import { Dec } from '@pippitch/shared/decimal';
 import { type Billing, quote } from '@pippitch/shared/pricing';
 import type { TestApp } from './helpers';
 
-// Shared by billing-switch.test.ts (Stripe) and billing-switch-test-mode.test.ts.
+// Shared by billing-switch.test.ts (Stripe) and billing-switch-test-mode.test.ts; companyRow and sent by
+// billing-test-mode.test.ts too.
 
 const DAY = 86_400_000;
 export const ADDONS = { companyFinder: true, clientData: false };
@@ -21,6 +22,7 @@ export async function setClock(h: TestApp, iso: string) {
 }
 export const companyRow = (h: TestApp, id: string) =>
   h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+/** The text of each e-mail of a template queued for the company's admins. */
 export async function sent(h: TestApp, companyId: string, template: string): Promise<string[]> {
   const rows = await h.t.db
     .selectFrom('email_outbox')

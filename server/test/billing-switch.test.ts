@@ -1,68 +1,40 @@
 import { BILLING_MESSAGES, switchSentence } from '@pippitch/shared/billing-messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STRIPE_WEBHOOK_PATH } from '../src/api/http/billing-webhook';
+import { describe, expect, it } from 'vitest';
+import { stripeTestApp } from './billing-stripe-app';
 import { ADDONS, companyRow, type Obj, pence, sent, setClock } from './billing-switch-helpers';
-import { ownerOfNewCompany, signedIn, startTestApp, type TestApp } from './helpers';
-import { type LocalStripe, startLocalStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from './stripe/stripe-server';
 
 // Issue 20: annual → monthly mid-year is scheduled for the end of the paid year (nothing refunded or charged now),
 // shown and cancellable until then, and made at the renewal exactly once — here with the real Stripe SDK against
 // the local Stripe server (a subscription schedule); billing-switch-test-mode.test.ts has test mode's.
 
-describe('annual → monthly with Stripe (a subscription schedule)', () => {
-  let stripe: LocalStripe;
-  let h: TestApp;
-  beforeAll(async () => {
-    stripe = await startLocalStripe();
-    h = await startTestApp({
-      stripe: { secretKey: TEST_SECRET_KEY, webhookSecret: TEST_WEBHOOK_SECRET, apiUrl: stripe.url },
-    });
-  });
-  afterAll(async () => {
-    await h?.close();
-    await stripe?.close();
-  });
+const app = stripeTestApp();
+const { deliver } = app;
 
-  const delivered = new Set<string>();
-  function deliver(event: LocalStripe['events'][number]) {
-    delivered.add(event.id);
-    const { body, signature } = stripe.signed(event);
-    return h.app.inject({
-      method: 'POST',
-      url: STRIPE_WEBHOOK_PATH,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
-      payload: body,
-    });
-  }
+describe('annual → monthly with Stripe (a subscription schedule)', () => {
   const invoicesOf = (subId: string) =>
-    [...stripe.invoices.values()].filter((i) => ((i.parent as Obj).subscription_details as Obj).subscription === subId);
+    [...app.stripe.invoices.values()].filter(
+      (i) => ((i.parent as Obj).subscription_details as Obj).subscription === subId,
+    );
   const scheduleOf = (subId: string) => {
-    const id = stripe.subscriptions.get(subId)?.schedule as string | null;
-    return id ? (stripe.schedules.get(id) as Obj) : null;
+    const id = app.stripe.subscriptions.get(subId)?.schedule as string | null;
+    return id ? (app.stripe.schedules.get(id) as Obj) : null;
   };
-  const intervalOf = (priceId: string) => (stripe.prices.get(priceId)?.recurring as Obj | undefined)?.interval;
+  const intervalOf = (priceId: string) => (app.stripe.prices.get(priceId)?.recurring as Obj | undefined)?.interval;
   const unix = (iso: string) => Date.parse(iso) / 1000;
 
   it('is scheduled for the end of the paid year, shown, cancellable, and made at the renewal exactly once', async () => {
-    await setClock(h, '2026-01-05T09:00:00Z');
-    const owner = await ownerOfNewCompany(h, 'Yearly Switch FX');
-    // Past its trial, so the year is charged at once (a trial's period changes at once: nothing is paid yet).
-    await h.t.db
-      .updateTable('companies')
-      .set({ trial_ends_at: new Date(h.clock.now.getTime() - 1000) })
-      .where('id', '=', owner.companyId)
-      .execute();
-    const c = await signedIn(h, owner.email, 'admin');
+    await setClock(app.h, '2026-01-05T09:00:00Z');
     const annual = { adminSeats: 1, brokerSeats: 4, billing: 'annual' as const, addons: ADDONS };
-    const { url } = await c.api.billing.startCheckout.mutate(annual);
-    for (const e of stripe.completeCheckout(url.split('/pay/')[1] as string, h.clock.now)) await deliver(e);
-    const { stripe_subscription_id: subId, stripe_customer_id: customer } = await companyRow(h, owner.companyId);
+    // Past its trial, so the year is charged at once (a trial's period changes at once: nothing is paid yet).
+    const owner = await app.payingCompany('Yearly Switch FX', annual);
+    const { c } = owner;
+    const { stripe_subscription_id: subId, stripe_customer_id: customer } = await companyRow(app.h, owner.companyId);
     if (!subId) throw new Error('no subscription');
     const yearEnds = '2027-01-05T09:00:00.000Z';
     expect(invoicesOf(subId).map((i) => i.amount_paid)).toEqual([pence({ ...annual })]);
 
     // Two months in, the customer asks for monthly billing: nothing now, the year runs out, then the monthly price.
-    await setClock(h, '2026-03-05T09:00:00Z');
+    await setClock(app.h, '2026-03-05T09:00:00Z');
     const monthly = { ...annual, billing: 'monthly' as const };
     const shown = await c.api.billing.planChange.preview.mutate(monthly);
     expect(shown).toMatchObject({ charge: 'next_period', dueNowPence: 0, effectiveOn: yearEnds });
@@ -99,13 +71,13 @@ describe('annual → monthly with Stripe (a subscription schedule)', () => {
       ['month', 5],
     ]);
     expect(invoicesOf(subId)).toHaveLength(1);
-    expect(await companyRow(h, owner.companyId)).toMatchObject({
+    expect(await companyRow(app.h, owner.companyId)).toMatchObject({
       subscription_type: 'annual',
       billing_switch_to: 'monthly',
       billing_switch_on: new Date(yearEnds),
     });
     expect((await c.api.billing.account.query()).billingSwitch).toEqual({ billing: 'monthly', on: yearEnds });
-    expect(await sent(h, owner.companyId, 'billing_switch')).toEqual([
+    expect(await sent(app.h, owner.companyId, 'billing_switch')).toEqual([
       expect.stringMatching(/From 5 January 2027 you pay .+ per month ex VAT/),
     ]);
     await expect(c.api.billing.planChange.preview.mutate(monthly)).rejects.toThrow(
@@ -123,7 +95,7 @@ describe('annual → monthly with Stripe (a subscription schedule)', () => {
     expect(invoicesOf(subId).map((i) => i.amount_paid)).toEqual([pence(annual), added.dueNowPence]);
     const carried = scheduleOf(subId) as Obj;
     expect((carried.phases as { items: Obj[] }[])[1]?.items.map((i) => i.quantity)).toEqual([6, 6]);
-    expect((await companyRow(h, owner.companyId)).billing_switch_to).toBe('monthly');
+    expect((await companyRow(app.h, owner.companyId)).billing_switch_to).toBe('monthly');
 
     // 'Cancel this change': the schedule lets the subscription go and the plan renews annually; again, it is said.
     await expect(c.api.billing.cancelBillingSwitch.mutate()).resolves.toEqual({ renewsOn: yearEnds });
@@ -135,16 +107,16 @@ describe('annual → monthly with Stripe (a subscription schedule)', () => {
     // Scheduled again (with the six seats), and the events of all this are held back: they arrive late below.
     const six = { ...monthly, brokerSeats: 5 };
     await confirm(await c.api.billing.planChange.preview.mutate(six), six);
-    expect(await sent(h, owner.companyId, 'billing_switch')).toHaveLength(2);
+    expect(await sent(app.h, owner.companyId, 'billing_switch')).toHaveLength(2);
 
     // The year ends: Stripe renews at the monthly price, once.
-    await setClock(h, '2027-01-05T09:00:01Z');
-    const renewal = stripe.advanceTo(subId, h.clock.now);
-    expect(stripe.advanceTo(subId, h.clock.now)).toEqual([]);
+    await setClock(app.h, '2027-01-05T09:00:01Z');
+    const renewal = app.stripe.advanceTo(subId, app.h.clock.now);
+    expect(app.stripe.advanceTo(subId, app.h.clock.now)).toEqual([]);
     const renewals = invoicesOf(subId).filter((i) => i.billing_reason === 'subscription_cycle');
     expect(renewals.map((i) => i.amount_paid)).toEqual([pence(six)]);
-    const held = stripe.events.filter(
-      (e) => !delivered.has(e.id) && (e.data.object as { customer?: unknown }).customer === customer,
+    const held = app.stripe.events.filter(
+      (e) => !app.delivered.has(e.id) && (e.data.object as { customer?: unknown }).customer === customer,
     );
     expect(held.length).toBeGreaterThan(renewal.length);
     // Renewal first, then the older events, each twice, two deliveries at a time (two server workers).
@@ -154,7 +126,7 @@ describe('annual → monthly with Stripe (a subscription schedule)', () => {
       const answers = await Promise.all(twice.slice(i, i + 2).map((e) => deliver(e)));
       for (const answer of answers) expect(answer.statusCode).toBe(200);
     }
-    const after = await companyRow(h, owner.companyId);
+    const after = await companyRow(app.h, owner.companyId);
     expect(after).toMatchObject({
       stripe_subscription_id: subId,
       subscription_status: 'active',
@@ -169,15 +141,15 @@ describe('annual → monthly with Stripe (a subscription schedule)', () => {
     });
     expect((await c.api.billing.account.query()).billingSwitch).toBeNull();
     // Nothing more was sent for the renewal: one welcome, two switch e-mails (one per confirmation).
-    expect(await sent(h, owner.companyId, 'welcome')).toHaveLength(1);
-    expect(await sent(h, owner.companyId, 'billing_switch')).toHaveLength(2);
+    expect(await sent(app.h, owner.companyId, 'welcome')).toHaveLength(1);
+    expect(await sent(app.h, owner.companyId, 'billing_switch')).toHaveLength(2);
 
     // A month on, the schedule's last phase ends: it completes, and the plan goes on monthly by itself.
-    await setClock(h, '2027-02-05T09:00:01Z');
-    for (const e of stripe.advanceTo(subId, h.clock.now)) expect((await deliver(e)).statusCode).toBe(200);
+    await setClock(app.h, '2027-02-05T09:00:01Z');
+    for (const e of app.stripe.advanceTo(subId, app.h.clock.now)) expect((await deliver(e)).statusCode).toBe(200);
     expect(scheduleOf(subId)).toBeNull();
     expect(invoicesOf(subId).filter((i) => i.billing_reason === 'subscription_cycle')).toHaveLength(2);
-    expect(await companyRow(h, owner.companyId)).toMatchObject({
+    expect(await companyRow(app.h, owner.companyId)).toMatchObject({
       subscription_type: 'monthly',
       current_period_end: new Date('2027-03-05T09:00:00Z'),
     });
@@ -188,28 +160,21 @@ describe('annual → monthly with Stripe (a subscription schedule)', () => {
   });
 
   it('cancelling an annual plan with a switch waiting ends both', async () => {
-    await setClock(h, '2026-04-01T09:00:00Z');
-    const owner = await ownerOfNewCompany(h, 'Leaving Switch FX');
-    await h.t.db
-      .updateTable('companies')
-      .set({ trial_ends_at: new Date(h.clock.now.getTime() - 1000) })
-      .where('id', '=', owner.companyId)
-      .execute();
-    const c = await signedIn(h, owner.email, 'admin');
+    await setClock(app.h, '2026-04-01T09:00:00Z');
     const annual = { adminSeats: 1, brokerSeats: 2, billing: 'annual' as const, addons: ADDONS };
-    const { url } = await c.api.billing.startCheckout.mutate(annual);
-    for (const e of stripe.completeCheckout(url.split('/pay/')[1] as string, h.clock.now)) await deliver(e);
+    const owner = await app.payingCompany('Leaving Switch FX', annual);
+    const { c } = owner;
     const monthly = { ...annual, billing: 'monthly' as const };
     const q = await c.api.billing.planChange.preview.mutate(monthly);
     await c.api.billing.planChange.confirm.mutate({
       ...monthly,
       confirmation: { prorationDate: q.prorationDate, dueNowPence: q.dueNowPence },
     });
-    const subId = (await companyRow(h, owner.companyId)).stripe_subscription_id as string;
+    const subId = (await companyRow(app.h, owner.companyId)).stripe_subscription_id as string;
     const schedule = scheduleOf(subId) as Obj;
     await c.api.billing.cancel.mutate({ reason: 'too_expensive', feedback: '' });
     expect(schedule.status).toBe('canceled');
-    expect(await companyRow(h, owner.companyId)).toMatchObject({
+    expect(await companyRow(app.h, owner.companyId)).toMatchObject({
       account_locked: true,
       billing_switch_to: null,
       billing_switch_on: null,

@@ -2,6 +2,7 @@ import { quote } from '@pippitch/shared/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestModePayments } from '../src/providers/payments/test-mode/provider';
 import { endTestModePeriods } from '../src/services/billing/test-mode-periods';
+import { companyRow, sent as sentTo } from './billing-switch-helpers';
 import { addMember, ownerOfNewCompany, signedIn, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 // The embedded default when no Stripe key is set: the built-in checkout page's actions, end to end through tRPC.
@@ -23,18 +24,9 @@ afterAll(async () => {
 
 const trialAdmin = (name: string) => ownerOfNewCompany(h, name);
 
-const company = (id: string) =>
-  h.t.db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const company = (id: string) => companyRow(h, id);
 /** The text of each e-mail of a template queued for the company's admins. */
-async function sent(companyId: string, template: string): Promise<string[]> {
-  const rows = await h.t.db
-    .selectFrom('email_outbox')
-    .select('text_body')
-    .where('company_id', '=', companyId)
-    .where('template', '=', template)
-    .execute();
-  return rows.map((r) => r.text_body);
-}
+const sent = (companyId: string, template: string) => sentTo(h, companyId, template);
 const checkoutIdOf = (url: string) => new URL(url).pathname.split('/').pop() as string;
 
 describe('test-mode checkout', () => {

@@ -1,9 +1,54 @@
 /**
- * Companies and invitations for invitations.test.ts and join.test.ts: companies are created directly (as signup
- * does, through createTrialCompany) so a file can make many without meeting signup's per-client limit.
+ * Companies and invitations for the invitations-*.test.ts files and join.test.ts: companies are created directly
+ * (as signup does, through createTrialCompany) so a file can make many without meeting signup's per-client limit.
  */
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { createTrialCompany } from '../src/services/company/create';
-import { addMember, signedIn, type TestApp, type TestClient } from './helpers';
+import { addMember, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
+
+export const DAY = 86_400_000;
+
+/**
+ * One app for the test file (its own database), with the clock put back after each test, since tests move it to
+ * see links expire. Tests read `app.h` and `app.realNow` once the file's set-up has run.
+ */
+export function invitationsTestApp(): { h: TestApp; realNow: Date } {
+  const app = { h: undefined as unknown as TestApp, realNow: new Date(0) };
+  beforeAll(async () => {
+    app.h = await startTestApp();
+    app.realNow = app.h.clock.now;
+  });
+  afterEach(() => {
+    app.h.clock.now = app.realNow;
+  });
+  afterAll(() => app.h.close());
+  return app;
+}
+
+/** The company's invitations, oldest first. */
+export async function invitationRows(h: TestApp, companyId: string) {
+  return h.t.db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('company_id', '=', companyId)
+    .orderBy('created_at')
+    .execute();
+}
+
+/** Makes the company's invitations to `email` as if sent `ms` ago (members' sessions need the clock where it is). */
+export async function sentAgo(h: TestApp, companyId: string, email: string, ms: number) {
+  await h.t.db
+    .updateTable('invitations')
+    .set((eb) => ({
+      created_at: sql`${eb.ref('created_at')} - make_interval(secs => ${ms / 1000})`,
+      sent_at: sql`${eb.ref('sent_at')} - make_interval(secs => ${ms / 1000})`,
+      expires_at: sql`${eb.ref('expires_at')} - make_interval(secs => ${ms / 1000})`,
+    }))
+    .where('company_id', '=', companyId)
+    .where('email', '=', email)
+    .execute();
+}
 
 export interface TestCompany {
   id: string;

@@ -4,37 +4,27 @@
  * the last-seat and same-link races, and no token in any log line.
  */
 import { Writable } from 'node:stream';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
 import { testConfig } from '../src/config';
-import { addMember, createClient, errorOf, startTestApp, type TestApp } from './helpers';
-import { acceptInput, invite, NEW_PASSWORD, newCompany } from './invitation-helpers';
+import { addMember, createClient, errorOf } from './helpers';
+import { acceptInput, DAY, invitationsTestApp, invite, NEW_PASSWORD, newCompany } from './invitation-helpers';
 
-let h: TestApp;
-let realNow: Date;
-beforeAll(async () => {
-  h = await startTestApp();
-  realNow = h.clock.now;
-});
-afterEach(() => {
-  h.clock.now = realNow;
-});
-afterAll(() => h.close());
-
-const DAY = 86_400_000;
+const app = invitationsTestApp();
 const UNKNOWN_TOKEN = 'A'.repeat(43);
 
 async function profile(email: string) {
-  return h.t.db.selectFrom('user_profiles').selectAll().where('email', '=', email).executeTakeFirst();
+  return app.h.t.db.selectFrom('user_profiles').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
 async function invitation(email: string) {
-  return h.t.db.selectFrom('invitations').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+  return app.h.t.db.selectFrom('invitations').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
 }
 
 describe('opening a link', () => {
   it('a missing or malformed token is an invalid link; an unknown one is invalid or expired', async () => {
+    const { h } = app;
     const api = h.client().api;
     for (const token of ['', 'abc', `${UNKNOWN_TOKEN}x`, `${'A'.repeat(42)}=`, '../../etc/passwd']) {
       expect(await errorOf(api.join.invitation.query({ token }))).toEqual({
@@ -49,6 +39,7 @@ describe('opening a link', () => {
   });
 
   it('shows the company, the address and the role', async () => {
+    const { h } = app;
     const c = await newCompany(h, 'open', { adminSeats: 2, brokerSeats: 1 });
     const broker = await invite(h, c, 'bea@open.test');
     const admin = await invite(h, c, 'abe@open.test', 'admin');
@@ -62,6 +53,7 @@ describe('opening a link', () => {
   });
 
   it('expires seven days after it was sent, by the server clock', async () => {
+    const { h, realNow } = app;
     const c = await newCompany(h, 'expiry', { adminSeats: 1, brokerSeats: 1 });
     const token = await invite(h, c, 'eve@expiry.test');
     const api = h.client().api;
@@ -80,6 +72,7 @@ describe('opening a link', () => {
   });
 
   it("a revoked invitation is invalid; a locked company's cannot be accepted", async () => {
+    const { h } = app;
     const c = await newCompany(h, 'closed', { adminSeats: 1, brokerSeats: 2 });
     const revoked = await invite(h, c, 'rev@closed.test');
     await c.admin.api.invitations.revoke.mutate({ invitationId: (await invitation('rev@closed.test')).id });
@@ -104,6 +97,7 @@ describe('opening a link', () => {
 
 describe('accepting', () => {
   it('checks the form: first name, password length, confirmation', async () => {
+    const { h } = app;
     const c = await newCompany(h, 'form', { adminSeats: 1, brokerSeats: 1 });
     const token = await invite(h, c, 'fay@form.test');
     const api = h.client().api;
@@ -123,6 +117,7 @@ describe('accepting', () => {
   });
 
   it('creates the broker, marks the invitation accepted and signs them in; the link then is used', async () => {
+    const { h, realNow } = app;
     const c = await newCompany(h, 'welcome', { adminSeats: 1, brokerSeats: 1 });
     const token = await invite(h, c, 'nina@welcome.test');
     const sent = await invitation('nina@welcome.test');
@@ -169,6 +164,7 @@ describe('accepting', () => {
   });
 
   it('an admin invitation makes an admin, who goes to /admin', async () => {
+    const { h } = app;
     const c = await newCompany(h, 'second', { adminSeats: 2, brokerSeats: 0 });
     const token = await invite(h, c, 'max@second.test', 'admin');
     const browser = h.client();
@@ -180,6 +176,7 @@ describe('accepting', () => {
   });
 
   it('an address that got an account meanwhile is told to use its password', async () => {
+    const { h } = app;
     const c = await newCompany(h, 'taken', { adminSeats: 1, brokerSeats: 1 });
     const other = await newCompany(h, 'taken-other', { adminSeats: 1, brokerSeats: 1 });
     const token = await invite(h, c, 'tom@taken.test');
@@ -194,6 +191,7 @@ describe('accepting', () => {
 
 describe('races', () => {
   it('the same link used twice at once makes one member; the other is told it was used', async () => {
+    const { h } = app;
     const c = await newCompany(h, 'twice', { adminSeats: 1, brokerSeats: 1 });
     const token = await invite(h, c, 'dup@twice.test');
     const results = await Promise.allSettled([
@@ -212,6 +210,7 @@ describe('races', () => {
   });
 
   it('two invitees racing for the last seat: exactly one joins, the other is told why', async () => {
+    const { h } = app;
     const c = await newCompany(h, 'last', { adminSeats: 1, brokerSeats: 2 });
     const first = await invite(h, c, 'one@last.test');
     const second = await invite(h, c, 'two@last.test');

@@ -73,7 +73,7 @@ describe('periods', () => {
       tradesPerYear: 52,
       marginPips: 0,
       priceDifference: '-0.0050',
-      pips: '50.0',
+      differenceInPips: '50.0',
       costWithCompetitor: '395256.92',
       costWithUs: '393700.79',
       savingsPerTrade: '1556.13',

@@ -8,7 +8,8 @@ import { longDate } from '@pippitch/shared/billing-messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
 import { type Harness, startHarness } from './harness';
-import { chooseRadio, failOnPageErrors, member, poll, screenshotBoth, signIn, text, waitForPath } from './journeys';
+import { chooseRadio, failOnPageErrors, poll, screenshotBoth, text } from './journeys';
+import { ownerPaysAfterTrial, providerSide } from './test-mode-billing';
 
 let h: Harness;
 beforeAll(async () => {
@@ -19,16 +20,6 @@ afterAll(async () => {
 });
 failOnPageErrors(() => h);
 
-const OWNER = member('Olivia Owner');
-
-async function providerSide() {
-  const { rows } = await h.t.pool.query<{ id: string; status: string; billing: string; switch: string | null }>(
-    `SELECT s.id, s.status, s.billing, s.switch_to_billing AS switch FROM test_mode_subscriptions s
-       JOIN companies c ON c.stripe_customer_id = s.customer_id WHERE c.name = $1 ORDER BY s.created_at`,
-    [DEMO_COMPANY],
-  );
-  return rows;
-}
 async function invoiceCount(subscriptionId: string) {
   const { rows } = await h.t.pool.query('SELECT 1 FROM test_mode_invoices WHERE subscription_id = $1', [
     subscriptionId,
@@ -39,19 +30,9 @@ async function invoiceCount(subscriptionId: string) {
 describe('annual → monthly mid-year', () => {
   it('waits for the end of the paid year, is shown on the account page, and can be cancelled until then', async () => {
     // The trial is over: the year is charged at once.
-    await h.t.pool.query(`UPDATE companies SET trial_ends_at = now() - interval '1 minute' WHERE name = $1`, [
-      DEMO_COMPANY,
-    ]);
-    const page = await h.newPage();
-    await signIn(page, OWNER.email, 'Admin');
-    await page.goto('/checkout');
-    await chooseRadio(page, /Annual/);
-    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await page.waitForURL(/\/test-checkout\/tm_cs_/);
-    await page.getByRole('button', { name: /^Pay £/ }).click();
-    await waitForPath(page, '/admin');
-    await poll(async () => (await providerSide()).map((s) => `${s.status} ${s.billing}`)).toEqual(['active annual']);
-    const [sub] = await providerSide();
+    const page = await ownerPaysAfterTrial(h, /Annual/);
+    await poll(async () => (await providerSide(h)).map((s) => `${s.status} ${s.billing}`)).toEqual(['active annual']);
+    const [sub] = await providerSide(h);
     const { rows } = await h.t.pool.query<{ current_period_end: Date }>(
       'SELECT current_period_end FROM companies WHERE name = $1',
       [DEMO_COMPANY],
@@ -74,7 +55,7 @@ describe('annual → monthly mid-year', () => {
     await page.getByText(`Your plan has been changed. It takes effect on ${yearEnds}.`).waitFor();
     // Nothing charged: the year's invoice only; the provider holds the switch for the renewal.
     expect(await invoiceCount(sub!.id)).toBe(1);
-    expect((await providerSide()).map((s) => `${s.status} ${s.billing} → ${s.switch}`)).toEqual([
+    expect((await providerSide(h)).map((s) => `${s.status} ${s.billing} → ${s.switch}`)).toEqual([
       'active annual → monthly',
     ]);
 
@@ -86,7 +67,7 @@ describe('annual → monthly mid-year', () => {
     await line.getByRole('button', { name: 'Cancel this change' }).click();
     await page.getByText(`Your plan stays annual and renews on ${yearEnds}.`).waitFor();
     await poll(() => line.count()).toBe(0);
-    expect((await providerSide()).map((s) => `${s.status} ${s.billing} → ${s.switch}`)).toEqual([
+    expect((await providerSide(h)).map((s) => `${s.status} ${s.billing} → ${s.switch}`)).toEqual([
       'active annual → null',
     ]);
     expect(await invoiceCount(sub!.id)).toBe(1);

@@ -2,20 +2,18 @@
  * The calculator in real Chromium against the real app (spec §2 Calculator, §4, §5, §9; design.md §3): the
  * worked example end to end, margin pips, colours, validation, Enter to calculate, one Calculate = one saved
  * calculation and one activity entry, results clearing, Reset, the live rate (pushed by `pg_notify` on
- * fx_quotes exactly as the worker does), the comparison date and the client-name tips.
+ * fx_quotes exactly as the worker does: calculator-live.e2e.ts), the comparison date and the client-name tips.
  */
 
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { calculatorTestApp } from './calculator-app';
 import {
   calculate,
   chooseMargin,
   countSaves,
   field,
   fillInputs,
-  holdQuote,
   marginRadio,
-  quoteNotifier,
   RESULT_IDS,
   REVERSED,
   resultsPanel,
@@ -25,66 +23,17 @@ import {
   WORKED_EXAMPLE,
   WORKED_INPUTS,
 } from './calculator-page';
-import { DESKTOP, type Harness, MOBILE, startHarness, type Viewport } from './harness';
-import { failOnPageErrors, member, poll, signIn, UI_TIMEOUT, userIdOf } from './journeys';
+import { DESKTOP, MOBILE } from './harness';
+import { poll } from './journeys';
 
-const ALICE = member('Alice Broker');
 const FILL_IN_ALL_FIELDS = 'Please fill in all fields';
 
-let h: Harness;
-let aliceId: string;
-const notifyQuote = quoteNotifier(() => h);
-/** The GBPUSD mid the hub holds before any test runs. */
-const INITIAL_MID = 1.27412;
-
-beforeAll(async () => {
-  h = await startHarness();
-  aliceId = await userIdOf(h, ALICE.email);
-  // The hub's LISTEN connection comes up in the background: repeat the first quote until it has arrived.
-  await holdQuote(h, notifyQuote, INITIAL_MID);
-});
-afterAll(async () => {
-  await h?.close();
-});
-failOnPageErrors(() => h);
-
-type Cookies = Awaited<ReturnType<ReturnType<Page['context']>['cookies']>>;
-/** Alice's session: signed in once through the login page, then reused by every test of this file. */
-let aliceSession: Cookies | undefined;
-
-/** Alice on the calculator (her own browser context) with the live rate showing. */
-async function calculatorPage(viewport: Viewport = DESKTOP): Promise<Page> {
-  const page = await h.newPage(viewport);
-  if (aliceSession) {
-    await page.context().addCookies(aliceSession);
-    await page.goto('/calculator');
-  } else {
-    await signIn(page, ALICE.email);
-    aliceSession = await page.context().cookies();
-  }
-  await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
-  await poll(() => field(page, 'Live Market Rate').inputValue()).toMatch(/^\d+\.\d{4}$/);
-  return page;
-}
-
-/** Alice's saved calculations and calculation activity entries. */
-async function savedCounts(): Promise<{ calculations: number; activities: number }> {
-  const calc = await h.t.db
-    .selectFrom('calculations')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', aliceId)
-    .executeTakeFirstOrThrow();
-  const act = await h.t.db
-    .selectFrom('activity_logs')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', aliceId)
-    .where('action_type', '=', 'calculation')
-    .executeTakeFirstOrThrow();
-  return { calculations: Number(calc.n), activities: Number(act.n) };
-}
+const calc = calculatorTestApp();
+const { calculatorPage, savedCounts } = calc;
 
 describe('Calculator', () => {
   it('the worked example: every figure, green for an advantage, saved once', async () => {
+    const { h } = calc;
     const before = await savedCounts();
     const page = await calculatorPage();
     await fillInputs(page, WORKED_INPUTS);
@@ -104,7 +53,7 @@ describe('Calculator', () => {
     const row = await h.t.db
       .selectFrom('activity_logs')
       .select(['annual_savings', 'savings_per_trade', 'price_difference', 'pips_difference', 'payment_amount'])
-      .where('user_id', '=', aliceId)
+      .where('user_id', '=', calc.aliceId)
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(Number(row.payment_amount)).toBe(0);
@@ -115,7 +64,7 @@ describe('Calculator', () => {
     const saved = await h.t.db
       .selectFrom('calculations')
       .select(['live_rate', 'rate_source'])
-      .where('user_id', '=', aliceId)
+      .where('user_id', '=', calc.aliceId)
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(saved.rate_source).toBe('feed');
@@ -178,6 +127,7 @@ describe('Calculator', () => {
   });
 
   it("validation: an empty or zero field gives 'Please fill in all fields' and saves nothing; trades '12.7' count as 12", async () => {
+    const { h } = calc;
     const before = await savedCounts();
     const page = await calculatorPage();
     await fillInputs(page, { yourRate: '1.2700', competitorRate: '1.2650', tradesPerYear: '52' });
@@ -211,7 +161,7 @@ describe('Calculator', () => {
     const row = await h.t.db
       .selectFrom('activity_logs')
       .select(['trades_per_year', 'annual_savings'])
-      .where('user_id', '=', aliceId)
+      .where('user_id', '=', calc.aliceId)
       .orderBy('created_at', 'desc')
       .executeTakeFirstOrThrow();
     expect(Number(row.trades_per_year)).toBe(12);
@@ -220,6 +170,7 @@ describe('Calculator', () => {
   });
 
   it('Enter calculates; Enter twice saves ONE calculation and ONE activity entry; a change clears and saves anew', async () => {
+    const { h } = calc;
     const before = await savedCounts();
     const page = await calculatorPage();
     const saves = countSaves(page);
@@ -234,7 +185,7 @@ describe('Calculator', () => {
     const stored = await h.t.db
       .selectFrom('activity_logs')
       .select(['client_name'])
-      .where('user_id', '=', aliceId)
+      .where('user_id', '=', calc.aliceId)
       .where('client_name', '=', 'Enter Twice Ltd')
       .execute();
     expect(stored).toHaveLength(1);
@@ -282,84 +233,6 @@ describe('Calculator', () => {
     await page.context().close();
   });
 
-  it('live rate: the hub value shows with its London time; a NOTIFY flashes the new mid; a feed failure shows the error and the fallback rate', async () => {
-    const page = await calculatorPage();
-    const live = page.getByTestId('live-rate');
-    expect(await field(page, 'Live Market Rate').getAttribute('readonly')).not.toBeNull();
-    const hubMid = h.quotes.snapshot().find((q) => q.pair === 'GBPUSD')!.mid;
-    expect(await live.inputValue()).toBe(hubMid.toFixed(4));
-    await page.getByText(/^Live market feed · \d{2}:\d{2}:\d{2} London$/).waitFor();
-
-    // A new quote: the field is a NEW element (re-keyed, so the 500 ms flash restarts) showing the new mid.
-    await live.evaluate((el) => {
-      (window as unknown as { oldLiveRate: Element }).oldLiveRate = el;
-    });
-    const next = 1.28431;
-    await notifyQuote({ pair: 'GBPUSD', mid: next });
-    const seen = await page.waitForFunction(
-      (expected) => {
-        const el = document.querySelector<HTMLInputElement>('[data-testid=live-rate]');
-        if (!el || el.value !== expected) return null;
-        return {
-          isNewNode: el !== (window as unknown as { oldLiveRate: Element }).oldLiveRate,
-          flashClass: el.classList.contains('flash-green'),
-          flashing: el
-            .getAnimations()
-            .some((a) => (a as CSSAnimation).animationName === 'flash-green' && a.playState === 'running'),
-        };
-      },
-      next.toFixed(4),
-      { polling: 'raf', timeout: UI_TIMEOUT },
-    );
-    // How soon it shows is bench/web.ts's figure; here, that it shows and flashes (timing would fail a busy machine).
-    expect(await seen.jsonValue()).toEqual({ isNewNode: true, flashClass: true, flashing: true });
-
-    // The worker's feed fails: fallback quotes carry the spec's message; the spec's default rate shows.
-    await notifyQuote(
-      { pair: 'GBPUSD', mid: 1.2735, source: 'fallback', fallback: true, error: 'HTTP error! status: 503' },
-      { pair: 'EURGBP', mid: 1 / 1.1854, source: 'fallback', fallback: true, error: 'HTTP error! status: 503' },
-    );
-    await poll(() => live.inputValue()).toBe('1.2735');
-    await page.getByText('HTTP error! status: 503', { exact: false }).waitFor();
-    // GBPEUR's default is the spec's 1.1854 (served from EURGBP), not 1 / something rounded.
-    await field(page, 'Currency Pair').selectOption('GBPEUR');
-    await poll(() => live.inputValue()).toBe('1.1854');
-    await page.getByText('HTTP error! status: 503', { exact: false }).waitFor();
-    await h.screenshot(page, 'calculator-live-fallback-1440');
-
-    // The feed recovers: the error goes and the live value returns.
-    await field(page, 'Currency Pair').selectOption('GBPUSD');
-    await notifyQuote({ pair: 'GBPUSD', mid: 1.28512 });
-    await poll(() => live.inputValue()).toBe('1.2851');
-    expect(await page.getByText('HTTP error! status: 503', { exact: false }).count()).toBe(0);
-    await page.context().close();
-  });
-
-  it('live rate: signing out in another tab sends this tab to sign in (the server closes its live socket)', async () => {
-    const page = await h.newPage();
-    await signIn(page, ALICE.email); // a session of its own: the one the other tests reuse stays signed in
-    await poll(() => field(page, 'Live Market Rate').inputValue()).toMatch(/^\d+\.\d{4}$/);
-    const other = await page.context().newPage();
-    await other.goto('/calculator');
-    await other.getByRole('button', { name: 'Sign Out' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('redirect') === '/calculator');
-    await page.context().close();
-  });
-
-  it('live rate: a dropped connection is reopened and the newest quote shows', async () => {
-    const page = await calculatorPage();
-    const live = page.getByTestId('live-rate');
-    // Every open live socket dropped, as a restart or a network failure would: the page reconnects by itself, and
-    // a quote published meanwhile arrives in the new connection's snapshot if not before.
-    const reopened = page.waitForEvent('websocket', { timeout: UI_TIMEOUT });
-    expect(h.app.websocketServer.clients.size).toBeGreaterThan(0);
-    for (const socket of h.app.websocketServer.clients) socket.terminate();
-    await notifyQuote({ pair: 'GBPUSD', mid: 1.29137 });
-    expect((await reopened).url()).toMatch(/\/live$/);
-    await poll(() => live.inputValue()).toBe('1.2914');
-    await page.context().close();
-  });
-
   it('Comparison Date shows today in en-US format (M/D/YYYY, London) and is read-only', async () => {
     const page = await calculatorPage();
     const date = field(page, 'Comparison Date');
@@ -387,6 +260,7 @@ describe('Calculator', () => {
   });
 
   it('screenshots of the results at 375 px and 1440 px', async () => {
+    const { h } = calc;
     for (const viewport of [MOBILE, DESKTOP]) {
       const page = await calculatorPage(viewport);
       await fillInputs(page, { ...WORKED_INPUTS, clientName: 'Acme Widgets Ltd' });

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
 import { type Harness, MOBILE, startHarness } from './harness';
-import { chooseRadio, failOnPageErrors, member, poll, screenshotBoth, signIn, waitForPath } from './journeys';
+import { chooseRadio, failOnPageErrors, poll, screenshotBoth, signIn, waitForPath } from './journeys';
+import { OWNER, ownerPaysAfterTrial, payAtCheckout, providerSide } from './test-mode-billing';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,16 +19,6 @@ afterAll(async () => {
 });
 failOnPageErrors(() => h);
 
-const OWNER = member('Olivia Owner');
-
-async function providerSide() {
-  const { rows } = await h.t.pool.query<{ id: string; status: string; billing: string; trial_end: Date | null }>(
-    `SELECT s.id, s.status, s.billing, s.trial_end FROM test_mode_subscriptions s
-       JOIN companies c ON c.stripe_customer_id = s.customer_id WHERE c.name = $1 ORDER BY s.created_at`,
-    [DEMO_COMPANY],
-  );
-  return rows;
-}
 async function invoices(subscriptionId: string) {
   const { rows } = await h.t.pool.query<{ amount_due: number; description: string }>(
     'SELECT amount_due, description FROM test_mode_invoices WHERE subscription_id = $1 ORDER BY created_at, id',
@@ -50,18 +41,8 @@ const pence = (sentence: string, before: RegExp) => {
 describe('a paying company opening /checkout', () => {
   it('switches monthly → annual on its one subscription, shown the prorated amount, charged that amount', async () => {
     // The trial is over (so the monthly plan is charged at once).
-    await h.t.pool.query(`UPDATE companies SET trial_ends_at = now() - interval '1 minute' WHERE name = $1`, [
-      DEMO_COMPANY,
-    ]);
-    const page = await h.newPage();
-    await signIn(page, OWNER.email, 'Admin');
-    await page.goto('/checkout');
-    await chooseRadio(page, /Monthly/);
-    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await page.waitForURL(/\/test-checkout\/tm_cs_/);
-    await page.getByRole('button', { name: /^Pay £/ }).click();
-    await waitForPath(page, '/admin');
-    await poll(async () => (await providerSide()).map((s) => `${s.status} ${s.billing}`)).toEqual(['active monthly']);
+    const page = await ownerPaysAfterTrial(h, /Monthly/);
+    await poll(async () => (await providerSide(h)).map((s) => `${s.status} ${s.billing}`)).toEqual(['active monthly']);
 
     await page.goto('/checkout');
     await page.getByRole('heading', { name: 'Change your plan' }).waitFor();
@@ -78,7 +59,7 @@ describe('a paying company opening /checkout', () => {
 
     // Cancel charges nothing; Review again and Confirm charges the amount shown.
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
-    const [sub] = await providerSide();
+    const [sub] = await providerSide(h);
     expect(await invoices(sub!.id)).toHaveLength(1);
     await page.getByRole('button', { name: 'Review change' }).click();
     await sentence.waitFor();
@@ -86,7 +67,7 @@ describe('a paying company opening /checkout', () => {
     await page.getByRole('button', { name: 'Confirm and pay' }).click();
     await page.getByText('Your plan has been changed.').waitFor();
 
-    const after = await providerSide();
+    const after = await providerSide(h);
     expect(after.map((s) => `${s.id} ${s.status} ${s.billing}`)).toEqual([`${sub!.id} active annual`]);
     const charged = await invoices(sub!.id);
     expect(charged).toHaveLength(2);
@@ -140,14 +121,11 @@ describe('a paying company opening /checkout', () => {
     await page.goto('/checkout');
     await page.getByText(/Your free trial continues: nothing is charged today/).waitFor();
     expect(await page.getByRole('checkbox', { name: /Company Finder/ }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await page.waitForURL(/\/test-checkout\/tm_cs_/);
-    await page.getByRole('button', { name: /^Pay £/ }).click();
-    await waitForPath(page, '/admin');
-    await poll(async () => (await providerSide()).filter((s) => s.status !== 'canceled').map((s) => s.status)).toEqual([
-      'trialing',
-    ]);
-    const live = (await providerSide()).find((s) => s.status === 'trialing')!;
+    await payAtCheckout(page);
+    await poll(async () => (await providerSide(h)).filter((s) => s.status !== 'canceled').map((s) => s.status)).toEqual(
+      ['trialing'],
+    );
+    const live = (await providerSide(h)).find((s) => s.status === 'trialing')!;
     const { rows } = await h.t.pool.query<{ trial_ends_at: Date }>(
       'SELECT trial_ends_at FROM companies WHERE name = $1',
       [DEMO_COMPANY],

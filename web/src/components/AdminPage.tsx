@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { ADMIN_NAV } from '../lib/nav';
 import type { SignedIn } from '../lib/session';
 import { type NavItem, TopBar } from './TopBar';
 
@@ -8,14 +9,15 @@ const WIDTHS = { '4xl': 'max-w-4xl', '5xl': 'max-w-5xl', '7xl': 'max-w-7xl' } as
 /** The admin pages' frame: the top bar with their links, 'Back to Dashboard', the title and what the page is for. */
 export function AdminPage({
   session,
-  nav,
+  nav = ADMIN_NAV,
   title,
   intro,
   width = '5xl',
   children,
 }: {
   session: SignedIn;
-  nav: NavItem[];
+  /** The top bar's links; by default the dashboard and the calculator. */
+  nav?: NavItem[];
   title: string;
   intro?: ReactNode;
   width?: keyof typeof WIDTHS;

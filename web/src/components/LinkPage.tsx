@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Logo } from './ui';
+import { Alert, Card, Logo } from './ui';
 
 /** A page reached from an e-mailed link (reset, join, confirm signup): the logo and one card, centred. */
 export function LinkPage({ children }: { children: ReactNode }) {
@@ -11,6 +11,20 @@ export function LinkPage({ children }: { children: ReactNode }) {
         </div>
         <Card>{children}</Card>
       </div>
+    </div>
+  );
+}
+
+/** The link pages' one way on (back to sign in, sign up again, home), styled as their main button. */
+export const WAY_ON_CLASS =
+  'inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800';
+
+/** A link that cannot be used: why, then the way on (`children`, a link styled with WAY_ON_CLASS). */
+export function LinkRefused({ message, children }: { message: string; children: ReactNode }) {
+  return (
+    <div className="mt-4 space-y-4">
+      <Alert tone="error">{message}</Alert>
+      {children}
     </div>
   );
 }

@@ -32,7 +32,7 @@ export type CalculationFields = Pick<
   | 'amount'
   | 'tradesPerYear'
   | 'priceDifference'
-  | 'pips'
+  | 'differenceInPips'
   | 'costWithCompetitor'
   | 'costWithUs'
   | 'savingsPerTrade'
@@ -57,7 +57,7 @@ export function calculationRows(e: CalculationFields): [string, string][] {
     [`Amt to Buy (${bought})`, formatAmount(e.amount)],
     ['Trades/Year', String(e.tradesPerYear)],
     ['Price Diff', formatSignedRate(e.priceDifference)],
-    ['PIPs', e.pips],
+    ['PIPs', e.differenceInPips],
     ['Cost w/ Comp', money(e.costWithCompetitor)],
     ['Cost w/ Us', money(e.costWithUs)],
     ['Savings/Trade', money(e.savingsPerTrade)],

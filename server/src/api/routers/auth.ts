@@ -65,9 +65,7 @@ export const authRouter = router({
   /** For the confirmation page: does this link still work, and for which company? */
   checkSignupLink: publicProcedure
     .input(z.object({ token: text('Token', 200) }))
-    .query(({ ctx, input }) =>
-      isSignupLinkUsable(ctx.db, input.token, { ip: ctx.request.ip, now: ctx.services.now() }),
-    ),
+    .query(({ ctx, input }) => isSignupLinkUsable(ctx.db, input, { ip: ctx.request.ip, now: ctx.services.now() })),
 
   requestPasswordReset: publicProcedure.input(requestResetInput).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx.db, input.email, { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl });

@@ -8,9 +8,18 @@ import { setAddon } from '../../services/billing/addons';
 import { cancelBillingSwitch } from '../../services/billing/billing-switch';
 import { cancelSubscription, reactivateSubscription } from '../../services/billing/cancel';
 import { startCheckout } from '../../services/billing/checkout';
+import type { BillingDeps } from '../../services/billing/deps';
 import { confirmPlanChange, previewPlanChange } from '../../services/billing/plan-change';
 import { cancelTestCheckout, payTestCheckout, viewTestCheckout } from '../../services/billing/test-checkout';
 import { adminProcedure, billingAdminProcedure, router } from '../trpc/procedures';
+
+/** Billing's collaborators for this request: the payment provider, the public URL, the server's clock now. */
+function billingDeps(ctx: {
+  services: { payments: BillingDeps['provider']; now(): Date };
+  config: { publicUrl: string };
+}): BillingDeps {
+  return { provider: ctx.services.payments, appUrl: ctx.config.publicUrl, now: ctx.services.now() };
+}
 
 const checkoutId = z.object({ id: z.string().regex(/^tm_cs_[0-9a-f]{24}$/, 'Checkout not found') });
 
@@ -24,15 +33,10 @@ export const billingRouter = router({
     if (!payments) {
       throw unavailable(`Online payment is not available right now. Please contact ${SUPPORT_EMAIL} to subscribe.`);
     }
-    const base = ctx.config.publicUrl;
-    return startCheckout(
-      ctx.db,
-      payments,
-      { ...ctx.actor, email: ctx.viewer.user.email },
-      input,
-      { success: `${base}/admin?checkout=success`, cancel: `${base}/checkout?canceled=true` },
-      ctx.services.now(),
-    );
+    return startCheckout(ctx.db, { ...ctx.actor, email: ctx.viewer.user.email }, input, {
+      ...billingDeps(ctx),
+      provider: payments,
+    });
   }),
 
   /**
@@ -42,26 +46,15 @@ export const billingRouter = router({
   planChange: router({
     preview: billingAdminProcedure
       .input(checkoutChoiceSchema)
-      .mutation(({ ctx, input }) =>
-        previewPlanChange(ctx.db, ctx.services.payments, ctx.actor, input, ctx.services.now()),
-      ),
-    confirm: billingAdminProcedure.input(planChangeConfirmSchema).mutation(({ ctx, input }) => {
-      const { confirmation, ...choice } = input;
-      return confirmPlanChange(
-        ctx.db,
-        ctx.services.payments,
-        ctx.actor,
-        choice,
-        confirmation,
-        ctx.services.now(),
-        ctx.config.publicUrl,
-      );
-    }),
+      .mutation(({ ctx, input }) => previewPlanChange(ctx.db, ctx.actor, input, billingDeps(ctx))),
+    confirm: billingAdminProcedure
+      .input(planChangeConfirmSchema)
+      .mutation(({ ctx, input }) => confirmPlanChange(ctx.db, ctx.actor, input, billingDeps(ctx))),
   }),
 
   /** 'Cancel this change': an annual plan's scheduled switch to monthly billing is dropped; it renews annually. */
   cancelBillingSwitch: billingAdminProcedure.mutation(({ ctx }) =>
-    cancelBillingSwitch(ctx.db, ctx.services.payments, ctx.actor, ctx.services.now(), ctx.config.publicUrl),
+    cancelBillingSwitch(ctx.db, ctx.actor, billingDeps(ctx)),
   ),
 
   /** The plan as the account page and the dashboard's banners show it. */
@@ -70,14 +63,10 @@ export const billingRouter = router({
   /** Cancel (spec §4 Subscription): trial and annual end at once, monthly at the end of its paid period. */
   cancel: adminProcedure
     .input(cancellationInput)
-    .mutation(({ ctx, input }) =>
-      cancelSubscription(ctx.db, ctx.services.payments, ctx.actor, input, ctx.services.now(), ctx.config.publicUrl),
-    ),
+    .mutation(({ ctx, input }) => cancelSubscription(ctx.db, ctx.actor, input, billingDeps(ctx))),
 
   /** 'Reactivate Subscription': undoes a scheduled cancellation, or says a new checkout is needed. */
-  reactivate: billingAdminProcedure.mutation(({ ctx }) =>
-    reactivateSubscription(ctx.db, ctx.services.payments, ctx.actor, ctx.services.now(), ctx.config.publicUrl),
-  ),
+  reactivate: billingAdminProcedure.mutation(({ ctx }) => reactivateSubscription(ctx.db, ctx.actor, billingDeps(ctx))),
 
   /** An add-on on or off on a paid plan. */
   setAddon: adminProcedure
@@ -88,31 +77,18 @@ export const billingRouter = router({
         confirmation: planConfirmationSchema.optional(),
       }),
     )
-    .mutation(({ ctx, input }) =>
-      setAddon(
-        ctx.db,
-        ctx.services.payments,
-        ctx.actor,
-        input.addon,
-        input.enabled,
-        ctx.services.now(),
-        ctx.config.publicUrl,
-        input.confirmation,
-      ),
-    ),
+    .mutation(({ ctx, input }) => setAddon(ctx.db, ctx.actor, input, billingDeps(ctx))),
 
   /** The test-mode checkout page (only when no Stripe key is set; 'not found' otherwise). */
   testCheckout: router({
     view: billingAdminProcedure
       .input(checkoutId)
-      .query(({ ctx, input }) => viewTestCheckout(ctx.db, ctx.services.payments, ctx.actor, input.id)),
+      .query(({ ctx, input }) => viewTestCheckout(ctx.db, ctx.actor, input, billingDeps(ctx))),
     pay: billingAdminProcedure
       .input(checkoutId)
-      .mutation(({ ctx, input }) =>
-        payTestCheckout(ctx.db, ctx.services.payments, ctx.actor, input.id, ctx.services.now(), ctx.config.publicUrl),
-      ),
+      .mutation(({ ctx, input }) => payTestCheckout(ctx.db, ctx.actor, input, billingDeps(ctx))),
     cancel: billingAdminProcedure
       .input(checkoutId)
-      .mutation(({ ctx, input }) => cancelTestCheckout(ctx.db, ctx.services.payments, ctx.actor, input.id)),
+      .mutation(({ ctx, input }) => cancelTestCheckout(ctx.db, ctx.actor, input, billingDeps(ctx))),
   }),
 });

@@ -8,6 +8,7 @@ import { clientKey, enforce } from './rate-limit';
 import {
   companyNameTaken,
   insertSignedUpCompany,
+  type SignupDeps,
   type SignupResult,
   signupLimits,
   withSignupConflicts,
@@ -25,7 +26,7 @@ import { hashToken, newToken } from './tokens';
 export async function requestSignup(
   db: Database,
   input: SignupInput,
-  meta: { ip: string; now: Date; publicUrl: string },
+  meta: SignupDeps & { publicUrl: string },
 ): Promise<{ message: string }> {
   await enforce(db, [
     ...signupLimits(meta.ip),
@@ -92,7 +93,7 @@ export async function requestSignup(
 export async function confirmSignup(
   db: Database,
   input: { token: string; companyName?: string | undefined },
-  meta: { ip: string; now: Date },
+  meta: SignupDeps,
 ): Promise<SignupResult> {
   // A token is 256 random bits: this only stops a client hammering the database.
   await enforce(db, [{ key: `signup-link:client:${clientKey(meta.ip)}`, max: 30, windowSeconds: 3600 }]);
@@ -127,7 +128,7 @@ export async function confirmSignup(
 }
 
 /** Whether a sign-up link can still be used (for the confirmation page, before it asks anything). */
-export async function isSignupLinkUsable(db: Database, token: string, meta: { ip: string; now: Date }) {
+export async function isSignupLinkUsable(db: Database, { token }: { token: string }, meta: SignupDeps) {
   await enforce(db, [{ key: `signup-link:client:${clientKey(meta.ip)}`, max: 30, windowSeconds: 3600 }]);
   const row = await db
     .selectFrom('signup_requests')

@@ -13,6 +13,15 @@ export interface SignupResult {
 }
 
 /** What the company and its owner are made of: the wizard's answers with the password already hashed. */
+/**
+ * What signing up takes beyond the database and the input: the client's address (the limits per client, and the
+ * password hash's client key) and the time of the request.
+ */
+export interface SignupDeps {
+  ip: string;
+  now: Date;
+}
+
 export type SignupDetails = Omit<SignupInput, 'password'> & { passwordHash: string };
 
 // Each signup costs a password hash: 10 an hour from one client is plenty for an office setting up several
@@ -84,7 +93,7 @@ export async function withSignupConflicts<T>(work: () => Promise<T>): Promise<T>
 export async function signUpCompany(
   db: Database,
   input: SignupInput,
-  meta: { ip: string; now?: Date },
+  meta: Omit<SignupDeps, 'now'> & { now?: Date },
 ): Promise<SignupResult> {
   const now = meta.now ?? new Date();
   await enforce(db, signupLimits(meta.ip));

@@ -1,9 +1,10 @@
 import type { AddonKey } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
-import type { ChangeResult, PaymentProvider } from '../../providers/payments/types';
+import type { ChangeResult } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { seatPriceColumns } from '../company/seat-prices';
+import type { BillingDeps } from './deps';
 import { confirmPlanChangeIn, type PlanChangeQuote, type PlanConfirmation, previewPlanChangeIn } from './plan-change';
 import { lockBilledCompany, syncSubscription } from './sync';
 
@@ -27,14 +28,11 @@ export type AddonResult = ChangeResult | { status: 'confirm'; charge: PlanChange
  */
 export async function setAddon(
   db: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
-  addon: AddonKey,
-  enabled: boolean,
-  now: Date,
-  appUrl: string,
-  confirmation?: PlanConfirmation,
+  { addon, enabled, confirmation }: { addon: AddonKey; enabled: boolean; confirmation?: PlanConfirmation | undefined },
+  deps: BillingDeps,
 ): Promise<AddonResult> {
+  const { provider, now, appUrl } = deps;
   return db.transaction().execute(async (trx) => {
     const company = await lockBilledCompany(trx, actor.companyId);
     if (company.subscription_status === 'trialing' && !company.account_locked) {
@@ -69,9 +67,8 @@ export async function setAddon(
           [addon]: true,
         },
       };
-      if (!confirmation)
-        return { status: 'confirm', charge: await previewPlanChangeIn(trx, provider, actor, plan, now) };
-      return confirmPlanChangeIn(trx, provider, actor, plan, confirmation, now, appUrl);
+      if (!confirmation) return { status: 'confirm', charge: await previewPlanChangeIn(trx, actor, plan, deps) };
+      return confirmPlanChangeIn(trx, actor, { ...plan, confirmation }, deps);
     }
     const result = await provider.changeSubscription(company.stripe_subscription_id, {
       addons: { [addon]: false },

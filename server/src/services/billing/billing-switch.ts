@@ -8,6 +8,7 @@ import type { ChangeResult, PaymentProvider } from '../../providers/payments/typ
 import type { Actor } from '../actor';
 import { billingSwitchScheduledEmail } from '../email/billing-emails';
 import type { CheckoutChoice } from './checkout';
+import type { BillingDeps } from './deps';
 import { sendNoticeOnce } from './notices';
 import { lockBilledCompany, syncSubscription } from './sync';
 
@@ -115,10 +116,8 @@ export async function confirmBillingSwitch(
 /** 'Cancel this change': the scheduled switch is dropped at the provider and the plan renews annually as before. */
 export async function cancelBillingSwitch(
   db: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
-  now: Date,
-  appUrl: string,
+  { provider, now, appUrl }: BillingDeps,
 ): Promise<{ renewsOn: string | null }> {
   return db.transaction().execute(async (trx) => {
     const company = await lockBilledCompany(trx, actor.companyId);

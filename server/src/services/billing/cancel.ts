@@ -2,9 +2,9 @@ import { type CancellationReason, daysRemaining } from '@pippitch/shared/cancell
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
-import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { cancellationScheduledEmail, reactivatedEmail, trialCancelledEmail } from '../email/billing-emails';
+import type { BillingDeps } from './deps';
 import { sendNoticeOnce } from './notices';
 import { lockBilledCompany, syncSubscription } from './sync';
 
@@ -21,11 +21,9 @@ export interface CancelResult {
  */
 export async function cancelSubscription(
   db: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
   input: { reason: CancellationReason; feedback: string },
-  now: Date,
-  appUrl: string,
+  { provider, now, appUrl }: BillingDeps,
 ): Promise<CancelResult> {
   return db.transaction().execute(async (trx) => {
     const company = await lockBilledCompany(trx, actor.companyId);
@@ -101,10 +99,8 @@ export type ReactivateResult =
  */
 export async function reactivateSubscription(
   db: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
-  now: Date,
-  appUrl: string,
+  { provider, now, appUrl }: BillingDeps,
 ): Promise<ReactivateResult> {
   return db.transaction().execute(async (trx) => {
     const company = await lockBilledCompany(trx, actor.companyId);

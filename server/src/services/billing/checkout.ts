@@ -5,6 +5,7 @@ import { badRequest, conflict } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
+import type { BillingDeps } from './deps';
 import { closeOpenCheckout } from './open-checkout';
 import { lockBilledCompany } from './sync';
 
@@ -37,13 +38,12 @@ export function livePlan(company: { stripe_subscription_id: string | null; subsc
  */
 export async function startCheckout(
   db: Database,
-  provider: PaymentProvider,
   actor: Actor & { email: string },
   choice: CheckoutChoice,
-  urls: { success: string; cancel: string },
-  now: Date,
+  { provider, appUrl, now }: Omit<BillingDeps, 'provider'> & { provider: PaymentProvider },
 ): Promise<{ url: string }> {
   if (choice.adminSeats < 1) throw badRequest('At least one admin seat is required', 'adminSeats');
+  const urls = { success: `${appUrl}/admin?checkout=success`, cancel: `${appUrl}/checkout?canceled=true` };
   return db.transaction().execute(async (trx) => {
     const company = await lockBilledCompany(trx, actor.companyId);
     if (livePlan(company)) throw conflict(BILLING_MESSAGES.alreadySubscribed);

@@ -5,11 +5,12 @@ import { minimumSeats } from '@pippitch/shared/seats';
 import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, unavailable } from '../../errors';
-import type { ChangeResult, PaymentProvider, SubscriptionChange } from '../../providers/payments/types';
+import type { ChangeResult, SubscriptionChange } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
 import { type BillingSwitch, confirmBillingSwitch, switchAtRenewal, switchQuote } from './billing-switch';
 import { belowActiveMessage, type CheckoutChoice, livePlan } from './checkout';
+import type { BillingDeps } from './deps';
 import { lockBilledCompany, syncSubscription } from './sync';
 
 /** A price the customer was shown is good for an hour; after that they are asked to look again. */
@@ -91,21 +92,19 @@ async function planChange(
 /** What a plan change would cost now: the provider's own preview at this moment. */
 export async function previewPlanChange(
   db: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
   choice: CheckoutChoice,
-  now: Date,
+  deps: Pick<BillingDeps, 'provider' | 'now'>,
 ): Promise<PlanChangeQuote> {
-  return db.transaction().execute((trx) => previewPlanChangeIn(trx, provider, actor, choice, now));
+  return db.transaction().execute((trx) => previewPlanChangeIn(trx, actor, choice, deps));
 }
 
 /** previewPlanChange inside the caller's transaction (the seats page's save holds the company's lock). */
 export async function previewPlanChangeIn(
   trx: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
   choice: CheckoutChoice,
-  now: Date,
+  { provider, now }: Pick<BillingDeps, 'provider' | 'now'>,
 ): Promise<PlanChangeQuote> {
   if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
   const company = await lockBilledCompany(trx, actor.companyId);
@@ -141,29 +140,24 @@ export async function previewPlanChangeIn(
  * that moment still gives the amount they confirmed (the company changed meanwhile otherwise). The company row
  * is then converged to the provider's subscription, as after any change.
  */
+/** A plan and the amount the customer was shown for changing to it. */
+export type PlanChangeConfirm = CheckoutChoice & { confirmation: PlanConfirmation };
+
 export async function confirmPlanChange(
   db: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
-  choice: CheckoutChoice,
-  confirmation: PlanConfirmation,
-  now: Date,
-  appUrl: string,
+  input: PlanChangeConfirm,
+  deps: BillingDeps,
 ): Promise<ChangeResult> {
-  return db
-    .transaction()
-    .execute((trx) => confirmPlanChangeIn(trx, provider, actor, choice, confirmation, now, appUrl));
+  return db.transaction().execute((trx) => confirmPlanChangeIn(trx, actor, input, deps));
 }
 
 /** confirmPlanChange inside the caller's transaction. */
 export async function confirmPlanChangeIn(
   trx: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
-  choice: CheckoutChoice,
-  confirmation: PlanConfirmation,
-  now: Date,
-  appUrl: string,
+  { confirmation, ...choice }: PlanChangeConfirm,
+  { provider, now, appUrl }: BillingDeps,
 ): Promise<ChangeResult> {
   if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
   const prorationDate = new Date(confirmation.prorationDate);

@@ -5,6 +5,7 @@ import { TestModePayments } from '../../providers/payments/test-mode/provider';
 import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { applyBillingEvent } from './apply-event';
+import type { BillingDeps } from './deps';
 
 /**
  * The test-mode checkout page's three actions. Only the company's own open checkout is found (anything else is
@@ -26,7 +27,12 @@ async function openCheckout(db: Database, actor: Actor, id: string) {
   return row;
 }
 
-export async function viewTestCheckout(db: Database, provider: PaymentProvider | null, actor: Actor, id: string) {
+export async function viewTestCheckout(
+  db: Database,
+  actor: Actor,
+  { id }: { id: string },
+  { provider }: Pick<BillingDeps, 'provider'>,
+) {
   testMode(provider);
   const row = await openCheckout(db, actor, id);
   const company = await db
@@ -58,11 +64,9 @@ export async function viewTestCheckout(db: Database, provider: PaymentProvider |
  */
 export async function payTestCheckout(
   db: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
-  id: string,
-  now: Date,
-  appUrl: string,
+  { id }: { id: string },
+  { provider, now, appUrl }: BillingDeps,
 ): Promise<{ redirect: string }> {
   const payments = testMode(provider);
   const paid = await db.transaction().execute(async (trx) => {
@@ -102,9 +106,9 @@ export async function payTestCheckout(
 
 export async function cancelTestCheckout(
   db: Database,
-  provider: PaymentProvider | null,
   actor: Actor,
-  id: string,
+  { id }: { id: string },
+  { provider }: Pick<BillingDeps, 'provider'>,
 ): Promise<{ redirect: string }> {
   testMode(provider);
   const row = await openCheckout(db, actor, id);

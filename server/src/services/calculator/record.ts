@@ -27,8 +27,8 @@ export interface CalculationEntry
   amount: string;
   tradesPerYear: number;
   marginPips: number;
-  /** The calculator's differenceInPips, under the name the web and its tests read (docs/decisions.md). */
-  pips: string;
+  /** The calculator's differenceInPips (stored as `difference_in_pips`). */
+  differenceInPips: string;
   /** The substantiation record (null for calculations saved before records existed). */
   evidence: CalculationEvidence | null;
   /** Saved with an off-market competitor rate ('Use this rate anyway'): kept out of totals (issue 22 §2). */
@@ -52,7 +52,7 @@ export function toCalculationEntry(
     marginPips: d.pips_added,
     effectiveRate: d.effective_rate,
     priceDifference: d.price_difference,
-    pips: d.difference_in_pips,
+    differenceInPips: d.difference_in_pips,
     costWithCompetitor: d.cost_with_competitor,
     costWithUs: d.cost_with_us,
     savingsPerTrade: d.savings_per_trade,

@@ -108,16 +108,13 @@ export async function changeSeats(
         addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
       };
       if (!input.confirmation) {
-        return { kind: 'confirm', charge: await previewPlanChangeIn(trx, billing.provider, actor, plan, now) };
+        return { kind: 'confirm', charge: await previewPlanChangeIn(trx, actor, plan, { ...billing, now }) };
       }
       const result = await confirmPlanChangeIn(
         trx,
-        billing.provider,
         actor,
-        plan,
-        input.confirmation,
-        now,
-        billing.appUrl,
+        { ...plan, confirmation: input.confirmation },
+        { ...billing, now },
       );
       if (result.status === 'requires_payment') return { kind: 'payment', url: result.url };
     }

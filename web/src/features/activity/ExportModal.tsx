@@ -60,14 +60,17 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
     return null;
   }
 
-  async function sendToCrm() {
+  /** Clears the last outcome and says whether the form may be sent, showing why not. */
+  function clearedToSend(): boolean {
     setError(null);
     setSent(null);
     const refused = problem();
-    if (refused) {
-      setError(refused);
-      return;
-    }
+    if (refused) setError(refused);
+    return !refused;
+  }
+
+  async function sendToCrm() {
+    if (!clearedToSend()) return;
     try {
       await exportNow.mutateAsync({
         userIds: [...chosen],
@@ -85,13 +88,7 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
   }
 
   async function download() {
-    setError(null);
-    setSent(null);
-    const refused = problem();
-    if (refused) {
-      setError(refused);
-      return;
-    }
+    if (!clearedToSend()) return;
     const params = new URLSearchParams({ users: [...chosen].join(','), period });
     if (period === 'custom') {
       params.set('start', start);

@@ -3,8 +3,9 @@ import { formatGBP } from '@pippitch/shared/format';
 import { SALESFORCE_SETTINGS_PATH } from '@pippitch/shared/salesforce';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { QueryStatus } from '../../components/QueryStatus';
 import { TopBar } from '../../components/TopBar';
-import { Alert, Card, Spinner } from '../../components/ui';
+import { Alert, Card } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { summaryPrice } from '../../lib/summary-price';
 import { trpc } from '../../lib/trpc';
@@ -79,8 +80,7 @@ export function AdminDashboard() {
             </Link>
           ))}
         </nav>
-        {summary.isLoading && <Spinner />}
-        {summary.error && <Alert tone="error">{summary.error.message}</Alert>}
+        <QueryStatus query={summary} />
         {s && (
           <>
             {s.trialDaysLeft !== null && (

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Card, Logo, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
+import { textBinding } from '../../lib/form-binding';
 import { useHydrated } from '../../lib/hydrated';
 import { resetSessionCache } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -89,19 +90,12 @@ export function LoginPage() {
               ]}
             />
             <form onSubmit={submit} className="mt-5 space-y-4" noValidate>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
+              <TextField label="Email" type="email" autoComplete="email" {...textBinding(email, setEmail)} />
               <TextField
                 label="Password"
                 type="password"
                 autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
+                {...textBinding(password, setPassword)}
               />
               <div className="flex items-center justify-between gap-3 text-sm">
                 <label className="flex items-center gap-2 text-slate-600">

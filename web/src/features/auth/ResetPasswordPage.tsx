@@ -1,9 +1,11 @@
 import { MESSAGES, newPasswordInput } from '@pippitch/shared/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
-import { LinkPage } from '../../components/LinkPage';
-import { Alert, Button, Spinner, TextField } from '../../components/ui';
+import { LinkPage, LinkRefused, WAY_ON_CLASS } from '../../components/LinkPage';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
+import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
+import { textBinding } from '../../lib/form-binding';
 import { trpc } from '../../lib/trpc';
 
 /** The token arrives in the URL hash (access_token=…&type=recovery), never in the query string. */
@@ -46,30 +48,17 @@ export function ResetPasswordPage() {
       {token && check.isLoading ? (
         <Spinner label="Checking your link..." />
       ) : invalid ? (
-        <div className="mt-4 space-y-4">
-          <Alert tone="error">{MESSAGES.invalidResetLink}</Alert>
-          <Link
-            to="/login"
-            className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white"
-          >
+        <LinkRefused message={MESSAGES.invalidResetLink}>
+          <Link to="/login" className={WAY_ON_CLASS}>
             Back to Login
           </Link>
-        </div>
+        </LinkRefused>
       ) : (
         <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-          <TextField
+          <NewPasswordFields
             label="New Password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            value={confirmPassword}
-            onChange={(e) => setConfirmPassword(e.target.value)}
+            password={textBinding(password, setPassword)}
+            confirm={textBinding(confirmPassword, setConfirmPassword)}
           />
           {error && <Alert tone="error">{error}</Alert>}
           {done && <Alert tone="success">{done}</Alert>}

@@ -2,7 +2,7 @@ import { companyStep, MESSAGES } from '@pippitch/shared/auth';
 import { TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
-import { LinkPage } from '../../components/LinkPage';
+import { LinkPage, LinkRefused, WAY_ON_CLASS } from '../../components/LinkPage';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { resetSessionCache } from '../../lib/session';
@@ -53,16 +53,11 @@ export function SignupConfirmPage() {
       {token && check.isLoading ? (
         <Spinner label="Checking your link..." />
       ) : invalid ? (
-        <div className="mt-4 space-y-4">
-          <Alert tone="error">{MESSAGES.invalidSignupLink}</Alert>
-          <Link
-            to="/signup"
-            search={{ plan: 'monthly' }}
-            className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white"
-          >
+        <LinkRefused message={MESSAGES.invalidSignupLink}>
+          <Link to="/signup" search={{ plan: 'monthly' }} className={WAY_ON_CLASS}>
             Sign up again
           </Link>
-        </div>
+        </LinkRefused>
       ) : (
         <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
           <p className="text-sm text-slate-700">

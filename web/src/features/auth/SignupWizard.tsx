@@ -4,8 +4,10 @@ import { type Billing, quote, SIGNUP_DEFAULTS, TRIAL_DAYS } from '@pippitch/shar
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Alert, Button, Card, Logo, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
+import { formBinding } from '../../lib/form-binding';
 import { resetSessionCache } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CheckInbox } from './CheckInbox';
@@ -50,6 +52,7 @@ export function SignupWizard() {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
+  const field = formBinding(form, errors, set);
 
   function next(e: FormEvent) {
     e.preventDefault();
@@ -139,55 +142,18 @@ export function SignupWizard() {
               <h2 className="text-lg font-semibold">{STEPS[step]}</h2>
               {step === 0 && (
                 <>
-                  <TextField
-                    label="Company Name"
-                    value={form.companyName}
-                    error={errors.companyName}
-                    autoComplete="organization"
-                    onChange={(e) => set('companyName', e.target.value)}
-                  />
-                  <TextField
-                    label="Company Domain"
-                    value={form.companyDomain}
-                    error={errors.companyDomain}
-                    placeholder="example.co.uk"
-                    onChange={(e) => set('companyDomain', e.target.value)}
-                  />
+                  <TextField label="Company Name" autoComplete="organization" {...field('companyName')} />
+                  <TextField label="Company Domain" placeholder="example.co.uk" {...field('companyDomain')} />
                 </>
               )}
               {step === 1 && (
                 <>
-                  <TextField
-                    label="Full Name"
-                    value={form.fullName}
-                    error={errors.fullName}
-                    autoComplete="name"
-                    onChange={(e) => set('fullName', e.target.value)}
-                  />
-                  <TextField
-                    label="Admin Email"
-                    type="email"
-                    value={form.email}
-                    error={errors.email}
-                    autoComplete="email"
-                    onChange={(e) => set('email', e.target.value)}
-                  />
-                  <TextField
-                    label="Password"
-                    type="password"
-                    value={form.password}
-                    error={errors.password}
-                    autoComplete="new-password"
+                  <TextField label="Full Name" autoComplete="name" {...field('fullName')} />
+                  <TextField label="Admin Email" type="email" autoComplete="email" {...field('email')} />
+                  <NewPasswordFields
                     hint="At least 8 characters with uppercase, lowercase, a number and a special character."
-                    onChange={(e) => set('password', e.target.value)}
-                  />
-                  <TextField
-                    label="Confirm Password"
-                    type="password"
-                    value={form.confirmPassword}
-                    error={errors.confirmPassword}
-                    autoComplete="new-password"
-                    onChange={(e) => set('confirmPassword', e.target.value)}
+                    password={field('password')}
+                    confirm={field('confirmPassword')}
                   />
                 </>
               )}

@@ -4,7 +4,8 @@ import { seatsText } from '@pippitch/shared/plan-price';
 import { VAT_LABEL } from '@pippitch/shared/pricing';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Alert, Button, Card, Logo, Spinner } from '../../components/ui';
+import { QueryStatus } from '../../components/QueryStatus';
+import { Alert, Button, Card, Logo } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/test-checkout/$checkoutId');
@@ -29,8 +30,7 @@ export function TestCheckoutPage() {
       </div>
       <main className="mx-auto max-w-md space-y-6 px-4 py-10">
         <Logo />
-        {view.isLoading && <Spinner />}
-        {view.error && <Alert tone="error">{view.error.message}</Alert>}
+        <QueryStatus query={view} />
         {v && (
           <Card className="space-y-4">
             <div>

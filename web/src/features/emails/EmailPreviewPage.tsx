@@ -1,7 +1,8 @@
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { AdminPage } from '../../components/AdminPage';
-import { Alert, Card, Spinner } from '../../components/ui';
+import { QueryStatus } from '../../components/QueryStatus';
+import { Card } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
 const route = getRouteApi('/_app/email-preview');
@@ -17,16 +18,11 @@ export function EmailPreviewPage() {
   return (
     <AdminPage
       session={session}
-      nav={[
-        { label: 'Dashboard', to: '/admin' },
-        { label: 'Use Calculator', to: '/calculator' },
-      ]}
       title="Email previews"
       intro="The e-mails PipPitch sends your admins about your subscription. Previews are never sent."
       width="4xl"
     >
-      {previews.isLoading && <Spinner />}
-      {previews.error && <Alert tone="error">{previews.error.message}</Alert>}
+      <QueryStatus query={previews} />
       {previews.data?.map((p) => {
         const expanded = open === p.key;
         return (

@@ -5,9 +5,11 @@ import { noSeatsMessage } from '@pippitch/shared/seats';
 import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { AdminPage } from '../../components/AdminPage';
+import { QueryStatus } from '../../components/QueryStatus';
 import { Segmented } from '../../components/Segmented';
-import { Alert, Button, Card, Spinner, TextField } from '../../components/ui';
+import { Alert, Button, Card, TextField } from '../../components/ui';
 import { failureMessage } from '../../lib/failure';
+import { ADMIN_NAV } from '../../lib/nav';
 import { trpc } from '../../lib/trpc';
 import { InvitationHistory } from './InvitationHistory';
 
@@ -62,16 +64,11 @@ export function InvitePage() {
   return (
     <AdminPage
       session={session}
-      nav={[
-        { label: 'Home', to: '/' },
-        { label: 'Dashboard', to: '/admin' },
-        { label: 'Use Calculator', to: '/calculator' },
-      ]}
+      nav={[{ label: 'Home', to: '/' }, ...ADMIN_NAV]}
       title="Invite Team Members"
       intro={<>Each invitation holds a seat until it is accepted, revoked or expires after 7 days.</>}
     >
-      {overview.isLoading && <Spinner />}
-      {overview.error && <Alert tone="error">{overview.error.message}</Alert>}
+      <QueryStatus query={overview} />
       {seats && (
         <section aria-label="Available seats" className="grid grid-cols-3 gap-2 sm:gap-4">
           <SeatTile label="Available Admin Seats" value={seats.admin.available} of={seats.admin} />

@@ -1,9 +1,11 @@
 import { accountBadge, invitationToken, JOIN_MESSAGES, joinForm } from '@pippitch/shared/invitations';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { LinkPage } from '../../components/LinkPage';
+import { LinkPage, WAY_ON_CLASS } from '../../components/LinkPage';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { failureMessage } from '../../lib/failure';
+import { formBinding } from '../../lib/form-binding';
 import { resetSessionCache } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
@@ -36,6 +38,7 @@ export function JoinInvitation({ token, variant }: { token: string | undefined; 
     setForm((f) => ({ ...f, [key]: value }));
     setFieldError((e) => ({ ...e, [key]: undefined }));
   };
+  const field = formBinding(form, fieldError, set);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -69,10 +72,7 @@ export function JoinInvitation({ token, variant }: { token: string | undefined; 
               Sign In
             </Link>
           </p>
-          <Link
-            to="/"
-            className="inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/" className={WAY_ON_CLASS}>
             Return to Home
           </Link>
         </div>
@@ -90,29 +90,11 @@ export function JoinInvitation({ token, variant }: { token: string | undefined; 
             </span>
           </div>
           <TextField label="Email" type="email" value={lookup.data.email} disabled readOnly />
-          <TextField
-            label="First Name"
-            autoComplete="given-name"
-            value={form.firstName}
-            error={fieldError.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-          />
-          <TextField
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            error={fieldError.password}
+          <TextField label="First Name" autoComplete="given-name" {...field('firstName')} />
+          <NewPasswordFields
             hint="At least 8 characters"
-            onChange={(e) => set('password', e.target.value)}
-          />
-          <TextField
-            label="Confirm Password"
-            type="password"
-            autoComplete="new-password"
-            value={form.confirmPassword}
-            error={fieldError.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.target.value)}
+            password={field('password')}
+            confirm={field('confirmPassword')}
           />
           {error && <Alert tone="error">{error}</Alert>}
           <Button type="submit" className="w-full" disabled={accept.isPending}>

@@ -62,10 +62,6 @@ export function SalesforceSettings() {
   return (
     <AdminPage
       session={session}
-      nav={[
-        { label: 'Dashboard', to: '/admin' },
-        { label: 'Use Calculator', to: '/calculator' },
-      ]}
       title="Salesforce Integration"
       intro="Send your team's activity to Salesforce Chatter, now or on a schedule."
     >

@@ -3,7 +3,8 @@ import { addonsIncludedText, periodPriceText, seatPriceText, seatsText } from '@
 import { mayManageSeats } from '@pippitch/shared/roles';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AdminPage } from '../../components/AdminPage';
-import { Alert, Card, Spinner } from '../../components/ui';
+import { QueryStatus } from '../../components/QueryStatus';
+import { Card } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { planOf, summaryPrice } from '../../lib/summary-price';
 import { trpc } from '../../lib/trpc';
@@ -29,10 +30,6 @@ export function AccountPage() {
   return (
     <AdminPage
       session={session}
-      nav={[
-        { label: 'Dashboard', to: '/admin' },
-        { label: 'Use Calculator', to: '/calculator' },
-      ]}
       title="Account Management"
       intro={
         <>
@@ -43,8 +40,7 @@ export function AccountPage() {
         </>
       }
     >
-      {summary.isLoading && <Spinner />}
-      {summary.error && <Alert tone="error">{summary.error.message}</Alert>}
+      <QueryStatus query={summary} />
       <BillingBanners />
       {s && price && (
         <>

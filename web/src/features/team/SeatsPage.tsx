@@ -8,7 +8,8 @@ import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { AdminPage } from '../../components/AdminPage';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Email } from '../../components/Email';
-import { Alert, Button, Card, Spinner } from '../../components/ui';
+import { QueryStatus } from '../../components/QueryStatus';
+import { Alert, Button, Card } from '../../components/ui';
 import { failureMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
 import { SeatPlan } from './SeatPlan';
@@ -35,16 +36,14 @@ export function SeatsPage() {
       title="Seat Management"
       intro={<>Choose how many admin and broker seats your team has.</>}
     >
-      {overview.isLoading && <Spinner />}
-      {overview.error && <Alert tone="error">{overview.error.message}</Alert>}
+      <QueryStatus query={overview} />
       {overview.data && <SeatPlan key={seatKey(overview.data)} overview={overview.data} from="seats" />}
       <Card>
         <h2 className="mb-1 text-lg font-semibold">Team Members</h2>
         <p className="mb-4 text-sm text-slate-600">
           Select members to remove them for good. Their seats stay on your plan until you reduce them above.
         </p>
-        {members.isLoading && <Spinner />}
-        {members.error && <Alert tone="error">{members.error.message}</Alert>}
+        <QueryStatus query={members} />
         {members.data && <RemoveUsers members={members.data} />}
       </Card>
     </AdminPage>

@@ -28,7 +28,7 @@ export function createIndexCompanyFinder(db: Database): CompanyFinder {
         input.companyName,
         ...(target.self ? [target.self.name] : []),
       ]);
-      const rows = await rankSimilar(db, target, main, excluded, clampLimit(input.limit));
+      const rows = await rankSimilar(db, { target, main, excluded, limit: clampLimit(input.limit) });
       const context = {
         clientName: input.companyName,
         basis: target.how,

@@ -18,13 +18,19 @@ export interface RankedRow extends IndexRow {
 
 const columns = sql.join(CARD_COLUMNS.map((c) => sql.ref(`c.${c}`)));
 
-/** `excluded` are normalised names, none empty (an empty name matches nothing anyway). */
+export interface RankSimilarInput {
+  target: FinderTarget;
+  /** The client's main SIC code and class. */
+  main: MainSic;
+  /** Normalised names, none empty (an empty name matches nothing anyway). */
+  excluded: readonly string[];
+  limit: number;
+}
+
+/** No actor: the company index is public data, the same for every company. */
 export async function rankSimilar(
   db: Database,
-  target: FinderTarget,
-  main: MainSic,
-  excluded: readonly string[],
-  limit: number,
+  { target, main, excluded, limit }: RankSimilarInput,
 ): Promise<RankedRow[]> {
   const p = target.profile;
   const { rows } = await sql<RankedRow>`
