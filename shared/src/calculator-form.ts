@@ -30,7 +30,7 @@ function parseDecimalText(raw: string): Parsed {
   const text = raw.trim();
   if (text === '') return { kind: 'empty' };
   if (!DECIMAL_TEXT.test(text) || !/\d/.test(text)) return { kind: 'invalid' };
-  return { kind: 'number', value: new Dec(text.replaceAll(',', '').replace(/\.$/, '')) };
+  return { kind: 'number', value: new Dec(text.replaceAll(',', '').replace(/^\+/, '').replace(/\.$/, '')) };
 }
 
 export function parseCalculatorForm(raw: CalculatorForm): CalculatorFormResult {
@@ -52,7 +52,7 @@ export function parseCalculatorForm(raw: CalculatorForm): CalculatorFormResult {
     const field = parsed[key];
     if (field.kind !== 'number') return { ok: false, message: FILL_IN_ALL_FIELDS };
     // Trades per year are whole trades; '12.7' counts as 12, as parseInt would read it.
-    values[key] = key === 'tradesPerYear' ? field.value.truncated() : field.value;
+    values[key] = key === 'tradesPerYear' ? field.value.toDecimalPlaces(0, Dec.ROUND_DOWN) : field.value;
   }
 
   for (const key of keys) {

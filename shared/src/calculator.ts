@@ -1,4 +1,4 @@
-import { Dec, fixed, positive } from './decimal';
+import { Dec, decimal, fixed, positive } from './decimal';
 import { PIP_SIZE } from './pairs';
 
 // The savings calculator (design.md §3, which settles where spec §9 is loose). Inputs and outputs are decimal
@@ -51,9 +51,8 @@ export interface CalculationResult {
 export function calculateSavings(input: CalculationInput): CalculationResult {
   const yourRate = positive('yourRate', input.yourRate);
   const competitorRate = positive('competitorRate', input.competitorRate);
-  const amount = new Dec(input.amount);
-  if (!amount.isFinite() || amount.isNegative())
-    throw new RangeError(`amount must not be negative, got '${input.amount}'`);
+  const amount = decimal('amount', input.amount);
+  if (amount.isNegative()) throw new RangeError(`amount must not be negative, got '${input.amount}'`);
   if (!Number.isInteger(input.tradesPerYear) || input.tradesPerYear < 0) {
     throw new RangeError(`tradesPerYear must be a whole number ≥ 0, got ${input.tradesPerYear}`);
   }

@@ -1,4 +1,4 @@
-import { Dec, fixed, positive } from './decimal';
+import { Dec, decimal, fixed, positive } from './decimal';
 import { type CurrencyPair, PIP_SIZE, storageFor } from './pairs';
 
 // The margin of a pitch against the mid (issue 25 §4): how far the rate the client is pitched sits from the mid, in
@@ -71,9 +71,8 @@ export function pitchMargin(input: MarginInput): Margin {
   const mid = positive('mid', input.mid);
   const rate = positive('yourRate', input.yourRate).plus(new Dec(PIP_SIZE).times(input.marginPips));
   positive('pitched rate', rate.toFixed());
-  const amount = new Dec(input.amount);
-  if (!amount.isFinite() || amount.isNegative())
-    throw new RangeError(`amount must not be negative, got '${input.amount}'`);
+  const amount = decimal('amount', input.amount);
+  if (amount.isNegative()) throw new RangeError(`amount must not be negative, got '${input.amount}'`);
   if (!Number.isInteger(input.tradesPerYear) || input.tradesPerYear < 0) {
     throw new RangeError(`tradesPerYear must be a whole number ≥ 0, got ${input.tradesPerYear}`);
   }
