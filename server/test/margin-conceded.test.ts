@@ -4,6 +4,7 @@ import { midFromStored, pitchMargin } from '@pippitch/shared/margin';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityCsv } from '../src/services/activity/export-csv';
 import { marginConceded, pitchFiguresSql } from '../src/services/margin/conceded';
 import {
   addMember,
@@ -377,6 +378,41 @@ describe('margin conceded', () => {
     expect(result.pairs[0]).toMatchObject({ marginBps: eurusd.bps, gbpPerYear: eurusd.gbpPerYear });
     expect(result.team).toMatchObject({ pitches: 9, measured: 8, belowFloor: 4, floored: 6 });
     expect(result.brokers.map((x) => x.userId).sort()).toEqual([brokerId, ownerId].sort());
+  });
+
+  it('the team CSV carries each pitch’s margin, floor and approval', async () => {
+    let body = '';
+    const member = { id: brokerId, full_name: 'Broker', email: 'broker@concededdesk.co.uk' };
+    for await (const chunk of activityCsv(h.t.db, { companyId }, [member], { start: '2026-10-10', end: '2026-10-10' }))
+      body += chunk;
+    const [header, ...rows] = body.trimEnd().split('\r\n');
+    expect(header?.split(',').slice(-5)).toEqual([
+      'Margin (bps)',
+      'Margin per Year (GBP)',
+      'Floor (bps)',
+      'Below Floor',
+      'Approval',
+    ]);
+    const perYear = (yourRate: string, amount: string) =>
+      pitchMargin({
+        pair: 'GBPUSD',
+        yourRate,
+        marginPips: 0,
+        mid: '1.3556',
+        amount,
+        tradesPerYear: 52,
+        gbpPerBase: '1',
+      }).gbpPerYear;
+    expect(rows.map((r) => r.split(',').slice(-5))).toEqual([
+      ['41.3', perYear('1.3500', '500000'), '', '', ''], // before any floor
+      ['41.3', perYear('1.3500', '500000'), '50', 'Yes', 'Approved'],
+      ['41.3', perYear('1.3500', '100000'), '30', 'No', ''],
+      ['26.6', perYear('1.3520', '600000'), '50', 'Yes', 'Pending'], // declined, then asked again
+      ['19.2', perYear('1.3530', '600000'), '50', 'Yes', 'Declined'],
+      ['11.8', perYear('1.3540', '600000'), '50', 'Yes', 'Not asked'],
+      ['50.0', perYear('1.34882', '600000'), '50', 'No', ''], // the floor exactly met
+      ['', '', '', '', ''], // saved without a mid
+    ]);
   });
 
   it('is for admins, of their own company, over the range asked', async () => {
