@@ -5,7 +5,7 @@ import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityCsv } from '../src/services/activity/export-csv';
-import { marginConceded, pitchFiguresSql } from '../src/services/margin/conceded';
+import { marginConceded, pitchFiguresSql, weeksAndDays } from '../src/services/margin/conceded';
 import {
   addMember,
   errorOf,
@@ -458,7 +458,12 @@ describe('margin conceded', () => {
           SELECT day::text, user_id, pair, pitches, measured, measured_ticket_gbp::text, bps_ticket::text,
                  ticket_gbp::text, floored, floored_ticket_gbp::text, floor_ticket::text, gbp_per_year::text,
                  below_floor
-          FROM calculation_margin_days WHERE company_id = ${companyId} ORDER BY day, user_id, pair`.execute(h.t.db)
+          FROM calculation_margin_days WHERE company_id = ${companyId}
+          UNION ALL
+          SELECT 'week ' || week::text, user_id, pair, pitches, measured, measured_ticket_gbp::text, bps_ticket::text,
+                 ticket_gbp::text, floored, floored_ticket_gbp::text, floor_ticket::text, gbp_per_year::text,
+                 below_floor
+          FROM calculation_margin_weeks WHERE company_id = ${companyId} ORDER BY 1, 2, 3`.execute(h.t.db)
       ).rows;
     const rebuilt = async () => {
       const kept = await rollup();
@@ -542,6 +547,59 @@ describe('margin conceded', () => {
     expect(
       (await marginConceded(h.t.db, { companyId }, { start: '2026-08-04', end: '2026-08-04' })).team,
     ).toMatchObject({ pitches: 1, belowFloor: 1, floorBps: '45.0' });
+    await rebuilt();
+
+    // A run of days reads the whole weeks inside it from the weekly rollup and the loose days from the daily one:
+    // the same figures as adding up its days. (3 Aug 2026 is a Monday.)
+    expect(weeksAndDays({ start: '2026-07-29', end: '2026-08-20' })).toEqual({
+      weeks: { start: '2026-08-03', end: '2026-08-10' },
+      days: [
+        { start: '2026-07-29', end: '2026-08-02' },
+        { start: '2026-08-17', end: '2026-08-20' },
+      ],
+    });
+    expect(weeksAndDays({ start: '2026-08-03', end: '2026-08-09' })).toEqual({
+      weeks: { start: '2026-08-03', end: '2026-08-03' },
+      days: [],
+    });
+    expect(weeksAndDays({ start: '2026-08-04', end: '2026-08-10' })).toEqual({
+      weeks: null,
+      days: [{ start: '2026-08-04', end: '2026-08-10' }],
+    });
+    await pitch(brokerId, '1.3540', '600000', '12:00'); // 3 Aug, below 45
+    await addPitch(brokerId, {
+      pair: 'GBPUSD',
+      yourRate: '1.3500',
+      amount: '100000',
+      mid: '1.3556',
+      at: '2026-08-18T09:00:00Z',
+    });
+    const [week, before, after] = await Promise.all(
+      [
+        { start: '2026-08-03', end: '2026-08-09' },
+        { start: '2026-07-29', end: '2026-08-02' },
+        { start: '2026-08-17', end: '2026-08-20' },
+      ].map((x) => marginConceded(h.t.db, { companyId }, x)),
+    );
+    const whole = await marginConceded(h.t.db, { companyId }, { start: '2026-07-29', end: '2026-08-20' });
+    expect(week?.team).toMatchObject({ pitches: 3, belowFloor: 2 });
+    const parts = [week, before, after].map((x) => x?.team);
+    const total = (f: (t: NonNullable<(typeof parts)[number]>) => number) =>
+      parts.reduce((n, t) => n + (t ? f(t) : 0), 0);
+    expect(after?.team).toMatchObject({ pitches: 1, belowFloor: 1 }); // 18 Aug: 41.3 under the 45 of its time
+    expect(whole.team).toMatchObject({
+      pitches: total((t) => t.pitches),
+      belowFloor: total((t) => t.belowFloor),
+      volumeGbp: total((t) => Number(t.volumeGbp)).toFixed(2),
+      gbpPerYear: total((t) => Number(t.gbpPerYear)).toFixed(2),
+    });
+
+    // A member deleted outright takes their pitches' figures with them (the cascade, then the triggers).
+    const gone = await addMember(h, 'Conceded Desk', 'gone@concededdesk.co.uk', 'junior');
+    await pitch(gone, '1.3540', '600000', '13:00');
+    expect((await marginConceded(h.t.db, { companyId }, span)).brokers.map((b) => b.userId)).toContain(gone);
+    await h.t.db.deleteFrom('user_profiles').where('id', '=', gone).execute();
+    expect((await marginConceded(h.t.db, { companyId }, span)).brokers.map((b) => b.userId)).toEqual([brokerId]);
     await rebuilt();
   });
 });

@@ -100,30 +100,52 @@ CREATE TABLE calculation_margin_days (
 -- The user activity page: one member's days.
 CREATE INDEX calculation_margin_days_user ON calculation_margin_days (user_id, day);
 
--- Kept by statement-level triggers (one grouped upsert per statement, so a bulk write costs one statement too): an
--- insert adds its rows, a delete (a member removed, retention) subtracts them, an update does both; a key left with
--- no pitch is removed. Sums of numerics are exact, so subtracting gives back what adding gave.
+-- The same sums per London week (Monday to Sunday), so a quarter reads ~13 weeks and at most 12 loose days per
+-- broker and pair instead of 90 days (numeric sums are what the card's query spends its time on). Kept from the
+-- day rows by a row trigger on calculation_margin_days, so the two cannot drift.
+CREATE TABLE calculation_margin_weeks (LIKE calculation_margin_days INCLUDING ALL);
+ALTER TABLE calculation_margin_weeks RENAME COLUMN day TO week;
+ALTER TABLE calculation_margin_weeks
+  ADD FOREIGN KEY (company_id) REFERENCES companies (id) ON DELETE CASCADE,
+  ADD FOREIGN KEY (user_id) REFERENCES user_profiles (id) ON DELETE CASCADE,
+  ADD CHECK (extract(isodow FROM week) = 1);
+
+-- The Monday of a day's week.
+CREATE FUNCTION london_week(day date) RETURNS date IMMUTABLE PARALLEL SAFE LANGUAGE sql
+  RETURN day - (extract(isodow FROM day)::integer - 1);
+
+-- Kept by statement-level triggers on calculations (one grouped statement per statement, so a bulk write costs one
+-- statement too): an insert adds its rows, a delete (a member removed, retention) subtracts them, an update does
+-- both; a key left with no pitch is removed. Sums of numerics are exact, so subtracting gives back what adding
+-- gave. Subtracting is an UPDATE, never an upsert: when a member or company is deleted, the cascade may already have
+-- removed their rollup rows, and an upsert would write them again for someone who no longer exists.
 CREATE FUNCTION calculation_margin_days_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    INSERT INTO calculation_margin_days AS d
-    SELECT o.company_id, london_day(o.created_at), o.user_id, o.currency_pair,
-           -count(*), -count(o.margin_bps),
-           -coalesce(sum(o.margin_ticket_gbp) FILTER (WHERE o.margin_bps IS NOT NULL), 0),
-           -coalesce(sum(o.margin_bps * o.margin_ticket_gbp), 0), -coalesce(sum(o.margin_ticket_gbp), 0),
-           -count(o.margin_floor_bps),
-           -coalesce(sum(o.margin_ticket_gbp) FILTER (WHERE o.margin_floor_bps IS NOT NULL), 0),
-           -coalesce(sum(o.margin_floor_bps * o.margin_ticket_gbp), 0), -coalesce(sum(o.margin_gbp_per_year), 0),
-           -count(*) FILTER (WHERE o.margin_below_floor)
-    FROM old_rows o
-    GROUP BY 1, 2, 3, 4
-    ON CONFLICT (company_id, day, user_id, pair) DO UPDATE SET
-      pitches = d.pitches + excluded.pitches, measured = d.measured + excluded.measured,
-      measured_ticket_gbp = d.measured_ticket_gbp + excluded.measured_ticket_gbp,
-      bps_ticket = d.bps_ticket + excluded.bps_ticket, ticket_gbp = d.ticket_gbp + excluded.ticket_gbp,
-      floored = d.floored + excluded.floored, floored_ticket_gbp = d.floored_ticket_gbp + excluded.floored_ticket_gbp,
-      floor_ticket = d.floor_ticket + excluded.floor_ticket, gbp_per_year = d.gbp_per_year + excluded.gbp_per_year,
-      below_floor = d.below_floor + excluded.below_floor;
+    UPDATE calculation_margin_days d SET
+      pitches = d.pitches - g.pitches, measured = d.measured - g.measured,
+      measured_ticket_gbp = d.measured_ticket_gbp - g.measured_ticket_gbp, bps_ticket = d.bps_ticket - g.bps_ticket,
+      ticket_gbp = d.ticket_gbp - g.ticket_gbp, floored = d.floored - g.floored,
+      floored_ticket_gbp = d.floored_ticket_gbp - g.floored_ticket_gbp, floor_ticket = d.floor_ticket - g.floor_ticket,
+      gbp_per_year = d.gbp_per_year - g.gbp_per_year, below_floor = d.below_floor - g.below_floor
+    FROM (
+      SELECT o.company_id, london_day(o.created_at) AS day, o.user_id, o.currency_pair AS pair,
+             count(*) AS pitches, count(o.margin_bps) AS measured,
+             coalesce(sum(o.margin_ticket_gbp) FILTER (WHERE o.margin_bps IS NOT NULL), 0) AS measured_ticket_gbp,
+             coalesce(sum(o.margin_bps * o.margin_ticket_gbp), 0) AS bps_ticket,
+             coalesce(sum(o.margin_ticket_gbp), 0) AS ticket_gbp, count(o.margin_floor_bps) AS floored,
+             coalesce(sum(o.margin_ticket_gbp) FILTER (WHERE o.margin_floor_bps IS NOT NULL), 0) AS floored_ticket_gbp,
+             coalesce(sum(o.margin_floor_bps * o.margin_ticket_gbp), 0) AS floor_ticket,
+             coalesce(sum(o.margin_gbp_per_year), 0) AS gbp_per_year,
+             count(*) FILTER (WHERE o.margin_below_floor) AS below_floor
+      FROM old_rows o
+      GROUP BY 1, 2, 3, 4
+    ) g
+    WHERE d.company_id = g.company_id AND d.day = g.day AND d.user_id = g.user_id AND d.pair = g.pair;
+    DELETE FROM calculation_margin_days d
+    USING (SELECT DISTINCT company_id, london_day(created_at) AS day, user_id, currency_pair FROM old_rows) k
+    WHERE d.company_id = k.company_id AND d.day = k.day AND d.user_id = k.user_id AND d.pair = k.currency_pair
+      AND d.pitches <= 0;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO calculation_margin_days AS d
@@ -145,12 +167,6 @@ BEGIN
       floor_ticket = d.floor_ticket + excluded.floor_ticket, gbp_per_year = d.gbp_per_year + excluded.gbp_per_year,
       below_floor = d.below_floor + excluded.below_floor;
   END IF;
-  IF TG_OP IN ('DELETE', 'UPDATE') THEN
-    DELETE FROM calculation_margin_days d
-    USING (SELECT DISTINCT company_id, london_day(created_at) AS day, user_id, currency_pair FROM old_rows) k
-    WHERE d.company_id = k.company_id AND d.day = k.day AND d.user_id = k.user_id AND d.pair = k.currency_pair
-      AND d.pitches <= 0;
-  END IF;
   RETURN NULL;
 END $$;
 
@@ -162,9 +178,49 @@ CREATE TRIGGER calculations_margin_days_update AFTER UPDATE ON calculations
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
   EXECUTE FUNCTION calculation_margin_days_change();
 
+-- A day row's change moves its week by the same amount (a new day row adds to its week, an update adds the
+-- difference, a deleted one subtracts what it held — an UPDATE, for the same reason as above).
+CREATE FUNCTION calculation_margin_weeks_follow() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO calculation_margin_weeks AS w
+    VALUES (NEW.company_id, london_week(NEW.day), NEW.user_id, NEW.pair, NEW.pitches, NEW.measured,
+            NEW.measured_ticket_gbp, NEW.bps_ticket, NEW.ticket_gbp, NEW.floored, NEW.floored_ticket_gbp,
+            NEW.floor_ticket, NEW.gbp_per_year, NEW.below_floor)
+    ON CONFLICT (company_id, week, user_id, pair) DO UPDATE SET
+      pitches = w.pitches + excluded.pitches, measured = w.measured + excluded.measured,
+      measured_ticket_gbp = w.measured_ticket_gbp + excluded.measured_ticket_gbp,
+      bps_ticket = w.bps_ticket + excluded.bps_ticket, ticket_gbp = w.ticket_gbp + excluded.ticket_gbp,
+      floored = w.floored + excluded.floored, floored_ticket_gbp = w.floored_ticket_gbp + excluded.floored_ticket_gbp,
+      floor_ticket = w.floor_ticket + excluded.floor_ticket, gbp_per_year = w.gbp_per_year + excluded.gbp_per_year,
+      below_floor = w.below_floor + excluded.below_floor;
+  ELSE
+    -- NEW is null for a delete: the week loses all the day held.
+    UPDATE calculation_margin_weeks w SET
+      pitches = w.pitches + coalesce(NEW.pitches, 0) - OLD.pitches,
+      measured = w.measured + coalesce(NEW.measured, 0) - OLD.measured,
+      measured_ticket_gbp = w.measured_ticket_gbp + coalesce(NEW.measured_ticket_gbp, 0) - OLD.measured_ticket_gbp,
+      bps_ticket = w.bps_ticket + coalesce(NEW.bps_ticket, 0) - OLD.bps_ticket,
+      ticket_gbp = w.ticket_gbp + coalesce(NEW.ticket_gbp, 0) - OLD.ticket_gbp,
+      floored = w.floored + coalesce(NEW.floored, 0) - OLD.floored,
+      floored_ticket_gbp = w.floored_ticket_gbp + coalesce(NEW.floored_ticket_gbp, 0) - OLD.floored_ticket_gbp,
+      floor_ticket = w.floor_ticket + coalesce(NEW.floor_ticket, 0) - OLD.floor_ticket,
+      gbp_per_year = w.gbp_per_year + coalesce(NEW.gbp_per_year, 0) - OLD.gbp_per_year,
+      below_floor = w.below_floor + coalesce(NEW.below_floor, 0) - OLD.below_floor
+    WHERE w.company_id = OLD.company_id AND w.week = london_week(OLD.day) AND w.user_id = OLD.user_id
+      AND w.pair = OLD.pair;
+    DELETE FROM calculation_margin_weeks w
+    WHERE w.company_id = OLD.company_id AND w.week = london_week(OLD.day) AND w.user_id = OLD.user_id
+      AND w.pair = OLD.pair AND w.pitches <= 0;
+  END IF;
+  RETURN NULL;
+END $$;
+CREATE TRIGGER calculation_margin_days_weeks AFTER INSERT OR UPDATE OR DELETE ON calculation_margin_days
+  FOR EACH ROW EXECUTE FUNCTION calculation_margin_weeks_follow();
+
 -- For a bulk load made without triggers (bench/activity.ts inserts under session_replication_role = replica): fills
--- the figures of the company's pitches that have a mid but none yet, then builds the company's rollup afresh. Also
--- this migration's backfill.
+-- the figures of the company's pitches that have a mid but none yet, then builds the company's days and weeks
+-- afresh (the weeks from the days, whether or not the row trigger ran). Also this migration's backfill.
 CREATE FUNCTION calculation_margin_rollups_build(p_company uuid) RETURNS void LANGUAGE sql AS $$
   UPDATE calculations c
   SET (margin_ticket_gbp, margin_bps, margin_gbp_per_year, margin_floor_bps, margin_below_floor) = (
@@ -185,9 +241,18 @@ CREATE FUNCTION calculation_margin_rollups_build(p_company uuid) RETURNS void LA
          count(*) FILTER (WHERE margin_below_floor)
   FROM calculations WHERE p_company IS NULL OR company_id = p_company
   GROUP BY 1, 2, 3, 4;
+  DELETE FROM calculation_margin_weeks WHERE p_company IS NULL OR company_id = p_company;
+  INSERT INTO calculation_margin_weeks
+  SELECT company_id, london_week(day), user_id, pair, sum(pitches), sum(measured), sum(measured_ticket_gbp),
+         sum(bps_ticket), sum(ticket_gbp), sum(floored), sum(floored_ticket_gbp), sum(floor_ticket),
+         sum(gbp_per_year), sum(below_floor)
+  FROM calculation_margin_days WHERE p_company IS NULL OR company_id = p_company
+  GROUP BY 1, 2, 3, 4;
 $$;
 
 SELECT calculation_margin_rollups_build(NULL);
 
--- A pitch's latest approval request (the card's live states, the CSV's Approval cell), declined ones included.
+-- A pitch's latest approval request (the CSV's Approval cell), declined ones included; and a company's requests
+-- since a day (the card's live states: a request comes after its pitch, so a range's pitches have theirs since).
 CREATE INDEX margin_approvals_pitch ON margin_approvals (calculation_id, created_at DESC);
+CREATE INDEX margin_approvals_company_time ON margin_approvals (company_id, created_at);

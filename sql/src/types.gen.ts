@@ -110,6 +110,23 @@ export interface CalculationMarginDays {
   user_id: string;
 }
 
+export interface CalculationMarginWeeks {
+  below_floor: number;
+  bps_ticket: Numeric;
+  company_id: string;
+  floor_ticket: Numeric;
+  floored: number;
+  floored_ticket_gbp: Numeric;
+  gbp_per_year: Numeric;
+  measured: number;
+  measured_ticket_gbp: Numeric;
+  pair: string;
+  pitches: number;
+  ticket_gbp: Numeric;
+  user_id: string;
+  week: string;
+}
+
 export interface Calculations {
   calculation_data: Json;
   client_name: string | null;
@@ -694,6 +711,7 @@ export interface DB {
   billing_notices: BillingNotices;
   calculation_clients: CalculationClients;
   calculation_margin_days: CalculationMarginDays;
+  calculation_margin_weeks: CalculationMarginWeeks;
   calculation_user_days: CalculationUserDays;
   calculations: Calculations;
   companies: Companies;

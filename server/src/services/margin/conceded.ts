@@ -13,9 +13,9 @@
  * day are kept in calculation_margin_days by statement triggers, which this reads.
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
-import { londonDayBoundsUtc } from '@pippitch/shared/time';
+import { addDays, isoWeekday, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 
 export interface ConcededFigures {
   /** Pitches saved in the range. */
@@ -121,6 +121,23 @@ export function pitchFiguresSql(scope: { companyId: string; userId?: string | nu
 }
 
 /**
+ * A run of days as the whole London weeks (Monday to Sunday) inside it, by their Mondays, and the loose days before
+ * and after them: the weeks are read from calculation_margin_weeks, the loose days from calculation_margin_days.
+ */
+export function weeksAndDays(span: DateSpan): { weeks: DateSpan | null; days: DateSpan[] } {
+  // The first Monday on or after the start.
+  const firstMonday = addDays(span.start, (8 - isoWeekday(span.start)) % 7);
+  // The last Sunday on or before the end (isoWeekday: 7 Sunday), and its week's Monday.
+  const lastMonday = addDays(span.end, -(isoWeekday(span.end) % 7) - 6);
+  if (lastMonday < firstMonday) return { weeks: null, days: [span] };
+  const days: DateSpan[] = [];
+  if (span.start < firstMonday) days.push({ start: span.start, end: addDays(firstMonday, -1) });
+  const afterWeeks = addDays(lastMonday, 7);
+  if (afterWeeks <= span.end) days.push({ start: afterWeeks, end: span.end });
+  return { weeks: { start: firstMonday, end: lastMonday }, days };
+}
+
+/**
  * The company's margin conceded over a run of London days (both included), optionally for one member: per broker
  * and pair, per broker, per pair and for the team, in one pass (GROUPING SETS). Below the floor is the margin shown
  * (1 dp) under the floor, as isBelowFloor; a pitch without a mid has no margin and so no floor.
@@ -138,18 +155,33 @@ export async function marginConceded(
 ): Promise<MarginConceded> {
   const from = londonDayBoundsUtc(span.start).start;
   const to = londonDayBoundsUtc(span.end).end;
-  const daysOf = scope.userId ? sql`AND d.user_id = ${scope.userId}` : sql``;
-  const pitchesOf = scope.userId ? sql`AND c.user_id = ${scope.userId}` : sql``;
-  const { rows } = await sql<Row>`
-    WITH s AS (
-      SELECT d.user_id, d.pair, sum(d.pitches) AS pitches, sum(d.measured) AS measured,
-             sum(d.measured_ticket_gbp) AS measured_ticket, sum(d.bps_ticket) AS bps_ticket,
-             sum(d.ticket_gbp) AS ticket, sum(d.floored) AS floored, sum(d.floored_ticket_gbp) AS floored_ticket,
-             sum(d.floor_ticket) AS floor_ticket, sum(d.gbp_per_year) AS per_year, sum(d.below_floor) AS below
+  const { weeks, days } = weeksAndDays(span);
+  const byUser = (column: RawBuilder<unknown>) => (scope.userId ? sql`AND ${column} = ${scope.userId}` : sql``);
+  const inDays = days.map((d) => sql`(d.day >= ${d.start}::date AND d.day <= ${d.end}::date)`);
+  const sums = (t: string) => sql`
+    sum(${sql.ref(`${t}.pitches`)}) AS pitches, sum(${sql.ref(`${t}.measured`)}) AS measured,
+    sum(${sql.ref(`${t}.measured_ticket_gbp`)}) AS measured_ticket, sum(${sql.ref(`${t}.bps_ticket`)}) AS bps_ticket,
+    sum(${sql.ref(`${t}.ticket_gbp`)}) AS ticket, sum(${sql.ref(`${t}.floored`)}) AS floored,
+    sum(${sql.ref(`${t}.floored_ticket_gbp`)}) AS floored_ticket, sum(${sql.ref(`${t}.floor_ticket`)}) AS floor_ticket,
+    sum(${sql.ref(`${t}.gbp_per_year`)}) AS per_year, sum(${sql.ref(`${t}.below_floor`)}) AS below`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (weeks) {
+    parts.push(sql`
+      SELECT w.user_id, w.pair, ${sums('w')}
+      FROM calculation_margin_weeks w
+      WHERE w.company_id = ${scope.companyId} AND w.week >= ${weeks.start}::date AND w.week <= ${weeks.end}::date
+        ${byUser(sql`w.user_id`)}
+      GROUP BY w.user_id, w.pair`);
+  }
+  if (inDays.length > 0) {
+    parts.push(sql`
+      SELECT d.user_id, d.pair, ${sums('d')}
       FROM calculation_margin_days d
-      WHERE d.company_id = ${scope.companyId} AND d.day >= ${span.start}::date AND d.day <= ${span.end}::date ${daysOf}
-      GROUP BY d.user_id, d.pair
-    ),
+      WHERE d.company_id = ${scope.companyId} AND (${sql.join(inDays, sql` OR `)}) ${byUser(sql`d.user_id`)}
+      GROUP BY d.user_id, d.pair`);
+  }
+  const { rows } = await sql<Row>`
+    WITH s AS (${sql.join(parts, sql` UNION ALL `)}),
     -- The latest request of each below-floor pitch in the range decides its state (a declined one may be asked again).
     a AS (
       SELECT c.user_id, c.currency_pair AS pair,
@@ -157,14 +189,15 @@ export async function marginConceded(
              count(*) FILTER (WHERE r.status = 'declined') AS declined,
              count(*) FILTER (WHERE r.status = 'pending') AS pending
       FROM (
+        -- A request comes after its pitch's save, so the range's pitches have all of theirs since its start.
         SELECT DISTINCT ON (calculation_id) calculation_id, status
         FROM margin_approvals
-        WHERE company_id = ${scope.companyId}
+        WHERE company_id = ${scope.companyId} AND created_at >= ${from}
         ORDER BY calculation_id, created_at DESC
       ) r
       JOIN calculations c ON c.id = r.calculation_id
       WHERE c.company_id = ${scope.companyId} AND c.margin_below_floor
-        AND c.created_at >= ${from} AND c.created_at < ${to} ${pitchesOf}
+        AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser(sql`c.user_id`)}
       GROUP BY c.user_id, c.currency_pair
     ),
     g AS (
@@ -180,7 +213,13 @@ export async function marginConceded(
         coalesce(sum(a.approved), 0)::int AS approved,
         coalesce(sum(a.declined), 0)::int AS declined,
         coalesce(sum(a.pending), 0)::int AS pending
-      FROM s
+      FROM (
+        SELECT user_id, pair, sum(pitches) AS pitches, sum(measured) AS measured,
+               sum(measured_ticket) AS measured_ticket, sum(bps_ticket) AS bps_ticket, sum(ticket) AS ticket,
+               sum(floored) AS floored, sum(floored_ticket) AS floored_ticket, sum(floor_ticket) AS floor_ticket,
+               sum(per_year) AS per_year, sum(below) AS below
+        FROM s GROUP BY user_id, pair
+      ) s
       LEFT JOIN a ON a.user_id = s.user_id AND a.pair = s.pair
       GROUP BY GROUPING SETS ((s.user_id, s.pair), (s.user_id), (s.pair), ())
     )
