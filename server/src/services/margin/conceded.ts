@@ -142,9 +142,9 @@ export function weeksAndDays(span: DateSpan): { weeks: DateSpan | null; days: Da
  * and pair, per broker, per pair and for the team, in one pass (GROUPING SETS). Below the floor is the margin shown
  * (1 dp) under the floor, as isBelowFloor; a pitch without a mid has no margin and so no floor.
  *
- * The sums come from calculation_margin_days (one row per broker, pair and London day: ~18,000 for a 200-broker
- * quarter, against 120,000 pitches); the weighted figures divide the same numerators and denominators the per-pitch
- * sums would. The approval states are read live, from the requests (a handful beside the pitches): each below-floor
+ * The sums come from the rollups of migration 0046: the range's whole weeks from calculation_margin_weeks and its
+ * loose days from calculation_margin_days (for a 200-broker quarter ~3,600 rows, against 120,000 pitches); the
+ * weighted figures divide the same numerators and denominators the per-pitch sums would. The approval states are read live, from the requests (a handful beside the pitches): each below-floor
  * pitch of the range that has one counts by its latest request's state, and the rest of the below-floor count is
  * 'not requested'.
  */
