@@ -97,16 +97,23 @@ await db.transaction().execute(async (trx) => {
     CREATE TEMP TABLE brokers ON COMMIT DROP AS
     SELECT (row_number() OVER (ORDER BY email) - 1)::int AS n, id FROM user_profiles
     WHERE company_id = ${company.id} AND role_type = 'junior'`.execute(trx);
+  // Issue 25 §3's figures: a GBP/USD policy from before the year (30 bps under £500k, 50 over), so the two largest
+  // variants (£547k and £625k tickets at 23.5 and 15.6 bps) are below it — a quarter of all pitches — and (below) an
+  // approval request for 2% of those, in each state. Written first: each pitch's floor is the policy of its time.
+  await sql`
+    INSERT INTO margin_policy_versions (company_id, floors, margin_options, changed_by_name, changed_at)
+    VALUES (${company.id}, ${JSON.stringify(FLOORS)}::jsonb, ARRAY[0, 10, 20, 30, 40, 50], 'Ada',
+            ${now}::timestamptz - interval '400 days')`.execute(trx);
   // Working hours on weekdays and weekends alike, spread over the last 365 days; clients from each broker's own
-  // pool. One INSERT … SELECT: the rollup trigger runs once for the whole statement.
+  // pool. One INSERT … SELECT.
   await sql`
     INSERT INTO calculations (id, user_id, company_id, client_name, normalized_client_name, currency_pair,
                               calculation_data, trade_details, savings_amount, live_rate, rate_source, rate_at,
-                              created_at, evidence)
+                              created_at, evidence, margin_ticket_gbp, margin_bps, margin_gbp_per_year,
+                              margin_floor_bps, margin_below_floor)
     SELECT gen_random_uuid(), b.id, ${company.id}, 'Client ' || g.client || ' Ltd', 'client ' || g.client,
-           'GBPUSD', v.data, '{}'::jsonb, v.savings, 1.2712, 'simulated', g.at, g.at,
-           jsonb_build_object('mid', jsonb_build_object('rate', ${MID}::text, 'at', g.at, 'source', 'Simulated'),
-                              'method', 'bench', 'ecb', null, 'range', null)
+           'GBPUSD', v.data, '{}'::jsonb, v.savings, 1.2712, 'simulated', g.at, g.at, e.evidence,
+           m.ticket_gbp, m.bps, m.gbp_per_year, m.floor_bps, m.below_floor
     FROM (
       SELECT i % ${BROKERS} AS broker, (i / ${BROKERS}) % 8 AS variant,
              (i % ${BROKERS}) * 1000 + floor(random() * ${CLIENTS_PER_BROKER})::int AS client,
@@ -115,7 +122,13 @@ await db.transaction().execute(async (trx) => {
       FROM generate_series(0, ${CALCULATIONS - 1}) i
     ) g
     JOIN brokers b ON b.n = g.broker
-    JOIN variants v ON v.n = g.variant`.execute(trx);
+    JOIN variants v ON v.n = g.variant
+    CROSS JOIN LATERAL (
+      SELECT jsonb_build_object('mid', jsonb_build_object('rate', ${MID}::text, 'at', g.at, 'source', 'Simulated'),
+                                'method', 'bench', 'ecb', null, 'range', null) AS evidence
+    ) e
+    -- The margin figures the save's trigger (off under the replica role) would have stored: its own function.
+    CROSS JOIN LATERAL calculation_margin_figures(${company.id}, g.at, 'GBPUSD', v.data, e.evidence, 1) m`.execute(trx);
   // Their activity entries, as every Calculate writes one.
   await sql`
     INSERT INTO activity_logs (user_id, company_id, action_type, calculation_id, description, amount, client_name,
@@ -124,13 +137,8 @@ await db.transaction().execute(async (trx) => {
            currency_pair, savings_amount, savings_amount, created_at
     FROM calculations WHERE company_id = ${company.id}`.execute(trx);
   await sql`SELECT calculation_rollups_build(${company.id})`.execute(trx);
-  // Issue 25 §3's figures: a GBP/USD policy from before the year (30 bps under £500k, 50 over), so the two largest
-  // variants (£547k and £625k tickets at 23.5 and 15.6 bps) are below it — a quarter of all pitches — and an
-  // approval request for 2% of those, in each state.
-  await sql`
-    INSERT INTO margin_policy_versions (company_id, floors, margin_options, changed_by_name, changed_at)
-    VALUES (${company.id}, ${JSON.stringify(FLOORS)}::jsonb, ARRAY[0, 10, 20, 30, 40, 50], 'Ada',
-            ${now}::timestamptz - interval '400 days')`.execute(trx);
+  // And migration 0046's margin rollup per broker, pair and day.
+  await sql`SELECT calculation_margin_rollups_build(${company.id})`.execute(trx);
   await sql`
     INSERT INTO margin_approvals (company_id, calculation_id, requested_by, reason, margin_bps, floor_bps, floor_label,
                                   status, decided_at, created_at)

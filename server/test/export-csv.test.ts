@@ -59,13 +59,15 @@ describe('the CSV', () => {
       'Date & Time (London),Broker,Broker Email,Client Name,Currency Pair,Your Rate,Margin Pips,Competitor Rate,' +
         'Comparison Date,Amount to Buy,Amount Currency,Trades/Year,Price Difference,PIPs,Costs Currency,' +
         'Cost with Competitor,Cost with Us,Savings per Trade,Annual Savings,Savings %,Annual Savings (GBP),' +
-        'GBP per Unit,Standing,Live Rate,Rate Source,Rate Time (London)',
+        'GBP per Unit,Standing,Live Rate,Rate Source,Rate Time (London),' +
+        'Margin (bps),Margin per Year (GBP),Floor (bps),Below Floor,Approval',
     );
     expect(row).toBe(
       '"24 Nov 2026, 09:00",junior alice@acmefx.co.uk,alice@acmefx.co.uk,"Smith, Jones & ""Partners""",GBPUSD,' +
         '1.2700,0,1.2650,2026-11-24,500000,USD,52,-0.0050,50.0,GBP,395256.92,393700.79,1556.13,80918.74,0.39,' +
         '80918.74,1,Saving (counted),1.2712,' +
-        'simulated,"24 Nov 2026, 09:00"',
+        // Saved without a mid (as addCalculationAt does): no margin to measure, the margin cells blank.
+        'simulated,"24 Nov 2026, 09:00",,,,,',
     );
     expect(rest).toEqual([]);
   });

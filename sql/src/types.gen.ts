@@ -93,6 +93,40 @@ export interface CalculationClients {
   user_id: string;
 }
 
+export interface CalculationMarginDays {
+  below_floor: number;
+  bps_ticket: Numeric;
+  company_id: string;
+  day: string;
+  floor_ticket: Numeric;
+  floored: number;
+  floored_ticket_gbp: Numeric;
+  gbp_per_year: Numeric;
+  measured: number;
+  measured_ticket_gbp: Numeric;
+  pair: string;
+  pitches: number;
+  ticket_gbp: Numeric;
+  user_id: string;
+}
+
+export interface CalculationMarginWeeks {
+  below_floor: number;
+  bps_ticket: Numeric;
+  company_id: string;
+  floor_ticket: Numeric;
+  floored: number;
+  floored_ticket_gbp: Numeric;
+  gbp_per_year: Numeric;
+  measured: number;
+  measured_ticket_gbp: Numeric;
+  pair: string;
+  pitches: number;
+  ticket_gbp: Numeric;
+  user_id: string;
+  week: string;
+}
+
 export interface Calculations {
   calculation_data: Json;
   client_name: string | null;
@@ -104,6 +138,11 @@ export interface Calculations {
   gbp_per_unit: Generated<Numeric>;
   id: string;
   live_rate: number | null;
+  margin_below_floor: Generated<boolean>;
+  margin_bps: Numeric | null;
+  margin_floor_bps: Numeric | null;
+  margin_gbp_per_year: Numeric | null;
+  margin_ticket_gbp: Numeric | null;
   normalized_client_name: string | null;
   off_market: Generated<boolean>;
   rate_at: Timestamp | null;
@@ -671,6 +710,8 @@ export interface DB {
   billing_events: BillingEvents;
   billing_notices: BillingNotices;
   calculation_clients: CalculationClients;
+  calculation_margin_days: CalculationMarginDays;
+  calculation_margin_weeks: CalculationMarginWeeks;
   calculation_user_days: CalculationUserDays;
   calculations: Calculations;
   companies: Companies;

@@ -41,7 +41,39 @@ export const CSV_HEADER = [
   'Live Rate',
   'Rate Source',
   'Rate Time (London)',
+  // Issue 25 §3: the pitch's margin against the mid, the desk's floor of its time, and its approval when below it,
+  // as stored on the calculation at its save (migration 0046).
+  'Margin (bps)',
+  'Margin per Year (GBP)',
+  'Floor (bps)',
+  'Below Floor',
+  'Approval',
 ] as const;
+
+type ApprovalState = 'approved' | 'declined' | 'pending';
+const APPROVAL_WORDS: Record<ApprovalState, string> = {
+  approved: 'Approved',
+  declined: 'Declined',
+  pending: 'Pending',
+};
+
+/** The margin cells of a line: blank for a pitch saved without a mid (nothing to measure). */
+function marginCells(r: {
+  margin_bps: string | null;
+  margin_per_year: string | null;
+  margin_floor: string | null;
+  margin_below_floor: boolean;
+  approval: ApprovalState | null;
+}): string[] {
+  if (r.margin_bps === null) return ['', '', '', '', ''];
+  return [
+    csvCell(r.margin_bps, 'number'),
+    csvCell(r.margin_per_year, 'number'),
+    csvCell(r.margin_floor, 'number'),
+    r.margin_floor === null ? '' : r.margin_below_floor ? 'Yes' : 'No',
+    r.margin_below_floor ? (r.approval ? APPROVAL_WORDS[r.approval] : 'Not asked') : '',
+  ];
+}
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 // A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection"); tab and carriage
@@ -103,6 +135,15 @@ export async function* activityCsv(
           'standing',
           sql<string>`savings_gbp::text`.as('savings_gbp'),
           sql<string>`gbp_per_unit::text`.as('gbp'),
+          sql<string | null>`margin_bps::text`.as('margin_bps'),
+          sql<string | null>`margin_gbp_per_year::text`.as('margin_per_year'),
+          sql<string | null>`margin_floor_bps::text`.as('margin_floor'),
+          'margin_below_floor',
+          // The latest request decides (a declined one may be asked again); looked up for below-floor pitches only.
+          sql<ApprovalState | null>`CASE WHEN margin_below_floor THEN (
+            SELECT a.status FROM margin_approvals a
+            WHERE a.calculation_id = calculations.id AND a.company_id = calculations.company_id
+            ORDER BY a.created_at DESC LIMIT 1) END`.as('approval'),
         ])
         .select(sql<string>`created_at::text`.as('cursor_at'))
         .where('user_id', '=', m.id)
@@ -145,6 +186,7 @@ export async function* activityCsv(
           csvCell(r.live_rate, 'number'),
           csvCell(r.rate_source),
           csvCell(r.rate_at ? formatLondonDateTime(r.rate_at) : null),
+          ...marginCells(r),
         ]);
       }
       if (chunk) yield chunk;

@@ -4,15 +4,16 @@
  * was made under, what that margin is worth a year at the prospect's stated volume, and how many pitches went below
  * the floor with what became of their approval requests.
  *
- * One set-based query: each pitch's margin is computed in SQL with shared/src/margin.ts's rule (the client buys the
- * quote currency: margin = (mid − pitched rate) ÷ mid; £ = amount ÷ rate × that × pounds per base unit), rounded as
- * the shared function rounds (bps to 1 dp, ticket and £ a year to 2 dp), so the sums are sums of the figures the
- * broker saw; conceded-sql.test.ts holds the two to agreement. The floor of each pitch is the newest policy version
- * at or before its save, found by a LATERAL join on margin_policy_versions (its (company_id, changed_at DESC) index),
- * and its band by the ticket, lower edge inclusive as margin-policy.ts's bandFor.
+ * Each pitch's figures are computed once, at its save, by migration 0046's calculation_margin_figures (a BEFORE
+ * INSERT trigger): shared/src/margin.ts's rule in SQL (the client buys the quote currency: margin = (mid − pitched
+ * rate) ÷ mid; £ = amount ÷ rate × that × pounds per base unit), rounded as the shared function rounds (bps to 1 dp,
+ * ticket and £ a year to 2 dp), so the sums are sums of the figures the broker saw (margin-conceded.test.ts holds the
+ * stored figures to pitchMargin pitch by pitch), and the floor of the newest policy version at or before the save,
+ * its band by the ticket, lower edge inclusive as margin-policy.ts's bandFor. Their sums per broker, pair and London
+ * day are kept in calculation_margin_days by statement triggers, which this reads.
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
-import { londonDayBoundsUtc } from '@pippitch/shared/time';
+import { addDays, isoWeekday, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 
@@ -105,94 +106,130 @@ function figures(r: Row): ConcededFigures {
   };
 }
 
-/** Per pitch matching `where` (on calculations c): its margin figures as shared/src/margin.ts computes them and the
- * floor of its time. */
-function pitchFigures(where: RawBuilder<unknown>) {
-  // One division per figure keeps numeric's precision (it keeps at least 16 significant digits per division), so
-  // the rounding to 1 dp or 2 dp lands where decimal.js's 40 digits land. nullif: a zero mid or rate (which no save
-  // allows) measures nothing instead of failing the whole report.
-  return sql`
-    SELECT c.id, c.user_id, c.currency_pair AS pair, c.created_at, m.bps, m.ticket, m.per_year, f.floor_bps
-    FROM calculations c
-    CROSS JOIN LATERAL (
-      SELECT nullif((c.evidence -> 'mid' ->> 'rate')::numeric, 0) AS mid,
-             nullif((c.calculation_data ->> 'your_rate')::numeric
-               + 0.0001 * (c.calculation_data ->> 'pips_added')::numeric, 0) AS rate,
-             (c.calculation_data ->> 'trade_amount')::numeric AS amount,
-             (c.calculation_data ->> 'trades_per_year')::numeric AS trades
-    ) i
-    CROSS JOIN LATERAL (
-      SELECT round((i.mid - i.rate) * 10000 / i.mid, 1) AS bps,
-             round(i.amount * c.gbp_per_unit / i.mid, 2) AS ticket,
-             round(i.amount * (i.mid - i.rate) * c.gbp_per_unit * i.trades / (i.rate * i.mid), 2) AS per_year
-    ) m
-    LEFT JOIN LATERAL (
-      SELECT (b ->> 'floorBps')::numeric AS floor_bps
-      FROM (
-        SELECT v.floors FROM margin_policy_versions v
-        WHERE v.company_id = c.company_id AND v.changed_at <= c.created_at
-        ORDER BY v.changed_at DESC, v.id DESC
-        LIMIT 1
-      ) v
-      CROSS JOIN LATERAL jsonb_array_elements(v.floors -> c.currency_pair) b
-      WHERE m.ticket >= (b ->> 'fromGbp')::numeric
-        AND (b ->> 'toGbp' IS NULL OR m.ticket < (b ->> 'toGbp')::numeric)
-      LIMIT 1
-    ) f ON true
-    WHERE ${where}`;
-}
-
-/** The figures of the company's pitches saved in a run of London days (optionally one member's). Exported for the
- * test that holds them to the shared function's, row by row. */
+/** The figures of the company's pitches saved in a run of London days (optionally one member's), as stored on each
+ * calculation at its save (migration 0046's calculation_margin_figures). Exported for the test that holds them to the
+ * shared function's, row by row. */
 export function pitchFiguresSql(scope: { companyId: string; userId?: string | null }, span: DateSpan) {
   const from = londonDayBoundsUtc(span.start).start;
   const to = londonDayBoundsUtc(span.end).end;
   const byUser = scope.userId ? sql`AND c.user_id = ${scope.userId}` : sql``;
-  return pitchFigures(
-    sql`c.company_id = ${scope.companyId} AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser}`,
-  );
+  return sql`
+    SELECT c.id, c.user_id, c.currency_pair AS pair, c.created_at, c.margin_bps AS bps, c.margin_ticket_gbp AS ticket,
+           c.margin_gbp_per_year AS per_year, c.margin_floor_bps AS floor_bps, c.margin_below_floor AS below_floor
+    FROM calculations c
+    WHERE c.company_id = ${scope.companyId} AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser}`;
 }
 
-/** The latest request of each pitch decides its state (a declined one may be asked again). */
-const latestRequests = (companyId: string) => sql`
-  SELECT DISTINCT ON (calculation_id) calculation_id, status
-  FROM margin_approvals
-  WHERE company_id = ${companyId}
-  ORDER BY calculation_id, created_at DESC`;
+/**
+ * A run of days as the whole London weeks (Monday to Sunday) inside it, by their Mondays, and the loose days before
+ * and after them: the weeks are read from calculation_margin_weeks, the loose days from calculation_margin_days.
+ */
+export function weeksAndDays(span: DateSpan): { weeks: DateSpan | null; days: DateSpan[] } {
+  // The first Monday on or after the start.
+  const firstMonday = addDays(span.start, (8 - isoWeekday(span.start)) % 7);
+  // The last Sunday on or before the end (isoWeekday: 7 Sunday), and its week's Monday.
+  const lastMonday = addDays(span.end, -(isoWeekday(span.end) % 7) - 6);
+  if (lastMonday < firstMonday) return { weeks: null, days: [span] };
+  const days: DateSpan[] = [];
+  if (span.start < firstMonday) days.push({ start: span.start, end: addDays(firstMonday, -1) });
+  const afterWeeks = addDays(lastMonday, 7);
+  if (afterWeeks <= span.end) days.push({ start: afterWeeks, end: span.end });
+  return { weeks: { start: firstMonday, end: lastMonday }, days };
+}
 
 /**
  * The company's margin conceded over a run of London days (both included), optionally for one member: per broker
  * and pair, per broker, per pair and for the team, in one pass (GROUPING SETS). Below the floor is the margin shown
  * (1 dp) under the floor, as isBelowFloor; a pitch without a mid has no margin and so no floor.
+ *
+ * The sums come from the rollups of migration 0046: the range's whole weeks from calculation_margin_weeks and its
+ * loose days from calculation_margin_days (for a 200-broker quarter ~3,600 rows, against 120,000 pitches); the
+ * weighted figures divide the same numerators and denominators the per-pitch sums would. The approval states are read live, from the requests (a handful beside the pitches): each below-floor
+ * pitch of the range that has one counts by its latest request's state, and the rest of the below-floor count is
+ * 'not requested'.
  */
 export async function marginConceded(
   db: Database,
   scope: { companyId: string; userId?: string | null },
   span: DateSpan,
 ): Promise<MarginConceded> {
-  const below = sql`p.bps < p.floor_bps`;
+  const from = londonDayBoundsUtc(span.start).start;
+  const to = londonDayBoundsUtc(span.end).end;
+  const { weeks, days } = weeksAndDays(span);
+  const byUser = (column: RawBuilder<unknown>) => (scope.userId ? sql`AND ${column} = ${scope.userId}` : sql``);
+  const inDays = days.map((d) => sql`(d.day >= ${d.start}::date AND d.day <= ${d.end}::date)`);
+  const sums = (t: string) => sql`
+    sum(${sql.ref(`${t}.pitches`)}) AS pitches, sum(${sql.ref(`${t}.measured`)}) AS measured,
+    sum(${sql.ref(`${t}.measured_ticket_gbp`)}) AS measured_ticket, sum(${sql.ref(`${t}.bps_ticket`)}) AS bps_ticket,
+    sum(${sql.ref(`${t}.ticket_gbp`)}) AS ticket, sum(${sql.ref(`${t}.floored`)}) AS floored,
+    sum(${sql.ref(`${t}.floored_ticket_gbp`)}) AS floored_ticket, sum(${sql.ref(`${t}.floor_ticket`)}) AS floor_ticket,
+    sum(${sql.ref(`${t}.gbp_per_year`)}) AS per_year, sum(${sql.ref(`${t}.below_floor`)}) AS below`;
+  const parts: RawBuilder<unknown>[] = [];
+  if (weeks) {
+    parts.push(sql`
+      SELECT w.user_id, w.pair, ${sums('w')}
+      FROM calculation_margin_weeks w
+      WHERE w.company_id = ${scope.companyId} AND w.week >= ${weeks.start}::date AND w.week <= ${weeks.end}::date
+        ${byUser(sql`w.user_id`)}
+      GROUP BY w.user_id, w.pair`);
+  }
+  if (inDays.length > 0) {
+    parts.push(sql`
+      SELECT d.user_id, d.pair, ${sums('d')}
+      FROM calculation_margin_days d
+      WHERE d.company_id = ${scope.companyId} AND (${sql.join(inDays, sql` OR `)}) ${byUser(sql`d.user_id`)}
+      GROUP BY d.user_id, d.pair`);
+  }
   const { rows } = await sql<Row>`
-    WITH p AS (${pitchFiguresSql(scope, span)}),
-    -- Read for the company's requests at once: a handful beside its calculations.
-    a AS (${latestRequests(scope.companyId)})
-    SELECT p.user_id, coalesce(nullif(u.full_name, ''), u.email) AS name, p.pair,
-      count(*)::int AS pitches,
-      count(p.bps)::int AS measured,
-      round(sum(p.bps * p.ticket) / nullif(sum(p.ticket) FILTER (WHERE p.bps IS NOT NULL), 0), 1)::text AS margin_bps,
-      round(sum(p.floor_bps * p.ticket) / nullif(sum(p.ticket) FILTER (WHERE p.floor_bps IS NOT NULL), 0), 1)::text
-        AS floor_bps,
-      count(p.floor_bps)::int AS floored,
-      coalesce(sum(p.ticket), 0)::numeric(20, 2)::text AS volume_gbp,
-      coalesce(sum(p.per_year), 0)::numeric(20, 2)::text AS gbp_per_year,
-      count(*) FILTER (WHERE ${below})::int AS below_floor,
-      count(*) FILTER (WHERE ${below} AND a.status = 'approved')::int AS approved,
-      count(*) FILTER (WHERE ${below} AND a.status = 'declined')::int AS declined,
-      count(*) FILTER (WHERE ${below} AND a.status = 'pending')::int AS pending,
-      count(*) FILTER (WHERE ${below} AND a.status IS NULL)::int AS unrequested
-    FROM p
-    JOIN user_profiles u ON u.id = p.user_id
-    LEFT JOIN a ON a.calculation_id = p.id
-    GROUP BY GROUPING SETS ((p.user_id, u.full_name, u.email, p.pair), (p.user_id, u.full_name, u.email), (p.pair), ())
+    WITH s AS (${sql.join(parts, sql` UNION ALL `)}),
+    -- The latest request of each below-floor pitch in the range decides its state (a declined one may be asked again).
+    a AS (
+      SELECT c.user_id, c.currency_pair AS pair,
+             count(*) FILTER (WHERE r.status = 'approved') AS approved,
+             count(*) FILTER (WHERE r.status = 'declined') AS declined,
+             count(*) FILTER (WHERE r.status = 'pending') AS pending
+      FROM (
+        -- A request comes after its pitch's save, so the range's pitches have all of theirs since its start.
+        SELECT DISTINCT ON (calculation_id) calculation_id, status
+        FROM margin_approvals
+        WHERE company_id = ${scope.companyId} AND created_at >= ${from}
+        ORDER BY calculation_id, created_at DESC
+      ) r
+      JOIN calculations c ON c.id = r.calculation_id
+      WHERE c.company_id = ${scope.companyId} AND c.margin_below_floor
+        AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser(sql`c.user_id`)}
+      GROUP BY c.user_id, c.currency_pair
+    ),
+    g AS (
+      SELECT s.user_id, s.pair,
+        sum(s.pitches)::int AS pitches,
+        sum(s.measured)::int AS measured,
+        round(sum(s.bps_ticket) / nullif(sum(s.measured_ticket), 0), 1)::text AS margin_bps,
+        round(sum(s.floor_ticket) / nullif(sum(s.floored_ticket), 0), 1)::text AS floor_bps,
+        sum(s.floored)::int AS floored,
+        sum(s.ticket)::numeric(20, 2)::text AS volume_gbp,
+        sum(s.per_year)::numeric(20, 2)::text AS gbp_per_year,
+        sum(s.below)::int AS below_floor,
+        coalesce(sum(a.approved), 0)::int AS approved,
+        coalesce(sum(a.declined), 0)::int AS declined,
+        coalesce(sum(a.pending), 0)::int AS pending
+      FROM (
+        SELECT user_id, pair, sum(pitches) AS pitches, sum(measured) AS measured,
+               sum(measured_ticket) AS measured_ticket, sum(bps_ticket) AS bps_ticket, sum(ticket) AS ticket,
+               sum(floored) AS floored, sum(floored_ticket) AS floored_ticket, sum(floor_ticket) AS floor_ticket,
+               sum(per_year) AS per_year, sum(below) AS below
+        FROM s GROUP BY user_id, pair
+      ) s
+      LEFT JOIN a ON a.user_id = s.user_id AND a.pair = s.pair
+      GROUP BY GROUPING SETS ((s.user_id, s.pair), (s.user_id), (s.pair), ())
+    )
+    SELECT g.user_id, coalesce(nullif(u.full_name, ''), u.email) AS name, g.pair, g.pitches, g.measured, g.margin_bps,
+      g.floor_bps, g.floored, g.volume_gbp, g.gbp_per_year, g.below_floor, g.approved, g.declined, g.pending,
+      g.below_floor - g.approved - g.declined - g.pending AS unrequested
+    FROM g
+    LEFT JOIN user_profiles u ON u.id = g.user_id
+    -- The grand total of nothing (no pitch in the range) is a row of nulls: the team is then EMPTY.
+    WHERE g.pitches IS NOT NULL
   `.execute(db);
 
   const team = rows.find((r) => r.user_id === null && r.pair === null);
