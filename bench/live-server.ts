@@ -54,7 +54,7 @@ if (mode === 'floor') {
     config: testConfig({ databaseUrl: url }),
     db,
     serveWeb: false,
-    services: { now: () => new Date(), quotes: hub },
+    deps: { now: () => new Date(), quotes: hub },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   await listening;

@@ -44,7 +44,7 @@ const app = await buildApp({
   config: testConfig({ databaseUrl: database.url }),
   db,
   serveWeb: true,
-  services: { seriesCache: null },
+  deps: { seriesCache: null },
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

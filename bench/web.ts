@@ -118,7 +118,7 @@ const app = await buildApp({
   config: testConfig({ databaseUrl: database.url }),
   db,
   serveWeb: true,
-  services: { now: () => new Date(), quotes },
+  deps: { now: () => new Date(), quotes },
 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const { port } = app.server.address() as { port: number };

@@ -37,7 +37,7 @@ export interface ServerDeps {
 }
 
 export interface BuiltServerDeps {
-  services: ServerDeps;
+  deps: ServerDeps;
   /** Stops what was built here (not what the caller passed in). */
   stop(): Promise<void>;
 }
@@ -82,7 +82,7 @@ export function buildServerDeps(
   if (payments instanceof StripePayments)
     payments.prices().catch((err: Error) => log(`stripe catalog: ${err.message}`));
   return {
-    services: {
+    deps: {
       quotes,
       seriesCache,
       sessions,

@@ -37,7 +37,7 @@ beforeAll(async () => {
     config: testConfig({ databaseUrl: t.url }),
     db: t.db,
     serveWeb: false,
-    services: { now: () => new Date(), quotes: hub, sessions },
+    deps: { now: () => new Date(), quotes: hub, sessions },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;

@@ -32,12 +32,12 @@ export async function startTestApp(
   const t = await createTestDatabase();
   const clock = { now: new Date() };
   const config = testConfig({ databaseUrl: t.url, ...overrides });
-  const services = typeof extra === 'function' ? extra(t) : extra;
+  const given = typeof extra === 'function' ? extra(t) : extra;
   const app = await buildApp({
     config,
     db: t.db,
     serveWeb: false,
-    services: { now: () => clock.now, seriesCache: null, ...services },
+    deps: { now: () => clock.now, seriesCache: null, ...given },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

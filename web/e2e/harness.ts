@@ -109,7 +109,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         config: testConfig({ databaseUrl: t.url, publicUrl, ...options.config }),
         db: t.db,
         serveWeb: true,
-        services: { now: options.now ?? (() => new Date()), quotes, seriesCache: null },
+        deps: { now: options.now ?? (() => new Date()), quotes, seriesCache: null },
       }),
     );
     cleanups.push(() => app.close());

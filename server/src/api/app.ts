@@ -33,7 +33,7 @@ export interface AppDeps {
   config: Config;
   db: Database;
   /** Collaborators to use instead of the defaults (tests: a clock, a hub, no series cache, …). */
-  services?: Partial<ServerDeps>;
+  deps?: Partial<ServerDeps>;
   /** Serve web/dist (off in API-only tests). */
   serveWeb?: boolean;
   /** Logs: 'default' (JSON in production, readable in development, none in tests), off, or a stream. */
@@ -46,56 +46,57 @@ function trustHops(hops: number) {
 }
 
 /** Builds the whole HTTP + WebSocket app without listening, so tests can use it in-process. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(deps.config, deps.logger ?? 'default'),
+    logger: loggerOptions(options.config, options.logger ?? 'default'),
     // Unique across server processes, so a log line can be matched to the request a user reports.
     genReqId: () => randomUUID(),
     // Only the configured proxies may say who the client is: req.ip (which keys every per-IP limit) and
     // req.host (which the CSRF guard compares) come from X-Forwarded-* only when the hop is trusted.
     // (A hop count is given as a function: Fastify's types do not list the number it accepts.)
-    trustProxy: typeof deps.config.trustProxy === 'number' ? trustHops(deps.config.trustProxy) : deps.config.trustProxy,
+    trustProxy:
+      typeof options.config.trustProxy === 'number' ? trustHops(options.config.trustProxy) : options.config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1_048_576,
     // A client has 30 s to send its whole request (Node's default is 5 minutes): a trickling client cannot hold a
     // socket and a request slot for long. Time spent in handlers is bounded by the pools' timeouts instead.
     requestTimeout: 30_000,
   });
-  const built = buildServerDeps(deps.config, deps.db, deps.services ?? {}, (line) => app.log.warn(line));
-  const services = built.services;
+  const built = buildServerDeps(options.config, options.db, options.deps ?? {}, (line) => app.log.warn(line));
+  const deps = built.deps;
 
-  await registerSecurityHeaders(app, deps.config);
+  await registerSecurityHeaders(app, options.config);
   registerErrorHandler(app);
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
-  registerCsrfGuard(app, deps.config.allowedOrigins);
+  registerCsrfGuard(app, options.config.allowedOrigins);
   registerClientConcurrency(app);
 
   app.get('/api/health', async () => {
-    await deps.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+    await options.db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
     return { ok: true };
   });
-  registerOps(app, { db: deps.db, config: deps.config });
+  registerOps(app, { db: options.db, config: options.config });
 
   // The activity CSV: a file download, streamed (not tRPC, which answers JSON).
-  registerActivityExport(app, { db: deps.db, services });
-  registerExportLogCsv(app, { db: deps.db, services });
-  registerReportPdf(app, { db: deps.db, services });
-  registerPackRoutes(app, { db: deps.db, services });
+  registerActivityExport(app, { db: options.db, deps });
+  registerExportLogCsv(app, { db: options.db, deps });
+  registerReportPdf(app, { db: options.db, deps });
+  registerPackRoutes(app, { db: options.db, deps });
 
   // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
-  registerLiveQuotes(app, { db: deps.db, services });
+  registerLiveQuotes(app, { db: options.db, deps });
 
-  registerEmailPreview(app, { db: deps.db, config: deps.config, services });
-  if (services.payments?.kind === 'stripe') {
+  registerEmailPreview(app, { db: options.db, config: options.config, deps });
+  if (deps.payments?.kind === 'stripe') {
     await registerBillingWebhook(app, {
-      db: deps.db,
-      services,
-      provider: services.payments,
-      appUrl: deps.config.publicUrl,
+      db: options.db,
+      deps,
+      provider: deps.payments,
+      appUrl: options.config.publicUrl,
     });
   }
 
@@ -115,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         router: appRouter,
         // One request, a few calls: a batch beyond this is refused whole with 400 (init.ts words it).
         maxBatchSize: MAX_BATCH_CALLS,
-        createContext: contextFactory({ db: deps.db, config: deps.config, services }),
+        createContext: contextFactory({ db: options.db, config: options.config, deps }),
         // Logged with the request's id (never its input: it may hold a password or token). An outage is
         // answered 503 by the error formatter and logged as such.
         onError({ error, path, req }) {
@@ -130,7 +131,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   app.addHook('onClose', () => built.stop());
-  if (deps.serveWeb !== false) await registerWebApp(app, undefined, deps.config.publicUrl, deps.config.operator);
+  if (options.serveWeb !== false)
+    await registerWebApp(app, undefined, options.config.publicUrl, options.config.operator);
   else registerPlainNotFound(app);
   return app;
 }

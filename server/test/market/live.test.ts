@@ -35,7 +35,7 @@ async function startServer() {
     config: testConfig({ databaseUrl: t.url }),
     db: t.db,
     serveWeb: false,
-    services: { now: () => new Date(), quotes: hub, sessions: new SessionWatch(t.db, 100) },
+    deps: { now: () => new Date(), quotes: hub, sessions: new SessionWatch(t.db, 100) },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as { port: number };

@@ -34,13 +34,10 @@ const query = z.object({
  * The activity CSV (export modal), behind the admins' download gate (admin-download.ts). Members are scoped to the caller's company (another company's id answers 404). The
  * body streams page by page from the database (services/activity/export-csv.ts), so memory stays flat.
  */
-export function registerActivityExport(
-  app: FastifyInstance,
-  deps: { db: Database; services: Pick<ServerDeps, 'now'> },
-) {
+export function registerActivityExport(app: FastifyInstance, ctx: { db: Database; deps: Pick<ServerDeps, 'now'> }) {
   app.get(EXPORT_CSV_PATH, async (req, reply) => {
-    const now = deps.services.now();
-    const viewer = await adminViewer(deps.db, req, reply, now);
+    const now = ctx.deps.now();
+    const viewer = await adminViewer(ctx.db, req, reply, now);
     if (!viewer) return reply;
     const parsed = query.safeParse(req.query);
     if (!parsed.success) return refuse(reply, 400, parsed.error.issues[0]?.message ?? EXPORT_MESSAGES.failed);
@@ -50,12 +47,12 @@ export function registerActivityExport(
     const actor = { companyId: viewer.company.id };
     let members: Awaited<ReturnType<typeof exportMembers>>;
     try {
-      members = await exportMembers(deps.db, actor, users);
+      members = await exportMembers(ctx.db, actor, users);
     } catch (err) {
       if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
       throw err;
     }
-    const body = Readable.from(activityCsv(deps.db, actor, members, span.span));
+    const body = Readable.from(activityCsv(ctx.db, actor, members, span.span));
     // A failure after the first byte cannot change the status: the stream is cut off, so the download fails
     // visibly rather than leaving a short file that looks complete.
     body.on('error', (err) => req.log.error({ err }, 'activity export failed while streaming'));

@@ -12,7 +12,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook';
  */
 export async function registerBillingWebhook(
   app: FastifyInstance,
-  deps: { db: Database; services: ServerDeps; provider: PaymentProvider; appUrl: string },
+  ctx: { db: Database; deps: ServerDeps; provider: PaymentProvider; appUrl: string },
 ): Promise<void> {
   await app.register(async (scope) => {
     // The signature covers the exact bytes Stripe sent: keep them, do not parse and re-serialise.
@@ -21,7 +21,7 @@ export async function registerBillingWebhook(
       const signature = req.headers['stripe-signature'];
       let event: ReturnType<PaymentProvider['verifyEvent']>;
       try {
-        event = deps.provider.verifyEvent(req.body as Buffer, typeof signature === 'string' ? signature : undefined);
+        event = ctx.provider.verifyEvent(req.body as Buffer, typeof signature === 'string' ? signature : undefined);
       } catch (err) {
         if (err instanceof WebhookSignatureError) {
           req.log.warn({ reason: err.message }, 'billing webhook refused: bad signature');
@@ -29,7 +29,7 @@ export async function registerBillingWebhook(
         }
         throw err;
       }
-      const result = await applyBillingEvent(deps.db, deps.provider, event, deps.services.now(), deps.appUrl);
+      const result = await applyBillingEvent(ctx.db, ctx.provider, event, ctx.deps.now(), ctx.appUrl);
       req.log.info({ event: event.id, type: event.type, outcome: result.outcome }, 'billing event');
       return { received: true, duplicate: !result.applied };
     });

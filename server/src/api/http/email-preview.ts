@@ -13,23 +13,20 @@ export const EMAIL_PREVIEW_PATH = '/api/email-previews';
  * company only). E-mail HTML is styled inline and has no scripts: its own policy allows exactly that, and
  * framing by this site only.
  */
-export function registerEmailPreview(
-  app: FastifyInstance,
-  deps: { db: Database; config: Config; services: ServerDeps },
-) {
+export function registerEmailPreview(app: FastifyInstance, ctx: { db: Database; config: Config; deps: ServerDeps }) {
   app.get<{ Params: { key: string } }>(`${EMAIL_PREVIEW_PATH}/:key`, async (req, reply) => {
     // The downloads' gate: a signed-in admin of a company with access (a locked company's admins are refused).
-    const viewer = await adminViewer(deps.db, req, reply, deps.services.now());
+    const viewer = await adminViewer(ctx.db, req, reply, ctx.deps.now());
     if (!viewer) return reply;
     const key = PREVIEW_KEYS.find((k) => k === req.params.key);
     if (!key) return refuse(reply, 404, 'No such e-mail');
     const preview = await emailPreview(
-      deps.db,
+      ctx.db,
       actorOf(viewer),
       { key },
       {
-        appUrl: deps.config.publicUrl,
-        now: deps.services.now(),
+        appUrl: ctx.config.publicUrl,
+        now: ctx.deps.now(),
       },
     );
     return reply

@@ -8,15 +8,15 @@ import { exportLogCsv } from '../../services/crm/export-log';
 import { adminViewer } from './admin-download';
 
 /** The CRM export log as CSV (the "not connected" default's record, and every Salesforce export's outcome). */
-export function registerExportLogCsv(app: FastifyInstance, deps: { db: Database; services: Pick<ServerDeps, 'now'> }) {
+export function registerExportLogCsv(app: FastifyInstance, ctx: { db: Database; deps: Pick<ServerDeps, 'now'> }) {
   app.get(EXPORT_LOG_CSV_PATH, async (req, reply) => {
-    const now = deps.services.now();
-    const viewer = await adminViewer(deps.db, req, reply, now);
+    const now = ctx.deps.now();
+    const viewer = await adminViewer(ctx.db, req, reply, now);
     if (!viewer) return reply;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="pippitch-export-log-${londonDateOf(now)}.csv"`)
       .header('cache-control', 'no-store')
-      .send(Readable.from(exportLogCsv(deps.db, { companyId: viewer.company.id })));
+      .send(Readable.from(exportLogCsv(ctx.db, { companyId: viewer.company.id })));
   });
 }

@@ -13,7 +13,7 @@ import { LiveFanout, type LiveFanoutOptions } from './live-fanout';
 
 export interface LiveQuotesDeps {
   db: Database;
-  services: Pick<ServerDeps, 'quotes' | 'sessions' | 'now'>;
+  deps: Pick<ServerDeps, 'quotes' | 'sessions' | 'now'>;
   fanout?: LiveFanoutOptions;
 }
 
@@ -25,9 +25,9 @@ export interface LiveQuotesDeps {
  * The socket gets the latest quote of each pair, then each batch, until it closes or the session watch reports
  * the session ended (closed with LIVE_CLOSE.signedOut).
  */
-export function registerLiveQuotes(app: FastifyInstance, deps: LiveQuotesDeps): LiveFanout {
-  const { quotes, sessions, now } = deps.services;
-  const fanout = new LiveFanout(deps.fanout);
+export function registerLiveQuotes(app: FastifyInstance, ctx: LiveQuotesDeps): LiveFanout {
+  const { quotes, sessions, now } = ctx.deps;
+  const fanout = new LiveFanout(ctx.fanout);
   const unsubscribe = quotes.subscribeBatches((batch) => fanout.broadcast(batch));
   app.addHook('preClose', async () => {
     unsubscribe();
@@ -37,7 +37,7 @@ export function registerLiveQuotes(app: FastifyInstance, deps: LiveQuotesDeps): 
   app.get(LIVE_PATH, { websocket: true }, async (socket, req) => {
     let viewer: Awaited<ReturnType<typeof resolveSession>>;
     try {
-      viewer = await resolveSession(deps.db, req.cookies[SESSION_COOKIE], now());
+      viewer = await resolveSession(ctx.db, req.cookies[SESSION_COOKIE], now());
     } catch (err) {
       // The browser retries with a backoff; the default rates show meanwhile.
       if (isDatabaseUnavailable(err)) req.log.warn({ err }, 'database unavailable');

@@ -15,7 +15,7 @@ import { gate, refuse, STATUS } from './gate';
  * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company
  * (the same rule as packs.get); any other id is not found. Plain GETs the browser downloads with its session cookie.
  */
-export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; services: Pick<ServerDeps, 'now'> }) {
+export function registerPackRoutes(app: FastifyInstance, ctx: { db: Database; deps: Pick<ServerDeps, 'now'> }) {
   // The upload's template: the header and two example rows (public: it holds nothing but the format).
   app.get('/api/packs/template.csv', async (_req, reply) =>
     reply
@@ -28,7 +28,7 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
   app.get<{ Querystring: { token?: string } }>('/api/packs/shared-logo', async (req, reply) => {
     let logo: Awaited<ReturnType<typeof sharedPackLogo>>;
     try {
-      logo = await sharedPackLogo(deps.db, { token: String(req.query.token ?? ''), ip: req.ip }, deps.services.now());
+      logo = await sharedPackLogo(ctx.db, { token: String(req.query.token ?? ''), ip: req.ip }, ctx.deps.now());
     } catch (err) {
       if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
       throw err;
@@ -38,15 +38,15 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
   });
 
   app.get<{ Params: { id: string } }>('/api/packs/:id.pdf', async (req, reply) => {
-    const now = deps.services.now();
-    const passed = await gate(deps.db, req, reply, now, 'member');
+    const now = ctx.deps.now();
+    const passed = await gate(ctx.db, req, reply, now, 'member');
     if (!passed) return reply;
     const { viewer, actor } = passed;
     const id = uuid().safeParse(req.params.id);
-    const pack = id.success ? await getPack(deps.db, actor, id.data, now) : null;
+    const pack = id.success ? await getPack(ctx.db, actor, id.data, now) : null;
     if (!pack) return refuse(reply, 404, PACK_MESSAGES.notFound);
     try {
-      await requireMarginApproval(deps.db, { companyId: actor.companyId, leadId: pack.leadId });
+      await requireMarginApproval(ctx.db, { companyId: actor.companyId, leadId: pack.leadId });
     } catch (err) {
       if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
       throw err;
@@ -56,6 +56,6 @@ export function registerPackRoutes(app: FastifyInstance, deps: { db: Database; s
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="PipPitch evidence pack - ${name}.pdf"`)
       .header('cache-control', 'no-store')
-      .send(await renderPackPdf(pack, now, await companyLogo(deps.db, viewer.company.id)));
+      .send(await renderPackPdf(pack, now, await companyLogo(ctx.db, viewer.company.id)));
   });
 }

@@ -10,7 +10,7 @@ export const activityRouter = router({
   dashboard: adminProcedure
     .input(z.object({ range: z.enum(DASHBOARD_RANGES) }))
     .query(({ ctx, input }) =>
-      dashboardActivity(ctx.db, { companyId: ctx.viewer.company.id }, input.range, ctx.services.now()),
+      dashboardActivity(ctx.db, { companyId: ctx.viewer.company.id }, input.range, ctx.deps.now()),
     ),
 
   /** One member's day, week or month (members of the caller's company only; any other id is 'Member not found'). */
@@ -22,7 +22,7 @@ export const activityRouter = router({
         date: isoDate.optional(),
       }),
     )
-    .query(({ ctx, input }) => userActivity(ctx.db, { companyId: ctx.viewer.company.id }, input, ctx.services.now())),
+    .query(({ ctx, input }) => userActivity(ctx.db, { companyId: ctx.viewer.company.id }, input, ctx.deps.now())),
 
   /** Who the export modal offers: every member of the caller's company. */
   exportMembers: adminProcedure.query(({ ctx }) => exportableMembers(ctx.db, { companyId: ctx.viewer.company.id })),

@@ -20,13 +20,13 @@ export const alertsRouter = router({
         digest: z.boolean(),
       }),
     )
-    .mutation(({ ctx, input }) => setAlertSettings(ctx.db, ctx.viewer.user.id, input, ctx.services.now())),
+    .mutation(({ ctx, input }) => setAlertSettings(ctx.db, ctx.viewer.user.id, input, ctx.deps.now())),
 
   /** The digest e-mail's link: anyone holding it may stop that broker's digest, and nothing else. */
   unsubscribe: publicProcedure
     .input(z.object({ token: z.string().min(20).max(100) }))
     .mutation(async ({ ctx, input }) => {
-      if (!(await unsubscribeDigest(ctx.db, { token: input.token, ip: ctx.request.ip }, ctx.services.now())))
+      if (!(await unsubscribeDigest(ctx.db, { token: input.token, ip: ctx.request.ip }, ctx.deps.now())))
         throw notFound(ALERT_MESSAGES.unsubscribeInvalid);
       return { unsubscribed: true as const };
     }),

@@ -21,7 +21,7 @@ export const authRouter = router({
   session: publicProcedure.query(({ ctx }) => sessionView(ctx.db, ctx.viewer)),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const result = await logIn(ctx.db, input, { ...ctx.request, now: ctx.services.now() });
+    const result = await logIn(ctx.db, input, { ...ctx.request, now: ctx.deps.now() });
     ctx.cookie?.set(result.token, result.expiresAt);
     return { redirectTo: result.redirectTo, role: result.role };
   }),
@@ -38,7 +38,7 @@ export const authRouter = router({
    * switched off cannot send that link, so there the company is created and signed in at once.
    */
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const meta = { ip: ctx.request.ip, now: ctx.services.now() };
+    const meta = { ip: ctx.request.ip, now: ctx.deps.now() };
     if (ctx.config.emailDisabled) {
       const result = await signUpCompany(ctx.db, input, meta);
       const session = await createSession(ctx.db, result.userId, ctx.request, meta.now);
@@ -55,7 +55,7 @@ export const authRouter = router({
 
   /** The link from the sign-up e-mail: company + admin + 60-day trial from now, then signed in. */
   confirmSignup: publicProcedure.input(confirmSignupInput).mutation(async ({ ctx, input }) => {
-    const now = ctx.services.now();
+    const now = ctx.deps.now();
     const result = await confirmSignup(ctx.db, input, { ip: ctx.request.ip, now });
     const session = await createSession(ctx.db, result.userId, ctx.request, now);
     ctx.cookie?.set(session.token, session.expiresAt);
@@ -65,7 +65,7 @@ export const authRouter = router({
   /** For the confirmation page: does this link still work, and for which company? */
   checkSignupLink: publicProcedure
     .input(z.object({ token: text('Token', 200) }))
-    .query(({ ctx, input }) => isSignupLinkUsable(ctx.db, input, { ip: ctx.request.ip, now: ctx.services.now() })),
+    .query(({ ctx, input }) => isSignupLinkUsable(ctx.db, input, { ip: ctx.request.ip, now: ctx.deps.now() })),
 
   requestPasswordReset: publicProcedure.input(requestResetInput).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx.db, input.email, { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl });
@@ -80,6 +80,6 @@ export const authRouter = router({
 
   /** For the reset page: does this link still work? (Checked again when the password is sent.) */
   checkResetToken: publicProcedure.input(z.object({ token: text('Token', 200) })).query(async ({ ctx, input }) => {
-    return { valid: await isResetTokenUsable(ctx.db, input.token, ctx.request, ctx.services.now()) };
+    return { valid: await isResetTokenUsable(ctx.db, input.token, ctx.request, ctx.deps.now()) };
   }),
 });

@@ -15,21 +15,21 @@ import { adminProcedure, billingAdminProcedure, router } from '../trpc/procedure
 
 /** Billing's collaborators for this request: the payment provider, the public URL, the server's clock now. */
 function billingDeps(ctx: {
-  services: { payments: BillingDeps['provider']; now(): Date };
+  deps: { payments: BillingDeps['provider']; now(): Date };
   config: { publicUrl: string };
 }): BillingDeps {
-  return { provider: ctx.services.payments, appUrl: ctx.config.publicUrl, now: ctx.services.now() };
+  return { provider: ctx.deps.payments, appUrl: ctx.config.publicUrl, now: ctx.deps.now() };
 }
 
 const checkoutId = z.object({ id: z.string().regex(/^tm_cs_[0-9a-f]{24}$/, 'Checkout not found') });
 
 export const billingRouter = router({
   /** Which payment provider runs: the checkout page labels test mode and says so when none is configured. */
-  mode: billingAdminProcedure.query(({ ctx }) => ({ provider: ctx.services.payments?.kind ?? null })),
+  mode: billingAdminProcedure.query(({ ctx }) => ({ provider: ctx.deps.payments?.kind ?? null })),
 
   /** The provider's hosted checkout for the caller's company; the company changes only when payment is confirmed. */
   startCheckout: billingAdminProcedure.input(checkoutChoiceSchema).mutation(async ({ ctx, input }) => {
-    const payments = ctx.services.payments;
+    const payments = ctx.deps.payments;
     if (!payments) {
       throw unavailable(`Online payment is not available right now. Please contact ${SUPPORT_EMAIL} to subscribe.`);
     }
@@ -58,7 +58,7 @@ export const billingRouter = router({
   ),
 
   /** The plan as the account page and the dashboard's banners show it. */
-  account: adminProcedure.query(({ ctx }) => billingAccount(ctx.db, ctx.viewer.company.id, ctx.services.now())),
+  account: adminProcedure.query(({ ctx }) => billingAccount(ctx.db, ctx.viewer.company.id, ctx.deps.now())),
 
   /** Cancel (spec §4 Subscription): trial and annual end at once, monthly at the end of its paid period. */
   cancel: adminProcedure

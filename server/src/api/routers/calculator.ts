@@ -12,9 +12,9 @@ export const calculatorRouter = router({
    */
   save: memberProcedure.input(saveCalculationInput).mutation(({ ctx, input }) =>
     saveCalculation(ctx.db, ctx.actor, input, {
-      now: ctx.services.now(),
-      liveQuote: ctx.services.quotes.latestFor(input.pair) ?? null,
-      gbpEurQuote: ctx.services.quotes.latestFor('GBPEUR') ?? null,
+      now: ctx.deps.now(),
+      liveQuote: ctx.deps.quotes.latestFor(input.pair) ?? null,
+      gbpEurQuote: ctx.deps.quotes.latestFor('GBPEUR') ?? null,
     }),
   ),
 

@@ -6,7 +6,7 @@ import { adminProcedure, authedProcedure, router } from '../trpc/procedures';
 
 export const companyRouter = router({
   /** The caller's own company: plan, trial, seats. Readable while locked so the locked page can explain. */
-  summary: authedProcedure.query(({ ctx }) => companySummary(ctx.db, ctx.viewer.company.id, ctx.services.now())),
+  summary: authedProcedure.query(({ ctx }) => companySummary(ctx.db, ctx.viewer.company.id, ctx.deps.now())),
 
   /** Whether the company has a logo for its shared evidence packs (issue 22 §3). */
   logo: adminProcedure.query(({ ctx }) => hasCompanyLogo(ctx.db, ctx.viewer.company.id)),

@@ -17,7 +17,7 @@ const byId = z.object({ invitationId: uuid(INVITE_MESSAGES.notFound) });
 export const invitationsRouter = router({
   /** Free seats per role (pending invitations hold one) and the invitation history. */
   overview: adminProcedure.query(async ({ ctx }) => {
-    const { seats, invitations } = await invitationsOverview(ctx.db, ctx.actor, ctx.services.now());
+    const { seats, invitations } = await invitationsOverview(ctx.db, ctx.actor, ctx.deps.now());
     return {
       seats,
       invitations: invitations.map((i) => ({
@@ -32,7 +32,7 @@ export const invitationsRouter = router({
 
   send: adminProcedure.input(sendInvitationsInput).mutation(async ({ ctx, input }) => {
     const result = await sendInvitations(ctx.db, ctx.actor, input, {
-      now: ctx.services.now(),
+      now: ctx.deps.now(),
       publicUrl: ctx.config.publicUrl,
     });
     const sent = result.sent.length;
@@ -43,14 +43,14 @@ export const invitationsRouter = router({
 
   resend: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {
     await resendInvitation(ctx.db, ctx.actor, input.invitationId, {
-      now: ctx.services.now(),
+      now: ctx.deps.now(),
       publicUrl: ctx.config.publicUrl,
     });
     return { message: ctx.config.emailDisabled ? INVITE_MESSAGES.resentWithoutEmail : INVITE_MESSAGES.resent };
   }),
 
   revoke: adminProcedure.input(byId).mutation(async ({ ctx, input }) => {
-    await revokeInvitation(ctx.db, ctx.actor, input.invitationId, ctx.services.now());
+    await revokeInvitation(ctx.db, ctx.actor, input.invitationId, ctx.deps.now());
     return { message: INVITE_MESSAGES.revoked };
   }),
 });

@@ -82,7 +82,7 @@ export const marginRouter = router({
         ctx.actor,
         { id: input.id, decision: input.decision, note: input.note || null },
         ctx.config.publicUrl,
-        ctx.services.now(),
+        ctx.deps.now(),
       ),
     ),
 
@@ -93,7 +93,7 @@ export const marginRouter = router({
       marginConceded(
         ctx.db,
         { companyId: ctx.actor.companyId },
-        dashboardPeriods(input.range, londonDateOf(ctx.services.now())).current,
+        dashboardPeriods(input.range, londonDateOf(ctx.deps.now())).current,
       ),
     ),
 
@@ -104,7 +104,7 @@ export const marginRouter = router({
   concededBy: adminProcedure
     .input(z.object({ userId: uuid('Member not found'), view: z.enum(ACTIVITY_VIEWS), date: isoDate.optional() }))
     .query(async ({ ctx, input }) => {
-      const span = activityPeriod(input.view, input.date ?? londonDateOf(ctx.services.now()));
+      const span = activityPeriod(input.view, input.date ?? londonDateOf(ctx.deps.now()));
       const conceded = await marginConceded(ctx.db, { companyId: ctx.actor.companyId, userId: input.userId }, span);
       return { span, broker: conceded.brokers[0] ?? null };
     }),
@@ -112,6 +112,6 @@ export const marginRouter = router({
   notifications: memberProcedure.query(({ ctx }) => listNotifications(ctx.db, ctx.actor)),
 
   markNotificationsRead: memberProcedure.mutation(({ ctx }) =>
-    markNotificationsRead(ctx.db, ctx.actor, ctx.services.now()),
+    markNotificationsRead(ctx.db, ctx.actor, ctx.deps.now()),
   ),
 });

@@ -21,14 +21,14 @@ export const marketRouter = router({
         z.object({ pair, interval: z.enum(INTERVALS).default(DEFAULT_INTERVAL), startDate: isoDate, endDate: isoDate }),
       ]),
     )
-    .query(({ ctx, input }) => seriesFor(ctx.db, ctx.services.seriesCache, input, ctx.services.now())),
+    .query(({ ctx, input }) => seriesFor(ctx.db, ctx.deps.seriesCache, input, ctx.deps.now())),
 
   /** The admin dashboard's data-status card: real spans and backfill per pair, the feed, the ECB's last fix. */
-  dataStatus: adminProcedure.query(({ ctx }) => marketDataStatus(ctx.db, ctx.services.now())),
+  dataStatus: adminProcedure.query(({ ctx }) => marketDataStatus(ctx.db, ctx.deps.now())),
 
   rateAt: memberProcedure
     .input(z.object({ pair, date: isoDate, time: text('Time', 20) }))
-    .query(({ ctx, input }) => rateAt(ctx.db, input, ctx.services.now())),
+    .query(({ ctx, input }) => rateAt(ctx.db, input, ctx.deps.now())),
 
   hasData: memberProcedure
     .input(z.object({ pair, date: isoDate }))
@@ -41,12 +41,12 @@ export const marketRouter = router({
   dayRange: memberProcedure
     .input(z.object({ pair, date: isoDate, time: text('Time', 20).optional() }))
     .query(({ ctx, input }) => {
-      const quote = ctx.services.quotes.latestFor(input.pair);
+      const quote = ctx.deps.quotes.latestFor(input.pair);
       const live = quote ? { rate: quote.mid, at: quote.timestamp, source: LIVE_SOURCE_LABELS[quote.source] } : null;
-      return dayRange(ctx.db, input, ctx.services.now(), live);
+      return dayRange(ctx.db, input, ctx.deps.now(), live);
     }),
 
   calendarRange: memberProcedure
     .input(z.object({ pair }))
-    .query(({ ctx, input }) => calendarRange(ctx.db, input.pair, ctx.services.now())),
+    .query(({ ctx, input }) => calendarRange(ctx.db, input.pair, ctx.deps.now())),
 });

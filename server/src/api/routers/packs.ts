@@ -37,7 +37,7 @@ export const packsRouter = router({
 
   /** One pack: its broker's, or any in the company for an admin (team views). */
   get: memberProcedure.input(packId).query(async ({ ctx, input }) => {
-    const pack = await getPack(ctx.db, ctx.actor, input.id, ctx.services.now());
+    const pack = await getPack(ctx.db, ctx.actor, input.id, ctx.deps.now());
     if (!pack) throw notFound(PACK_MESSAGES.notFound);
     return pack;
   }),
@@ -53,13 +53,13 @@ export const packsRouter = router({
 
   /** A new 30-day link for the prospect (an earlier one stops working); the link is only ever shown here. */
   share: companyFinderProcedure.input(packId).mutation(async ({ ctx, input }) => {
-    const link = await sharePack(ctx.db, ctx.actor, input.id, ctx.services.now());
+    const link = await sharePack(ctx.db, ctx.actor, input.id, ctx.deps.now());
     return { url: `${ctx.config.publicUrl}/p/${link.token}`, expiresAt: link.expiresAt };
   }),
 
   revokeShare: companyFinderProcedure
     .input(packId)
-    .mutation(({ ctx, input }) => revokeShare(ctx.db, ctx.actor, input.id, ctx.services.now())),
+    .mutation(({ ctx, input }) => revokeShare(ctx.db, ctx.actor, input.id, ctx.deps.now())),
 
   /** The phone the signed-in member gives prospects on their shared packs and PDFs ('' removes it). */
   setContactPhone: memberProcedure
@@ -76,7 +76,7 @@ export const packsRouter = router({
         userAgent: ctx.request.userAgent,
         packUrl: (id) => `${ctx.config.publicUrl}/packs/${id}`,
       },
-      ctx.services.now(),
+      ctx.deps.now(),
     ),
   ),
 });

@@ -20,7 +20,7 @@ type AdminContext = AuthedContext;
 function crmDeps(ctx: AdminContext) {
   return {
     db: ctx.db,
-    crm: ctx.services.crm,
+    crm: ctx.deps.crm,
     secretsKey: ctx.config.secretsKey,
     secretsKeyPrevious: ctx.config.secretsKeyPrevious,
   };
@@ -32,16 +32,16 @@ function sessionActor(ctx: AdminContext) {
 
 function connectionDeps(ctx: AdminContext) {
   return {
-    crm: ctx.services.crm,
+    crm: ctx.deps.crm,
     secretsKey: ctx.config.secretsKey,
     redirectUri: `${ctx.config.publicUrl}${SALESFORCE_CALLBACK_PATH}`,
-    now: ctx.services.now(),
+    now: ctx.deps.now(),
   };
 }
 
 /** The CRM export (issue 12): admins only — a broker must not connect or export the company's data. */
 export const salesforceRouter = router({
-  status: adminProcedure.query(({ ctx }) => connectionStatus(ctx.db, ctx.services.crm, ctx.viewer.company.id)),
+  status: adminProcedure.query(({ ctx }) => connectionStatus(ctx.db, ctx.deps.crm, ctx.viewer.company.id)),
 
   /** Starts the OAuth flow: the browser goes to the returned URL (Salesforce's consent screen). */
   connect: adminProcedure.mutation(async ({ ctx }) => ({
@@ -55,7 +55,7 @@ export const salesforceRouter = router({
 
   disconnect: adminProcedure.mutation(({ ctx }) => disconnect(crmDeps(ctx), ctx.actor)),
 
-  testExport: adminProcedure.mutation(({ ctx }) => testExport(crmDeps(ctx), ctx.actor, () => ctx.services.now())),
+  testExport: adminProcedure.mutation(({ ctx }) => testExport(crmDeps(ctx), ctx.actor, () => ctx.deps.now())),
 
   /** The export modal's 'Send to Salesforce': the selected members and period, as a job. */
   exportNow: adminProcedure
@@ -68,18 +68,18 @@ export const salesforceRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => {
-      const span = exportSpan(input.period, londonDateOf(ctx.services.now()), input);
+      const span = exportSpan(input.period, londonDateOf(ctx.deps.now()), input);
       if (!span.ok) throw badRequest(span.message);
       return requestExport(ctx.db, ctx.actor, { userIds: input.userIds, span: span.span });
     }),
 
   exports: adminProcedure.query(({ ctx }) => recentExports(ctx.db, ctx.actor)),
 
-  schedule: adminProcedure.query(({ ctx }) => exportSchedule(ctx.db, ctx.actor, ctx.services.now())),
+  schedule: adminProcedure.query(({ ctx }) => exportSchedule(ctx.db, ctx.actor, ctx.deps.now())),
 
   saveSchedule: adminProcedure
     .input(cadenceSchema)
-    .mutation(({ ctx, input }) => saveExportSchedule(ctx.db, ctx.actor, input, ctx.services.now())),
+    .mutation(({ ctx, input }) => saveExportSchedule(ctx.db, ctx.actor, input, ctx.deps.now())),
 
-  disableSchedule: adminProcedure.mutation(({ ctx }) => disableExportSchedule(ctx.db, ctx.actor, ctx.services.now())),
+  disableSchedule: adminProcedure.mutation(({ ctx }) => disableExportSchedule(ctx.db, ctx.actor, ctx.deps.now())),
 });

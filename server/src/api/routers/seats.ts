@@ -5,12 +5,12 @@ import { seatsOverview } from '../../services/seats/overview';
 import { removeMembers } from '../../services/team/members';
 import { type AuthedContext, adminProcedure, router, superAdminProcedure } from '../trpc/procedures';
 
-const overview = ({ ctx }: { ctx: AuthedContext }) => seatsOverview(ctx.db, ctx.actor, ctx.services.now());
+const overview = ({ ctx }: { ctx: AuthedContext }) => seatsOverview(ctx.db, ctx.actor, ctx.deps.now());
 
 const saveSeats = ({ ctx, input }: { ctx: AuthedContext; input: SeatChangeInput }) =>
   changeSeats(ctx.db, ctx.actor, input, {
-    now: ctx.services.now(),
-    provider: ctx.services.payments,
+    now: ctx.deps.now(),
+    provider: ctx.deps.payments,
     appUrl: ctx.config.publicUrl,
   });
 
@@ -32,5 +32,5 @@ export const seatsRouter = router({
   /** 'Remove N User(s)': deletes the chosen members for good. */
   removeUsers: superAdminProcedure
     .input(z.object({ memberIds: z.array(z.string().uuid('Unknown member')).min(1).max(500) }))
-    .mutation(({ ctx, input }) => removeMembers(ctx.db, ctx.actor, input.memberIds, ctx.services.now())),
+    .mutation(({ ctx, input }) => removeMembers(ctx.db, ctx.actor, input.memberIds, ctx.deps.now())),
 });

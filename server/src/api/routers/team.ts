@@ -27,21 +27,21 @@ export const teamRouter = router({
 
   setActive: adminProcedure
     .input(z.object({ memberId, active: z.boolean() }))
-    .mutation(({ ctx, input }) => setMemberActive(ctx.db, ctx.actor, input, { now: ctx.services.now() })),
+    .mutation(({ ctx, input }) => setMemberActive(ctx.db, ctx.actor, input, { now: ctx.deps.now() })),
 
   /** Broker ⇄ Admin. */
   setRole: adminProcedure
     .input(z.object({ memberId, role: z.enum(['admin', 'broker']) }))
-    .mutation(({ ctx, input }) => changeMemberRole(ctx.db, ctx.actor, input, { now: ctx.services.now() })),
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.db, ctx.actor, input, { now: ctx.deps.now() })),
 
   /** Deletes one member for good, with their calculations, leads and activity log. */
   remove: adminProcedure
     .input(z.object({ memberId }))
-    .mutation(({ ctx, input }) => removeMembers(ctx.db, ctx.actor, [input.memberId], ctx.services.now())),
+    .mutation(({ ctx, input }) => removeMembers(ctx.db, ctx.actor, [input.memberId], ctx.deps.now())),
 
   sendPasswordReset: adminProcedure.input(z.object({ memberId })).mutation(async ({ ctx, input }) => ({
     ...(await sendMemberPasswordReset(ctx.db, ctx.actor, input, {
-      now: ctx.services.now(),
+      now: ctx.deps.now(),
       ip: ctx.request.ip,
       publicUrl: ctx.config.publicUrl,
     })),

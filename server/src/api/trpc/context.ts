@@ -14,7 +14,7 @@ export interface SessionCookie {
 export interface Context {
   db: Database;
   config: Config;
-  services: ServerDeps;
+  deps: ServerDeps;
   viewer: Viewer | null;
   request: { ip: string; userAgent: string | undefined };
   /** Present on HTTP requests; WebSocket messages cannot set cookies. */
@@ -24,7 +24,7 @@ export interface Context {
 export interface ContextDeps {
   db: Database;
   config: Config;
-  services: ServerDeps;
+  deps: ServerDeps;
 }
 
 function cookieWriter(reply: FastifyReply, config: Config): SessionCookie {
@@ -39,7 +39,7 @@ export function contextFactory(deps: ContextDeps) {
   return async ({ req, res }: CreateFastifyContextOptions): Promise<Context> => {
     // Fastify's cookie plugin has parsed the header; reading it ourselves covers a request it did not see.
     const token = req.cookies?.[SESSION_COOKIE] ?? readCookie(req.headers.cookie, SESSION_COOKIE);
-    const viewer = await resolveSession(deps.db, token, deps.services.now());
+    const viewer = await resolveSession(deps.db, token, deps.deps.now());
     // Every procedure comes over HTTP (live quotes have their own socket, api/http/live-quotes.ts); a context made
     // without Fastify's reply gets no cookie writer rather than a broken one.
     const isHttp = typeof (res as FastifyReply).setCookie === 'function';
