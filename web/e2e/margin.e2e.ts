@@ -5,6 +5,7 @@
  * counts the pitch with its approval. axe-clean, and at 375 px.
  */
 
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculate, fillInputs, holdQuote, marginRadio, quoteNotifier } from './calculator-page';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
@@ -180,6 +181,18 @@ describe('the margin policy journey', () => {
       '1 below the floor: 1 approved',
     );
     expect(await seriousViolations(admin)).toEqual([]);
+    // And the team CSV carries the pitch: its margin, the floor of its time, below it, approved.
+    await admin.getByRole('button', { name: 'Export Activity' }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Export Activity' });
+    const [download] = await Promise.all([
+      admin.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const [header = '', ...lines] = (await readFile((await download.path()) as string, 'utf8')).trim().split(/\r?\n/);
+    expect(header.endsWith('Margin (bps),Margin per Year (GBP),Floor (bps),Below Floor,Approval')).toBe(true);
+    const pitch = lines.filter((line) => line.includes('Margin Journey Ltd'));
+    expect(pitch).toHaveLength(1);
+    expect(pitch[0]).toMatch(/,41\.3,79560\.\d\d,50(\.0)?,Yes,Approved$/);
   });
   it('the policy log shows ten changes at a time, newest first, and older ones on asking', async () => {
     // Eleven earlier changes (January, one a day, the options narrowing then widening), before the journey's.
