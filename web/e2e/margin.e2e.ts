@@ -127,7 +127,7 @@ describe('the margin policy journey', () => {
 
     // The broker is told: the top bar counts the unread decision and leads to My Leads, where it is listed.
     await broker.goto('/calculator');
-    const badge = broker.getByRole('link', { name: 'Decisions (1)' });
+    const badge = broker.getByRole('link', { name: 'Decisions 1 unread' });
     await badge.waitFor();
     expect(await seriousViolations(broker)).toEqual([]);
     expect(await broker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -53,7 +53,9 @@ export function TopBar({ session, items }: { session: SignedIn; items: NavItem[]
               hash="margin-decisions"
               className="rounded-lg px-3 py-2 text-slate-700 hover:bg-slate-100"
             >
-              Decisions ({unread})
+              Decisions{' '}
+              <span className="rounded-full bg-red-600 px-1.5 py-0.5 text-xs font-semibold text-white">{unread}</span>
+              <span className="sr-only"> unread</span>
             </Link>
           )}
           <button
