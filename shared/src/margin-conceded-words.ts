@@ -1,22 +1,25 @@
 /**
  * Margin conceded in words (issue 25 §3): the dashboard's card, the monthly report and the Salesforce post say the
  * same figures the same way, so they are written here once. The figures are those of the server's conceded service
- * (bps to 1 dp as text, pounds as decimal text); only the fields read here are named.
+ * (bps to 1 dp as text, pounds as decimal text: margin-conceded.ts).
  */
 import { formatGBP } from './format';
+import type { ConcededFigures } from './margin-conceded';
 
-export interface ConcededWordsFigures {
-  pitches: number;
-  marginBps: string | null;
-  floorBps: string | null;
-  floored: number;
-  gbpPerYear: string;
-  belowFloor: number;
-  approved: number;
-  declined: number;
-  pending: number;
-  unrequested: number;
-}
+/** Only the fields read here, so a caller may pass any figures of that shape. */
+export type ConcededWordsFigures = Pick<
+  ConcededFigures,
+  | 'pitches'
+  | 'marginBps'
+  | 'floorBps'
+  | 'floored'
+  | 'gbpPerYear'
+  | 'belowFloor'
+  | 'approved'
+  | 'declined'
+  | 'pending'
+  | 'unrequested'
+>;
 
 /** '41.3 bps against a floor of 50.0 bps' — or only the margin when no pitch had a floor. */
 export function concededMarginText(f: ConcededWordsFigures): string {

@@ -13,32 +13,12 @@
  * day are kept in calculation_margin_days by statement triggers, which this reads.
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
+import type { ConcededFigures } from '@pippitch/shared/margin-conceded';
 import { addDays, isoWeekday, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 
-export interface ConcededFigures {
-  /** Pitches saved in the range. */
-  pitches: number;
-  /** Of them, those saved with a mid: the only ones whose margin can be measured. */
-  measured: number;
-  /** Ticket-weighted margin against the mid, bps to 1 dp; null when nothing was measured. */
-  marginBps: string | null;
-  /** Ticket-weighted floor over the pitches a floor applied to, bps to 1 dp; null when none had a floor. */
-  floorBps: string | null;
-  /** Pitches a floor applied to. */
-  floored: number;
-  /** The tickets in pounds at the mid, summed (the weights). */
-  volumeGbp: string;
-  /** The margin a year at each prospect's stated trades, summed, 2 dp (negative: given away). */
-  gbpPerYear: string;
-  /** Pitches below the floor of their time, and what became of each one's latest approval request. */
-  belowFloor: number;
-  approved: number;
-  declined: number;
-  pending: number;
-  unrequested: number;
-}
+export type { ConcededFigures };
 
 export interface ConcededBroker extends ConcededFigures {
   userId: string;
