@@ -5,10 +5,12 @@
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { ROLE_LABELS } from '@pippitch/shared/access';
 import { ensureDatabase, manageShutdownOurselves, migrate, startEmbeddedPostgres } from '@pippitch/sql';
 import { childEnvironment, loadConfigOrExit } from '../config';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../seed/demo';
 import { seedDemoOnce } from '../seed/once';
+import { roleFromStored } from '../services/stored-role';
 import { localSecretsKey } from './secrets-key';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -84,7 +86,8 @@ function banner(port: number): void {
     ...(config.demoData
       ? [
           `Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
-          ...DEMO_MEMBERS.map((m) => `  ${m.role.padEnd(12)} ${m.email}`),
+          // In the product's words (broker, admin, super admin), not the stored role.
+          ...DEMO_MEMBERS.map((m) => `  ${ROLE_LABELS[roleFromStored(m.role)].padEnd(12)} ${m.email}`),
           '',
         ]
       : []),

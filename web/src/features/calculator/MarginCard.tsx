@@ -73,8 +73,10 @@ export default function MarginCard({
       className={`rounded-2xl border p-4 text-sm ${below ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`}
     >
       <p className="font-medium text-slate-800" data-testid="margin-line">
-        Your margin: {margin.bps} bps · {formatGBP(margin.gbpPerTrade, 0)} per trade · {formatGBP(margin.gbpPerYear, 0)}{' '}
-        a year
+        {/* Each figure kept whole on one line: a negative one wrapped after its minus sign ('· -' then '£696,337'). */}
+        Your margin: <span className="whitespace-nowrap">{margin.bps} bps</span> ·{' '}
+        <span className="whitespace-nowrap">{formatGBP(margin.gbpPerTrade, 0)} per trade</span> ·{' '}
+        <span className="whitespace-nowrap">{formatGBP(margin.gbpPerYear, 0)} a year</span>
       </p>
       {floor && below ? (
         <>
