@@ -3,10 +3,11 @@
  * loadConfig reads OPERATOR_* in production), in the prerendered page (JavaScript off), in the page React takes over
  * (no hydration error) and in a page reached by client-side navigation; no sample notice and no placeholder.
  */
+import { OPERATOR_ELEMENT_ID, OPERATOR_JSON_PATH } from '@pippitch/shared/operator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
-import { failOnPageErrors, screenshotBoth, seriousViolations, text, waitForPath } from './journeys';
+import { failOnPageErrors, poll, screenshotBoth, seriousViolations, text, waitForPath } from './journeys';
 
 const PRODUCTION = loadConfig({
   NODE_ENV: 'production',
@@ -76,12 +77,25 @@ describe('the legal pages in production', () => {
     });
   }
 
-  it('a legal page reached by client-side navigation asks the server for the details', async () => {
+  it('a legal page reached by client-side navigation asks the server for the details, again if a request fails', async () => {
     const page = await h.newPage(DESKTOP);
+    // The first request for the details is lost: the page asks again instead of showing the sample details.
+    let requests = 0;
+    await page.route(`**${OPERATOR_JSON_PATH}`, (route) => (requests++ === 0 ? route.abort() : route.continue()));
     await page.goto('/pricing');
+    // React has adopted the page (its radios are enabled then): a click before that would load /terms afresh, and
+    // one landing while it adopts the page could be lost with the element it hit.
+    await poll(() => page.getByRole('radio', { name: 'Monthly', exact: true }).isEnabled()).toBe(true);
+    // Signed-in pages carry no data block; the public ones do. Without it, the page must ask the server.
+    await page.evaluate((id) => {
+      document.getElementById(id)?.remove();
+      (window as unknown as { stayed: boolean }).stayed = true;
+    }, OPERATOR_ELEMENT_ID);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     await waitForPath(page, '/terms');
     await page.getByText('Legal name: Harbour FX Software Ltd').waitFor();
     clean(await text(page.getByRole('main')));
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(requests).toBe(2);
   });
 });

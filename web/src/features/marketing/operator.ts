@@ -1,15 +1,11 @@
-import {
-  OPERATOR_ELEMENT_ID,
-  OPERATOR_JSON_PATH,
-  type OperatorDetails,
-  SAMPLE_OPERATOR,
-} from '@pippitch/shared/operator';
+import { OPERATOR_ELEMENT_ID, OPERATOR_JSON_PATH, type OperatorDetails } from '@pippitch/shared/operator';
 import { useEffect, useState } from 'react';
 
 // The operator's details on the legal pages (issue 22 §4) come from the server's configuration. Prerendered at build
 // time, each detail is a token the server replaces in the page it serves; the same details travel in the page as a
 // JSON data block, which the browser reads so that what it renders when it takes the page over is the same text. A
-// page reached by client-side navigation (no data block) asks the server once.
+// page reached by client-side navigation (no data block) asks the server, and asks again until it answers: a failed
+// request never puts the sample details on a production page (it once showed them for good after one lost request).
 
 const TOKENS: OperatorDetails = {
   legalName: '%%OPERATOR:legalName%%',
@@ -24,6 +20,18 @@ const TOKENS: OperatorDetails = {
 };
 
 let fetched: Promise<OperatorDetails> | null = null;
+
+async function askServer(): Promise<OperatorDetails> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const r = await fetch(OPERATOR_JSON_PATH);
+      if (r.ok) return (await r.json()) as OperatorDetails;
+    } catch {
+      // Offline or the server restarting: try again below.
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(500 * 2 ** attempt, 10_000)));
+  }
+}
 
 function fromPage(): OperatorDetails | null {
   const el = document.getElementById(OPERATOR_ELEMENT_ID);
@@ -42,9 +50,7 @@ export function useOperator(): OperatorDetails | null {
   );
   useEffect(() => {
     if (operator) return;
-    fetched ??= fetch(OPERATOR_JSON_PATH)
-      .then((r) => (r.ok ? (r.json() as Promise<OperatorDetails>) : SAMPLE_OPERATOR))
-      .catch(() => SAMPLE_OPERATOR);
+    fetched ??= askServer();
     let live = true;
     void fetched.then((o) => live && setOperator(o));
     return () => {
