@@ -17,7 +17,11 @@ import { moveLegacyJobs } from './legacy';
 export { LEASE, type Lease };
 
 /** Renews the lease of `ids` (jobs of queue `name` this worker is running) until the returned stop is called. */
-export function keepLeases(boss: PgBoss, name: string, ids: string[], lease: Lease, maxRunSeconds: number) {
+export function keepLeases(
+  boss: PgBoss,
+  running: { name: string; ids: string[]; lease: Lease; maxRunSeconds: number },
+) {
+  const { name, ids, lease, maxRunSeconds } = running;
   const startedAt = Date.now();
   const timer = setInterval(() => {
     // Past its longest run the job is left to lapse and be retried, as pg-boss's expiry would have done.

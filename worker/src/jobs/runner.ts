@@ -156,13 +156,12 @@ async function work(
     },
     async (batch): Promise<JobResult[]> => {
       for (const job of batch) running.add(job.id);
-      const release = keepLeases(
-        boss,
+      const release = keepLeases(boss, {
         name,
-        batch.map((job) => job.id),
+        ids: batch.map((job) => job.id),
         lease,
-        definition.expireInSeconds,
-      );
+        maxRunSeconds: definition.expireInSeconds,
+      });
       const results = await Promise.all(
         batch.map(async (job): Promise<JobResult> => {
           const payload = definition.payload.safeParse(job.data);

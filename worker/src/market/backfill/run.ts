@@ -115,7 +115,13 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
             const message = (err as Error).message;
             state.error = message;
             result.error = message;
-            await recordChunkError(client, pair, provider.name, startMs, message, now());
+            await recordChunkError(client, {
+              pair,
+              provider: provider.name,
+              startedFromMs: startMs,
+              message,
+              now: now(),
+            });
             log(`market history: ${provider.description} failed for ${pair} ${day(cursor)} (${message}); will retry`);
             break;
           }
@@ -160,7 +166,12 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
         break;
       }
     }
-    await recordFetchStatus(client, provider.name, provider.description, now(), result.error ?? null);
+    await recordFetchStatus(client, {
+      name: provider.name,
+      description: provider.description,
+      now: now(),
+      error: result.error ?? null,
+    });
     return result;
   } finally {
     client.release();

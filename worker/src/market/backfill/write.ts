@@ -94,12 +94,9 @@ export async function writeChunk(client: pg.ClientBase, chunk: ChunkWrite): Prom
 /** A failed fetch: the pair's cursor stays; the error shows on the data-status card until a chunk succeeds. */
 export async function recordChunkError(
   client: pg.ClientBase,
-  pair: string,
-  provider: string,
-  startedFromMs: number,
-  message: string,
-  now: number,
+  failure: { pair: string; provider: string; startedFromMs: number; message: string; now: number },
 ): Promise<void> {
+  const { pair, provider, startedFromMs, message, now } = failure;
   await client.query(
     `INSERT INTO fx_history_backfill AS f (pair, provider, started_from, through_ts, last_error, last_error_at)
      VALUES ($1, $2, $3, $3, $4, $5)
@@ -112,11 +109,9 @@ export async function recordChunkError(
 /** The provider's health for the card and operators (market_fetch_status). */
 export async function recordFetchStatus(
   client: pg.ClientBase,
-  name: string,
-  description: string,
-  now: number,
-  error: string | null,
+  status: { name: string; description: string; now: number; error: string | null },
 ): Promise<void> {
+  const { name, description, now, error } = status;
   await client.query(
     `INSERT INTO market_fetch_status AS s (name, description, last_attempt_at, last_success_at, last_error,
                                            last_error_at, updated_at)
