@@ -37,6 +37,8 @@ export interface DukascopyServer {
   failWith: number | null;
   /** Paths answered with HTTP 500 (once each), to interrupt a backfill at a known place. */
   failOnce: Set<string>;
+  /** The next this many requests have their connection closed without an answer (a reset kept-alive socket). */
+  resetNext: number;
   /** Days (UTC ms) for which the server has no files yet (404), as right after a day ends. */
   unpublishedFrom: number;
   close(): Promise<void>;
@@ -85,12 +87,18 @@ export async function startDukascopyServer(options: DukascopyServerOptions = {})
     requests: [],
     failWith: null,
     failOnce: new Set(),
+    resetNext: 0,
     unpublishedFrom: Number.POSITIVE_INFINITY,
     close: async () => {},
   };
   const server: Server = createServer((req, res) => {
     const path = ((req.url ?? '').split('?')[0] ?? '').replace(/^\/datafeed/, '');
     state.requests.push(path);
+    if (state.resetNext > 0) {
+      state.resetNext--;
+      req.socket.resetAndDestroy();
+      return;
+    }
     const m = PATH.exec(path);
     if (state.failWith !== null || state.failOnce.delete(path)) {
       res.writeHead(state.failWith ?? 500).end('error');

@@ -100,6 +100,18 @@ describe('the Dukascopy provider against a local Dukascopy server', () => {
     expect(bars[0]).toMatchObject({ ts: today + 13 * 3_600_000, open: dukascopyMid('EURGBP', today + 13 * 3_600_000) });
   });
 
+  it('asks once more when a connection is reset before any answer, and reports a second reset', async () => {
+    const day = Date.UTC(2025, 0, 6);
+    server.requests.length = 0;
+    server.resetNext = 1;
+    expect(await provider().fetchMinutes('GBPUSD', day, day + 86_400_000)).toHaveLength(1440);
+    expect(server.requests).toHaveLength(3);
+    server.resetNext = 2;
+    const one = createDukascopyProvider({ baseUrl: server.baseUrl, minIntervalMs: 0, now: () => day + 3_600_000 });
+    await expect(one.fetchMinutes('GBPUSD', day, day + 3_600_000)).rejects.toThrow(/Dukascopy unreachable: ECONNRESET/);
+    server.resetNext = 0;
+  });
+
   it('answers no minutes where Dukascopy has no file, and says what failed otherwise', async () => {
     expect(await provider().fetchMinutes('XXXYYY', Date.UTC(2025, 0, 6), Date.UTC(2025, 0, 7))).toEqual([]);
     server.failWith = 503;

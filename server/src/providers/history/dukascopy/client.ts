@@ -35,6 +35,13 @@ export function dukascopyPath(pair: string, startMs: number, kind: 'BID' | 'ASK'
   return kind === 'ticks' ? `${day}/${pad(d.getUTCHours())}h_ticks.bi5` : `${day}/${kind}_candles_min_1.bi5`;
 }
 
+/** Failures of a connection closed under a request, before any answer: safe to ask a GET again. */
+const CONNECTION_CLOSED = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+function causeOf(err: unknown): string {
+  return (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+}
+
 export function createDukascopyProvider(options: DukascopyOptions = {}): HistoryProvider {
   const base = (options.baseUrl ?? DUKASCOPY_URL).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -53,14 +60,21 @@ export function createDukascopyProvider(options: DukascopyOptions = {}): History
   async function file(path: string, signal?: AbortSignal): Promise<Uint8Array> {
     await polite(signal);
     const timeout = AbortSignal.timeout(timeoutMs);
+    const get = () => doFetch(`${base}/${path}`, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     let res: Response;
     try {
-      res = await doFetch(`${base}/${path}`, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      try {
+        res = await get();
+      } catch (err) {
+        // A kept-alive connection the far end closed just as it was reused fails before any answer (ECONNRESET,
+        // a closed socket): the GET is asked again once, on a new connection. Any other failure is reported.
+        if (signal?.aborted || timeout.aborted || !CONNECTION_CLOSED.has(causeOf(err))) throw err;
+        res = await get();
+      }
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) throw new Error(`Dukascopy timed out after ${timeoutMs} ms (${path})`);
-      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
-      throw new Error(`Dukascopy unreachable: ${cause}`);
+      throw new Error(`Dukascopy unreachable: ${causeOf(err)}`);
     }
     // No file: Dukascopy has nothing for that period (a holiday, a day not yet published).
     if (res.status === 404) return new Uint8Array(0);
