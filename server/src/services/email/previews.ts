@@ -1,8 +1,8 @@
 import { planPrice } from '@pippitch/shared/plan-price';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
-import { notFound } from '../../errors';
 import type { Actor } from '../actor';
+import { companyColumns } from '../company/columns';
 import {
   accessEndedEmail,
   billingSwitchScheduledEmail,
@@ -63,21 +63,16 @@ export async function emailPreview(
   { key }: { key: PreviewKey },
   { appUrl, now }: { appUrl: string; now: Date },
 ): Promise<{ key: PreviewKey; title: string; email: RenderedEmail }> {
-  const company = await db
-    .selectFrom('companies')
-    .select([
-      'name',
-      'billing_period',
-      'admin_seats',
-      'junior_seats',
-      'trial_ends_at',
-      'current_period_end',
-      'company_finder_enabled',
-      'client_data_enabled',
-    ])
-    .where('id', '=', actor.companyId)
-    .executeTakeFirst();
-  if (!company) throw notFound('Company not found');
+  const company = await companyColumns(db, actor.companyId, [
+    'name',
+    'billing_period',
+    'admin_seats',
+    'junior_seats',
+    'trial_ends_at',
+    'current_period_end',
+    'company_finder_enabled',
+    'client_data_enabled',
+  ]);
   const companyName = company.name;
   const plan = {
     adminSeats: company.admin_seats,
