@@ -1,6 +1,6 @@
 import { daysRemaining } from '@pippitch/shared/cancellation';
 import type { Database } from '@pippitch/sql';
-import { companyColumns } from '../company/columns';
+import { companyColumns } from '../company/row';
 
 /** What the account page and the dashboard's banners show about the company's plan. */
 export async function billingAccount(db: Database, companyId: string, now: Date) {

@@ -2,7 +2,7 @@ import { planPrice } from '@pippitch/shared/plan-price';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import type { Actor } from '../actor';
-import { companyColumns } from '../company/columns';
+import { companyColumns } from '../company/row';
 import {
   accessEndedEmail,
   billingSwitchScheduledEmail,

@@ -6,7 +6,7 @@ import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { confirmPlanChangeIn, type PlanChangeQuote, previewPlanChangeIn } from '../billing/plan-change';
 import { syncSubscription } from '../billing/sync';
-import { companyColumns } from '../company/columns';
+import { companyColumns } from '../company/row';
 import { seatPriceColumns } from '../company/seat-prices';
 import { logTeamActivity } from '../team/activity';
 import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';

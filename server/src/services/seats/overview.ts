@@ -2,7 +2,7 @@ import type { SeatUsage } from '@pippitch/shared/seats';
 import { minimumSeats } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import type { Actor } from '../actor';
-import { companyColumns } from '../company/columns';
+import { companyColumns } from '../company/row';
 import { companySeatUsage } from '../team/seat-usage';
 
 /**

@@ -1,7 +1,7 @@
 import { type SeatUsage, seatUsage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { companyColumns } from '../company/columns';
+import { companyColumns } from '../company/row';
 import { STORED_BROKER } from '../stored-role';
 
 /**
