@@ -70,7 +70,6 @@ export async function convergeCompany(
           companyId: company.id,
           kind: 'welcome',
           ref: state.id,
-          template: 'welcome',
           email: welcomeEmail({
             companyName: company.name,
             plan: state.billing,
@@ -123,7 +122,6 @@ export async function convergeCompany(
         companyId: company.id,
         kind: 'access_ended',
         ref: state.id,
-        template: 'access_ended',
         email: accessEndedEmail({
           companyName: company.name,
           deleteAfter: dataKeptUntil(ended.access_ended_at ?? now),

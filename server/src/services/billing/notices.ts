@@ -18,11 +18,11 @@ export type NoticeKind =
 /**
  * Sends a billing e-mail to the company's active admins once: the notice row and the e-mails commit together,
  * so a second worker, a retried job or a redelivered event finds the row and sends nothing. Returns whether it
- * was sent now.
+ * was sent now. The outbox's template is the notice's kind unless named.
  */
 export async function sendNoticeOnce(
   trx: Database,
-  notice: { companyId: string; kind: NoticeKind; ref?: string; template: string; email: RenderedEmail },
+  notice: { companyId: string; kind: NoticeKind; ref?: string; template?: string; email: RenderedEmail },
   now: Date,
 ): Promise<boolean> {
   const fresh = await trx
@@ -42,7 +42,7 @@ export async function sendNoticeOnce(
   for (const admin of admins) {
     await enqueueEmail(trx, {
       to: admin.email,
-      template: notice.template,
+      template: notice.template ?? notice.kind,
       email: notice.email,
       companyId: notice.companyId,
     });

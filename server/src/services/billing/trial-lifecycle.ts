@@ -42,7 +42,6 @@ export async function runTrialLifecycle(db: Database, now: Date, appUrl: string)
         {
           companyId: company.id,
           kind: 'trial_ended',
-          template: 'trial_ended',
           email: trialEndedEmail({
             companyName: company.name,
             deleteAfter: dataKeptUntil(now),
@@ -73,7 +72,6 @@ export async function runTrialLifecycle(db: Database, now: Date, appUrl: string)
         {
           companyId: company.id,
           kind: `trial_reminder_${due}`,
-          template: `trial_reminder_${due}`,
           email: trialReminderEmail({ companyName: company.name, daysLeft: due, trialEndsAt: endsAt, appUrl }),
         },
         now,
