@@ -5,7 +5,7 @@
  */
 import { formatGBP, formatRate } from '@pippitch/shared/format';
 import { formatBaseAmount } from '@pippitch/shared/money';
-import { type PricedTrade, packMethod, simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
+import { type PricedTrade, packFigures, packMethod, simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
 import type { Brokerage } from '@pippitch/shared/pack-share';
 import { pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
@@ -63,13 +63,7 @@ export function renderPackPdf(pack: Pack, generatedAt: Date, logo: { bytes: Buff
         `${t.trades} trades from ${formatIsoDate(t.from)} to ${formatIsoDate(t.to)} · our margin ${pack.marginBps} bps · generated ${formatLondonDateTime(generatedAt)} (London)`,
       );
     doc.moveDown(0.8);
-    figureBoxes(doc, width, [
-      ['Trades priced', `${t.priced} of ${t.trades}`],
-      ['Average markup', `${t.averageMarkupBps} bps`],
-      ['Markup paid', formatGBP(t.markupGbp)],
-      ['Saving with us', formatGBP(t.savingGbp)],
-      [`A year (from ${t.spanDays} days)`, formatGBP(t.annualisedSavingGbp)],
-    ]);
+    figureBoxes(doc, width, packFigures(t));
     const simulated = simulatedTradesNote(pack.trades);
     if (simulated) {
       doc.font('Helvetica-Bold').fontSize(9).fillColor('#92400e').text(simulated, MARGIN, doc.y, { width });
