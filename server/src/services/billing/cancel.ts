@@ -1,12 +1,11 @@
 import { type CancellationReason, daysRemaining } from '@pippitch/shared/cancellation';
-import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { Actor } from '../actor';
-import { cancellationScheduledEmail, reactivatedEmail, trialCancelledEmail } from '../email/billing-emails';
+import { cancellationScheduledEmail, reactivatedEmail } from '../email/billing-emails';
 import type { RenderedEmail } from '../email/templates';
 import type { BillingDeps } from './deps';
-import { sendNoticeOnce } from './notices';
+import { noticeAccessEnded, sendNoticeOnce } from './notices';
 import { lockBilledCompany, syncSubscription } from './sync';
 
 /** Tells the admins of a change to the subscription made now: one notice per subscription and moment. */
@@ -54,15 +53,7 @@ export async function cancelSubscription(
         })
         .where('id', '=', company.id)
         .execute();
-      await sendNoticeOnce(
-        trx,
-        {
-          companyId: company.id,
-          kind: 'trial_cancelled',
-          email: trialCancelledEmail({ companyName: company.name, deleteAfter: dataKeptUntil(now), appUrl }),
-        },
-        now,
-      );
+      await noticeAccessEnded(trx, { company, kind: 'trial_cancelled' }, now, appUrl, now);
       return { accountLocked: true, daysRemaining: 0 };
     }
     if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
