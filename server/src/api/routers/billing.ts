@@ -1,8 +1,10 @@
 import { cancellationInput } from '@pippitch/shared/cancellation';
 import { checkoutChoiceSchema, planChangeConfirmSchema, planConfirmationSchema } from '@pippitch/shared/checkout';
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
+import type { Database } from '@pippitch/sql';
 import { z } from 'zod';
 import { unavailable } from '../../errors';
+import type { Actor } from '../../services/actor';
 import { billingAccount } from '../../services/billing/account';
 import { setAddon } from '../../services/billing/addons';
 import { cancelBillingSwitch } from '../../services/billing/billing-switch';
@@ -11,15 +13,18 @@ import { startCheckout } from '../../services/billing/checkout';
 import type { BillingDeps } from '../../services/billing/deps';
 import { confirmPlanChange, previewPlanChange } from '../../services/billing/plan-change';
 import { cancelTestCheckout, payTestCheckout, viewTestCheckout } from '../../services/billing/test-checkout';
-import { adminProcedure, billingAdminProcedure, router } from '../trpc/procedures';
+import { type AuthedContext, adminProcedure, billingAdminProcedure, router } from '../trpc/procedures';
 
 /** Billing's collaborators for this request: the payment provider, the public URL, the server's clock now. */
-function billingDeps(ctx: {
-  deps: { payments: BillingDeps['provider']; now(): Date };
-  config: { publicUrl: string };
-}): BillingDeps {
+function billingDeps(ctx: Pick<AuthedContext, 'deps' | 'config'>): BillingDeps {
   return { provider: ctx.deps.payments, appUrl: ctx.config.publicUrl, now: ctx.deps.now() };
 }
+
+/** The resolver of a billing service taking `(db, actor, input, deps)`: the caller's company, this request's deps. */
+const billing =
+  <I, R>(service: (db: Database, actor: Actor, input: I, deps: BillingDeps) => Promise<R>) =>
+  ({ ctx, input }: { ctx: AuthedContext; input: I }) =>
+    service(ctx.db, ctx.actor, input, billingDeps(ctx));
 
 const checkoutId = z.object({ id: z.string().regex(/^tm_cs_[0-9a-f]{24}$/, 'Checkout not found') });
 
@@ -44,12 +49,8 @@ export const billingRouter = router({
    * change, charged only when the customer confirms that amount.
    */
   planChange: router({
-    preview: billingAdminProcedure
-      .input(checkoutChoiceSchema)
-      .mutation(({ ctx, input }) => previewPlanChange(ctx.db, ctx.actor, input, billingDeps(ctx))),
-    confirm: billingAdminProcedure
-      .input(planChangeConfirmSchema)
-      .mutation(({ ctx, input }) => confirmPlanChange(ctx.db, ctx.actor, input, billingDeps(ctx))),
+    preview: billingAdminProcedure.input(checkoutChoiceSchema).mutation(billing(previewPlanChange)),
+    confirm: billingAdminProcedure.input(planChangeConfirmSchema).mutation(billing(confirmPlanChange)),
   }),
 
   /** 'Cancel this change': an annual plan's scheduled switch to monthly billing is dropped; it renews annually. */
@@ -61,9 +62,7 @@ export const billingRouter = router({
   account: adminProcedure.query(({ ctx }) => billingAccount(ctx.db, ctx.viewer.company.id, ctx.deps.now())),
 
   /** Cancel (spec §4 Subscription): trial and annual end at once, monthly at the end of its paid period. */
-  cancel: adminProcedure
-    .input(cancellationInput)
-    .mutation(({ ctx, input }) => cancelSubscription(ctx.db, ctx.actor, input, billingDeps(ctx))),
+  cancel: adminProcedure.input(cancellationInput).mutation(billing(cancelSubscription)),
 
   /** 'Reactivate Subscription': undoes a scheduled cancellation, or says a new checkout is needed. */
   reactivate: billingAdminProcedure.mutation(({ ctx }) => reactivateSubscription(ctx.db, ctx.actor, billingDeps(ctx))),
@@ -77,18 +76,12 @@ export const billingRouter = router({
         confirmation: planConfirmationSchema.optional(),
       }),
     )
-    .mutation(({ ctx, input }) => setAddon(ctx.db, ctx.actor, input, billingDeps(ctx))),
+    .mutation(billing(setAddon)),
 
   /** The test-mode checkout page (only when no Stripe key is set; 'not found' otherwise). */
   testCheckout: router({
-    view: billingAdminProcedure
-      .input(checkoutId)
-      .query(({ ctx, input }) => viewTestCheckout(ctx.db, ctx.actor, input, billingDeps(ctx))),
-    pay: billingAdminProcedure
-      .input(checkoutId)
-      .mutation(({ ctx, input }) => payTestCheckout(ctx.db, ctx.actor, input, billingDeps(ctx))),
-    cancel: billingAdminProcedure
-      .input(checkoutId)
-      .mutation(({ ctx, input }) => cancelTestCheckout(ctx.db, ctx.actor, input, billingDeps(ctx))),
+    view: billingAdminProcedure.input(checkoutId).query(billing(viewTestCheckout)),
+    pay: billingAdminProcedure.input(checkoutId).mutation(billing(payTestCheckout)),
+    cancel: billingAdminProcedure.input(checkoutId).mutation(billing(cancelTestCheckout)),
   }),
 });

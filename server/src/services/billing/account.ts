@@ -1,27 +1,22 @@
 import { daysRemaining } from '@pippitch/shared/cancellation';
 import type { Database } from '@pippitch/sql';
-import { notFound } from '../../errors';
+import { companyColumns } from '../company/row';
 
 /** What the account page and the dashboard's banners show about the company's plan. */
 export async function billingAccount(db: Database, companyId: string, now: Date) {
-  const c = await db
-    .selectFrom('companies')
-    .select([
-      'subscription_status',
-      'subscription_type',
-      'billing_period',
-      'cancel_at_period_end',
-      'scheduled_cancellation_date',
-      'current_period_end',
-      'company_finder_enabled',
-      'client_data_enabled',
-      'stripe_subscription_id',
-      'billing_switch_to',
-      'billing_switch_on',
-    ])
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  if (!c) throw notFound('Company not found');
+  const c = await companyColumns(db, companyId, [
+    'subscription_status',
+    'subscription_type',
+    'billing_period',
+    'cancel_at_period_end',
+    'scheduled_cancellation_date',
+    'current_period_end',
+    'company_finder_enabled',
+    'client_data_enabled',
+    'stripe_subscription_id',
+    'billing_switch_to',
+    'billing_switch_on',
+  ]);
   const paid = c.stripe_subscription_id !== null && ['active', 'past_due'].includes(c.subscription_status);
   return {
     status: c.subscription_status,

@@ -1,12 +1,24 @@
 import { type CancellationReason, daysRemaining } from '@pippitch/shared/cancellation';
-import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { Actor } from '../actor';
-import { cancellationScheduledEmail, reactivatedEmail, trialCancelledEmail } from '../email/billing-emails';
+import { cancellationScheduledEmail, reactivatedEmail } from '../email/billing-emails';
+import type { RenderedEmail } from '../email/templates';
 import type { BillingDeps } from './deps';
-import { sendNoticeOnce } from './notices';
+import { noticeAccessEnded, sendNoticeOnce } from './notices';
 import { lockBilledCompany, syncSubscription } from './sync';
+
+/** Tells the admins of a change to the subscription made now: one notice per subscription and moment. */
+function noticeOfChange(
+  trx: Database,
+  company: { id: string; name: string; stripe_subscription_id: string | null },
+  kind: 'cancellation_scheduled' | 'reactivated',
+  email: RenderedEmail,
+  now: Date,
+): Promise<boolean> {
+  const ref = `${company.stripe_subscription_id}:${now.toISOString()}`;
+  return sendNoticeOnce(trx, { companyId: company.id, kind, ref, email }, now);
+}
 
 export interface CancelResult {
   accountLocked: boolean;
@@ -41,16 +53,7 @@ export async function cancelSubscription(
         })
         .where('id', '=', company.id)
         .execute();
-      await sendNoticeOnce(
-        trx,
-        {
-          companyId: company.id,
-          kind: 'trial_cancelled',
-          template: 'trial_cancelled',
-          email: trialCancelledEmail({ companyName: company.name, deleteAfter: dataKeptUntil(now), appUrl }),
-        },
-        now,
-      );
+      await noticeAccessEnded(trx, { company, kind: 'trial_cancelled' }, now, appUrl, now);
       return { accountLocked: true, daysRemaining: 0 };
     }
     if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
@@ -65,21 +68,9 @@ export async function cancelSubscription(
     const after = await lockBilledCompany(trx, company.id);
     // Annual plans end at once and are told by the provider's event ('access_ended'); a monthly one is told here.
     if (!after.account_locked && after.scheduled_cancellation_date) {
-      await sendNoticeOnce(
-        trx,
-        {
-          companyId: company.id,
-          kind: 'cancellation_scheduled',
-          ref: `${company.stripe_subscription_id}:${now.toISOString()}`,
-          template: 'cancellation_scheduled',
-          email: cancellationScheduledEmail({
-            companyName: company.name,
-            endsOn: after.scheduled_cancellation_date,
-            appUrl,
-          }),
-        },
-        now,
-      );
+      const endsOn = after.scheduled_cancellation_date;
+      const email = cancellationScheduledEmail({ companyName: company.name, endsOn, appUrl });
+      await noticeOfChange(trx, company, 'cancellation_scheduled', email, now);
     }
     return {
       accountLocked: after.account_locked,
@@ -121,17 +112,8 @@ export async function reactivateSubscription(
       .execute();
     await syncSubscription(trx, provider, company.id, now, appUrl);
     const after = await lockBilledCompany(trx, company.id);
-    await sendNoticeOnce(
-      trx,
-      {
-        companyId: company.id,
-        kind: 'reactivated',
-        ref: `${company.stripe_subscription_id}:${now.toISOString()}`,
-        template: 'reactivated',
-        email: reactivatedEmail({ companyName: company.name, renewsOn: after.current_period_end, appUrl }),
-      },
-      now,
-    );
+    const email = reactivatedEmail({ companyName: company.name, renewsOn: after.current_period_end, appUrl });
+    await noticeOfChange(trx, company, 'reactivated', email, now);
     return { requiresPayment: false, renewsOn: after.current_period_end?.toISOString() ?? null };
   });
 }

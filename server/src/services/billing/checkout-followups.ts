@@ -38,7 +38,6 @@ export async function sendCheckoutFollowUps(db: Database, now: Date, appUrl: str
             companyId: checkout.company_id,
             kind: 'checkout_followup',
             ref: checkout.id,
-            template: 'checkout_followup',
             email: checkoutFollowUpEmail({ companyName: checkout.name, appUrl }),
           },
           now,

@@ -1,10 +1,9 @@
 import { planPrice } from '@pippitch/shared/plan-price';
-import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import type { SubscriptionState } from '../../providers/payments/types';
 import { seatPriceColumns } from '../company/seat-prices';
-import { accessEndedEmail, welcomeEmail } from '../email/billing-emails';
-import { sendNoticeOnce } from './notices';
+import { welcomeEmail } from '../email/billing-emails';
+import { noticeAccessEnded, sendNoticeOnce } from './notices';
 import { closeCheckouts } from './open-checkout';
 
 export interface BilledCompany {
@@ -70,7 +69,6 @@ export async function convergeCompany(
           companyId: company.id,
           kind: 'welcome',
           ref: state.id,
-          template: 'welcome',
           email: welcomeEmail({
             companyName: company.name,
             plan: state.billing,
@@ -117,19 +115,11 @@ export async function convergeCompany(
       .select('access_ended_at')
       .where('id', '=', company.id)
       .executeTakeFirstOrThrow();
-    await sendNoticeOnce(
+    await noticeAccessEnded(
       trx,
-      {
-        companyId: company.id,
-        kind: 'access_ended',
-        ref: state.id,
-        template: 'access_ended',
-        email: accessEndedEmail({
-          companyName: company.name,
-          deleteAfter: dataKeptUntil(ended.access_ended_at ?? now),
-          appUrl,
-        }),
-      },
+      { company, kind: 'access_ended', ref: state.id },
+      ended.access_ended_at ?? now,
+      appUrl,
       now,
     );
     return `${state.status}: access ended`;

@@ -1,4 +1,6 @@
+import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
+import { accessEndedEmail, trialCancelledEmail, trialEndedEmail } from '../email/billing-emails';
 import { enqueueEmail } from '../email/outbox';
 import type { RenderedEmail } from '../email/templates';
 
@@ -18,11 +20,11 @@ export type NoticeKind =
 /**
  * Sends a billing e-mail to the company's active admins once: the notice row and the e-mails commit together,
  * so a second worker, a retried job or a redelivered event finds the row and sends nothing. Returns whether it
- * was sent now.
+ * was sent now. The outbox's template is the notice's kind unless named.
  */
 export async function sendNoticeOnce(
   trx: Database,
-  notice: { companyId: string; kind: NoticeKind; ref?: string; template: string; email: RenderedEmail },
+  notice: { companyId: string; kind: NoticeKind; ref?: string; template?: string; email: RenderedEmail },
   now: Date,
 ): Promise<boolean> {
   const fresh = await trx
@@ -42,10 +44,33 @@ export async function sendNoticeOnce(
   for (const admin of admins) {
     await enqueueEmail(trx, {
       to: admin.email,
-      template: notice.template,
+      template: notice.template ?? notice.kind,
       email: notice.email,
       companyId: notice.companyId,
     });
   }
   return true;
+}
+
+/** The e-mail of each way access ends: the trial's end, its cancellation, a paid plan's end. */
+const ACCESS_ENDED_EMAILS = {
+  trial_ended: trialEndedEmail,
+  trial_cancelled: trialCancelledEmail,
+  access_ended: accessEndedEmail,
+} as const;
+
+/**
+ * Tells the admins that access has ended and until when the company's data is kept (dataKeptUntil counted from
+ * `lockedAt`, when the lock began), once per kind and `ref`.
+ */
+export function noticeAccessEnded(
+  trx: Database,
+  notice: { company: { id: string; name: string }; kind: keyof typeof ACCESS_ENDED_EMAILS; ref?: string },
+  lockedAt: Date,
+  appUrl: string,
+  now: Date,
+): Promise<boolean> {
+  const { company, kind, ref } = notice;
+  const email = ACCESS_ENDED_EMAILS[kind]({ companyName: company.name, deleteAfter: dataKeptUntil(lockedAt), appUrl });
+  return sendNoticeOnce(trx, { companyId: company.id, kind, ref, email }, now);
 }

@@ -1,7 +1,6 @@
-import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
-import { type TrialReminderDays, trialEndedEmail, trialReminderEmail } from '../email/billing-emails';
-import { sendNoticeOnce } from './notices';
+import { type TrialReminderDays, trialReminderEmail } from '../email/billing-emails';
+import { noticeAccessEnded, sendNoticeOnce } from './notices';
 
 const DAY_MS = 86_400_000;
 /** Data of a company whose access ended is kept this long (design.md §3 After access ends). */
@@ -37,20 +36,7 @@ export async function runTrialLifecycle(db: Database, now: Date, appUrl: string)
         .executeTakeFirst();
       if (!locked) return; // another worker, or a payment, got there first
       run.locked++;
-      await sendNoticeOnce(
-        trx,
-        {
-          companyId: company.id,
-          kind: 'trial_ended',
-          template: 'trial_ended',
-          email: trialEndedEmail({
-            companyName: company.name,
-            deleteAfter: dataKeptUntil(now),
-            appUrl,
-          }),
-        },
-        now,
-      );
+      await noticeAccessEnded(trx, { company, kind: 'trial_ended' }, now, appUrl, now);
     });
   }
 
@@ -73,7 +59,6 @@ export async function runTrialLifecycle(db: Database, now: Date, appUrl: string)
         {
           companyId: company.id,
           kind: `trial_reminder_${due}`,
-          template: `trial_reminder_${due}`,
           email: trialReminderEmail({ companyName: company.name, daysLeft: due, trialEndsAt: endsAt, appUrl }),
         },
         now,

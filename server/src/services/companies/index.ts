@@ -20,17 +20,8 @@ export {
 } from './finder/for-broker';
 export { createIndexCompanyFinder } from './finder/index-source';
 export { MAX_FINDER_LIMIT } from './finder/limit';
-export {
-  type CompanyFinder,
-  FINDER_PAGE_SIZE,
-  type FinderBasis,
-  type FinderMatch,
-  type FindSimilarInput,
-  type FindSimilarResult,
-  MAX_FINDER_CHOICES,
-  NOT_A_CHOICE,
-  type SimilarCompany,
-} from './finder/types';
+// The finder's contract, whole: what a finder is given, what it answers, and its limits and words.
+export * from './finder/types';
 export { type LoadOptions, type LoadResult, loadCompanyIndex } from './load/load-index';
 export {
   type CompanySearchOptions,

@@ -11,6 +11,7 @@ import { AppError, badRequest } from '../../errors';
 import { type CrmProvider, CrmRevoked, type CrmSession, CrmSessionExpired } from '../../providers/crm/types';
 import type { Actor } from '../actor';
 import { hashToken, newToken } from '../auth/tokens';
+import { upsertCompanyRow } from '../company/row';
 import { openSecret, sealSecret } from './secret-box';
 
 /** How long the admin has on Salesforce's consent screen. */
@@ -121,11 +122,7 @@ export async function completeConnection(
     updated_at: now,
   };
   // The state row stays until it expires (its verifier already gone), so a replayed callback is told why.
-  await db
-    .insertInto('salesforce_connections')
-    .values({ company_id: actor.companyId, ...sealed })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(sealed))
-    .execute();
+  await upsertCompanyRow(db, 'salesforce_connections', actor.companyId, sealed);
   return { username: grant.username };
 }
 

@@ -6,13 +6,15 @@
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { SCHEDULED_PRIORITY } from '@pippitch/shared/on-demand';
-import { type Cadence, isDue, latestSlot, nextSlot, previousMonthStart, type Slot } from '@pippitch/shared/schedules';
+import { type Cadence, nextSlot, previousMonthStart, type Slot } from '@pippitch/shared/schedules';
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { crmExportJob } from '../../jobs/crm';
 import { sendJob } from '../../jobs/send';
 import type { Actor } from '../actor';
+import { upsertCompanyRow } from '../company/row';
+import { startDueSlots } from '../schedules/sweep';
 
 export interface ExportSchedule {
   cadence: Cadence;
@@ -57,11 +59,7 @@ export async function saveExportSchedule(db: Database, actor: Actor, cadence: Ca
     active_since: now,
     updated_at: now,
   };
-  await db
-    .insertInto('export_schedules')
-    .values({ company_id: actor.companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertCompanyRow(db, 'export_schedules', actor.companyId, values);
 }
 
 export async function disableExportSchedule(db: Database, actor: Actor, now: Date): Promise<void> {
@@ -91,39 +89,31 @@ export async function dispatchScheduledExports(db: Database, now: Date): Promise
     .where('s.is_active', '=', true)
     .where('c.account_locked', '=', false)
     .execute();
-  let started = 0;
-  for (const schedule of schedules) {
-    const cadence = cadenceOf(schedule);
-    const slot = latestSlot(cadence, now);
-    if (!isDue(slot, schedule.active_since, now)) continue;
-    const span = scheduledSpan(cadence, slot);
-    const made = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('export_log')
-        .columns(['company_id', 'trigger', 'schedule_id', 'slot_key', 'period_start', 'period_end', 'user_ids'])
-        .expression((eb) =>
-          eb
-            .selectFrom('user_profiles')
-            // Parameters in a SELECT list have no type of their own: cast each to its column's.
-            .select([
-              sql<string>`${schedule.company_id}::uuid`.as('company_id'),
-              sql<string>`'scheduled'`.as('trigger'),
-              sql<string>`${schedule.id}::uuid`.as('schedule_id'),
-              sql<string>`${slot.key}::text`.as('slot_key'),
-              sql<string>`${span.start}::date`.as('period_start'),
-              sql<string>`${span.end}::date`.as('period_end'),
-              sql<string[]>`coalesce(array_agg(id ORDER BY full_name, id), '{}'::uuid[])`.as('user_ids'),
-            ])
-            .where('company_id', '=', schedule.company_id)
-            .where('is_active', '=', true),
-        )
-        .onConflict((oc) => oc.columns(['schedule_id', 'slot_key']).where('slot_key', 'is not', null).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (row) await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: SCHEDULED_PRIORITY });
-      return row !== undefined;
-    });
-    if (made) started++;
-  }
-  return started;
+  return startDueSlots(db, now, schedules, cadenceOf, async (trx, schedule, slot) => {
+    const span = scheduledSpan(cadenceOf(schedule), slot);
+    const row = await trx
+      .insertInto('export_log')
+      .columns(['company_id', 'trigger', 'schedule_id', 'slot_key', 'period_start', 'period_end', 'user_ids'])
+      .expression((eb) =>
+        eb
+          .selectFrom('user_profiles')
+          // Parameters in a SELECT list have no type of their own: cast each to its column's.
+          .select([
+            sql<string>`${schedule.company_id}::uuid`.as('company_id'),
+            sql<string>`'scheduled'`.as('trigger'),
+            sql<string>`${schedule.id}::uuid`.as('schedule_id'),
+            sql<string>`${slot.key}::text`.as('slot_key'),
+            sql<string>`${span.start}::date`.as('period_start'),
+            sql<string>`${span.end}::date`.as('period_end'),
+            sql<string[]>`coalesce(array_agg(id ORDER BY full_name, id), '{}'::uuid[])`.as('user_ids'),
+          ])
+          .where('company_id', '=', schedule.company_id)
+          .where('is_active', '=', true),
+      )
+      .onConflict((oc) => oc.columns(['schedule_id', 'slot_key']).where('slot_key', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: SCHEDULED_PRIORITY });
+    return row !== undefined;
+  });
 }

@@ -17,7 +17,7 @@ import { CrmRejected, CrmRevoked, CrmSessionExpired, CrmTemporaryFailure } from 
 import { exportMembers } from '../activity/export-csv';
 import type { Actor } from '../actor';
 import { marginConceded } from '../margin/conceded';
-import { countOnDemand, openOnDemand } from '../on-demand';
+import { openOnDemand } from '../on-demand';
 import { type CrmDeps, withSalesforce } from './connection';
 import { chatterPosts, teamSummary } from './team-summary';
 
@@ -32,25 +32,22 @@ export async function requestExport(
 ): Promise<{ exportId: string }> {
   if (input.userIds.length === 0) throw badRequest(EXPORT_MESSAGES.noUsers);
   const members = await exportMembers(db, actor, input.userIds);
-  return openOnDemand('exportNow', 'export_log_one_manual_pending', () =>
-    db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('export_log')
-        .values({
-          company_id: actor.companyId,
-          trigger: 'manual',
-          requested_by: actor.userId,
-          period_start: input.span.start,
-          period_end: input.span.end,
-          user_ids: members.map((m) => m.id),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await countOnDemand(trx, 'exportNow', actor.companyId);
-      await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: ON_DEMAND_PRIORITY });
-      return { exportId: row.id };
-    }),
-  );
+  return openOnDemand(db, 'exportNow', 'export_log_one_manual_pending', actor.companyId, async (trx) => {
+    const row = await trx
+      .insertInto('export_log')
+      .values({
+        company_id: actor.companyId,
+        trigger: 'manual',
+        requested_by: actor.userId,
+        period_start: input.span.start,
+        period_end: input.span.end,
+        user_ids: members.map((m) => m.id),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: ON_DEMAND_PRIORITY });
+    return { exportId: row.id };
+  });
 }
 
 export type RunOutcome = 'sent' | 'recorded' | 'failed' | 'busy' | 'done' | 'retry';
@@ -176,26 +173,22 @@ export async function testExport(deps: CrmDeps, actor: Actor, now: () => Date): 
     .where('status', '=', 'pending')
     .where('claimed_until', '<', at)
     .execute();
-  const log = await openOnDemand('testExport', 'export_log_one_test_pending', () =>
-    db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('export_log')
-        .values({
-          company_id: actor.companyId,
-          trigger: 'test',
-          requested_by: actor.userId,
-          period_start: today,
-          period_end: today,
-          user_ids: [],
-          posts: [text],
-          claimed_until: new Date(at.getTime() + LEASE_MS),
-          attempts: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await countOnDemand(trx, 'testExport', actor.companyId);
-      return row;
-    }),
+  const log = await openOnDemand(db, 'testExport', 'export_log_one_test_pending', actor.companyId, (trx) =>
+    trx
+      .insertInto('export_log')
+      .values({
+        company_id: actor.companyId,
+        trigger: 'test',
+        requested_by: actor.userId,
+        period_start: today,
+        period_end: today,
+        user_ids: [],
+        posts: [text],
+        claimed_until: new Date(at.getTime() + LEASE_MS),
+        attempts: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow(),
   );
   const finish = (set: Record<string, unknown>) =>
     db

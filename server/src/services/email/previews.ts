@@ -1,8 +1,8 @@
 import { planPrice } from '@pippitch/shared/plan-price';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
-import { notFound } from '../../errors';
 import type { Actor } from '../actor';
+import { companyColumns } from '../company/row';
 import {
   accessEndedEmail,
   billingSwitchScheduledEmail,
@@ -17,26 +17,11 @@ import { marginDecisionEmail } from './margin-emails';
 import type { RenderedEmail } from './templates';
 
 /**
- * The four e-mails of spec §2 Email preview, in its order, then the ones issue 20 added: one for each way a plan
- * is cancelled (a trial, a monthly plan's period end, access ended), the reactivation, and the switch from annual
- * to monthly billing.
+ * Each preview's title, keyed by the preview: the four e-mails of spec §2 Email preview, in its order, then the ones
+ * issue 20 added: one for each way a plan is cancelled (a trial, a monthly plan's period end, access ended), the
+ * reactivation, and the switch from annual to monthly billing; then the margin decisions (issue 25).
  */
-export const PREVIEW_KEYS = [
-  'welcome',
-  'trial-30',
-  'trial-7',
-  'trial-1',
-  'trial-cancelled',
-  'cancellation-scheduled',
-  'reactivated',
-  'access-ended',
-  'billing-switch',
-  'margin-approved',
-  'margin-declined',
-] as const;
-export type PreviewKey = (typeof PREVIEW_KEYS)[number];
-
-const TITLES: Record<PreviewKey, string> = {
+const TITLES = {
   welcome: 'Welcome (subscription active)',
   'trial-30': 'Trial reminder: 30 days left',
   'trial-7': 'Trial reminder: 7 days left',
@@ -48,7 +33,10 @@ const TITLES: Record<PreviewKey, string> = {
   'billing-switch': 'Annual plan switching to monthly billing',
   'margin-approved': 'Pitch below the floor approved',
   'margin-declined': 'Pitch below the floor declined',
-};
+} as const;
+export type PreviewKey = keyof typeof TITLES;
+/** The previews, in the order above. */
+export const PREVIEW_KEYS = Object.keys(TITLES) as PreviewKey[];
 
 const DAY_MS = 86_400_000;
 
@@ -63,21 +51,16 @@ export async function emailPreview(
   { key }: { key: PreviewKey },
   { appUrl, now }: { appUrl: string; now: Date },
 ): Promise<{ key: PreviewKey; title: string; email: RenderedEmail }> {
-  const company = await db
-    .selectFrom('companies')
-    .select([
-      'name',
-      'billing_period',
-      'admin_seats',
-      'junior_seats',
-      'trial_ends_at',
-      'current_period_end',
-      'company_finder_enabled',
-      'client_data_enabled',
-    ])
-    .where('id', '=', actor.companyId)
-    .executeTakeFirst();
-  if (!company) throw notFound('Company not found');
+  const company = await companyColumns(db, actor.companyId, [
+    'name',
+    'billing_period',
+    'admin_seats',
+    'junior_seats',
+    'trial_ends_at',
+    'current_period_end',
+    'company_finder_enabled',
+    'client_data_enabled',
+  ]);
   const companyName = company.name;
   const plan = {
     adminSeats: company.admin_seats,

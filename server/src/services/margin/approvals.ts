@@ -7,12 +7,12 @@ import { Dec } from '@pippitch/shared/decimal';
 import { APPROVAL_MESSAGES, type ApprovalDecision, type ApprovalStatus } from '@pippitch/shared/margin-policy';
 import { pairLabel } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { Actor } from '../actor';
 import { isUniqueViolation } from '../db-errors';
 import { marginDecisionEmail } from '../email/margin-emails';
 import { enqueueEmailToMember } from '../email/outbox';
+import { memberName, nameOfMember } from './member-name';
 import { marginOfPitch } from './pitch';
 
 export interface ApprovalEntry {
@@ -57,7 +57,7 @@ function approvalQuery(db: Database) {
       'a.lead_id',
       'c.currency_pair',
       eb.fn.coalesce('c.client_name', eb.val('(no client name)')).as('client_name'),
-      sql<string>`coalesce(nullif(u.full_name, ''), u.email)`.as('requester_name'),
+      memberName.as('requester_name'),
     ]);
 }
 
@@ -169,16 +169,13 @@ export async function decideApproval(
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('margin_approvals')
-      .set((eb) => ({
+      .set({
         status: input.decision,
-        decided_by: actor.userId,
-        decided_by_name: eb
-          .selectFrom('user_profiles as u')
-          .select(sql<string>`coalesce(nullif(u.full_name, ''), u.email)`.as('n'))
-          .where('u.id', '=', actor.userId),
-        decision_note: input.note,
         decided_at: now,
-      }))
+        decided_by: actor.userId,
+        decided_by_name: nameOfMember(actor.userId),
+        decision_note: input.note,
+      })
       .where('id', '=', input.id)
       .where('company_id', '=', actor.companyId)
       .where('status', '=', 'pending')

@@ -17,6 +17,7 @@ import type { ConcededFigures } from '@pippitch/shared/margin-conceded';
 import { addDays, isoWeekday, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
+import { memberName } from './member-name';
 
 export type { ConcededFigures };
 
@@ -203,7 +204,7 @@ export async function marginConceded(
       LEFT JOIN a ON a.user_id = s.user_id AND a.pair = s.pair
       GROUP BY GROUPING SETS ((s.user_id, s.pair), (s.user_id), (s.pair), ())
     )
-    SELECT g.user_id, coalesce(nullif(u.full_name, ''), u.email) AS name, g.pair, g.pitches, g.measured, g.margin_bps,
+    SELECT g.user_id, ${memberName} AS name, g.pair, g.pitches, g.measured, g.margin_bps,
       g.floor_bps, g.floored, g.volume_gbp, g.gbp_per_year, g.below_floor, g.approved, g.declined, g.pending,
       g.below_floor - g.approved - g.declined - g.pending AS unrequested
     FROM g

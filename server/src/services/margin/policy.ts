@@ -6,8 +6,8 @@
 import { DEFAULT_MARGIN_POLICY, type MarginPolicy } from '@pippitch/shared/margin-policy';
 import type { MarginPips } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import type { Actor } from '../actor';
+import { memberName } from './member-name';
 
 type VersionRow = { floors: unknown; margin_options: number[] };
 
@@ -47,7 +47,7 @@ export async function updatePolicy(
           eb.val(JSON.stringify(policy.floors)).as('floors'),
           eb.val(policy.marginOptions).as('margin_options'),
           'u.id',
-          sql<string>`coalesce(nullif(u.full_name, ''), u.email)`.as('changed_by_name'),
+          memberName.as('changed_by_name'),
         ])
         .where('u.id', '=', actor.userId)
         .where('u.company_id', '=', actor.companyId),

@@ -5,21 +5,11 @@
  */
 import { formatGBP, formatRate } from '@pippitch/shared/format';
 import { formatBaseAmount } from '@pippitch/shared/money';
-import { type PricedTrade, packMethod, simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
+import { type PricedTrade, packFigures, packMethod, simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
 import type { Brokerage } from '@pippitch/shared/pack-share';
 import { pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
-import {
-  BRAND,
-  type Column,
-  figureBoxes,
-  landscapeDocument,
-  MARGIN,
-  MUTED,
-  numberPages,
-  ROW,
-  tableDrawer,
-} from '../pdf/document';
+import { BRAND, type Column, closingHeading, drawPdf, figureBoxes, MARGIN, MUTED, tableDrawer } from '../pdf/document';
 import type { Pack } from './packs';
 
 /** 'Prepared by Alice Broker · alice@… · +44 20 …' */
@@ -45,56 +35,48 @@ const COLUMNS: Column<PricedTrade>[] = [
 ];
 
 export function renderPackPdf(pack: Pack, generatedAt: Date, logo: { bytes: Buffer } | null = null): Promise<Buffer> {
-  const { doc, done, width } = landscapeDocument({
-    Title: `PipPitch evidence pack — ${pack.leadName}`,
-    CreationDate: generatedAt,
-  });
   const t = pack.totals;
   // The brokerage first: the prospect reads who prepared this and how to reach them (issue 22 §3).
   const b = pack.brokerage;
-  let top = MARGIN;
-  if (logo) {
-    // The company's own logo above its name, at most 160 × 40 pt.
-    doc.image(logo.bytes, MARGIN, MARGIN, { fit: [160, 40] });
-    top = MARGIN + 46;
-  }
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(12).text(b.companyName, MARGIN, top);
-  doc.font('Helvetica').fontSize(9).fillColor('#0f172a').text(brokerContactLine(b));
-  doc.moveDown(0.4);
-  doc.fillColor('#0f172a').font('Helvetica-Bold').fontSize(18).text(`Your FX costs, trade by trade: ${pack.leadName}`);
-  doc
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(
-      `${t.trades} trades from ${formatIsoDate(t.from)} to ${formatIsoDate(t.to)} · our margin ${pack.marginBps} bps · generated ${formatLondonDateTime(generatedAt)} (London)`,
-    );
-  doc.moveDown(0.8);
-  figureBoxes(doc, width, [
-    ['Trades priced', `${t.priced} of ${t.trades}`],
-    ['Average markup', `${t.averageMarkupBps} bps`],
-    ['Markup paid', formatGBP(t.markupGbp)],
-    ['Saving with us', formatGBP(t.savingGbp)],
-    [`A year (from ${t.spanDays} days)`, formatGBP(t.annualisedSavingGbp)],
-  ]);
-  const simulated = simulatedTradesNote(pack.trades);
-  if (simulated) {
-    doc.font('Helvetica-Bold').fontSize(9).fillColor('#92400e').text(simulated, MARGIN, doc.y, { width });
-    doc.moveDown(0.6);
-  }
+  const info = { Title: `PipPitch evidence pack — ${pack.leadName}`, CreationDate: generatedAt };
+  const footer = `${b.companyName} · evidence pack for ${pack.leadName} · made with PipPitch`;
+  return drawPdf(info, footer, (doc, width) => {
+    let top = MARGIN;
+    if (logo) {
+      // The company's own logo above its name, at most 160 × 40 pt.
+      doc.image(logo.bytes, MARGIN, MARGIN, { fit: [160, 40] });
+      top = MARGIN + 46;
+    }
+    doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(12).text(b.companyName, MARGIN, top);
+    doc.font('Helvetica').fontSize(9).fillColor('#0f172a').text(brokerContactLine(b));
+    doc.moveDown(0.4);
+    doc
+      .fillColor('#0f172a')
+      .font('Helvetica-Bold')
+      .fontSize(18)
+      .text(`Your FX costs, trade by trade: ${pack.leadName}`);
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        `${t.trades} trades from ${formatIsoDate(t.from)} to ${formatIsoDate(t.to)} · our margin ${pack.marginBps} bps · generated ${formatLondonDateTime(generatedAt)} (London)`,
+      );
+    doc.moveDown(0.8);
+    figureBoxes(doc, width, packFigures(t));
+    const simulated = simulatedTradesNote(pack.trades);
+    if (simulated) {
+      doc.font('Helvetica-Bold').fontSize(9).fillColor('#92400e').text(simulated, MARGIN, doc.y, { width });
+      doc.moveDown(0.6);
+    }
 
-  const table = tableDrawer(doc, COLUMNS, width);
-  table.header();
-  pack.trades.forEach(table.row);
+    const table = tableDrawer(doc, COLUMNS, width);
+    table.header();
+    pack.trades.forEach(table.row);
 
-  // Rows left out of the upload are the broker's to fix: on the broker's page, never in the prospect's PDF.
-  table.ensureRoom(ROW * 8, false);
-  doc.moveDown(1);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Method and sources', MARGIN, doc.y);
-  doc.font('Helvetica').fontSize(8.5).fillColor(MUTED).moveDown(0.3);
-  for (const line of packMethod(pack.marginBps)) doc.text(line, { width }).moveDown(0.2);
-
-  numberPages(doc, width, `${b.companyName} · evidence pack for ${pack.leadName} · made with PipPitch`);
-  doc.end();
-  return done;
+    // Rows left out of the upload are the broker's to fix: on the broker's page, never in the prospect's PDF.
+    closingHeading(doc, table, 'Method and sources');
+    doc.fillColor(MUTED);
+    for (const line of packMethod(pack.marginBps)) doc.text(line, { width }).moveDown(0.2);
+  });
 }

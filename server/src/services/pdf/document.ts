@@ -19,7 +19,7 @@ export interface Column<T> {
 }
 
 /** A landscape A4 document and the promise of its bytes (resolved after `doc.end()`). */
-export function landscapeDocument(info: { Title: string; CreationDate: Date }) {
+function landscapeDocument(info: { Title: string; CreationDate: Date }) {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -34,6 +34,37 @@ export function landscapeDocument(info: { Title: string; CreationDate: Date }) {
     doc.on('error', reject);
   });
   return { doc, done, width: doc.page.width - 2 * MARGIN };
+}
+
+/**
+ * Draws a landscape A4 PDF and resolves with its bytes: `draw` fills the pages, then each page gets
+ * 'footer · Page i of n'.
+ */
+export function drawPdf(
+  info: { Title: string; CreationDate: Date },
+  footer: string,
+  draw: (doc: PDFKit.PDFDocument, width: number) => void,
+): Promise<Buffer> {
+  const { doc, done, width } = landscapeDocument(info);
+  draw(doc, width);
+  numberPages(doc, width, footer);
+  doc.end();
+  return done;
+}
+
+/**
+ * The heading of the section that closes a document (its method and sources): on a new page unless eight rows
+ * fit under it, then the section's 8.5 pt body text follows.
+ */
+export function closingHeading(
+  doc: PDFKit.PDFDocument,
+  table: { ensureRoom(needed: number, repeatHeader: boolean): void },
+  title: string,
+): void {
+  table.ensureRoom(ROW * 8, false);
+  doc.moveDown(1);
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text(title, MARGIN, doc.y);
+  doc.font('Helvetica').fontSize(8.5).moveDown(0.3);
 }
 
 /**
@@ -138,7 +169,7 @@ export function sizeColumns<T>(
 }
 
 /** Writes 'footer · Page i of n' on every page, once the page count is known. */
-export function numberPages(doc: PDFKit.PDFDocument, width: number, footer: string): void {
+function numberPages(doc: PDFKit.PDFDocument, width: number, footer: string): void {
   const range = doc.bufferedPageRange();
   for (let i = 0; i < range.count; i++) {
     doc.switchToPage(range.start + i);

@@ -1,9 +1,10 @@
 import { SCHEDULED_PRIORITY } from '@pippitch/shared/on-demand';
-import { isDue, latestSlot, previousMonthStart } from '@pippitch/shared/schedules';
+import { previousMonthStart } from '@pippitch/shared/schedules';
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { generateMonthlyReportJob } from '../../jobs/reports';
 import { sendJob } from '../../jobs/send';
+import { startDueSlots } from '../schedules/sweep';
 
 /**
  * Starts each due monthly report once (the sweep, every minute): for every enabled schedule of a company with the
@@ -20,23 +21,21 @@ export async function dispatchMonthlyReports(db: Database, now: Date): Promise<n
     .where('c.client_data_enabled', '=', true)
     .where('c.account_locked', '=', false)
     .execute();
-  let started = 0;
-  for (const s of schedules) {
-    const slot = latestSlot({ frequency: 'monthly', dayOfMonth: s.day_of_month, hour: s.hour }, now);
-    if (!isDue(slot, s.active_since, now)) continue;
+  const monthly = (s: (typeof schedules)[number]) => ({
+    frequency: 'monthly' as const,
+    dayOfMonth: s.day_of_month,
+    hour: s.hour,
+  });
+  return startDueSlots(db, now, schedules, monthly, async (trx, s, slot) => {
     const start = previousMonthStart(slot.date);
     const end = addDays(`${slot.key}-01`, -1);
-    const made = await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('monthly_reports')
-        .values({ company_id: s.company_id, kind: 'monthly', period_start: start, period_end: end, slot_key: slot.key })
-        .onConflict((oc) => oc.columns(['company_id', 'slot_key']).where('slot_key', 'is not', null).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (row) await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: SCHEDULED_PRIORITY });
-      return row !== undefined;
-    });
-    if (made) started++;
-  }
-  return started;
+    const row = await trx
+      .insertInto('monthly_reports')
+      .values({ company_id: s.company_id, kind: 'monthly', period_start: start, period_end: end, slot_key: slot.key })
+      .onConflict((oc) => oc.columns(['company_id', 'slot_key']).where('slot_key', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (row) await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: SCHEDULED_PRIORITY });
+    return row !== undefined;
+  });
 }

@@ -13,11 +13,11 @@ import { STANDING_NOTES } from '@pippitch/shared/totals';
 import {
   BRAND,
   type Column,
+  closingHeading,
+  drawPdf,
   figureBoxes,
-  landscapeDocument,
   MARGIN,
   MUTED,
-  numberPages,
   ROW,
   sizeColumns,
   tableDrawer,
@@ -114,112 +114,107 @@ function marginSection(doc: PDFKit.PDFDocument, width: number, margin: ReportDat
 
 /** Renders the report; resolves with the PDF's bytes. */
 export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Buffer> {
-  const { doc, done, width } = landscapeDocument({
+  const info = {
     Title: `PipPitch monthly client report — ${data.companyName} — ${periodText(data)}`,
     CreationDate: generatedAt,
-  });
-
-  // Title block.
-  doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(10).text('PipPitch', MARGIN, MARGIN);
-  doc.fillColor('#0f172a').fontSize(18).text('Monthly Client Report', { continued: false });
-  doc.font('Helvetica').fontSize(11).fillColor('#0f172a').text(data.companyName);
-  doc
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(`Period: ${periodText(data)} (London time) · Generated ${formatLondonDateTime(generatedAt)} (London)`);
-  doc.moveDown(0.8);
-
-  // Totals.
-  const totals: [string, string][] = [
-    ['Brokers', String(data.totals.brokers)],
-    ['Calculations', String(data.totals.calculations)],
-    ['Clients pitched', String(data.totals.clients)],
-    ['Savings pitched (GBP)', formatGBP(data.totals.savings)],
-    ['Competitor cheaper', String(data.totals.losses)],
-    ['Off-market (left out)', String(data.totals.excluded)],
-  ];
-  figureBoxes(doc, width, totals);
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor(MUTED)
-    .text(
-      `Each client counts once per broker, with its latest figures in the period; the totals count each client once across the team. Savings count only clients where we are cheaper; a competitor rate outside the day's range is left out. Each pitch's figures are in the currency the client sells. ${GBP_TOTALS_NOTE}`,
-      MARGIN,
-      doc.y,
-      { width },
-    );
-  doc.moveDown(0.6);
-  marginSection(doc, width, data.margin);
-
-  const table = tableDrawer(
-    doc,
-    sizeColumns(
-      doc,
-      COLUMNS,
-      data.brokers.flatMap((b) => b.clients),
-      width,
-      ['Client'],
-    ),
-    width,
-  );
-
-  if (data.brokers.length === 0) {
-    doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text('No calculations in this period.', MARGIN, doc.y);
-  }
-  for (const broker of data.brokers) {
-    table.ensureRoom(ROW * 5, false);
-    doc.y += 10;
+  };
+  return drawPdf(info, `PipPitch · ${data.companyName} · ${periodText(data)}`, (doc, width) => {
+    // Title block.
+    doc.fillColor(BRAND).font('Helvetica-Bold').fontSize(10).text('PipPitch', MARGIN, MARGIN);
+    doc.fillColor('#0f172a').fontSize(18).text('Monthly Client Report', { continued: false });
+    doc.font('Helvetica').fontSize(11).fillColor('#0f172a').text(data.companyName);
     doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor('#0f172a')
-      .text(broker.name, MARGIN, doc.y, { continued: true })
-      .font('Helvetica')
       .fontSize(9)
       .fillColor(MUTED)
+      .text(`Period: ${periodText(data)} (London time) · Generated ${formatLondonDateTime(generatedAt)} (London)`);
+    doc.moveDown(0.8);
+
+    // Totals.
+    const totals: [string, string][] = [
+      ['Brokers', String(data.totals.brokers)],
+      ['Calculations', String(data.totals.calculations)],
+      ['Clients pitched', String(data.totals.clients)],
+      ['Savings pitched (GBP)', formatGBP(data.totals.savings)],
+      ['Competitor cheaper', String(data.totals.losses)],
+      ['Off-market (left out)', String(data.totals.excluded)],
+    ];
+    figureBoxes(doc, width, totals);
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor(MUTED)
       .text(
-        `  ${broker.email} · ${broker.calculations} calculation${broker.calculations === 1 ? '' : 's'} · ${broker.clients.length} client${broker.clients.length === 1 ? '' : 's'} · ${formatGBP(broker.savings)} annual savings${broker.losses ? ` · ${broker.losses} competitor cheaper` : ''}${broker.excluded ? ` · ${broker.excluded} off-market, not counted` : ''}`,
+        `Each client counts once per broker, with its latest figures in the period; the totals count each client once across the team. Savings count only clients where we are cheaper; a competitor rate outside the day's range is left out. Each pitch's figures are in the currency the client sells. ${GBP_TOTALS_NOTE}`,
+        MARGIN,
+        doc.y,
+        { width },
       );
-    if (broker.margin && broker.margin.pitches > 0) {
+    doc.moveDown(0.6);
+    marginSection(doc, width, data.margin);
+
+    const table = tableDrawer(
+      doc,
+      sizeColumns(
+        doc,
+        COLUMNS,
+        data.brokers.flatMap((b) => b.clients),
+        width,
+        ['Client'],
+      ),
+      width,
+    );
+
+    if (data.brokers.length === 0) {
+      doc.font('Helvetica').fontSize(10).fillColor('#0f172a').text('No calculations in this period.', MARGIN, doc.y);
+    }
+    for (const broker of data.brokers) {
+      table.ensureRoom(ROW * 5, false);
+      doc.y += 10;
       doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor('#0f172a')
+        .text(broker.name, MARGIN, doc.y, { continued: true })
+        .font('Helvetica')
         .fontSize(9)
         .fillColor(MUTED)
         .text(
-          broker.margin.marginBps === null
-            ? 'Margin: not measured (saved without a mid)'
-            : `Margin: ${concededText(broker.margin)}`,
-          MARGIN,
-          doc.y,
-          { width },
+          `  ${broker.email} · ${broker.calculations} calculation${broker.calculations === 1 ? '' : 's'} · ${broker.clients.length} client${broker.clients.length === 1 ? '' : 's'} · ${formatGBP(broker.savings)} annual savings${broker.losses ? ` · ${broker.losses} competitor cheaper` : ''}${broker.excluded ? ` · ${broker.excluded} off-market, not counted` : ''}`,
         );
+      if (broker.margin && broker.margin.pitches > 0) {
+        doc
+          .fontSize(9)
+          .fillColor(MUTED)
+          .text(
+            broker.margin.marginBps === null
+              ? 'Margin: not measured (saved without a mid)'
+              : `Margin: ${concededText(broker.margin)}`,
+            MARGIN,
+            doc.y,
+            { width },
+          );
+      }
+      doc.moveDown(0.2);
+      table.header();
+      broker.clients.forEach(table.row);
     }
-    doc.moveDown(0.2);
-    table.header();
-    broker.clients.forEach(table.row);
-  }
 
-  // Sources and method.
-  table.ensureRoom(ROW * 8, false);
-  doc.moveDown(1);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('#0f172a').text('Data sources and method', MARGIN, doc.y);
-  doc.font('Helvetica').fontSize(8.5).fillColor('#0f172a').moveDown(0.3);
-  if (data.sources.length === 0) doc.text('No calculations, so no rates were used.');
-  for (const s of data.sources) {
-    const span =
-      s.first && s.last
-        ? `, rates from ${formatLondonDateTime(s.first)} to ${formatLondonDateTime(s.last)} (London)`
-        : '';
-    doc.text(
-      `• Live rate on screen: ${s.label} — ${s.calculations} calculation${s.calculations === 1 ? '' : 's'}${span}.`,
-      {
-        width,
-      },
-    );
-  }
-  doc.fillColor(MUTED).moveDown(0.3).text(REPORT_METHOD, { width });
-
-  numberPages(doc, width, `PipPitch · ${data.companyName} · ${periodText(data)}`);
-  doc.end();
-  return done;
+    // Sources and method.
+    closingHeading(doc, table, 'Data sources and method');
+    doc.fillColor('#0f172a');
+    if (data.sources.length === 0) doc.text('No calculations, so no rates were used.');
+    for (const s of data.sources) {
+      const span =
+        s.first && s.last
+          ? `, rates from ${formatLondonDateTime(s.first)} to ${formatLondonDateTime(s.last)} (London)`
+          : '';
+      doc.text(
+        `• Live rate on screen: ${s.label} — ${s.calculations} calculation${s.calculations === 1 ? '' : 's'}${span}.`,
+        {
+          width,
+        },
+      );
+    }
+    doc.fillColor(MUTED).moveDown(0.3).text(REPORT_METHOD, { width });
+  });
 }

@@ -12,7 +12,8 @@ import { forbidden, notFound } from '../../errors';
 import { generateMonthlyReportJob } from '../../jobs/reports';
 import { sendJob } from '../../jobs/send';
 import type { Actor } from '../actor';
-import { countOnDemand, openOnDemand } from '../on-demand';
+import { upsertCompanyRow } from '../company/row';
+import { openOnDemand } from '../on-demand';
 
 /** Refuses unless the company has the Client Data Tracking add-on (spec §6). */
 export async function requireClientData(db: Database, companyId: string): Promise<void> {
@@ -69,11 +70,7 @@ export async function saveReportSchedule(
     active_since: now,
     updated_at: now,
   };
-  await db
-    .insertInto('monthly_report_schedule')
-    .values({ company_id: actor.companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertCompanyRow(db, 'monthly_report_schedule', actor.companyId, values);
 }
 
 export async function disableReportSchedule(db: Database, actor: Actor, now: Date): Promise<void> {
@@ -89,24 +86,21 @@ export async function disableReportSchedule(db: Database, actor: Actor, now: Dat
 export async function requestTestReport(db: Database, actor: Actor, now: Date): Promise<{ reportId: string }> {
   await requireClientData(db, actor.companyId);
   const today = londonDateOf(now);
-  return openOnDemand('testReport', 'monthly_reports_one_test_pending', () =>
-    db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('monthly_reports')
-        .values({
-          company_id: actor.companyId,
-          kind: 'test',
-          requested_by: actor.userId,
-          period_start: addDays(today, -29),
-          period_end: today,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await countOnDemand(trx, 'testReport', actor.companyId);
-      await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: ON_DEMAND_PRIORITY });
-      return { reportId: row.id };
-    }),
-  );
+  return openOnDemand(db, 'testReport', 'monthly_reports_one_test_pending', actor.companyId, async (trx) => {
+    const row = await trx
+      .insertInto('monthly_reports')
+      .values({
+        company_id: actor.companyId,
+        kind: 'test',
+        requested_by: actor.userId,
+        period_start: addDays(today, -29),
+        period_end: today,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: ON_DEMAND_PRIORITY });
+    return { reportId: row.id };
+  });
 }
 
 export interface ReportEntry {

@@ -1,11 +1,12 @@
 import { minimumSeats } from '@pippitch/shared/seats';
 import { type SeatChangeInput, TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
-import { badRequest, notFound, unavailable } from '../../errors';
+import { badRequest, unavailable } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { confirmPlanChangeIn, type PlanChangeQuote, previewPlanChangeIn } from '../billing/plan-change';
 import { syncSubscription } from '../billing/sync';
+import { companyColumns } from '../company/row';
 import { seatPriceColumns } from '../company/seat-prices';
 import { logTeamActivity } from '../team/activity';
 import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';
@@ -68,22 +69,17 @@ export async function changeSeats(
 ): Promise<SeatChangeResult> {
   return db.transaction().execute(async (trx) => {
     await lockCompanySeats(trx, actor.companyId);
-    const company = await trx
-      .selectFrom('companies')
-      .select([
-        'admin_seats',
-        'junior_seats',
-        'subscription_status',
-        'cancel_at_period_end',
-        'grace_period_used',
-        'company_finder_enabled',
-        'client_data_enabled',
-        'stripe_subscription_id',
-        'subscription_type',
-      ])
-      .where('id', '=', actor.companyId)
-      .executeTakeFirst();
-    if (!company) throw notFound('Company not found');
+    const company = await companyColumns(trx, actor.companyId, [
+      'admin_seats',
+      'junior_seats',
+      'subscription_status',
+      'cancel_at_period_end',
+      'grace_period_used',
+      'company_finder_enabled',
+      'client_data_enabled',
+      'stripe_subscription_id',
+      'subscription_type',
+    ]);
 
     const usage = await companySeatUsage(trx, actor.companyId, now);
     const minimum = minimumSeats(usage);

@@ -1,8 +1,8 @@
 import type { SeatUsage } from '@pippitch/shared/seats';
 import { minimumSeats } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
-import { notFound } from '../../errors';
 import type { Actor } from '../actor';
+import { companyColumns } from '../company/row';
 import { companySeatUsage } from '../team/seat-usage';
 
 /**
@@ -20,19 +20,12 @@ export async function seatsOverview(
   billing: 'monthly' | 'annual';
   addons: { companyFinder: boolean; clientData: boolean };
 }> {
-  const company = await db
-    .selectFrom('companies')
-    .select([
-      'admin_seats',
-      'junior_seats',
-      'subscription_status',
-      'billing_period',
-      'company_finder_enabled',
-      'client_data_enabled',
-    ])
-    .where('id', '=', actor.companyId)
-    .executeTakeFirst();
-  if (!company) throw notFound('Company not found');
+  const company = await companyColumns(db, actor.companyId, [
+    'subscription_status',
+    'billing_period',
+    'company_finder_enabled',
+    'client_data_enabled',
+  ]);
   const usage = await companySeatUsage(db, actor.companyId, now);
   return {
     usage,

@@ -1,6 +1,7 @@
 import { type SeatUsage, seatUsage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
+import { companyColumns } from '../company/row';
 import { STORED_BROKER } from '../stored-role';
 
 /**
@@ -9,12 +10,7 @@ import { STORED_BROKER } from '../stored-role';
  * two invitations or two acceptances cannot both take the last seat.
  */
 export async function companySeatUsage(db: Database, companyId: string, now: Date): Promise<SeatUsage> {
-  const company = await db
-    .selectFrom('companies')
-    .select(['admin_seats', 'junior_seats'])
-    .where('id', '=', companyId)
-    .executeTakeFirst();
-  if (!company) throw notFound('Company not found');
+  const company = await companyColumns(db, companyId, ['admin_seats', 'junior_seats']);
   const members = await db
     .selectFrom('user_profiles')
     .select((eb) => [

@@ -47,44 +47,37 @@ function withSmallWindow(file: Uint8Array): Uint8Array {
   return copy;
 }
 
-function inflate(file: Uint8Array, recordBytes: number): Buffer {
-  if (file.length === 0) return Buffer.alloc(0);
+/** The file's fixed-size records, decompressed, each read by `read` at its offset. */
+function readRecords<T>(file: Uint8Array, recordBytes: number, read: (raw: Buffer, i: number) => T): T[] {
+  if (file.length === 0) return [];
   const raw = Buffer.from(lzma.decompressFile(withSmallWindow(file)));
   if (raw.length % recordBytes !== 0) {
     throw new Error(`Dukascopy file is not whole ${recordBytes}-byte records (${raw.length} bytes)`);
   }
-  return raw;
+  const out: T[] = [];
+  for (let i = 0; i < raw.length; i += recordBytes) out.push(read(raw, i));
+  return out;
 }
 
 /** The candles of one day's minute file, `dayStartMs` being the day's 00:00 UTC. */
 export function readCandles(file: Uint8Array, dayStartMs: number, scale = PRICE_SCALE): Candle[] {
-  const raw = inflate(file, CANDLE_BYTES);
-  const out: Candle[] = [];
-  for (let i = 0; i < raw.length; i += CANDLE_BYTES) {
-    out.push({
-      ts: dayStartMs + raw.readInt32BE(i) * 1000,
-      open: raw.readInt32BE(i + 4) / scale,
-      close: raw.readInt32BE(i + 8) / scale,
-      low: raw.readInt32BE(i + 12) / scale,
-      high: raw.readInt32BE(i + 16) / scale,
-      volume: raw.readFloatBE(i + 20),
-    });
-  }
-  return out;
+  return readRecords(file, CANDLE_BYTES, (raw, i) => ({
+    ts: dayStartMs + raw.readInt32BE(i) * 1000,
+    open: raw.readInt32BE(i + 4) / scale,
+    close: raw.readInt32BE(i + 8) / scale,
+    low: raw.readInt32BE(i + 12) / scale,
+    high: raw.readInt32BE(i + 16) / scale,
+    volume: raw.readFloatBE(i + 20),
+  }));
 }
 
 /** The ticks of one hour's file, `hourStartMs` being the hour's start (UTC). */
 export function readTicks(file: Uint8Array, hourStartMs: number, scale = PRICE_SCALE): Tick[] {
-  const raw = inflate(file, TICK_BYTES);
-  const out: Tick[] = [];
-  for (let i = 0; i < raw.length; i += TICK_BYTES) {
-    out.push({
-      ts: hourStartMs + raw.readInt32BE(i),
-      ask: raw.readInt32BE(i + 4) / scale,
-      bid: raw.readInt32BE(i + 8) / scale,
-    });
-  }
-  return out;
+  return readRecords(file, TICK_BYTES, (raw, i) => ({
+    ts: hourStartMs + raw.readInt32BE(i),
+    ask: raw.readInt32BE(i + 4) / scale,
+    bid: raw.readInt32BE(i + 8) / scale,
+  }));
 }
 
 /** A day's minute file as Dukascopy writes it (for the tests' and the bench's local server). */
