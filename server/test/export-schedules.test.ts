@@ -125,9 +125,11 @@ describe('Chatter posts', () => {
   });
 
   it('says how many pitches were losses or off-market, apart from the savings (issue 22)', () => {
-    const [post] = chatterPosts('Acme FX', { start: '2026-11-01', end: '2026-11-24' }, [
-      { ...member(1), losses: 1, excluded: 2 },
-    ]);
+    const [post] = chatterPosts({
+      companyName: 'Acme FX',
+      span: { start: '2026-11-01', end: '2026-11-24' },
+      members: [{ ...member(1), losses: 1, excluded: 2 }],
+    });
     expect(post).toContain(
       '£1,000.50 annual savings pitched (1 where the competitor was cheaper, 2 off-market rates not counted)',
     );
@@ -135,7 +137,11 @@ describe('Chatter posts', () => {
   });
 
   it('fits a team in one post', () => {
-    const posts = chatterPosts('Acme FX', { start: '2026-11-01', end: '2026-11-24' }, [member(1), member(2)]);
+    const posts = chatterPosts({
+      companyName: 'Acme FX',
+      span: { start: '2026-11-01', end: '2026-11-24' },
+      members: [member(1), member(2)],
+    });
     expect(posts).toHaveLength(1);
     expect(posts[0]).toContain('PipPitch team activity for Acme FX, 1 Nov 2026 to 24 Nov 2026 (London time)');
     expect(posts[0]).toContain('Team: 3 calculations, 3 clients pitched, £3,001.00 annual savings pitched');
@@ -143,7 +149,10 @@ describe('Chatter posts', () => {
 
   it('splits a long export into numbered parts at line ends, losing no line', () => {
     const members = Array.from({ length: 200 }, (_, i) => member(i + 1));
-    const posts = chatterPosts('Big Team Ltd', { start: '2026-11-01', end: '2026-11-24' }, members, undefined, 2000);
+    const posts = chatterPosts(
+      { companyName: 'Big Team Ltd', span: { start: '2026-11-01', end: '2026-11-24' }, members },
+      2000,
+    );
     expect(posts.length).toBeGreaterThan(5);
     posts.forEach((p, i) => {
       expect(p.length).toBeLessThanOrEqual(2000);

@@ -178,7 +178,7 @@ describe('every total', () => {
 
   it('the Salesforce summary and the monthly report add the same pounds', async () => {
     const span = { start: '2025-11-03', end: '2025-11-03' };
-    const [member] = await teamSummary(h.t.db, companyId, [aliceId], span);
+    const [member] = await teamSummary(h.t.db, companyId, { userIds: [aliceId], span });
     expect(member).toMatchObject({ calculations: 5, savings: expectedSavings(), losses: 1, excluded: 1 });
     const report = await reportData(h.t.db, companyId, span);
     expect(report.totals).toMatchObject({ calculations: 5, savings: expectedSavings(), losses: 1, excluded: 1 });

@@ -23,9 +23,7 @@ async function countOnDemand(trx: Database, kind: OnDemandKind, companyId: strin
  */
 export async function openOnDemand<T>(
   db: Database,
-  kind: OnDemandKind,
-  index: string,
-  companyId: string,
+  { kind, index, companyId }: { kind: OnDemandKind; index: string; companyId: string },
   open: (trx: Database) => Promise<T>,
 ): Promise<T> {
   try {

@@ -29,7 +29,11 @@ export async function registerBillingWebhook(
         }
         throw err;
       }
-      const result = await applyBillingEvent(ctx.db, ctx.provider, event, ctx.deps.now(), ctx.appUrl);
+      const result = await applyBillingEvent(ctx.db, event, {
+        provider: ctx.provider,
+        now: ctx.deps.now(),
+        appUrl: ctx.appUrl,
+      });
       req.log.info({ event: event.id, type: event.type, outcome: result.outcome }, 'billing event');
       return { received: true, duplicate: !result.applied };
     });

@@ -81,8 +81,7 @@ export const marginRouter = router({
         ctx.db,
         ctx.actor,
         { id: input.id, decision: input.decision, note: input.note || null },
-        ctx.config.publicUrl,
-        ctx.deps.now(),
+        { appUrl: ctx.config.publicUrl, now: ctx.deps.now() },
       ),
     ),
 

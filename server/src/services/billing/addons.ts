@@ -74,7 +74,7 @@ export async function setAddon(
       addons: { [addon]: false },
       charge: 'next_period',
     });
-    if (result.status === 'done') await syncSubscription(trx, provider, company.id, now, appUrl);
+    if (result.status === 'done') await syncSubscription(trx, company.id, { provider, now, appUrl });
     return result;
   });
 }

@@ -1,6 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import type { PaymentProvider, ProviderEvent } from '../../providers/payments/types';
 import { type BilledCompany, convergeCompany } from './converge';
+import type { PaidBillingDeps } from './deps';
 
 export interface AppliedEvent {
   /** False for a redelivery of an event already applied. */
@@ -17,11 +18,10 @@ export interface AppliedEvent {
  */
 export async function applyBillingEvent(
   db: Database,
-  provider: PaymentProvider,
   event: ProviderEvent,
-  now: Date,
-  appUrl: string,
+  deps: PaidBillingDeps,
 ): Promise<AppliedEvent> {
+  const { provider, now } = deps;
   return db.transaction().execute(async (trx) => {
     const fresh = await trx
       .insertInto('billing_events')
@@ -40,7 +40,7 @@ export async function applyBillingEvent(
     else {
       const state = await provider.readSubscription(subscriptionId);
       outcome = state
-        ? await convergeCompany(trx, company, state, now, appUrl)
+        ? await convergeCompany(trx, { company, state }, deps)
         : `subscription ${subscriptionId} not found`;
       const previous = company.stripe_subscription_id;
       if (state && previous && previous !== state.id && isLive(state.status)) {

@@ -4,11 +4,11 @@ import { planPrice } from '@pippitch/shared/plan-price';
 import { type Billing, quote } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
-import type { ChangeResult, PaymentProvider } from '../../providers/payments/types';
+import type { ChangeResult } from '../../providers/payments/types';
 import type { Actor } from '../actor';
 import { billingSwitchScheduledEmail } from '../email/billing-emails';
 import type { CheckoutChoice } from './checkout';
-import type { BillingDeps } from './deps';
+import type { BillingDeps, PaidBillingDeps } from './deps';
 import { sendNoticeOnce } from './notices';
 import { lockBilledCompany, syncSubscription } from './sync';
 
@@ -76,15 +76,12 @@ export function switchQuote(choice: CheckoutChoice, plan: BillingSwitch, prorati
  */
 export async function confirmBillingSwitch(
   trx: Database,
-  provider: PaymentProvider,
-  company: Company,
-  choice: CheckoutChoice,
-  plan: BillingSwitch,
-  now: Date,
-  appUrl: string,
+  { company, choice, plan }: { company: Company; choice: CheckoutChoice; plan: BillingSwitch },
+  deps: PaidBillingDeps,
 ): Promise<ChangeResult> {
+  const { provider, now, appUrl } = deps;
   await provider.scheduleBillingSwitch(plan.subscriptionId, plan.billing);
-  await syncSubscription(trx, provider, company.id, now, appUrl);
+  await syncSubscription(trx, company.id, { provider, now, appUrl });
   // One e-mail per confirmation: a switch cancelled and scheduled again is told again (its price may differ).
   // The company row is locked, so counting the switches told so far numbers this one; the confirmation's own
   // proration moment is no key, as two confirmations within one clock second share it.
@@ -126,7 +123,7 @@ export async function cancelBillingSwitch(
     }
     if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
     await provider.cancelBillingSwitch(company.stripe_subscription_id);
-    await syncSubscription(trx, provider, company.id, now, appUrl);
+    await syncSubscription(trx, company.id, { provider, now, appUrl });
     return { renewsOn: company.current_period_end?.toISOString() ?? null };
   });
 }

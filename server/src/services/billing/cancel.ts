@@ -53,7 +53,7 @@ export async function cancelSubscription(
         })
         .where('id', '=', company.id)
         .execute();
-      await noticeAccessEnded(trx, { company, kind: 'trial_cancelled' }, now, appUrl, now);
+      await noticeAccessEnded(trx, { company, kind: 'trial_cancelled', lockedAt: now }, { appUrl, now });
       return { accountLocked: true, daysRemaining: 0 };
     }
     if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
@@ -64,7 +64,7 @@ export async function cancelSubscription(
     const atPeriodEnd = company.subscription_type === 'monthly';
     await provider.cancel(company.stripe_subscription_id, { atPeriodEnd, ...input });
     await trx.updateTable('companies').set(reasonColumns).where('id', '=', company.id).execute();
-    await syncSubscription(trx, provider, company.id, now, appUrl);
+    await syncSubscription(trx, company.id, { provider, now, appUrl });
     const after = await lockBilledCompany(trx, company.id);
     // Annual plans end at once and are told by the provider's event ('access_ended'); a monthly one is told here.
     if (!after.account_locked && after.scheduled_cancellation_date) {
@@ -110,7 +110,7 @@ export async function reactivateSubscription(
       .set({ cancellation_reason: null, cancellation_feedback: null })
       .where('id', '=', company.id)
       .execute();
-    await syncSubscription(trx, provider, company.id, now, appUrl);
+    await syncSubscription(trx, company.id, { provider, now, appUrl });
     const after = await lockBilledCompany(trx, company.id);
     const email = reactivatedEmail({ companyName: company.name, renewsOn: after.current_period_end, appUrl });
     await noticeOfChange(trx, company, 'reactivated', email, now);

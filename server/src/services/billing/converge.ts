@@ -3,6 +3,7 @@ import type { Database } from '@pippitch/sql';
 import type { SubscriptionState } from '../../providers/payments/types';
 import { seatPriceColumns } from '../company/seat-prices';
 import { welcomeEmail } from '../email/billing-emails';
+import type { NoticeDeps } from './deps';
 import { noticeAccessEnded, sendNoticeOnce } from './notices';
 import { closeCheckouts } from './open-checkout';
 
@@ -24,11 +25,10 @@ const ENDED: readonly SubscriptionState['status'][] = ['canceled', 'unpaid', 'in
  */
 export async function convergeCompany(
   trx: Database,
-  company: BilledCompany,
-  state: SubscriptionState,
-  now: Date,
-  appUrl: string,
+  { company, state }: { company: BilledCompany; state: SubscriptionState },
+  deps: NoticeDeps,
 ): Promise<string> {
+  const { now, appUrl } = deps;
   if (company.stripe_customer_id && state.customerId !== company.stripe_customer_id) {
     return `ignored: subscription ${state.id} belongs to another customer`;
   }
@@ -117,10 +117,8 @@ export async function convergeCompany(
       .executeTakeFirstOrThrow();
     await noticeAccessEnded(
       trx,
-      { company, kind: 'access_ended', ref: state.id },
-      ended.access_ended_at ?? now,
-      appUrl,
-      now,
+      { company, kind: 'access_ended', ref: state.id, lockedAt: ended.access_ended_at ?? now },
+      deps,
     );
     return `${state.status}: access ended`;
   }

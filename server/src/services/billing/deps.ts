@@ -10,3 +10,11 @@ export interface BillingDeps {
   appUrl: string;
   now: Date;
 }
+
+/** The same once a provider is known to be there (every change past the 'no Stripe keys' refusal). */
+export interface PaidBillingDeps extends BillingDeps {
+  provider: PaymentProvider;
+}
+
+/** What an e-mail a change sends needs: the public URL its links start from and the time. */
+export type NoticeDeps = Pick<BillingDeps, 'appUrl' | 'now'>;

@@ -3,6 +3,7 @@ import type { Database } from '@pippitch/sql';
 import { accessEndedEmail, trialCancelledEmail, trialEndedEmail } from '../email/billing-emails';
 import { enqueueEmail } from '../email/outbox';
 import type { RenderedEmail } from '../email/templates';
+import type { NoticeDeps } from './deps';
 
 export type NoticeKind =
   | 'trial_reminder_30'
@@ -65,12 +66,15 @@ const ACCESS_ENDED_EMAILS = {
  */
 export function noticeAccessEnded(
   trx: Database,
-  notice: { company: { id: string; name: string }; kind: keyof typeof ACCESS_ENDED_EMAILS; ref?: string },
-  lockedAt: Date,
-  appUrl: string,
-  now: Date,
+  notice: {
+    company: { id: string; name: string };
+    kind: keyof typeof ACCESS_ENDED_EMAILS;
+    ref?: string;
+    lockedAt: Date;
+  },
+  { appUrl, now }: NoticeDeps,
 ): Promise<boolean> {
-  const { company, kind, ref } = notice;
+  const { company, kind, ref, lockedAt } = notice;
   const email = ACCESS_ENDED_EMAILS[kind]({ companyName: company.name, deleteAfter: dataKeptUntil(lockedAt), appUrl });
   return sendNoticeOnce(trx, { companyId: company.id, kind, ref, email }, now);
 }

@@ -168,12 +168,12 @@ export async function confirmPlanChangeIn(
   if (plan.kind === 'switch') {
     // Nothing is charged now; a confirmation of any other amount was for another change.
     if (confirmation.dueNowPence !== 0) throw conflict(BILLING_MESSAGES.amountChanged);
-    return confirmBillingSwitch(trx, provider, company, choice, plan, now, appUrl);
+    return confirmBillingSwitch(trx, { company, choice, plan }, { provider, now, appUrl });
   }
   const { subscriptionId, change } = plan;
   const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
   if (amountDue !== confirmation.dueNowPence) throw conflict(BILLING_MESSAGES.amountChanged);
   const result = await provider.changeSubscription(subscriptionId, { ...change, prorationDate });
-  if (result.status === 'done') await syncSubscription(trx, provider, company.id, now, appUrl);
+  if (result.status === 'done') await syncSubscription(trx, company.id, { provider, now, appUrl });
   return result;
 }

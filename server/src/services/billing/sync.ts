@@ -1,20 +1,15 @@
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import type { PaymentProvider } from '../../providers/payments/types';
 import { convergeCompany } from './converge';
+import type { PaidBillingDeps } from './deps';
 
 /**
  * After a change we asked the provider for (seats, add-ons, cancellation), the company row is brought to the
  * subscription as the provider now reports it — the same convergence a webhook runs, so the page shows the
  * result at once and the webhook that follows changes nothing more.
  */
-export async function syncSubscription(
-  trx: Database,
-  provider: PaymentProvider,
-  companyId: string,
-  now: Date,
-  appUrl: string,
-): Promise<void> {
+export async function syncSubscription(trx: Database, companyId: string, deps: PaidBillingDeps): Promise<void> {
+  const { provider } = deps;
   const company = await trx
     .selectFrom('companies')
     .select(['id', 'name', 'stripe_customer_id', 'stripe_subscription_id', 'cancel_at_period_end'])
@@ -23,7 +18,7 @@ export async function syncSubscription(
     .executeTakeFirst();
   if (!company?.stripe_subscription_id) throw notFound('Subscription not found');
   const state = await provider.readSubscription(company.stripe_subscription_id);
-  if (state) await convergeCompany(trx, company, state, now, appUrl);
+  if (state) await convergeCompany(trx, { company, state }, deps);
 }
 
 /** The company's billing facts every billing action starts from, locked for the transaction. */

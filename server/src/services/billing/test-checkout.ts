@@ -91,15 +91,13 @@ export async function payTestCheckout(
   });
   await applyBillingEvent(
     db,
-    payments,
     {
       id: payments.newEventId(),
       type: 'checkout.session.completed',
       customerId: paid.row.customer_id,
       subscriptionId: paid.subscriptionId,
     },
-    now,
-    appUrl,
+    { provider: payments, now, appUrl },
   );
   return { redirect: paid.row.success_url };
 }

@@ -19,15 +19,13 @@ export async function endTestModePeriods(
   for (const sub of changed) {
     await applyBillingEvent(
       db,
-      provider,
       {
         id: provider.newEventId(),
         type: sub.ended ? 'customer.subscription.deleted' : 'customer.subscription.updated',
         customerId: sub.customerId,
         subscriptionId: sub.id,
       },
-      now,
-      appUrl,
+      { provider, now, appUrl },
     );
   }
   return changed.length;

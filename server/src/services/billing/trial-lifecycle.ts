@@ -36,7 +36,7 @@ export async function runTrialLifecycle(db: Database, now: Date, appUrl: string)
         .executeTakeFirst();
       if (!locked) return; // another worker, or a payment, got there first
       run.locked++;
-      await noticeAccessEnded(trx, { company, kind: 'trial_ended' }, now, appUrl, now);
+      await noticeAccessEnded(trx, { company, kind: 'trial_ended', lockedAt: now }, { appUrl, now });
     });
   }
 

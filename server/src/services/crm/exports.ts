@@ -32,22 +32,26 @@ export async function requestExport(
 ): Promise<{ exportId: string }> {
   if (input.userIds.length === 0) throw badRequest(EXPORT_MESSAGES.noUsers);
   const members = await exportMembers(db, actor, input.userIds);
-  return openOnDemand(db, 'exportNow', 'export_log_one_manual_pending', actor.companyId, async (trx) => {
-    const row = await trx
-      .insertInto('export_log')
-      .values({
-        company_id: actor.companyId,
-        trigger: 'manual',
-        requested_by: actor.userId,
-        period_start: input.span.start,
-        period_end: input.span.end,
-        user_ids: members.map((m) => m.id),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: ON_DEMAND_PRIORITY });
-    return { exportId: row.id };
-  });
+  return openOnDemand(
+    db,
+    { kind: 'exportNow', index: 'export_log_one_manual_pending', companyId: actor.companyId },
+    async (trx) => {
+      const row = await trx
+        .insertInto('export_log')
+        .values({
+          company_id: actor.companyId,
+          trigger: 'manual',
+          requested_by: actor.userId,
+          period_start: input.span.start,
+          period_end: input.span.end,
+          user_ids: members.map((m) => m.id),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: ON_DEMAND_PRIORITY });
+      return { exportId: row.id };
+    },
+  );
 }
 
 export type RunOutcome = 'sent' | 'recorded' | 'failed' | 'busy' | 'done' | 'retry';
@@ -94,8 +98,8 @@ export async function runExport(
     const span = { start: claimed.period_start, end: claimed.period_end };
     // One read of margin conceded for the span: the desk's line and each selected member's (issue 25 §3).
     const conceded = await marginConceded(db, { companyId: claimed.company_id }, span);
-    const members = await teamSummary(db, claimed.company_id, claimed.user_ids, span, conceded);
-    posts = chatterPosts(company.name, span, members, conceded.team);
+    const members = await teamSummary(db, claimed.company_id, { userIds: claimed.user_ids, span, conceded });
+    posts = chatterPosts({ companyName: company.name, span, members, desk: conceded.team });
     await db.updateTable('export_log').set({ posts }).where('id', '=', exportId).execute();
   }
 
@@ -173,22 +177,25 @@ export async function testExport(deps: CrmDeps, actor: Actor, now: () => Date): 
     .where('status', '=', 'pending')
     .where('claimed_until', '<', at)
     .execute();
-  const log = await openOnDemand(db, 'testExport', 'export_log_one_test_pending', actor.companyId, (trx) =>
-    trx
-      .insertInto('export_log')
-      .values({
-        company_id: actor.companyId,
-        trigger: 'test',
-        requested_by: actor.userId,
-        period_start: today,
-        period_end: today,
-        user_ids: [],
-        posts: [text],
-        claimed_until: new Date(at.getTime() + LEASE_MS),
-        attempts: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow(),
+  const log = await openOnDemand(
+    db,
+    { kind: 'testExport', index: 'export_log_one_test_pending', companyId: actor.companyId },
+    (trx) =>
+      trx
+        .insertInto('export_log')
+        .values({
+          company_id: actor.companyId,
+          trigger: 'test',
+          requested_by: actor.userId,
+          period_start: today,
+          period_end: today,
+          user_ids: [],
+          posts: [text],
+          claimed_until: new Date(at.getTime() + LEASE_MS),
+          attempts: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
   );
   const finish = (set: Record<string, unknown>) =>
     db

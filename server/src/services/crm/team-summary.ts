@@ -40,9 +40,7 @@ export interface MemberSummary {
 export async function teamSummary(
   db: Database,
   companyId: string,
-  userIds: string[],
-  span: DateSpan,
-  conceded?: MarginConceded,
+  { userIds, span, conceded }: { userIds: string[]; span: DateSpan; conceded?: MarginConceded | undefined },
 ): Promise<MemberSummary[]> {
   if (userIds.length === 0) return [];
   const { from, to } = spanBoundsUtc(span);
@@ -115,10 +113,12 @@ function periodText(span: DateSpan): string {
  * is longer than Chatter's limit it is split at line ends into parts, each headed 'part i of n'.
  */
 export function chatterPosts(
-  companyName: string,
-  span: DateSpan,
-  members: MemberSummary[],
-  desk?: ConcededWordsFigures,
+  {
+    companyName,
+    span,
+    members,
+    desk,
+  }: { companyName: string; span: DateSpan; members: MemberSummary[]; desk?: ConcededWordsFigures | undefined },
   limit = CHATTER_POST_LIMIT,
 ): string[] {
   const total = {

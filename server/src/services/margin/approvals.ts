@@ -163,8 +163,7 @@ export async function decideApproval(
   db: Database,
   actor: Pick<Actor, 'userId' | 'companyId'>,
   input: { id: string; decision: ApprovalDecision; note: string | null },
-  appUrl: string,
-  now: Date,
+  { appUrl, now }: { appUrl: string; now: Date },
 ): Promise<ApprovalEntry> {
   return db.transaction().execute(async (trx) => {
     const updated = await trx

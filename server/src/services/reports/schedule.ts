@@ -86,21 +86,25 @@ export async function disableReportSchedule(db: Database, actor: Actor, now: Dat
 export async function requestTestReport(db: Database, actor: Actor, now: Date): Promise<{ reportId: string }> {
   await requireClientData(db, actor.companyId);
   const today = londonDateOf(now);
-  return openOnDemand(db, 'testReport', 'monthly_reports_one_test_pending', actor.companyId, async (trx) => {
-    const row = await trx
-      .insertInto('monthly_reports')
-      .values({
-        company_id: actor.companyId,
-        kind: 'test',
-        requested_by: actor.userId,
-        period_start: addDays(today, -29),
-        period_end: today,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: ON_DEMAND_PRIORITY });
-    return { reportId: row.id };
-  });
+  return openOnDemand(
+    db,
+    { kind: 'testReport', index: 'monthly_reports_one_test_pending', companyId: actor.companyId },
+    async (trx) => {
+      const row = await trx
+        .insertInto('monthly_reports')
+        .values({
+          company_id: actor.companyId,
+          kind: 'test',
+          requested_by: actor.userId,
+          period_start: addDays(today, -29),
+          period_end: today,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: ON_DEMAND_PRIORITY });
+      return { reportId: row.id };
+    },
+  );
 }
 
 export interface ReportEntry {

@@ -187,7 +187,7 @@ async function changePaidSeats(
   // Nothing changes here until the invoice is paid; the provider's event then converges the company.
   if (result.status === 'requires_payment') return { kind: 'payment', url: result.url };
   try {
-    await syncSubscription(trx, billing.provider, actor.companyId, now, billing.appUrl);
+    await syncSubscription(trx, actor.companyId, { provider: billing.provider, now, appUrl: billing.appUrl });
   } catch {
     // The provider has the change; its webhook will bring the company row to it.
     return { kind: 'processing', message: TEAM_MESSAGES.seatUpdateProcessing };
