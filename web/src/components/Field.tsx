@@ -24,3 +24,12 @@ export function Field({
     </div>
   );
 }
+
+/** A select's options: each of `values`, shown as `text(value)`. */
+export function Options<T extends string | number>({ values, text }: { values: readonly T[]; text(value: T): string }) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {text(v)}
+    </option>
+  ));
+}

@@ -1,5 +1,5 @@
 import { formatHour, WEEKDAY_LABELS } from '@pippitch/shared/schedules';
-import { FIELD_CONTROL, Field } from './Field';
+import { FIELD_CONTROL, Field, Options } from './Field';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const DAYS_OF_MONTH = Array.from({ length: 28 }, (_, i) => i + 1);
@@ -23,11 +23,7 @@ function NumberSelect({
     <Field label={label}>
       {(id) => (
         <select id={id} className={FIELD_CONTROL} value={value} onChange={(e) => onChange(Number(e.target.value))}>
-          {options.map((n) => (
-            <option key={n} value={n}>
-              {text(n)}
-            </option>
-          ))}
+          <Options values={options} text={text} />
         </select>
       )}
     </Field>

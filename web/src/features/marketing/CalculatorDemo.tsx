@@ -16,7 +16,7 @@ import {
 } from '@pippitch/shared/pairs';
 import { formatComparisonDate } from '@pippitch/shared/time';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { FIELD_CONTROL, Field } from '../../components/Field';
+import { FIELD_CONTROL, Field, Options } from '../../components/Field';
 import { useHydrated } from '../../lib/hydrated';
 import { DEMO } from './DemoCalculator';
 
@@ -143,11 +143,7 @@ export function CalculatorDemo() {
                   value={pair}
                   onChange={(e) => setPair(e.target.value as CurrencyPair)}
                 >
-                  {SUPPORTED_PAIRS.map((p) => (
-                    <option key={p} value={p}>
-                      {pairLabel(p)}
-                    </option>
-                  ))}
+                  <Options values={SUPPORTED_PAIRS} text={pairLabel} />
                 </select>
               )}
             </Field>
