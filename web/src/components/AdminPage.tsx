@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ADMIN_NAV } from '../lib/nav';
 import type { SignedIn } from '../lib/session';
-import { type NavItem, TopBar } from './TopBar';
+import { AppFrame, type NavItem } from './TopBar';
 
 const WIDTHS = { '4xl': 'max-w-4xl', '5xl': 'max-w-5xl', '7xl': 'max-w-7xl' } as const;
 
@@ -24,18 +24,15 @@ export function AdminPage({
   children: ReactNode;
 }) {
   return (
-    <div className="min-h-screen">
-      <TopBar session={session} items={nav} />
-      <main className={`mx-auto ${WIDTHS[width]} space-y-6 px-4 py-8 sm:px-6`}>
-        <div>
-          <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
-            ← Back to Dashboard
-          </Link>
-          <h1 className="mt-2 text-2xl font-bold">{title}</h1>
-          {intro && <p className="text-sm text-slate-600">{intro}</p>}
-        </div>
-        {children}
-      </main>
-    </div>
+    <AppFrame session={session} nav={nav} main={`mx-auto ${WIDTHS[width]} space-y-6 px-4 py-8 sm:px-6`}>
+      <div>
+        <Link to="/admin" className="text-sm font-medium text-brand-700 hover:underline">
+          ← Back to Dashboard
+        </Link>
+        <h1 className="mt-2 text-2xl font-bold">{title}</h1>
+        {intro && <p className="text-sm text-slate-600">{intro}</p>}
+      </div>
+      {children}
+    </AppFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { CloseButton } from './ui';
 
 export type NoticeTone = 'success' | 'info' | 'error';
 
@@ -37,14 +38,11 @@ export function Banner({ notice: n, onDismiss }: { notice: Notice | null; onDism
       className={`flex items-start justify-between gap-3 rounded-lg border px-4 py-3 text-sm ${STYLES[n.tone]}`}
     >
       <span className="min-w-0 break-words">{n.text}</span>
-      <button
-        type="button"
+      <CloseButton
+        label="Dismiss"
         onClick={onDismiss}
-        aria-label="Dismiss"
-        className="-my-1 shrink-0 rounded px-1.5 text-lg leading-none opacity-70 hover:opacity-100"
-      >
-        ×
-      </button>
+        className="-my-1 rounded px-1.5 text-lg opacity-70 hover:opacity-100"
+      />
     </div>
   );
 }

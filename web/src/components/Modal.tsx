@@ -1,4 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { CloseButton } from './ui';
 
 const WIDTHS = { sm: 'max-w-md', md: 'max-w-2xl', lg: 'max-w-4xl' } as const;
 
@@ -91,14 +92,11 @@ export function Modal({
             </div>
           )}
         </div>
-        <button
-          type="button"
+        <CloseButton
+          label="Close"
           onClick={onClose}
-          aria-label="Close"
-          className="-m-1 shrink-0 rounded-lg p-1 text-2xl leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-        >
-          ×
-        </button>
+          className="-m-1 rounded-lg p-1 text-2xl text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+        />
       </div>
       {children && <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>}
       {footer && (

@@ -1,5 +1,6 @@
 import { type CurrencyPair, pairLabel, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
 import { useId } from 'react';
+import { Options } from './Field';
 
 /** The 'Currency Pair' select used by the calculator and the history modal (labels like GBP/USD). */
 export function PairSelect({
@@ -23,11 +24,7 @@ export function PairSelect({
         onChange={(e) => onChange(e.target.value as CurrencyPair)}
         className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-sm shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100"
       >
-        {SUPPORTED_PAIRS.map((p) => (
-          <option key={p} value={p}>
-            {pairLabel(p)}
-          </option>
-        ))}
+        <Options values={SUPPORTED_PAIRS} text={pairLabel} />
       </select>
     </div>
   );

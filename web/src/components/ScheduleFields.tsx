@@ -1,11 +1,9 @@
 import { formatHour, WEEKDAY_LABELS } from '@pippitch/shared/schedules';
-import { useId } from 'react';
+import { FIELD_CONTROL, Field, Options } from './Field';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
 const DAYS_OF_MONTH = Array.from({ length: 28 }, (_, i) => i + 1);
 const WEEKDAYS = [1, 2, 3, 4, 5];
-
-const SELECT = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
 
 /** A labelled select of numbers (the schedules' day and hour pickers: spec §5 bounds, nothing else offered). */
 function NumberSelect({
@@ -21,20 +19,14 @@ function NumberSelect({
   text(n: number): string;
   onChange(n: number): void;
 }) {
-  const id = useId();
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} className={SELECT} value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {options.map((n) => (
-          <option key={n} value={n}>
-            {text(n)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={label}>
+      {(id) => (
+        <select id={id} className={FIELD_CONTROL} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+          <Options values={options} text={text} />
+        </select>
+      )}
+    </Field>
   );
 }
 

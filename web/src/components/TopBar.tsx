@@ -1,6 +1,6 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { resetSessionCache, type SignedIn } from '../lib/session';
 import { trpc } from '../lib/trpc';
 import { Logo } from './ui';
@@ -77,5 +77,31 @@ export function TopBar({ session, items }: { session: SignedIn; items: NavItem[]
         Signed in as {session.user.fullName}
       </div>
     </header>
+  );
+}
+
+/**
+ * A signed-in page: the top bar with the page's links above its main column (`main`: that column's classes);
+ * `overlay` (a dialog the page opens) stands after the column, outside it.
+ */
+export function AppFrame({
+  session,
+  nav,
+  main,
+  overlay,
+  children,
+}: {
+  session: SignedIn;
+  nav: NavItem[];
+  main: string;
+  overlay?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="min-h-screen">
+      <TopBar session={session} items={nav} />
+      <main className={main}>{children}</main>
+      {overlay}
+    </div>
   );
 }

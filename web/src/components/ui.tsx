@@ -90,3 +90,12 @@ export function Spinner({ label = 'Loading...' }: { label?: string }) {
     </div>
   );
 }
+
+/** The × that closes a dialog or dismisses a notice; `label` names it for screen readers ('Close', 'Dismiss'). */
+export function CloseButton({ label, onClick, className }: { label: string; onClick(): void; className: string }) {
+  return (
+    <button type="button" onClick={onClick} aria-label={label} className={`shrink-0 leading-none ${className}`}>
+      ×
+    </button>
+  );
+}

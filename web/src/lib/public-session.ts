@@ -1,3 +1,4 @@
+import { isAdminRole } from '@pippitch/shared/access';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useSyncExternalStore } from 'react';
 import type { AppRouter } from '../../../server/src/api/trpc/router';
@@ -52,4 +53,11 @@ export function usePublicSession(): State {
 /** After sign-in, sign-out or signup: ask the server again next time a public page shows. */
 export function forgetPublicSession(): void {
   if (state.known) set({ known: false });
+}
+
+/** A signed-in member's own page, for the public pages' buttons: the dashboard for an admin, else the calculator. */
+export function memberHome(session: NonNullable<PublicSession>) {
+  return isAdminRole(session.user.role)
+    ? ({ to: '/admin', label: 'Dashboard' } as const)
+    : ({ to: '/calculator', label: 'Calculator' } as const);
 }

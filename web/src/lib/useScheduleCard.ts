@@ -65,15 +65,18 @@ export function useScheduleCard(opts: {
     }
   }
 
-  async function turnOff() {
+  /** Runs one of the card's actions, saying `done` when it has, or `failed(why)`. */
+  async function act(action: () => Promise<unknown>, done: string, failed: (message: string) => string) {
     setMessage(null);
     try {
-      await opts.disable();
-      setMessage({ tone: 'success', text: words.disabled });
+      await action();
+      setMessage({ tone: 'success', text: done });
     } catch (err) {
-      setMessage({ tone: 'error', text: words.updateFailed(errorMessage(err, words.retry)) });
+      setMessage({ tone: 'error', text: failed(errorMessage(err, words.retry)) });
     }
   }
+
+  const turnOff = () => act(opts.disable, words.disabled, words.updateFailed);
 
   return {
     editing,
@@ -81,8 +84,8 @@ export function useScheduleCard(opts: {
     openForm,
     submit,
     turnOff,
+    act,
     message,
-    setMessage,
     fields: { frequency, setFrequency, dayOfWeek, setDayOfWeek, dayOfMonth, setDayOfMonth, hour, setHour },
   };
 }

@@ -41,6 +41,13 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
   // to do, and once done it must not stay on screen (issue 22).
   const formChanged = () =>
     setError((e) => (e === EXPORT_MESSAGES.noUsers || e === EXPORT_MESSAGES.customDates ? null : e));
+  /** A field's setter that is also a change of the form. */
+  const edited =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      formChanged();
+      set(value);
+    };
   const toggle = (id: string) => {
     formChanged();
     setChosen((prev) => {
@@ -186,10 +193,7 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
             look="card"
             options={EXPORT_PERIODS.map((p) => ({ value: p, label: EXPORT_PERIOD_LABELS[p] }))}
             value={period}
-            onChange={(v) => {
-              formChanged();
-              setPeriod(v as ExportPeriod);
-            }}
+            onChange={(v) => edited(setPeriod)(v as ExportPeriod)}
           />
         </div>
         {period === 'custom' && (
@@ -198,19 +202,13 @@ export function ExportModal({ onClose, preselected }: { onClose(): void; presele
               label="Start date"
               type="date"
               value={start}
-              onChange={(e) => {
-                formChanged();
-                setStart(e.target.value);
-              }}
+              onChange={(e) => edited(setStart)(e.target.value)}
             />
             <TextField
               label="End date"
               type="date"
               value={end}
-              onChange={(e) => {
-                formChanged();
-                setEnd(e.target.value);
-              }}
+              onChange={(e) => edited(setEnd)(e.target.value)}
               hint="Includes the whole end day (London time)"
             />
           </div>

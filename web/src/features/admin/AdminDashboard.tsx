@@ -4,7 +4,7 @@ import { SALESFORCE_SETTINGS_PATH } from '@pippitch/shared/salesforce';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
-import { TopBar } from '../../components/TopBar';
+import { AppFrame } from '../../components/TopBar';
 import { Alert, Card } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { summaryPrice } from '../../lib/summary-price';
@@ -20,6 +20,11 @@ import { MembersTable } from './MembersTable';
 import { SuccessBanner } from './SuccessBanner';
 
 const route = getRouteApi('/_app/admin/');
+
+const NAV = [
+  { label: 'Home', to: '/' },
+  { label: 'Use Calculator', to: '/calculator' },
+];
 
 /** The dashboard's links (spec §2); Salesforce settings joins them while the CRM is not connected. */
 const LINKS: { label: string; to: string; hint: string }[] = [
@@ -47,101 +52,88 @@ export function AdminDashboard() {
     void navigate({ search: {}, replace: true });
   }, [navigate]);
   return (
-    <div className="min-h-screen">
-      <TopBar
-        session={session}
-        items={[
-          { label: 'Home', to: '/' },
-          { label: 'Use Calculator', to: '/calculator' },
-        ]}
-      />
-      <main className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
-        <div>
-          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
-          <p className="text-sm text-slate-600">
-            Signed in as {session.user.fullName} ({ROLE_LABELS[session.user.role]})
-          </p>
-        </div>
-        <SuccessBanner kind={banner} onSeen={clearBannerParam} />
-        {/* The plan's state: a scheduled cancellation (date, days remaining, Reactivate) or a failed payment. */}
-        <BillingBanners />
-        <nav
-          aria-label="Admin"
-          className={`grid gap-3 sm:grid-cols-2 ${links.length > 3 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
-        >
-          {links.map((l) => (
-            <Link
-              key={l.to}
-              to={l.to}
-              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:bg-brand-50"
-            >
-              <span className="block font-semibold text-brand-800">{l.label}</span>
-              <span className="block text-xs text-slate-600">{l.hint}</span>
-            </Link>
-          ))}
-        </nav>
-        <QueryStatus query={summary} />
-        {s && (
-          <>
-            {s.trialDaysLeft !== null && (
-              <Alert tone={s.trialDaysLeft <= 7 ? 'warning' : 'info'}>
-                Free trial: <strong>{s.trialDaysLeft} days left</strong> (ends {formatDate(s.trialEndsAt)}).
-              </Alert>
+    <AppFrame session={session} nav={NAV} main="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6">
+      <div>
+        <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+        <p className="text-sm text-slate-600">
+          Signed in as {session.user.fullName} ({ROLE_LABELS[session.user.role]})
+        </p>
+      </div>
+      <SuccessBanner kind={banner} onSeen={clearBannerParam} />
+      {/* The plan's state: a scheduled cancellation (date, days remaining, Reactivate) or a failed payment. */}
+      <BillingBanners />
+      <nav
+        aria-label="Admin"
+        className={`grid gap-3 sm:grid-cols-2 ${links.length > 3 ? 'lg:grid-cols-4' : 'lg:grid-cols-3'}`}
+      >
+        {links.map((l) => (
+          <Link
+            key={l.to}
+            to={l.to}
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-600 hover:bg-brand-50"
+          >
+            <span className="block font-semibold text-brand-800">{l.label}</span>
+            <span className="block text-xs text-slate-600">{l.hint}</span>
+          </Link>
+        ))}
+      </nav>
+      <QueryStatus query={summary} />
+      {s && (
+        <>
+          {s.trialDaysLeft !== null && (
+            <Alert tone={s.trialDaysLeft <= 7 ? 'warning' : 'info'}>
+              Free trial: <strong>{s.trialDaysLeft} days left</strong> (ends {formatDate(s.trialEndsAt)}).
+            </Alert>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <Stat label="Company" value={s.name} sub={s.domain} />
+            <Stat
+              label="Plan"
+              value={
+                s.subscriptionStatus === 'trialing' ? 'Free trial' : s.billingPeriod === 'annual' ? 'Annual' : 'Monthly'
+              }
+              sub={
+                s.subscriptionStatus === 'trialing'
+                  ? `After trial: ${s.billingPeriod === 'annual' ? 'annual' : 'monthly'} billing`
+                  : `Billed ${s.billingPeriod === 'annual' ? 'annually' : 'monthly'}`
+              }
+            />
+            <Stat
+              label="Seats"
+              value={`${s.activeAdmins + s.activeBrokers} of ${s.totalSeats} used`}
+              sub={`${s.adminSeats} admin · ${s.brokerSeats} broker`}
+            />
+            {price && (
+              <Stat
+                label="Price"
+                value={`${formatGBP(price.inclVat)}/${price.period}`}
+                sub={`incl. VAT, add-ons included · ${formatGBP(price.seatPerMonth)} per seat per month`}
+              />
             )}
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              <Stat label="Company" value={s.name} sub={s.domain} />
-              <Stat
-                label="Plan"
-                value={
-                  s.subscriptionStatus === 'trialing'
-                    ? 'Free trial'
-                    : s.billingPeriod === 'annual'
-                      ? 'Annual'
-                      : 'Monthly'
-                }
-                sub={
-                  s.subscriptionStatus === 'trialing'
-                    ? `After trial: ${s.billingPeriod === 'annual' ? 'annual' : 'monthly'} billing`
-                    : `Billed ${s.billingPeriod === 'annual' ? 'annually' : 'monthly'}`
-                }
-              />
-              <Stat
-                label="Seats"
-                value={`${s.activeAdmins + s.activeBrokers} of ${s.totalSeats} used`}
-                sub={`${s.adminSeats} admin · ${s.brokerSeats} broker`}
-              />
-              {price && (
-                <Stat
-                  label="Price"
-                  value={`${formatGBP(price.inclVat)}/${price.period}`}
-                  sub={`incl. VAT, add-ons included · ${formatGBP(price.seatPerMonth)} per seat per month`}
-                />
-              )}
-            </div>
-            <div className="flex flex-wrap gap-2 text-sm">
-              <AddOn name="Company Finder" enabled={s.companyFinderEnabled} />
-              <AddOn name="Client Data Tracking" enabled={s.clientDataEnabled} />
-            </div>
-          </>
-        )}
-        <DashboardActivity />
-        {/* The desk's margin policy and the requests for pitches below it (issue 25). */}
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ApprovalQueue />
-          <MarginPolicyCard />
-        </div>
-        {/* The export schedule and monthly client report schedule cards (spec §2). */}
-        <div className="grid gap-6 lg:grid-cols-2">
-          <ExportScheduleCard />
-          <MonthlyReportCard />
-        </div>
-        <DataStatusCard />
-        <Card>
-          <h2 className="mb-4 text-lg font-semibold">Team members</h2>
-          <MembersTable />
-        </Card>
-      </main>
-    </div>
+          </div>
+          <div className="flex flex-wrap gap-2 text-sm">
+            <AddOn name="Company Finder" enabled={s.companyFinderEnabled} />
+            <AddOn name="Client Data Tracking" enabled={s.clientDataEnabled} />
+          </div>
+        </>
+      )}
+      <DashboardActivity />
+      {/* The desk's margin policy and the requests for pitches below it (issue 25). */}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ApprovalQueue />
+        <MarginPolicyCard />
+      </div>
+      {/* The export schedule and monthly client report schedule cards (spec §2). */}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ExportScheduleCard />
+        <MonthlyReportCard />
+      </div>
+      <DataStatusCard />
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold">Team members</h2>
+        <MembersTable />
+      </Card>
+    </AppFrame>
   );
 }
 

@@ -1,14 +1,13 @@
 import { formatGBP } from '@pippitch/shared/format';
 import { type PlanPrice, seatsText } from '@pippitch/shared/plan-price';
 import {
-  ADDON_PRICES,
-  ADDONS,
   type AddonKey,
   ANNUAL_DISCOUNT_PERCENTAGE,
   type Billing,
   type Quote,
   TRIAL_DAYS,
 } from '@pippitch/shared/pricing';
+import { AddonChoices } from '../../components/AddonChoices';
 import { Segmented } from '../../components/Segmented';
 import { Stepper } from '../../components/Stepper';
 
@@ -43,25 +42,12 @@ export function PlanStep(props: {
       </div>
       <fieldset className="space-y-2">
         <legend className="mb-1 text-sm font-medium text-slate-700">Add-ons (free during the trial)</legend>
-        {ADDONS.map((addon) => (
-          <label key={addon.key} className="flex items-start gap-3 text-sm">
-            <input
-              type="checkbox"
-              className="mt-0.5 h-4 w-4"
-              checked={props.addons[addon.key]}
-              onChange={(e) => props.onAddons({ ...props.addons, [addon.key]: e.target.checked })}
-            />
-            <span>
-              <span className="font-medium">{addon.name}</span>
-              <span className="block text-slate-600">
-                {props.billing === 'annual'
-                  ? `${formatGBP(ADDON_PRICES.annualPerSeatPerYear)} per seat per year`
-                  : `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)} per seat per month`}{' '}
-                after the trial; turn it on or off any time
-              </span>
-            </span>
-          </label>
-        ))}
+        <AddonChoices
+          billing={props.billing}
+          value={props.addons}
+          onChange={props.onAddons}
+          after=" after the trial; turn it on or off any time"
+        />
       </fieldset>
       <div className="rounded-xl bg-slate-50 p-4 text-sm">
         <div className="flex justify-between">

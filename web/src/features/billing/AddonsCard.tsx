@@ -1,6 +1,6 @@
-import { formatGBP } from '@pippitch/shared/format';
-import { ADDON_PRICES, ADDONS, type AddonKey } from '@pippitch/shared/pricing';
+import { ADDONS, type AddonKey } from '@pippitch/shared/pricing';
 import { useEffect, useState } from 'react';
+import { addonSeatPrice } from '../../components/AddonChoices';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Alert, Button, Card } from '../../components/ui';
 import { failureMessage } from '../../lib/failure';
@@ -90,9 +90,7 @@ export function AddonsCard() {
                   <span className="font-medium">{addon.name}</span>{' '}
                   <span className={on ? 'text-green-700' : 'text-slate-500'}>{on ? 'Enabled' : 'Not enabled'}</span>
                   <span className="block text-slate-600">
-                    {annual
-                      ? `${formatGBP(ADDON_PRICES.annualPerSeatPerYear)} per seat per year`
-                      : `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)} per seat per month`}
+                    {addonSeatPrice(annual ? 'annual' : 'monthly')}
                     {trial && ' after the trial; free until then'}
                   </span>
                 </div>

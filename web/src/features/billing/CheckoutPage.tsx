@@ -3,17 +3,11 @@ import { BILLING_MESSAGES, chargeSentence, longDate } from '@pippitch/shared/bil
 import { CHECKOUT_MESSAGES, TEST_MODE_LABEL } from '@pippitch/shared/checkout';
 import { formatGBP } from '@pippitch/shared/format';
 import { planPrice, seatPriceText, seatsText } from '@pippitch/shared/plan-price';
-import {
-  ADDON_PRICES,
-  ADDONS,
-  ANNUAL_DISCOUNT_PERCENTAGE,
-  type Billing,
-  quote,
-  VAT_LABEL,
-} from '@pippitch/shared/pricing';
+import { ANNUAL_DISCOUNT_PERCENTAGE, type Billing, quote, VAT_LABEL } from '@pippitch/shared/pricing';
 import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { AddonChoices } from '../../components/AddonChoices';
 import { Segmented } from '../../components/Segmented';
 import { Stepper } from '../../components/Stepper';
 import { TopBar } from '../../components/TopBar';
@@ -21,6 +15,7 @@ import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { ChargeConfirm, chargeError, type ShownCharge } from './ChargeConfirm';
 import { type Choice, rememberChoice, rememberedChoice } from './checkout-choice';
+import { OrderLine } from './OrderLine';
 
 const route = getRouteApi('/checkout');
 
@@ -154,24 +149,7 @@ export function CheckoutPage() {
 
             <Card className="space-y-3">
               <h2 className="text-lg font-semibold">Add-ons</h2>
-              {ADDONS.map((addon) => (
-                <label key={addon.key} className="flex items-start gap-3 text-sm">
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 h-4 w-4"
-                    checked={choice.addons[addon.key]}
-                    onChange={(e) => update({ addons: { ...choice.addons, [addon.key]: e.target.checked } })}
-                  />
-                  <span>
-                    <span className="font-medium">{addon.name}</span>
-                    <span className="block text-slate-600">
-                      {choice.billing === 'monthly'
-                        ? `${formatGBP(ADDON_PRICES.monthlyPerSeatPerMonth)} per seat per month`
-                        : `${formatGBP(ADDON_PRICES.annualPerSeatPerYear)} per seat per year`}
-                    </span>
-                  </span>
-                </label>
-              ))}
+              <AddonChoices billing={choice.billing} value={choice.addons} onChange={(addons) => update({ addons })} />
             </Card>
 
             <Card className="space-y-4">
@@ -188,14 +166,14 @@ export function CheckoutPage() {
               />
               <h2 className="text-lg font-semibold">Order summary</h2>
               <dl className="space-y-2 text-sm">
-                <Row
+                <OrderLine
                   label={`${seatsText(q.totalSeats)} (${choice.adminSeats} admin, ${choice.brokerSeats} broker)`}
                   value={formatGBP(q.seatsTotalForPeriod)}
                 />
-                <Row label="Add-ons" value={formatGBP(q.addonsTotalForPeriod)} />
-                <Row label="Subtotal" value={formatGBP(q.subtotal)} />
-                <Row label={VAT_LABEL} value={formatGBP(q.vat)} />
-                <Row label={`Total per ${period}`} value={formatGBP(q.total)} strong />
+                <OrderLine label="Add-ons" value={formatGBP(q.addonsTotalForPeriod)} />
+                <OrderLine label="Subtotal" value={formatGBP(q.subtotal)} />
+                <OrderLine label={VAT_LABEL} value={formatGBP(q.vat)} />
+                <OrderLine label={`Total per ${period}`} value={formatGBP(q.total)} strong />
               </dl>
               {!paying && s?.subscriptionStatus === 'trialing' && s.trialEndsAt && (s.trialDaysLeft ?? 0) > 0 && (
                 <Alert tone="info">
@@ -278,15 +256,6 @@ export function CheckoutPage() {
           </>
         )}
       </main>
-    </div>
-  );
-}
-
-function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-slate-200 pt-2 text-base font-bold' : ''}`}>
-      <dt>{label}</dt>
-      <dd className="whitespace-nowrap">{value}</dd>
     </div>
   );
 }

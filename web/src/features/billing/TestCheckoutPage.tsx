@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { QueryStatus } from '../../components/QueryStatus';
 import { Alert, Button, Card, Logo } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { OrderLine } from './OrderLine';
 
 const route = getRouteApi('/test-checkout/$checkoutId');
 
@@ -41,10 +42,10 @@ export function TestCheckoutPage() {
               </p>
             </div>
             <dl className="space-y-2 text-sm">
-              <Line label={seatsText(v.quote.totalSeats)} value={formatGBP(v.quote.seatsTotalForPeriod)} />
-              <Line label="Add-ons" value={formatGBP(v.quote.addonsTotalForPeriod)} />
-              <Line label={VAT_LABEL} value={formatGBP(v.quote.vat)} />
-              <Line
+              <OrderLine label={seatsText(v.quote.totalSeats)} value={formatGBP(v.quote.seatsTotalForPeriod)} />
+              <OrderLine label="Add-ons" value={formatGBP(v.quote.addonsTotalForPeriod)} />
+              <OrderLine label={VAT_LABEL} value={formatGBP(v.quote.vat)} />
+              <OrderLine
                 label={`Total per ${v.billing === 'annual' ? 'year' : 'month'}`}
                 value={formatGBP(v.quote.total)}
                 strong
@@ -77,15 +78,6 @@ export function TestCheckoutPage() {
           </Card>
         )}
       </main>
-    </div>
-  );
-}
-
-function Line({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-slate-200 pt-2 text-base font-bold' : ''}`}>
-      <dt>{label}</dt>
-      <dd className="whitespace-nowrap">{value}</dd>
     </div>
   );
 }

@@ -1,13 +1,7 @@
-import {
-  type CurrencyPair,
-  INTERVAL_MINUTES,
-  pairLabel,
-  TIMEFRAME_KEYS,
-  TIMEFRAMES,
-  type Timeframe,
-} from '@pippitch/shared/pairs';
+import { type CurrencyPair, INTERVAL_MINUTES, pairLabel, TIMEFRAMES, type Timeframe } from '@pippitch/shared/pairs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { StrokeIcon } from '../../components/Icon';
+import { TimeframeButtons } from '../../components/TimeframeButtons';
 import {
   type ChartView,
   canZoom,
@@ -99,20 +93,14 @@ export function HistoricalChart({ pair, onPick }: { pair: CurrencyPair; onPick(p
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
-        <fieldset className="inline-flex rounded-lg bg-slate-100 p-1">
-          <legend className="sr-only">Timeframe</legend>
-          {TIMEFRAME_KEYS.map((key) => (
-            <button
-              key={key}
-              type="button"
-              aria-pressed={key === timeframe}
-              onClick={() => setTimeframe(key)}
-              className={`min-w-10 rounded-md px-2 py-1.5 sm:min-w-12 sm:px-3 text-sm font-semibold ${key === timeframe ? 'bg-white text-brand-800 shadow' : 'text-slate-600 hover:text-slate-900'}`}
-            >
-              {key}
-            </button>
-          ))}
-        </fieldset>
+        <TimeframeButtons
+          value={timeframe}
+          onChange={setTimeframe}
+          className="inline-flex rounded-lg bg-slate-100 p-1"
+          buttonClass={(pressed) =>
+            `min-w-10 rounded-md px-2 py-1.5 sm:min-w-12 sm:px-3 text-sm font-semibold ${pressed ? 'bg-white text-brand-800 shadow' : 'text-slate-600 hover:text-slate-900'}`
+          }
+        />
         <fieldset className="inline-flex items-center gap-1">
           <legend className="sr-only">Chart tools</legend>
           <ToolButton

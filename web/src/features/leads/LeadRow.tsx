@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { type Lead, londonDate, londonDateTime, SOURCE_LABELS } from './leadModel';
 
 const SOURCE_STYLES: Record<Lead['source'], string> = {
@@ -6,6 +6,33 @@ const SOURCE_STYLES: Record<Lead['source'], string> = {
   manual_search: 'bg-sky-50 text-sky-700 ring-sky-200',
   similar_results: 'bg-teal-50 text-teal-700 ring-teal-200',
 };
+
+/** A lead's action (described by the lead's name for screen readers), off while the row is busy. */
+function RowButton({
+  onClick,
+  busy,
+  about,
+  look,
+  children,
+}: {
+  onClick(): void;
+  busy: boolean;
+  about: string;
+  look: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      aria-describedby={about}
+      className={`rounded-lg px-2.5 py-1.5 text-xs font-semibold ring-1 disabled:text-slate-400 ${look}`}
+    >
+      {children}
+    </button>
+  );
+}
 
 /** One lead in the list: select, open details, toggle contacted, delete. Memoised: 50 rows re-render cheaply. */
 export const LeadRow = memo(function LeadRow({
@@ -72,24 +99,22 @@ export const LeadRow = memo(function LeadRow({
           <dd title={londonDateTime(lead.lastCalculatedAt)}>{londonDate(lead.lastCalculatedAt)}</dd>
         </dl>
         <div className="flex items-center gap-2">
-          <button
-            type="button"
+          <RowButton
             onClick={() => onToggle(lead)}
-            disabled={busy}
-            aria-describedby={nameId}
-            className="w-40 rounded-lg px-2.5 py-1.5 text-xs font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50 disabled:text-slate-400"
+            busy={busy}
+            about={nameId}
+            look="w-40 text-brand-700 ring-slate-300 hover:bg-slate-50"
           >
             {lead.contacted ? 'Mark Not Contacted' : 'Mark Contacted'}
-          </button>
-          <button
-            type="button"
+          </RowButton>
+          <RowButton
             onClick={() => onDelete(lead)}
-            disabled={busy}
-            aria-describedby={nameId}
-            className="rounded-lg px-2.5 py-1.5 text-xs font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:text-slate-400"
+            busy={busy}
+            about={nameId}
+            look="text-red-700 ring-red-200 hover:bg-red-50"
           >
             Delete
-          </button>
+          </RowButton>
         </div>
       </div>
     </li>

@@ -23,6 +23,28 @@ function FigureLine({ title, f }: { title: string; f: Figures }) {
 
 const pairName = (pair: string) => (isCurrencyPair(pair) ? pairLabel(pair) : pair);
 
+/** A broker's figures per pair, indented under theirs: only when they pitched more than one pair. */
+function BrokerPairs({
+  pairs,
+  label,
+  className = '',
+}: {
+  pairs: (Figures & { pair: string })[];
+  label?: string;
+  className?: string;
+}) {
+  if (pairs.length < 2) return null;
+  return (
+    <ul aria-label={label} className={`space-y-1 border-l-2 border-slate-200 pl-3 ${className}`}>
+      {pairs.map((p) => (
+        <li key={p.pair}>
+          <FigureLine title={pairName(p.pair)} f={p} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Margin conceded for the dashboard's range (issue 25 §3): the team, each pair, then each broker with their pairs —
  * the margin pitched against the mid (ticket-weighted) against the floors of the pitches' time, what it is worth a
@@ -55,15 +77,7 @@ export function MarginConcededCard({ range }: { range: DashboardRange }) {
             {d.brokers.map((b) => (
               <li key={b.userId} data-testid="margin-conceded-broker">
                 <FigureLine title={b.name} f={b} />
-                {b.pairs.length > 1 && (
-                  <ul className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3">
-                    {b.pairs.map((p) => (
-                      <li key={p.pair}>
-                        <FigureLine title={pairName(p.pair)} f={p} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <BrokerPairs pairs={b.pairs} className="mt-1" />
               </li>
             ))}
           </ul>
@@ -88,15 +102,7 @@ export function MemberMarginConceded({ userId, view, date }: { userId: string; v
       {b && (
         <div className="mt-3 space-y-2" data-testid="member-margin-conceded">
           <FigureLine title="All pairs" f={b} />
-          {b.pairs.length > 1 && (
-            <ul aria-label="Margin conceded per pair" className="space-y-1 border-l-2 border-slate-200 pl-3">
-              {b.pairs.map((p) => (
-                <li key={p.pair}>
-                  <FigureLine title={pairName(p.pair)} f={p} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <BrokerPairs pairs={b.pairs} label="Margin conceded per pair" />
         </div>
       )}
     </Card>

@@ -16,6 +16,7 @@ import {
 } from '@pippitch/shared/pairs';
 import { formatComparisonDate } from '@pippitch/shared/time';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { FIELD_CONTROL, Field, Options } from '../../components/Field';
 import { useHydrated } from '../../lib/hydrated';
 import { DEMO } from './DemoCalculator';
 
@@ -23,18 +24,39 @@ import { DEMO } from './DemoCalculator';
 // maths, in the browser only (nothing is saved, nothing is fetched). The market rate is the product's sample rate
 // for the pair, and says so: the live one needs a sign-in.
 
-const INPUT = 'mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
-
-function Field({ label, children, hint }: { label: string; children: (id: string) => React.ReactNode; hint?: string }) {
-  const id = useId();
+/** One of the demo's text fields; without `onChange`, read-only (the market rate, today's date). */
+function DemoInput({
+  label,
+  value,
+  onChange,
+  hint,
+  inputMode,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange?(value: string): void;
+  hint?: string;
+  inputMode?: 'decimal' | 'numeric';
+  placeholder?: string;
+}) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children(id)}
-      {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
-    </div>
+    <Field label={label} hint={hint}>
+      {(id) =>
+        onChange ? (
+          <input
+            id={id}
+            className={FIELD_CONTROL}
+            inputMode={inputMode}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            placeholder={placeholder}
+          />
+        ) : (
+          <input id={id} className={`${FIELD_CONTROL} bg-slate-50`} value={value} readOnly />
+        )
+      }
+    </Field>
   );
 }
 
@@ -117,27 +139,25 @@ export function CalculatorDemo() {
               {(id) => (
                 <select
                   id={id}
-                  className={INPUT}
+                  className={FIELD_CONTROL}
                   value={pair}
                   onChange={(e) => setPair(e.target.value as CurrencyPair)}
                 >
-                  {SUPPORTED_PAIRS.map((p) => (
-                    <option key={p} value={p}>
-                      {pairLabel(p)}
-                    </option>
-                  ))}
+                  <Options values={SUPPORTED_PAIRS} text={pairLabel} />
                 </select>
               )}
             </Field>
-            <Field label="Market Rate" hint="Sample rate for the demo; signed in, this is the live rate">
-              {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={demoMarketRate(pair)} readOnly />}
-            </Field>
+            <DemoInput
+              label="Market Rate"
+              hint="Sample rate for the demo; signed in, this is the live rate"
+              value={demoMarketRate(pair)}
+            />
             <Field label="Your Rate">
               {(id) => (
                 <div className="flex gap-2">
                   <input
                     id={id}
-                    className={INPUT}
+                    className={FIELD_CONTROL}
                     inputMode="decimal"
                     value={yourRate}
                     onChange={(e) => setYourRate(e.target.value)}
@@ -151,53 +171,16 @@ export function CalculatorDemo() {
                 </div>
               )}
             </Field>
-            <Field label="Competitor Rate">
-              {(id) => (
-                <input
-                  id={id}
-                  className={INPUT}
-                  inputMode="decimal"
-                  value={competitorRate}
-                  onChange={(e) => setCompetitorRate(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Client Name">
-              {(id) => (
-                <input
-                  id={id}
-                  className={INPUT}
-                  value={client}
-                  onChange={(e) => setClient(e.target.value)}
-                  placeholder="e.g. Acme Imports Ltd"
-                />
-              )}
-            </Field>
-            <Field label="Comparison Date">
-              {(id) => <input id={id} className={`${INPUT} bg-slate-50`} value={today} readOnly />}
-            </Field>
-            <Field label={amountLabel(pair)}>
-              {(id) => (
-                <input
-                  id={id}
-                  className={INPUT}
-                  inputMode="decimal"
-                  value={amount}
-                  onChange={(e) => setAmount(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label="Trades Per Year">
-              {(id) => (
-                <input
-                  id={id}
-                  className={INPUT}
-                  inputMode="numeric"
-                  value={trades}
-                  onChange={(e) => setTrades(e.target.value)}
-                />
-              )}
-            </Field>
+            <DemoInput
+              label="Competitor Rate"
+              inputMode="decimal"
+              value={competitorRate}
+              onChange={setCompetitorRate}
+            />
+            <DemoInput label="Client Name" value={client} onChange={setClient} placeholder="e.g. Acme Imports Ltd" />
+            <DemoInput label="Comparison Date" value={today} />
+            <DemoInput label={amountLabel(pair)} inputMode="decimal" value={amount} onChange={setAmount} />
+            <DemoInput label="Trades Per Year" inputMode="numeric" value={trades} onChange={setTrades} />
           </div>
           <fieldset>
             <legend id={marginName} className="text-sm font-medium text-slate-700">

@@ -2,14 +2,13 @@ import { PRICE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { formatLondonDateTime, londonDateOf } from '@pippitch/shared/time';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { MonthCalendar, monthOf } from '../../components/MonthCalendar';
+import { TimeframeButtons } from '../../components/TimeframeButtons';
 import { DEMO_RANGE, DEMO_SAMPLE } from './demo-sample';
 
 // The read-only historical rates demo (spec §2 Landing page): GBP/USD over a month at 30-minute points, the date and
 // time search shown but disabled, and the product's calendar limits. The series is the bundled data set's own
 // (ECB reference rates with simulated intraday movement), so its badge says exactly that.
 const DemoChart = lazy(() => import('./DemoChart'));
-
-const TIMEFRAMES = ['1D', '5D', '1M', '3M'] as const;
 
 /** Mounts its children once the element is within a screen of the viewport. */
 function useNear<T extends Element>(): [React.RefObject<T | null>, boolean] {
@@ -55,20 +54,13 @@ export function HistoricalDemo() {
             <option value="GBPUSD">GBP/USD</option>
           </select>
         </label>
-        <fieldset className="flex gap-1">
-          <legend className="sr-only">Timeframe</legend>
-          {TIMEFRAMES.map((t) => (
-            <button
-              key={t}
-              type="button"
-              disabled
-              aria-pressed={t === '1M'}
-              className={`rounded-lg px-3 py-1.5 text-sm font-semibold ${t === '1M' ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-500'}`}
-            >
-              {t}
-            </button>
-          ))}
-        </fieldset>
+        <TimeframeButtons
+          value="1M"
+          className="flex gap-1"
+          buttonClass={(pressed) =>
+            `rounded-lg px-3 py-1.5 text-sm font-semibold ${pressed ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-500'}`
+          }
+        />
       </div>
       <figure
         ref={chartRef}

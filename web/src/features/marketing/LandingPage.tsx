@@ -1,8 +1,7 @@
-import { isAdminRole } from '@pippitch/shared/access';
 import { Link } from '@tanstack/react-router';
-import { lazy } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import { WhenNear } from '../../components/WhenNear';
-import { usePublicSession } from '../../lib/public-session';
+import { memberHome, usePublicSession } from '../../lib/public-session';
 import { DemoCalculator } from './DemoCalculator';
 import { SiteFooter, SiteNav } from './SiteNav';
 
@@ -35,6 +34,82 @@ const STEPS = [
   ['Save Your Lead', 'Every pitch is kept with the client’s name, ready for follow-up and similar companies.'],
 ] as const;
 
+const ADDON_CARDS = [
+  ['Company Finder', 'Find UK companies like the one you just pitched and keep a lead list for the team.'],
+  ['Client Data Tracking', 'Monthly PDF reports of client activity, scheduled and sent automatically.'],
+] as const;
+
+/** Titled cards in a grid (the features, the add-ons); `grid`, `card` and `heading` give each its look. */
+function CardGrid({
+  items,
+  grid,
+  card,
+  heading,
+}: {
+  items: readonly (readonly [string, string])[];
+  grid: string;
+  card: string;
+  heading: string;
+}) {
+  return (
+    <div className={`mt-8 grid gap-5 ${grid}`}>
+      {items.map(([title, text]) => (
+        <div key={title} className={card}>
+          <h3 className={heading}>{title}</h3>
+          <p className="mt-2 text-sm text-slate-600">{text}</p>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A band of the page under its centred title (and `intro`): full width on slate when `tinted`, else the column
+ * alone. Its content is `children`, or a below-the-fold `section` that loads when near, `gap` under the title.
+ */
+function Band({
+  title,
+  intro,
+  id,
+  tinted = false,
+  width = 'max-w-7xl',
+  gap = 'mt-8',
+  section,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  id?: string;
+  tinted?: boolean;
+  width?: string;
+  gap?: string;
+  section?: ComponentType;
+  children?: ReactNode;
+}) {
+  const column = `mx-auto ${width} px-4 py-16 sm:px-6`;
+  const body = (
+    <>
+      <h2 className="text-center text-3xl font-bold">{title}</h2>
+      {intro && <p className="mx-auto mt-2 max-w-2xl text-center text-slate-600">{intro}</p>}
+      {section && (
+        <div className={gap}>
+          <WhenNear section={section} />
+        </div>
+      )}
+      {children}
+    </>
+  );
+  return tinted ? (
+    <section id={id} className="bg-slate-50">
+      <div className={column}>{body}</div>
+    </section>
+  ) : (
+    <section id={id} className={`${column} ${id ? 'scroll-mt-20' : ''}`}>
+      {body}
+    </section>
+  );
+}
+
 export function LandingPage() {
   const current = usePublicSession();
   const s = current.known ? current.session : null;
@@ -52,21 +127,12 @@ export function LandingPage() {
                 Show a prospect, while you are still on the call, exactly what they would save by switching to you.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
-                {s ? (
-                  <Link
-                    to={isAdminRole(s.user.role) ? '/admin' : '/calculator'}
-                    className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-                  >
-                    {isAdminRole(s.user.role) ? 'Go to Dashboard' : 'Go to Calculator'}
-                  </Link>
-                ) : (
-                  <Link
-                    to="/pricing"
-                    className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-                  >
-                    Sign Up Now
-                  </Link>
-                )}
+                <Link
+                  to={s ? memberHome(s).to : '/pricing'}
+                  className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
+                >
+                  {s ? `Go to ${memberHome(s).label}` : 'Sign Up Now'}
+                </Link>
                 <a
                   href="#how-it-works"
                   className="rounded-lg px-6 py-3 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-50"
@@ -107,38 +173,24 @@ export function LandingPage() {
 
         <section className="mx-auto max-w-7xl px-4 pb-16 sm:px-6">
           <h2 className="text-center text-3xl font-bold">Everything a broker needs on the call</h2>
-          <div className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-5">
-            {FEATURES.map(([title, text]) => (
-              <div key={title} className="rounded-2xl border border-slate-200 p-5">
-                <h3 className="font-semibold text-brand-800">{title}</h3>
-                <p className="mt-2 text-sm text-slate-600">{text}</p>
-              </div>
-            ))}
-          </div>
+          <CardGrid
+            items={FEATURES}
+            grid="sm:grid-cols-2 lg:grid-cols-5"
+            card="rounded-2xl border border-slate-200 p-5"
+            heading="font-semibold text-brand-800"
+          />
         </section>
 
-        <section className="bg-slate-50">
-          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-            <h2 className="text-center text-3xl font-bold">Add-ons</h2>
-            <div className="mt-8 grid gap-5 md:grid-cols-2">
-              <div className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="text-lg font-semibold">Company Finder</h3>
-                <p className="mt-2 text-sm text-slate-600">
-                  Find UK companies like the one you just pitched and keep a lead list for the team.
-                </p>
-              </div>
-              <div className="rounded-2xl bg-white p-6 shadow-sm">
-                <h3 className="text-lg font-semibold">Client Data Tracking</h3>
-                <p className="mt-2 text-sm text-slate-600">
-                  Monthly PDF reports of client activity, scheduled and sent automatically.
-                </p>
-              </div>
-            </div>
-          </div>
-        </section>
+        <Band title="Add-ons" tinted>
+          <CardGrid
+            items={ADDON_CARDS}
+            grid="md:grid-cols-2"
+            card="rounded-2xl bg-white p-6 shadow-sm"
+            heading="text-lg font-semibold"
+          />
+        </Band>
 
-        <section id="how-it-works" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
-          <h2 className="text-center text-3xl font-bold">How It Works</h2>
+        <Band id="how-it-works" title="How It Works">
           <ol className="mt-8 grid gap-5 md:grid-cols-3">
             {STEPS.map(([title, text], i) => (
               <li key={title} className="rounded-2xl border border-slate-200 p-6">
@@ -150,41 +202,22 @@ export function LandingPage() {
               </li>
             ))}
           </ol>
-        </section>
+        </Band>
 
-        <section className="bg-slate-50">
-          <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
-            <h2 className="text-center text-3xl font-bold">Try the calculator</h2>
-            <p className="mx-auto mt-2 max-w-2xl text-center text-slate-600">
-              The same maths as the product: type a client’s rate and see the saving.
-            </p>
-            <div className="mt-8">
-              <WhenNear section={CalculatorDemo} />
-            </div>
-          </div>
-        </section>
-
-        <section id="historical-demo" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
-          <h2 className="text-center text-3xl font-bold">Prove it with history</h2>
-          <p className="mx-auto mt-2 max-w-2xl text-center text-slate-600">
-            Find the rate at any minute since September 2024 and show the client what they paid.
-          </p>
-          <div className="mt-8">
-            <WhenNear section={HistoricalDemo} />
-          </div>
-        </section>
-
-        <section className="bg-slate-50">
-          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-            <h2 className="mb-8 text-center text-3xl font-bold">Pricing</h2>
-            <WhenNear section={PricingTable} />
-          </div>
-        </section>
-
-        <section className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
-          <h2 className="mb-6 text-center text-3xl font-bold">Frequently asked questions</h2>
-          <WhenNear section={Faq} />
-        </section>
+        <Band
+          title="Try the calculator"
+          intro="The same maths as the product: type a client’s rate and see the saving."
+          tinted
+          section={CalculatorDemo}
+        />
+        <Band
+          id="historical-demo"
+          title="Prove it with history"
+          intro="Find the rate at any minute since September 2024 and show the client what they paid."
+          section={HistoricalDemo}
+        />
+        <Band title="Pricing" width="max-w-6xl" tinted section={PricingTable} />
+        <Band title="Frequently asked questions" width="max-w-3xl" gap="mt-6" section={Faq} />
       </main>
       <SiteFooter />
     </div>

@@ -1,8 +1,7 @@
-import { isAdminRole } from '@pippitch/shared/access';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Logo } from '../../components/ui';
-import { usePublicSession } from '../../lib/public-session';
+import { memberHome, usePublicSession } from '../../lib/public-session';
 
 /** Public pages' nav: Home, Pricing, a role button ('Loading...' while the role loads), Sign Out. */
 export function SiteNav() {
@@ -42,11 +41,8 @@ export function SiteNav() {
             <span className="rounded-lg px-3 py-2 text-slate-500">Loading...</span>
           ) : s ? (
             <>
-              <Link
-                to={isAdminRole(s.user.role) ? '/admin' : '/calculator'}
-                className="rounded-lg bg-brand-700 px-3 py-2 text-white hover:bg-brand-800"
-              >
-                {isAdminRole(s.user.role) ? 'Dashboard' : 'Calculator'}
+              <Link to={memberHome(s).to} className="rounded-lg bg-brand-700 px-3 py-2 text-white hover:bg-brand-800">
+                {memberHome(s).label}
               </Link>
               <button
                 type="button"

@@ -1,11 +1,10 @@
 import { formatLondonDateTime } from '@pippitch/shared/time';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
-import { LEADS_NAV } from '../../lib/nav';
 import { trpc } from '../../lib/trpc';
+import { PackFrame } from './PackFrame';
 import { PackView } from './PackView';
 
 const appRoute = getRouteApi('/_app');
@@ -15,43 +14,37 @@ export function PackPage({ packId }: { packId: string }) {
   const { session } = appRoute.useRouteContext();
   const pack = trpc.packs.get.useQuery({ id: packId });
   return (
-    <div className="min-h-screen">
-      <TopBar session={session} items={LEADS_NAV} />
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-        <Link to="/leads" className="text-sm text-slate-600 hover:underline">
-          ← My Leads
-        </Link>
-        {pack.isPending ? (
-          <Spinner label="Loading the pack..." />
-        ) : pack.isError ? (
-          <div className="mt-4">
-            <Alert tone="error">{errorMessage(pack.error)}</Alert>
+    <PackFrame session={session} width="max-w-7xl">
+      {pack.isPending ? (
+        <Spinner label="Loading the pack..." />
+      ) : pack.isError ? (
+        <div className="mt-4">
+          <Alert tone="error">{errorMessage(pack.error)}</Alert>
+        </div>
+      ) : (
+        <>
+          <div className="mb-4 mt-2 flex flex-wrap items-end justify-between gap-3">
+            <h1 className="text-2xl font-bold">Evidence pack: {pack.data.leadName}</h1>
+            <a
+              href={`/api/packs/${pack.data.id}.pdf`}
+              download
+              className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Download PDF
+            </a>
           </div>
-        ) : (
-          <>
-            <div className="mb-4 mt-2 flex flex-wrap items-end justify-between gap-3">
-              <h1 className="text-2xl font-bold">Evidence pack: {pack.data.leadName}</h1>
-              <a
-                href={`/api/packs/${pack.data.id}.pdf`}
-                download
-                className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-              >
-                Download PDF
-              </a>
-            </div>
-            {pack.data.mine ? (
-              <>
-                <ShareLink packId={pack.data.id} share={pack.data.share} />
-                <ContactPhone packId={pack.data.id} phone={pack.data.brokerage.brokerPhone} />
-              </>
-            ) : (
-              <p className="mb-4 text-sm text-slate-600">Prepared by {pack.data.brokerName}: only they can share it.</p>
-            )}
-            <PackView pack={pack.data} />
-          </>
-        )}
-      </main>
-    </div>
+          {pack.data.mine ? (
+            <>
+              <ShareLink packId={pack.data.id} share={pack.data.share} />
+              <ContactPhone packId={pack.data.id} phone={pack.data.brokerage.brokerPhone} />
+            </>
+          ) : (
+            <p className="mb-4 text-sm text-slate-600">Prepared by {pack.data.brokerName}: only they can share it.</p>
+          )}
+          <PackView pack={pack.data} />
+        </>
+      )}
+    </PackFrame>
   );
 }
 

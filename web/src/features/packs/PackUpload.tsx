@@ -3,11 +3,10 @@ import { DEFAULT_PACK_MARGIN_BPS, PACK_LIMITS, PACK_MARGIN_OPTIONS, PACK_MESSAGE
 import { formatIsoDate } from '@pippitch/shared/time';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
-import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
-import { LEADS_NAV } from '../../lib/nav';
 import { trpc } from '../../lib/trpc';
+import { PackFrame } from './PackFrame';
 
 const appRoute = getRouteApi('/_app');
 
@@ -136,15 +135,9 @@ export function PackUpload({ leadId }: { leadId: string }) {
     );
 
   return (
-    <div className="min-h-screen">
-      <TopBar session={session} items={LEADS_NAV} />
-      <main className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-8">
-        <Link to="/leads" className="text-sm text-slate-600 hover:underline">
-          ← My Leads
-        </Link>
-        <h1 className="mb-4 mt-2 text-2xl font-bold">New evidence pack{lead ? `: ${lead.name}` : ''}</h1>
-        {body}
-      </main>
-    </div>
+    <PackFrame session={session} width="max-w-3xl">
+      <h1 className="mb-4 mt-2 text-2xl font-bold">New evidence pack{lead ? `: ${lead.name}` : ''}</h1>
+      {body}
+    </PackFrame>
   );
 }

@@ -5,7 +5,6 @@ import { Link } from '@tanstack/react-router';
 import { ScheduleCard, ScheduleForm, ScheduleNotice, ScheduleSummary } from '../../components/ScheduleCardParts';
 import { DayOfMonthSelect, HourSelect } from '../../components/ScheduleFields';
 import { Alert, Button, Spinner } from '../../components/ui';
-import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
 import { useScheduleCard } from '../../lib/useScheduleCard';
 
@@ -36,17 +35,7 @@ export function MonthlyReportCard() {
     disable: () => disable.mutateAsync(),
     words: { ...REPORT_MESSAGES, saved: 'Report schedule saved', disabled: 'Monthly reports disabled' },
   });
-  const { setMessage } = card;
-
-  async function test() {
-    setMessage(null);
-    try {
-      await sendTest.mutateAsync();
-      setMessage({ tone: 'success', text: REPORT_MESSAGES.testQueued });
-    } catch (err) {
-      setMessage({ tone: 'error', text: REPORT_MESSAGES.error(errorMessage(err, REPORT_MESSAGES.retry)) });
-    }
-  }
+  const test = () => card.act(() => sendTest.mutateAsync(), REPORT_MESSAGES.testQueued, REPORT_MESSAGES.error);
 
   return (
     <ScheduleCard
