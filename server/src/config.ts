@@ -131,7 +131,7 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Set when a Salesforce connected app is configured (id and secret). */
   salesforce: { clientId: string; clientSecret: string; loginUrl: string } | undefined;
-  /** SECRETS_KEY decoded; undefined outside production when unset (services/crm/secrets-key.ts makes one). */
+  /** SECRETS_KEY decoded; undefined outside production when unset (services/salesforce/secrets-key.ts makes one). */
   secretsKey: Buffer | undefined;
   /** SECRETS_KEY_PREVIOUS decoded: opens what the old key sealed until `pnpm secrets:rotate` has run. */
   secretsKeyPrevious: Buffer | undefined;

@@ -5,9 +5,9 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeEcbReferenceRates } from '../../worker/src/market/dataset/ecb-store';
-import { teamSummary } from '../src/services/crm/team-summary';
 import { QuoteHub } from '../src/services/market/live-quotes';
 import { reportData } from '../src/services/reports/report-data';
+import { teamSummary } from '../src/services/salesforce/team-summary';
 import {
   addMember,
   errorOf,

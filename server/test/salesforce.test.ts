@@ -2,7 +2,7 @@ import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SalesforceCrm } from '../src/providers/crm/salesforce/provider';
 import { CrmTemporaryFailure } from '../src/providers/crm/types';
-import { runExport } from '../src/services/crm/exports';
+import { runExport } from '../src/services/salesforce/exports';
 import { addCalculationAt, setFloorsAt } from './activity-helpers';
 import {
   addMember,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seriesSourceLabel } from '../src/features/history/labels';
+import { seriesSourceLabel } from '../src/features/market/labels';
 
 const span = (source: 'real' | 'ecb_sim' | 'simulated', from: string, to: string) => ({ source, from, to });
 

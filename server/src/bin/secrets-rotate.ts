@@ -5,7 +5,7 @@
  */
 import { createDb, createPool } from '@pippitch/sql';
 import { loadConfigOrExit } from '../config';
-import { rotateSecrets } from '../services/crm/rotate-secrets';
+import { rotateSecrets } from '../services/salesforce/rotate-secrets';
 
 const config = loadConfigOrExit();
 if (!config.databaseUrl || !config.secretsKey) {

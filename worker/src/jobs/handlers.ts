@@ -15,11 +15,11 @@ import { sendCheckoutFollowUps } from '@pippitch/server/services/billing/checkou
 import { endTestModePeriods } from '@pippitch/server/services/billing/test-mode-periods';
 import { runTrialLifecycle } from '@pippitch/server/services/billing/trial-lifecycle';
 import { deleteExpiredCompanies } from '@pippitch/server/services/company/retention';
-import { dispatchScheduledExports } from '@pippitch/server/services/crm/export-schedule';
-import { runExport } from '@pippitch/server/services/crm/exports';
 import { refreshEcbRates } from '@pippitch/server/services/market/ecb-rates';
 import { dispatchMonthlyReports } from '@pippitch/server/services/reports/dispatch';
 import { failReport, generateReport } from '@pippitch/server/services/reports/generate';
+import { dispatchScheduledExports } from '@pippitch/server/services/salesforce/export-schedule';
+import { runExport } from '@pippitch/server/services/salesforce/exports';
 import type { Database } from '@pippitch/sql';
 import type pg from 'pg';
 import { runMarketHistory } from '../market/backfill/job';

@@ -4,7 +4,7 @@ import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../deps';
-import { exportLogCsv } from '../../services/crm/export-log';
+import { exportLogCsv } from '../../services/salesforce/export-log';
 import { adminViewer } from './admin-download';
 
 /** The CRM export log as CSV (the "not connected" default's record, and every Salesforce export's outcome). */

@@ -5,10 +5,15 @@ import { cadenceSchema } from '@pippitch/shared/schedules';
 import { londonDateOf } from '@pippitch/shared/time';
 import { z } from 'zod';
 import { badRequest } from '../../errors';
-import { completeConnection, connectionStatus, disconnect, startConnection } from '../../services/crm/connection';
-import { recentExports } from '../../services/crm/export-log';
-import { disableExportSchedule, exportSchedule, saveExportSchedule } from '../../services/crm/export-schedule';
-import { requestExport, testExport } from '../../services/crm/exports';
+import {
+  completeConnection,
+  connectionStatus,
+  disconnect,
+  startConnection,
+} from '../../services/salesforce/connection';
+import { recentExports } from '../../services/salesforce/export-log';
+import { disableExportSchedule, exportSchedule, saveExportSchedule } from '../../services/salesforce/export-schedule';
+import { requestExport, testExport } from '../../services/salesforce/exports';
 import type { AuthedContext } from '../trpc/procedures';
 import { adminProcedure, router } from '../trpc/procedures';
 

@@ -1,7 +1,7 @@
 /**
  * Where the team-activity export goes (design.md §2 CRM): Salesforce when a connected app is configured and the
  * company has connected its org; otherwise — the embedded default, "not connected" — nowhere but the export log,
- * which the admin downloads as CSV (services/crm/export-log.ts). `createCrmProvider` returns null for that.
+ * which the admin downloads as CSV (services/salesforce/export-log.ts). `createCrmProvider` returns null for that.
  */
 
 /** What the OAuth code exchange gives us about the org and its user (stored with the tokens). */

@@ -13,7 +13,7 @@ import { useLiveQuotes } from './useLiveQuotes';
 import { useSaveCalculation } from './useSaveCalculation';
 
 // The chart (ECharts) is only downloaded when a broker opens the modal.
-const HistoricalRateModal = lazy(() => import('../history/HistoricalRateModal'));
+const HistoricalRateModal = lazy(() => import('../market/HistoricalRateModal'));
 // The finder appears once a client is named: its code comes then, not with the page (the 150 KB budget, issue 24).
 const FinderPanel = lazy(() => import('../finder/FinderPanel').then((m) => ({ default: m.FinderPanel })));
 // The margin against the desk's policy (issue 25) comes once a rate and amount are typed, for the same budget.

@@ -3,7 +3,7 @@
 // first load carries neither ECharts nor the data.
 
 import { type PricePoint, withGaps } from '../../lib/chart-view';
-import RateChart from '../history/RateChart';
+import RateChart from '../market/RateChart';
 import series from './demo-series.json';
 
 const HALF_HOUR = 30 * 60_000;
