@@ -113,6 +113,48 @@ describe('the CSV', () => {
     expect(clients).toHaveLength(2500);
     expect(new Set(clients).size).toBe(2500);
   });
+
+  it('reads several members in their order, each oldest first, every row once', async () => {
+    // Carol (600 rows), Dave (300) and Erin (200) in one page each, Alice with none that day, Ben (2,500, from the
+    // test above) in three pages; asked for in another order than the file's (by name).
+    const more = { carol: 600, dave: 300, erin: 200 };
+    for (const [name, n] of Object.entries(more)) {
+      ids[name] = await addMember(h, 'Acme FX', `${name}@acmefx.co.uk`, 'junior');
+      await h.t.pool.query(
+        `INSERT INTO calculations (id, user_id, company_id, client_name, normalized_client_name, currency_pair,
+           calculation_data, trade_details, savings_amount, created_at)
+         SELECT gen_random_uuid(), $2, c.company_id, $3 || ' ' || i, $3 || ' ' || i, c.currency_pair,
+                c.calculation_data, c.trade_details, c.savings_amount,
+                timestamptz '2026-11-01 12:00:00+00' - i * interval '1 second'
+         FROM (SELECT * FROM calculations WHERE user_id = $1 LIMIT 1) c, generate_series(1, $4::int) i`,
+        [ids.ben, ids[name], name, n],
+      );
+    }
+    const chosen = ['erin', 'ben', 'alice', 'dave', 'carol'].map((k) => ids[k]!);
+    const body = await (
+      await get(admin, { users: chosen.join(','), period: 'custom', start: '2026-11-01', end: '2026-11-01' })
+    ).text();
+    const rows = lines(body)
+      .slice(1)
+      .map((l) => l.split(','));
+    // Members by name (their full names sort as their e-mails here), each member's rows oldest first: i counts down.
+    const members = await h.t.db
+      .selectFrom('user_profiles')
+      .select(['email'])
+      .where('id', 'in', chosen)
+      .orderBy('full_name')
+      .orderBy('id')
+      .execute();
+    const expected = members.flatMap(({ email }) => {
+      const name = email.split('@')[0]!;
+      const n = name === 'ben' ? 2500 : (more[name as keyof typeof more] ?? 0);
+      return Array.from({ length: n }, (_, k) => [email, name === 'ben' ? null : `${name} ${n - k}`]);
+    });
+    // (The quoted date holds a comma: the e-mail is the 4th piece of a line split at commas, the client the 5th.)
+    expect(rows.map((r) => r[3])).toEqual(expected.map(([email]) => email));
+    const named = rows.filter((r) => r[3] !== 'ben@acmefx.co.uk').map((r) => r[4]);
+    expect(named).toEqual(expected.filter(([, client]) => client).map(([, client]) => client));
+  });
 });
 
 describe('refusals', () => {

@@ -40,6 +40,24 @@ export function datesOf(span: DateSpan): string[] {
   return dates;
 }
 
+/**
+ * A run of days as the whole London weeks (Monday to Sunday) inside it, by their Mondays, and the loose days before
+ * and after them. The readers of the weekly rollups (margin conceded: migration 0046; the activity dashboard:
+ * migration 0048) read the weeks from the weekly table and the loose days from the daily one.
+ */
+export function weeksAndDays(span: DateSpan): { weeks: DateSpan | null; days: DateSpan[] } {
+  // The first Monday on or after the start.
+  const firstMonday = addDays(span.start, (8 - isoWeekday(span.start)) % 7);
+  // The last Sunday on or before the end (isoWeekday: 7 Sunday), and its week's Monday.
+  const lastMonday = addDays(span.end, -(isoWeekday(span.end) % 7) - 6);
+  if (lastMonday < firstMonday) return { weeks: null, days: [span] };
+  const days: DateSpan[] = [];
+  if (span.start < firstMonday) days.push({ start: span.start, end: addDays(firstMonday, -1) });
+  const afterWeeks = addDays(lastMonday, 7);
+  if (afterWeeks <= span.end) days.push({ start: afterWeeks, end: span.end });
+  return { weeks: { start: firstMonday, end: lastMonday }, days };
+}
+
 export { ACTIVITY_VIEW_LABELS, ACTIVITY_VIEWS, type ActivityView } from './activity-views';
 
 /** The user activity page's period holding `date`: that day, its Monday–Sunday week, or its calendar month. */

@@ -7,6 +7,7 @@ import {
   exportFileName,
   exportSpan,
   shiftPeriod,
+  weeksAndDays,
 } from '../src/activity-periods';
 
 describe('dashboardPeriods', () => {
@@ -19,6 +20,40 @@ describe('dashboardPeriods', () => {
     const p = dashboardPeriods(range, '2026-11-24');
     expect(p).toEqual({ current: { start, end }, previous: { start: prevStart, end: prevEnd } });
     expect(datesOf(p.current)).toHaveLength(datesOf(p.previous).length);
+  });
+});
+
+describe('weeksAndDays', () => {
+  it('the whole Monday–Sunday weeks of a span by their Mondays, and the loose days either side', () => {
+    // The dashboard's quarter on Thursday 26 Nov 2026 and the quarter before it (a Saturday to a Thursday, a Sunday
+    // to a Friday).
+    expect(weeksAndDays({ start: '2026-08-29', end: '2026-11-26' })).toEqual({
+      weeks: { start: '2026-08-31', end: '2026-11-16' },
+      days: [
+        { start: '2026-08-29', end: '2026-08-30' },
+        { start: '2026-11-23', end: '2026-11-26' },
+      ],
+    });
+    expect(weeksAndDays({ start: '2026-05-31', end: '2026-08-28' })).toEqual({
+      weeks: { start: '2026-06-01', end: '2026-08-17' },
+      days: [
+        { start: '2026-05-31', end: '2026-05-31' },
+        { start: '2026-08-24', end: '2026-08-28' },
+      ],
+    });
+    // Monday to Sunday: one week, no loose day; a span within a week, or across two without a whole one: days only.
+    expect(weeksAndDays({ start: '2026-11-23', end: '2026-11-29' })).toEqual({
+      weeks: { start: '2026-11-23', end: '2026-11-23' },
+      days: [],
+    });
+    expect(weeksAndDays({ start: '2026-11-26', end: '2026-11-26' })).toEqual({
+      weeks: null,
+      days: [{ start: '2026-11-26', end: '2026-11-26' }],
+    });
+    expect(weeksAndDays({ start: '2026-11-20', end: '2026-11-26' })).toEqual({
+      weeks: null,
+      days: [{ start: '2026-11-20', end: '2026-11-26' }],
+    });
   });
 });
 

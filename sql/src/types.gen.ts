@@ -167,6 +167,18 @@ export interface CalculationUserDays {
   user_id: string;
 }
 
+export interface CalculationUserWeeks {
+  annual_savings: Numeric;
+  calculations: number;
+  company_id: string;
+  excluded: number;
+  included: number;
+  losses: number;
+  pips: Numeric;
+  user_id: string;
+  week: string;
+}
+
 export interface Companies {
   access_ended_at: Timestamp | null;
   account_locked: Generated<boolean>;
@@ -713,6 +725,7 @@ export interface DB {
   calculation_margin_days: CalculationMarginDays;
   calculation_margin_weeks: CalculationMarginWeeks;
   calculation_user_days: CalculationUserDays;
+  calculation_user_weeks: CalculationUserWeeks;
   calculations: Calculations;
   companies: Companies;
   company_index: CompanyIndex;

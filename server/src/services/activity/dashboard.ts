@@ -8,7 +8,8 @@ import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Actor } from '../actor';
 import { STORED_BROKER } from '../stored-role';
-import { CHART_BROKERS, type ChartRow, type DashboardChart, dashboardChart } from './dashboard-chart';
+import { chartRows, type DashboardChart, dashboardChart } from './dashboard-chart';
+import { dashboardSums } from './dashboard-sums';
 
 /** A figure of the range beside the previous range of the same length, and the spec's growth text. */
 export interface Figure {
@@ -79,9 +80,10 @@ const NONE: Sums = { calculations: 0, clients: 0, savings: '0', pips: '0', inclu
 /**
  * The admin dashboard's activity for one range of London days and the previous range of the same length: per
  * active broker (role junior, is_active — deactivated members and admins are not on the dashboard, spec §6 and
- * docs/decisions.md) and for the team. Reads the per-day rollups of migration 0012, scoped to the caller's company:
- * sums per broker over the broker-days of both ranges (the team's summed from them), distinct clients from a bit per day per
- * (broker, client) (the team's = the sum of its brokers'), and the chart from the sums' table.
+ * docs/decisions.md) and for the team. Reads the rollups of migrations 0012 and 0048, scoped to the caller's
+ * company: sums per broker over both ranges' whole weeks and loose days (the team's summed from them), distinct
+ * clients from a bit per day per (broker, client) (the team's = the sum of its brokers'), and the chart from the
+ * broker-days of the range.
  */
 export async function dashboardActivity(
   db: Database,
@@ -112,35 +114,8 @@ export async function dashboardActivity(
     .orderBy('u.id')
     .execute();
 
-  const inRange = sql<boolean>`d.day >= ${current.start}::date`;
-  const inPrevious = sql<boolean>`d.day < ${current.start}::date`;
-  const both = sql<boolean>`d.day BETWEEN ${previous.start}::date AND ${current.end}::date`;
-  const activeBroker = (qb: 'u') =>
-    sql<boolean>`${sql.ref(`${qb}.company_id`)} = ${actor.companyId} AND ${sql.ref(`${qb}.role_type`)} = ${STORED_BROKER} AND ${sql.ref(`${qb}.is_active`)}`;
-  // Sums per broker and for the team, both ranges in one pass over at most one row per broker and day.
-  const sumsQuery = db
-    .selectFrom('calculation_user_days as d')
-    .innerJoin('user_profiles as u', 'u.id', 'd.user_id')
-    .select([
-      'd.user_id',
-      sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inRange}), 0)::int`.as('calcs'),
-      sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inRange}), 0)::text`.as('savings'),
-      sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inRange}), 0)::text`.as('pips'),
-      sql<number>`coalesce(sum(d.calculations) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_calcs'),
-      sql<string>`coalesce(sum(d.annual_savings) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_savings'),
-      sql<string>`coalesce(sum(d.pips) FILTER (WHERE ${inPrevious}), 0)::text`.as('prev_pips'),
-      sql<number>`coalesce(sum(d.included) FILTER (WHERE ${inRange}), 0)::int`.as('included'),
-      sql<number>`coalesce(sum(d.losses) FILTER (WHERE ${inRange}), 0)::int`.as('losses'),
-      sql<number>`coalesce(sum(d.excluded) FILTER (WHERE ${inRange}), 0)::int`.as('excluded'),
-      sql<number>`coalesce(sum(d.included) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_included'),
-      sql<number>`coalesce(sum(d.losses) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_losses'),
-      sql<number>`coalesce(sum(d.excluded) FILTER (WHERE ${inPrevious}), 0)::int`.as('prev_excluded'),
-    ])
-    .where('d.company_id', '=', actor.companyId)
-    .where(both)
-    .where(activeBroker('u'))
-    .groupBy('d.user_id')
-    .execute();
+  // Sums per broker, both ranges in one pass over their whole weeks and loose days (dashboard-sums.ts).
+  const sumsQuery = dashboardSums(db, actor.companyId, current, previous);
   // Distinct clients per broker: one row per (broker, client) with a bit per London day pitched, so each range is
   // one bit test per pair. The team's figure is the sum of the brokers' (docs/decisions.md, Activity).
   // Distinct clients per broker in both ranges. The current range ends today, so a pair pitched on or after its
@@ -160,30 +135,12 @@ export async function dashboardActivity(
     .where('c.last_day', '>=', previous.start)
     .groupBy('c.user_id')
     .execute();
-  // The chart: the range's busiest brokers each get a line, everyone else is summed as one (NULL). It picks the
-  // busiest itself rather than from the sums, so it runs beside them instead of after them (the quarter's p50 was
-  // the sums' 36 ms plus the chart's 14 ms one after the other, bench activity). Aggregating the chart's days into
-  // the sums pass instead (array_agg) was measured slower: 1.16–1.30× on the quarter.
-  const chartQuery = sql<ChartRow>`
-    WITH r AS (
-      SELECT d.user_id, d.day, d.calculations
-      FROM calculation_user_days d
-      JOIN user_profiles u ON u.id = d.user_id
-      WHERE d.company_id = ${actor.companyId} AND d.day BETWEEN ${current.start}::date AND ${current.end}::date
-        AND ${activeBroker('u')}
-    ), top AS (
-      SELECT user_id FROM r GROUP BY user_id HAVING sum(calculations) > 0
-      ORDER BY sum(calculations) DESC, user_id LIMIT ${CHART_BROKERS}
-    )
-    SELECT r.day, CASE WHEN r.user_id IN (SELECT user_id FROM top) THEN r.user_id END AS user_id,
-           sum(r.calculations)::int AS calcs
-    FROM r GROUP BY 1, 2`.execute(db);
   // Independent reads, sent together (each on its own pooled connection).
-  const [brokers, sums, clientCounts, chartRows] = await Promise.all([
+  const [brokers, sums, clientCounts, chartRowsRead] = await Promise.all([
     brokersQuery,
     sumsQuery,
     clientsQuery,
-    chartQuery.then((r) => r.rows),
+    chartRows(db, actor.companyId, current),
   ]);
   // Only the company's pairs were read; sums holds only active brokers (its join), so they alone are counted.
   const clientsOf = new Map(clientCounts.map((r) => [r.user_id, r]));
@@ -193,30 +150,33 @@ export async function dashboardActivity(
   });
   // The team's figures are the brokers' summed here (exact decimals): cheaper than a second grouping in SQL, which
   // made PostgreSQL sort every broker-day of both ranges.
-  const team = rows.reduce(
-    (t, r) => ({
-      calcs: t.calcs + r.calcs,
-      savings: new Dec(t.savings).plus(r.savings).toFixed(),
-      pips: new Dec(t.pips).plus(r.pips).toFixed(),
-      prev_calcs: t.prev_calcs + r.prev_calcs,
-      prev_savings: new Dec(t.prev_savings).plus(r.prev_savings).toFixed(),
-      prev_pips: new Dec(t.prev_pips).plus(r.prev_pips).toFixed(),
-      clients: t.clients + r.clients,
-      prev_clients: t.prev_clients + r.prev_clients,
-      included: t.included + r.included,
-      losses: t.losses + r.losses,
-      excluded: t.excluded + r.excluded,
-      prev_included: t.prev_included + r.prev_included,
-      prev_losses: t.prev_losses + r.prev_losses,
-      prev_excluded: t.prev_excluded + r.prev_excluded,
-    }),
+  // Its money and pips are added as decimals and written out once (Dec.toFixed() is exact: the same figures as
+  // writing out every partial sum, without parsing one again for each broker).
+  const teamAcc = rows.reduce(
+    (t, r) => {
+      t.calcs += r.calcs;
+      t.savings = t.savings.plus(r.savings);
+      t.pips = t.pips.plus(r.pips);
+      t.prev_calcs += r.prev_calcs;
+      t.prev_savings = t.prev_savings.plus(r.prev_savings);
+      t.prev_pips = t.prev_pips.plus(r.prev_pips);
+      t.clients += r.clients;
+      t.prev_clients += r.prev_clients;
+      t.included += r.included;
+      t.losses += r.losses;
+      t.excluded += r.excluded;
+      t.prev_included += r.prev_included;
+      t.prev_losses += r.prev_losses;
+      t.prev_excluded += r.prev_excluded;
+      return t;
+    },
     {
       calcs: 0,
-      savings: '0',
-      pips: '0',
+      savings: new Dec(0),
+      pips: new Dec(0),
       prev_calcs: 0,
-      prev_savings: '0',
-      prev_pips: '0',
+      prev_savings: new Dec(0),
+      prev_pips: new Dec(0),
       clients: 0,
       prev_clients: 0,
       included: 0,
@@ -227,6 +187,13 @@ export async function dashboardActivity(
       prev_excluded: 0,
     },
   );
+  const team = {
+    ...teamAcc,
+    savings: teamAcc.savings.toFixed(),
+    pips: teamAcc.pips.toFixed(),
+    prev_savings: teamAcc.prev_savings.toFixed(),
+    prev_pips: teamAcc.prev_pips.toFixed(),
+  };
 
   type Row = Omit<(typeof rows)[number], 'user_id'>;
   const cur = (r: Row): Sums => ({
@@ -268,6 +235,6 @@ export async function dashboardActivity(
     previous,
     totals: figures(cur(team), prev(team)),
     brokers: perBroker,
-    chart: dashboardChart(current, perBroker, chartRows),
+    chart: dashboardChart(current, perBroker, chartRowsRead),
   };
 }

@@ -12,9 +12,9 @@
  * its band by the ticket, lower edge inclusive as margin-policy.ts's bandFor. Their sums per broker, pair and London
  * day are kept in calculation_margin_days by statement triggers, which this reads.
  */
-import type { DateSpan } from '@pippitch/shared/activity-periods';
+import { type DateSpan, weeksAndDays } from '@pippitch/shared/activity-periods';
 import type { ConcededFigures } from '@pippitch/shared/margin-conceded';
-import { addDays, isoWeekday, londonDayBoundsUtc } from '@pippitch/shared/time';
+import { londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 import { memberName } from './member-name';
@@ -99,23 +99,6 @@ export function pitchFiguresSql(scope: { companyId: string; userId?: string | nu
            c.margin_gbp_per_year AS per_year, c.margin_floor_bps AS floor_bps, c.margin_below_floor AS below_floor
     FROM calculations c
     WHERE c.company_id = ${scope.companyId} AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser}`;
-}
-
-/**
- * A run of days as the whole London weeks (Monday to Sunday) inside it, by their Mondays, and the loose days before
- * and after them: the weeks are read from calculation_margin_weeks, the loose days from calculation_margin_days.
- */
-export function weeksAndDays(span: DateSpan): { weeks: DateSpan | null; days: DateSpan[] } {
-  // The first Monday on or after the start.
-  const firstMonday = addDays(span.start, (8 - isoWeekday(span.start)) % 7);
-  // The last Sunday on or before the end (isoWeekday: 7 Sunday), and its week's Monday.
-  const lastMonday = addDays(span.end, -(isoWeekday(span.end) % 7) - 6);
-  if (lastMonday < firstMonday) return { weeks: null, days: [span] };
-  const days: DateSpan[] = [];
-  if (span.start < firstMonday) days.push({ start: span.start, end: addDays(firstMonday, -1) });
-  const afterWeeks = addDays(lastMonday, 7);
-  if (afterWeeks <= span.end) days.push({ start: afterWeeks, end: span.end });
-  return { weeks: { start: firstMonday, end: lastMonday }, days };
 }
 
 /**
