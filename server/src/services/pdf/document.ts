@@ -138,11 +138,9 @@ export function tableDrawer<T>(doc: PDFKit.PDFDocument, columns: Column<T>[], wi
  */
 export function sizeColumns<T>(
   doc: PDFKit.PDFDocument,
-  columns: Omit<Column<T>, 'width'>[],
-  rows: T[],
-  width: number,
-  flex: string[],
+  table: { columns: Omit<Column<T>, 'width'>[]; rows: T[]; width: number; flex: string[] },
 ): Column<T>[] {
+  const { columns, rows, width, flex } = table;
   const PAD = 8;
   const seen = new Map<string, number>();
   const sized = columns.map((c) => {

@@ -154,13 +154,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
 
     const table = tableDrawer(
       doc,
-      sizeColumns(
-        doc,
-        COLUMNS,
-        data.brokers.flatMap((b) => b.clients),
-        width,
-        ['Client'],
-      ),
+      sizeColumns(doc, { columns: COLUMNS, rows: data.brokers.flatMap((b) => b.clients), width, flex: ['Client'] }),
       width,
     );
 
