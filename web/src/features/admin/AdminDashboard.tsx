@@ -118,8 +118,9 @@ export function AdminDashboard() {
         </>
       )}
       <DashboardActivity />
-      {/* The desk's margin policy and the requests for pitches below it (issue 25). */}
-      <div className="grid gap-6 lg:grid-cols-2">
+      {/* The desk's margin policy and the requests for pitches below it (issue 25); each card as tall as its content
+          (an empty queue stretched to the policy's height was a tall empty box). */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <ApprovalQueue />
         <MarginPolicyCard />
       </div>
