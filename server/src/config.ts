@@ -2,6 +2,8 @@
  * The only place that reads process.env. Everything else receives a Config.
  * Unset keys select the embedded defaults of design.md §2.
  */
+
+import { hostname } from 'node:os';
 import {
   type OperatorDetails,
   operatorFromEnv,
@@ -42,6 +44,11 @@ const schema = z.object({
    * within Docker's 10 s stop timeout).
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(7_000),
+  /**
+   * How long a starting process waits for a database it cannot reach yet (compose starts everything at once; a
+   * database restarting), trying again with backoff, before it gives up with exit 1 (issue 33).
+   */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Serves Prometheus metrics at /metrics to callers sending `Authorization: Bearer <token>`; unset: no /metrics. */
   METRICS_TOKEN: z
     .string()
@@ -120,6 +127,8 @@ export interface Config {
   fxFeedApiKey: string | undefined;
   marketPollMs: number;
   shutdownGraceMs: number;
+  /** DATABASE_WAIT_SECONDS in ms. */
+  databaseWaitMs: number;
   metricsToken: string | undefined;
   /** The history provider and where it is (providers/history/index.ts). */
   history: { provider: 'dukascopy' | 'tradermade' | 'bundled'; dukascopyUrl: string | undefined };
@@ -219,6 +228,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fxFeedApiKey: e.FX_FEED_API_KEY,
     marketPollMs: e.MARKET_POLL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     history: {
       // Tests never reach out by default; everyone else gets real data where the network allows.
@@ -250,15 +260,29 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 }
 
 /**
- * loadConfig at a process's start: an invalid configuration ends the process with its message alone (a refused
- * production start is one line, not a stack trace).
+ * loadConfig at a process's start: an invalid configuration ends the process (exit 1) with its message alone, one
+ * line, no stack trace: a JSON line at level 50 in production (a log collector's shape, `name` the process), the
+ * plain line elsewhere.
  */
-export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env, name?: string): Config {
   try {
     return loadConfig(source);
   } catch (err) {
     // One line, no stack: what is wrong and what to set.
-    console.error(oneLine(err instanceof Error ? err.message : String(err)));
+    const line = oneLine(err instanceof Error ? err.message : String(err));
+    if (source.NODE_ENV === 'production') {
+      const record = {
+        level: 50,
+        time: Date.now(),
+        pid: process.pid,
+        hostname: hostname(),
+        ...(name && { name }),
+        msg: line,
+      };
+      process.stdout.write(`${JSON.stringify(record)}\n`);
+    } else {
+      console.error(line);
+    }
     process.exit(1);
   }
 }

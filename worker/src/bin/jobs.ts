@@ -1,11 +1,12 @@
 /**
- * `pnpm jobs`: what the job queues hold — per queue, jobs queued, waiting to retry, running, completed, failed and
- * retried — the schedules, and the last failures with their errors. Reads DATABASE_URL, or else the database of a
- * running `pnpm start` (embedded PostgreSQL in .data/pg).
+ * `pnpm jobs` (in the image: `node bin/jobs.js`): what the job queues hold — per queue, jobs queued, waiting to
+ * retry, running, completed, failed and retried — the schedules, and the last failures with their errors. Reads
+ * DATABASE_URL, or else the database of a running `pnpm start` (embedded PostgreSQL in .data/pg).
  */
 import { join, resolve } from 'node:path';
 import { loadConfig } from '@pippitch/server/config';
-import { createDb, createPool, runningEmbeddedPostgres } from '@pippitch/sql';
+import { createDb, createPool } from '@pippitch/sql';
+import { runningEmbeddedPostgres } from '@pippitch/sql/local-cluster';
 import { type JobStatus, jobStatus } from '../jobs/status';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
