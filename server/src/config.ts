@@ -150,7 +150,10 @@ export interface Config {
   operator: OperatorDetails;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  // Empty is unset: compose passes `${SMTP_URL:-}` and the like as empty strings, and an empty EMAIL_DISABLED or
+  // HISTORY_PROVIDER refused the whole start (found by the log-level test, issue 33).
+  const source = Object.fromEntries(Object.entries(given).filter(([, value]) => value?.trim()));
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
