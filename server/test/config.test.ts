@@ -85,7 +85,7 @@ describe('production settings that must not be guessed (issue 23)', () => {
     expect(loadConfig(PRODUCTION).emailDisabled).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).emailDisabled).toBe(false);
   });
-  it('reads an empty variable as unset, as compose passes `${X:-}` (issue 33)', () => {
+  it('reads an empty variable as unset, as compose passes an unset one with a :- default (issue 33)', () => {
     const config = loadConfig({
       ...PRODUCTION,
       EMAIL_DISABLED: '',
