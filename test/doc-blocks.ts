@@ -29,7 +29,9 @@ export function runBlock(script: string, env: NodeJS.ProcessEnv, cwd: string): P
       output += d.toString();
     });
     child.once('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`the documented block exited ${code}:\n${script}\n---\n${output}`)),
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`the documented block exited ${code}:\n${script}\n---\n${output}`)),
     );
   });
 }

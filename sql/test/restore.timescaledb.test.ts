@@ -75,7 +75,9 @@ async function rowCounts(db: Database): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   if (!target) {
-    throw new Error('RESTORE_TARGET_URL is not set: test/timescaledb.sh runs this rehearsal with an empty target cluster');
+    throw new Error(
+      'RESTORE_TARGET_URL is not set: test/timescaledb.sh runs this rehearsal with an empty target cluster',
+    );
   }
   dir = mkdtempSync(join(tmpdir(), 'pippitch-restore-'));
   compiled = await buildCompiled();
@@ -122,7 +124,12 @@ it('restores a populated database as documented, and the compiled server and wor
   expect(await seedDemoData(source)).toBe(true);
   expect(await seedDemoActivity(source)).toBeGreaterThan(50);
   for (let i = 0; i < 3; i++) {
-    await sendJob(source, jobs.crmExport, { exportId: crypto.randomUUID() }, { startAfter: new Date(Date.now() + 3_600_000) });
+    await sendJob(
+      source,
+      jobs.crmExport,
+      { exportId: crypto.randomUUID() },
+      { startAfter: new Date(Date.now() + 3_600_000) },
+    );
   }
   const before = await rowCounts(source);
   expect(before['public.fx_minute_bars']).toBeGreaterThan(100_000);
