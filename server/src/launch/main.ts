@@ -30,7 +30,8 @@ if (!databaseUrl) {
   manageShutdownOurselves(); // stop the server and worker first, then PostgreSQL (see shutdown below)
   // In its own process group: the terminal's Ctrl+C reaches the server and the worker, never PostgreSQL under them.
   const embedded = await startEmbeddedPostgres({
-    dataDir: join(ROOT, config.dataDir, 'pg'),
+    // resolve: DATA_DIR may be absolute (join put /tmp/x under the repository).
+    dataDir: resolve(ROOT, config.dataDir, 'pg'),
     log,
     ownProcessGroup: true,
   });

@@ -3,7 +3,7 @@
  * retry, running, completed, failed and retried — the schedules, and the last failures with their errors. Reads
  * DATABASE_URL, or else the database of a running `pnpm start` (embedded PostgreSQL in .data/pg).
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadConfig } from '@pippitch/server/config';
 import { createDb, createPool } from '@pippitch/sql';
 import { runningEmbeddedPostgres } from '@pippitch/sql/local-cluster';
@@ -16,7 +16,7 @@ const LAUNCHER_DATABASE = 'pippitch';
 async function databaseUrl(): Promise<string | undefined> {
   const config = loadConfig();
   if (config.databaseUrl) return config.databaseUrl;
-  const cluster = await runningEmbeddedPostgres(join(ROOT, config.dataDir, 'pg'));
+  const cluster = await runningEmbeddedPostgres(resolve(ROOT, config.dataDir, 'pg'));
   if (!cluster) return undefined;
   const url = new URL(cluster.url);
   url.pathname = `/${LAUNCHER_DATABASE}`;
