@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -166,6 +168,10 @@ it('restores a populated database as documented, and the compiled server and wor
       'migrations: 0 applied; the schema is current',
     );
   }
+
+  // The job view the image has (`node bin/jobs.js`), reading the restored queues as the role.
+  const view = await promisify(execFile)(process.execPath, [compiled.jobs], { env: productionEnv(targetUrl, appEnv) });
+  expect(view.stdout).toMatch(/^crm-export\s+3\s+0\s+0\s/m);
 
   // One pitch's record: the broker's newest, through the restored server's API, as the service reads it at source.
   const { rows: newest } = await sql<{ user_id: string; email: string; company_name: string }>`
