@@ -3,7 +3,6 @@
  * Unset keys select the embedded defaults of design.md §2.
  */
 
-import { hostname } from 'node:os';
 import {
   type OperatorDetails,
   operatorFromEnv,
@@ -11,6 +10,7 @@ import {
   SAMPLE_OPERATOR,
 } from '@pippitch/shared/operator';
 import { z } from 'zod';
+import { createProcessLog } from './services/ops/log';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 const optionalUrl = z
@@ -44,10 +44,7 @@ const schema = z.object({
    * within Docker's 10 s stop timeout).
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(7_000),
-  /**
-   * How long a starting process waits for a database it cannot reach yet (compose starts everything at once; a
-   * database restarting), trying again with backoff, before it gives up with exit 1 (issue 33).
-   */
+  /** How long a starting process tries a database it cannot reach yet, with backoff, before exit 1 (issue 33). */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Serves Prometheus metrics at /metrics to callers sending `Authorization: Bearer <token>`; unset: no /metrics. */
   METRICS_TOKEN: z
@@ -151,8 +148,7 @@ export interface Config {
 }
 
 export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
-  // Empty is unset: compose passes `${SMTP_URL:-}` and the like as empty strings, and an empty EMAIL_DISABLED or
-  // HISTORY_PROVIDER refused the whole start (found by the log-level test, issue 33).
+  // Empty is unset: compose passes `${SMTP_URL:-}` and the like as '', and an empty EMAIL_DISABLED refused the start.
   const source = Object.fromEntries(Object.entries(given).filter(([, value]) => value?.trim()));
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
@@ -264,8 +260,7 @@ export function loadConfig(given: Record<string, string | undefined> = process.e
 
 /**
  * loadConfig at a process's start: an invalid configuration ends the process (exit 1) with its message alone, one
- * line, no stack trace: a JSON line at level 50 in production (a log collector's shape, `name` the process), the
- * plain line elsewhere.
+ * line, no stack trace: a JSON line at level 50 in production (as every log line there), the plain line elsewhere.
  */
 export function loadConfigOrExit(source: Record<string, string | undefined> = process.env, name?: string): Config {
   try {
@@ -273,19 +268,8 @@ export function loadConfigOrExit(source: Record<string, string | undefined> = pr
   } catch (err) {
     // One line, no stack: what is wrong and what to set.
     const line = oneLine(err instanceof Error ? err.message : String(err));
-    if (source.NODE_ENV === 'production') {
-      const record = {
-        level: 50,
-        time: Date.now(),
-        pid: process.pid,
-        hostname: hostname(),
-        ...(name && { name }),
-        msg: line,
-      };
-      process.stdout.write(`${JSON.stringify(record)}\n`);
-    } else {
-      console.error(line);
-    }
+    if (source.NODE_ENV === 'production') createProcessLog(name ?? 'pippitch', 'production').error(line);
+    else console.error(line);
     process.exit(1);
   }
 }
