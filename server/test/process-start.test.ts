@@ -165,5 +165,5 @@ describe('SIGTERM during start-up', () => {
       outcomes.push(`${end.signal ?? end.code}${errors.length ? ` ${errors[0]!.msg}` : ''}`);
     }
     expect(outcomes.filter((o) => o !== '0')).toEqual([]);
-  }, 1_200_000);
+  }, 1_800_000);
 });
