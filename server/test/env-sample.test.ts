@@ -30,7 +30,7 @@ function composeAppEnvironment(): Record<string, string> {
 }
 
 /** Compose's interpolation of `${X}`, `${X:-default}` and `${X:?message}` (which refuses to start when X is unset). */
-function interpolate(value: string, env: Record<string, string>): string {
+function interpolate(value: string, env: Record<string, string | undefined>): string {
   return value.replace(/\$\{([A-Z_][A-Z0-9_]*)(?::([-?])([^}]*))?\}/g, (_, name: string, op?: string, arg?: string) => {
     const given = env[name];
     if (given) return given;
