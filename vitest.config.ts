@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects: pure unit tests (shared, web, and the server's and worker's *.unit.test.ts: transforms and other
+// Four projects: pure unit tests (shared, web, and the server's and worker's *.unit.test.ts: transforms and other
 // code without I/O), integration tests against real PostgreSQL (one database per test file, cloned from a migrated
-// template), and browser journeys in real Chromium against the built app.
+// template), the TimescaleDB-only rehearsals that test/timescaledb.sh runs, and browser journeys in real Chromium
+// against the built app.
 export default defineConfig({
   test: {
     projects: [
@@ -22,13 +23,25 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['server/test/**/*.test.ts', 'worker/test/**/*.test.ts', 'sql/test/**/*.test.ts'],
-          exclude: ['**/*.unit.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.unit.test.ts', '**/*.timescaledb.test.ts', '**/node_modules/**'],
           globalSetup: ['test/global-setup.ts'],
           // Deadlines only end a broken run; no test passes by speed. On a busy machine (load average 10 on two
           // cores, CI beside three other suites) the Dukascopy backfill test took over 60 s; it takes 10 s when
           // quiet. Three minutes leaves room for that and still ends a hang long before CI's 90.
           testTimeout: 180_000,
           hookTimeout: 240_000,
+          pool: 'forks',
+        },
+      },
+      {
+        // Only with TimescaleDB and a second, empty cluster: test/timescaledb.sh runs it (the restore rehearsal).
+        test: {
+          name: 'timescaledb',
+          include: ['**/*.timescaledb.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 600_000,
           pool: 'forks',
         },
       },

@@ -40,7 +40,7 @@ type Kind = 'server' | 'worker';
 type Mode = 'compiled' | 'tsx';
 const ARGS: Record<Kind, Record<Mode, string[]>> = {
   server: { compiled: ['dist/bin/server.js'], tsx: ['--import', 'tsx', 'server/src/bin/server.ts'] },
-  worker: { compiled: ['dist/bin/worker.js'], tsx: ['--import', 'tsx', 'worker/src/main.ts'] },
+  worker: { compiled: ['dist/bin/worker.js'], tsx: ['--import', 'tsx', 'worker/src/bin/worker.ts'] },
 };
 
 function rssMb(pid: number): number {

@@ -2,6 +2,7 @@
  * The only place that reads process.env. Everything else receives a Config.
  * Unset keys select the embedded defaults of design.md §2.
  */
+
 import {
   type OperatorDetails,
   operatorFromEnv,
@@ -9,6 +10,7 @@ import {
   SAMPLE_OPERATOR,
 } from '@pippitch/shared/operator';
 import { z } from 'zod';
+import { createProcessLog } from './services/ops/log';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 const optionalUrl = z
@@ -42,6 +44,8 @@ const schema = z.object({
    * within Docker's 10 s stop timeout).
    */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(7_000),
+  /** How long a starting process tries a database it cannot reach yet, with backoff, before exit 1 (issue 33). */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3_600).default(60),
   /** Serves Prometheus metrics at /metrics to callers sending `Authorization: Bearer <token>`; unset: no /metrics. */
   METRICS_TOKEN: z
     .string()
@@ -120,6 +124,8 @@ export interface Config {
   fxFeedApiKey: string | undefined;
   marketPollMs: number;
   shutdownGraceMs: number;
+  /** DATABASE_WAIT_SECONDS in ms. */
+  databaseWaitMs: number;
   metricsToken: string | undefined;
   /** The history provider and where it is (providers/history/index.ts). */
   history: { provider: 'dukascopy' | 'tradermade' | 'bundled'; dukascopyUrl: string | undefined };
@@ -141,7 +147,9 @@ export interface Config {
   operator: OperatorDetails;
 }
 
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(given: Record<string, string | undefined> = process.env): Config {
+  // Empty is unset: compose passes `${SMTP_URL:-}` and the like as '', and an empty EMAIL_DISABLED refused the start.
+  const source = Object.fromEntries(Object.entries(given).filter(([, value]) => value?.trim()));
   const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
@@ -219,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     fxFeedApiKey: e.FX_FEED_API_KEY,
     marketPollMs: e.MARKET_POLL_MS,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     metricsToken: e.METRICS_TOKEN,
     history: {
       // Tests never reach out by default; everyone else gets real data where the network allows.
@@ -250,15 +259,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 }
 
 /**
- * loadConfig at a process's start: an invalid configuration ends the process with its message alone (a refused
- * production start is one line, not a stack trace).
+ * loadConfig at a process's start: an invalid configuration ends the process (exit 1) with its message alone, one
+ * line, no stack trace: a JSON line at level 50 in production (as every log line there), the plain line elsewhere.
  */
-export function loadConfigOrExit(source: Record<string, string | undefined> = process.env): Config {
+export function loadConfigOrExit(source: Record<string, string | undefined> = process.env, name?: string): Config {
   try {
     return loadConfig(source);
   } catch (err) {
     // One line, no stack: what is wrong and what to set.
-    console.error(oneLine(err instanceof Error ? err.message : String(err)));
+    const line = oneLine(err instanceof Error ? err.message : String(err));
+    if (source.NODE_ENV === 'production') createProcessLog(name ?? 'pippitch', 'production').error(line);
+    else console.error(line);
     process.exit(1);
   }
 }

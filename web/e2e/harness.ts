@@ -100,7 +100,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
   try {
     await seedDemoData(t.db);
-    // As server/src/bin/server.ts does: one LISTEN connection per process feeding the live-rate subscription.
+    // As server/src/main.ts does: one LISTEN connection per process feeding the live-rate subscription.
     const quotes = new QuoteHub(t.db, t.url);
     quotes.start();
     cleanups.push(() => quotes.stop());

@@ -1,3 +1,5 @@
+import type { Log } from '@pippitch/sql';
+
 export interface Loop {
   /** Run as soon as the current run (if any) finishes. */
   now(): void;
@@ -6,10 +8,10 @@ export interface Loop {
 }
 
 /**
- * Runs `task` every `ms`, never twice at once; errors are logged and the loop goes on, so a database
- * outage only delays work.
+ * Runs `task` every `ms`, never twice at once; errors are logged (a warning: the next run tries again) and the loop
+ * goes on, so a database outage only delays work.
  */
-export function every(ms: number, task: () => Promise<unknown>, log: (line: string) => void, name: string): Loop {
+export function every(ms: number, task: () => Promise<unknown>, log: Log, name: string): Loop {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -23,7 +25,7 @@ export function every(ms: number, task: () => Promise<unknown>, log: (line: stri
       try {
         await task();
       } catch (err) {
-        log(`${name} failed: ${(err as Error).message}`);
+        log(`${name} failed: ${(err as Error).message}`, 'warn');
       }
     })();
     await running;

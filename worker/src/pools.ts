@@ -4,14 +4,17 @@
  * of 5 and batches of 10, a slow batch left delivery 'timeout exceeded when trying to connect').
  *
  * - jobs: the largest batch a queue fetches at once, plus 2 for a scheduled job or the backfill running beside it;
- *   also the start-up work (the data set, ECB rates). Queues rarely run full batches together (most are one job per
- *   schedule slot); when they do, a handler waits up to 60 s for a connection rather than failing.
+ *   also the start-up work (the data set, ECB rates). Each queue's jobs hold at most its share of them, and two are
+ *   kept for maintenance (jobs/shares.ts), so slow jobs of one queue never starve another; a handler over its
+ *   queue's share waits up to 60 s for a connection rather than failing.
  * - service: e-mail delivery and the worker's heartbeat: 3.
  * Outside these pools: pg-boss's own pool (4), the outbox LISTEN connection (1), the feed poller's session (1), and
  * for a moment at start the migrator and the queue set-up (1 each, one after the other).
  */
+import type { JobLane } from '@pippitch/server/jobs/index';
 import { createPool, TIMEOUTS } from '@pippitch/sql';
 import type pg from 'pg';
+import { queueShares, shareConnections } from './jobs/shares';
 
 export const SERVICE_CONNECTIONS = 3;
 export const PG_BOSS_CONNECTIONS = 4;
@@ -29,16 +32,19 @@ export function workerConnectionBudget(definitions: readonly { batchSize: number
 
 export function createWorkerPools(
   url: string,
-  definitions: readonly { batchSize: number }[],
+  definitions: readonly { name: string; batchSize: number; lane: JobLane }[],
   warn?: (line: string) => void,
 ): { jobs: pg.Pool; service: pg.Pool } {
+  const size = jobConnections(definitions);
+  const jobs = createPool(url, {
+    max: size,
+    applicationName: 'pippitch-worker-jobs',
+    timeouts: { ...TIMEOUTS.job, connectMs: 60_000 },
+    ...(warn && { warn }),
+  });
+  shareConnections(jobs, queueShares(definitions, size), size);
   return {
-    jobs: createPool(url, {
-      max: jobConnections(definitions),
-      applicationName: 'pippitch-worker-jobs',
-      timeouts: { ...TIMEOUTS.job, connectMs: 60_000 },
-      ...(warn && { warn }),
-    }),
+    jobs,
     service: createPool(url, { max: SERVICE_CONNECTIONS, applicationName: 'pippitch-worker', ...(warn && { warn }) }),
   };
 }

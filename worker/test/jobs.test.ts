@@ -137,7 +137,7 @@ describe('the job runner', () => {
     expect(failed.output?.message).toBe('invalid payload: leadId: Invalid input: expected string, received number');
     expect(await runsOf(id!)).toBe(0);
     expect(lines).toContain(
-      `job test-strict ${id!} failed without retry: invalid payload: leadId: Invalid input: expected string, received number`,
+      `job test-strict ${id!} failed for good, without retry: invalid payload: leadId: Invalid input: expected string, received number`,
     );
   });
 });

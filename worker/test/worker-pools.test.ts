@@ -8,11 +8,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { registerJob } from '../src/jobs/handler';
 import { startJobRunner } from '../src/jobs/runner';
+import { queueShares } from '../src/jobs/shares';
 import { createWorkerPools, jobConnections } from '../src/pools';
 import { waitFor } from './helpers/wait';
 
-// Slow jobs never starve e-mail delivery (issue 23): every job connection is held by a running job (each waits on
-// a table lock the test holds), and an e-mail queued meanwhile is still delivered, through the worker's own pool.
+// Slow jobs never starve e-mail delivery (issue 23): the slow queue holds all the job connections its share allows
+// (jobs/shares.ts; each job waits on a table lock the test holds), and an e-mail queued meanwhile is still delivered,
+// through the worker's own pool.
 const slowJob = defineJob({ name: 'test-slow', payload: z.object({ n: z.number() }), pollingIntervalSeconds: 0.5 });
 
 let t: TestDatabase;
@@ -43,10 +45,11 @@ it('delivers e-mail while slow jobs hold every job connection', async () => {
   });
   try {
     const jobs = jobConnections([slowJob]);
+    const share = queueShares([slowJob], jobs).get(slowJob.name)!.connections;
     await t.db.transaction().execute(async (trx) => {
       for (let n = 0; n < jobs + 5; n++) await sendJob(trx, slowJob, { n });
     });
-    // A full batch is running and waiting, each job inside a transaction on a job connection.
+    // As many as its share are running and waiting, each job inside a transaction on a job connection.
     const waiting = async () =>
       (
         await t.pool.query(
@@ -54,7 +57,7 @@ it('delivers e-mail while slow jobs hold every job connection', async () => {
            WHERE application_name = 'pippitch-worker-jobs' AND wait_event_type = 'Lock'`,
         )
       ).rows[0].n as number;
-    await waitFor('a batch of slow jobs to be waiting', async () => (await waiting()) >= slowJob.batchSize);
+    await waitFor('the slow queue to hold its share of connections', async () => (await waiting()) >= share);
     const id = await enqueueEmail(t.db, {
       to: 'someone@example.test',
       template: 'test',
@@ -66,7 +69,7 @@ it('delivers e-mail while slow jobs hold every job connection', async () => {
     const { rows } = await t.pool.query('SELECT status FROM email_outbox WHERE id = $1', [id]);
     expect(rows[0].status).not.toBe('pending');
     // The slow jobs were still holding their connections all along.
-    expect(await waiting()).toBeGreaterThanOrEqual(slowJob.batchSize);
+    expect(await waiting()).toBeGreaterThanOrEqual(share);
   } finally {
     await gate.query('ROLLBACK');
     gate.release();

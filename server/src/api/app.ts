@@ -62,7 +62,9 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
     // socket and a request slot for long. Time spent in handlers is bounded by the pools' timeouts instead.
     requestTimeout: 30_000,
   });
-  const built = buildServerDeps(options.config, options.db, options.deps ?? {}, (line) => app.log.warn(line));
+  const built = buildServerDeps(options.config, options.db, options.deps ?? {}, (line, level = 'info') =>
+    app.log[level](line),
+  );
   const deps = built.deps;
 
   await registerSecurityHeaders(app, options.config);

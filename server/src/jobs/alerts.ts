@@ -7,4 +7,6 @@ export const repriceLeadsJob = defineSweep({
   cron: '0 6 * * *',
   retry: { limit: 3, delaySeconds: 300, backoff: true },
   expireInSeconds: 30 * 60,
+  // Prices every lead of every company: long enough to take a share, not the maintenance connections.
+  lane: 'standard',
 });

@@ -20,6 +20,13 @@ export interface RetryPolicy {
   backoff: boolean;
 }
 
+/**
+ * How a queue shares the worker's job connections (worker/src/jobs/shares.ts): `maintenance` queues (housekeeping,
+ * billing lifecycles, dispatch sweeps: short, and what keeps the product running) keep two connections of their own
+ * that no slow queue can take; `standard` queues take at most their share.
+ */
+export type JobLane = 'maintenance' | 'standard';
+
 /** Cron times are read in Europe/London, where our users are, so '0 8 * * 1' is 08:00 London time all year. */
 export type ScheduleTimeZone = 'Europe/London' | 'UTC';
 
@@ -58,6 +65,8 @@ export interface JobDefinition<S extends PayloadSchema = PayloadSchema> {
    * polls (minimum 0.5 s); a full batch is followed by the next fetch at once, so backlogs drain without waiting.
    */
   pollingIntervalSeconds: number;
+  /** Its share of the job connections (JobLane): `standard` unless it is a sweep. */
+  lane: JobLane;
 }
 
 export type JobOptions<S extends PayloadSchema> = Pick<JobDefinition<S>, 'name' | 'payload'> &
@@ -82,6 +91,7 @@ export function defineJob<S extends PayloadSchema>(options: JobOptions<S>): JobD
     expireInSeconds: 15 * 60,
     batchSize: 10,
     pollingIntervalSeconds: 1,
+    lane: 'standard',
     ...rest,
   };
   if (definition.pollingIntervalSeconds < 0.5)
@@ -105,14 +115,15 @@ const NO_PAYLOAD = z.object({});
 
 /**
  * A sweep: a job without a payload that runs by itself on a schedule — most of our schedules. One run at a time
- * (`singleton`: a slow run never overlaps the next slot), two retries from a minute, polled every 5 s; a sweep
- * says only what differs.
+ * (`singleton`: a slow run never overlaps the next slot), two retries from a minute, polled every 5 s, in the
+ * maintenance lane (its connections kept from slow queues); a sweep says only what differs.
  */
 export function defineSweep({ cron, tz, ...options }: SweepOptions): JobDefinition<typeof NO_PAYLOAD> {
   return defineJob({
     policy: 'singleton',
     retry: { limit: 2, delaySeconds: 60, backoff: true },
     pollingIntervalSeconds: 5,
+    lane: 'maintenance',
     ...options,
     payload: NO_PAYLOAD,
     schedule: { cron, payload: {}, ...(tz ? { tz } : {}) },

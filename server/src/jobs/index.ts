@@ -32,6 +32,7 @@ export {
   defineJob,
   describeIssues,
   type JobDefinition,
+  type JobLane,
   type JobSchedule,
   LEASE,
   type Lease,

@@ -15,6 +15,8 @@ export const marketHistoryJob = defineSweep({
   expireInSeconds: 30 * 60,
   batchSize: 1,
   pollingIntervalSeconds: 5,
+  // Slow (a day of minutes per pair, a file from the network): a share, not the maintenance connections.
+  lane: 'standard',
 });
 
 /**
@@ -31,4 +33,6 @@ export const ecbRatesJob = defineSweep({
   expireInSeconds: 5 * 60,
   batchSize: 1,
   pollingIntervalSeconds: 5,
+  // Slow (a day of minutes per pair, a file from the network): a share, not the maintenance connections.
+  lane: 'standard',
 });

@@ -12,6 +12,9 @@ export const JOBS_SCHEMA = 'pgboss_v12';
 /** pg-boss's job table, for the read-only figures of readiness and metrics. */
 export const JOBS_TABLE = `${JOBS_SCHEMA}.job`;
 
+/** Its queues (one row each, empty or not), so metrics can report an empty queue as 0. */
+export const QUEUES_TABLE = `${JOBS_SCHEMA}.queue`;
+
 /** pg-boss's `db` option: its SQL runs through Kysely, inside whatever transaction `db` is. */
 export function pgBossExecutor(db: Kysely<DB>): Db {
   return {

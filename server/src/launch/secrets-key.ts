@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /**
  * The key `pnpm start` gives the server and worker when SECRETS_KEY is unset (never in production, where the
@@ -8,7 +8,7 @@ import { join } from 'node:path';
  * database, so tokens encrypted yesterday still decrypt today and a fresh clone needs no setup.
  */
 export async function localSecretsKey(root: string, dataDir: string): Promise<string> {
-  const dir = join(root, dataDir);
+  const dir = resolve(root, dataDir);
   const file = join(dir, 'secrets.key');
   await mkdir(dir, { recursive: true });
   try {

@@ -1,11 +1,12 @@
 /**
- * `pnpm jobs`: what the job queues hold — per queue, jobs queued, waiting to retry, running, completed, failed and
- * retried — the schedules, and the last failures with their errors. Reads DATABASE_URL, or else the database of a
- * running `pnpm start` (embedded PostgreSQL in .data/pg).
+ * `pnpm jobs` (in the image: `node bin/jobs.js`): what the job queues hold — per queue, jobs queued, waiting to
+ * retry, running, completed, failed and retried — the schedules, and the last failures with their errors. Reads
+ * DATABASE_URL, or else the database of a running `pnpm start` (embedded PostgreSQL in .data/pg).
  */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { loadConfig } from '@pippitch/server/config';
-import { createDb, createPool, runningEmbeddedPostgres } from '@pippitch/sql';
+import { createDb, createPool } from '@pippitch/sql';
+import { runningEmbeddedPostgres } from '@pippitch/sql/local-cluster';
 import { type JobStatus, jobStatus } from '../jobs/status';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -15,7 +16,7 @@ const LAUNCHER_DATABASE = 'pippitch';
 async function databaseUrl(): Promise<string | undefined> {
   const config = loadConfig();
   if (config.databaseUrl) return config.databaseUrl;
-  const cluster = await runningEmbeddedPostgres(join(ROOT, config.dataDir, 'pg'));
+  const cluster = await runningEmbeddedPostgres(resolve(ROOT, config.dataDir, 'pg'));
   if (!cluster) return undefined;
   const url = new URL(cluster.url);
   url.pathname = `/${LAUNCHER_DATABASE}`;

@@ -20,14 +20,14 @@ import { dispatchMonthlyReports } from '@pippitch/server/services/reports/dispat
 import { failReport, generateReport } from '@pippitch/server/services/reports/generate';
 import { dispatchScheduledExports } from '@pippitch/server/services/salesforce/export-schedule';
 import { runExport } from '@pippitch/server/services/salesforce/exports';
-import type { Database } from '@pippitch/sql';
+import type { Database, Log } from '@pippitch/sql';
 import type pg from 'pg';
 import { runMarketHistory } from '../market/backfill/job';
 import { type JobHandler, type RegisteredJob, registerJob } from './handler';
 
 export interface HandlerDeps {
   db: Database;
-  log: (line: string) => void;
+  log: Log;
   /** The address in e-mail links (config.publicUrl). */
   appUrl: string;
   /** The clock (tests move it). */
@@ -79,7 +79,9 @@ export function createHandlers({
     },
     crmExport: async ({ exportId }) => {
       const outcome = await runExport({ db, crm, secretsKey, secretsKeyPrevious }, exportId, now);
-      if (outcome === 'failed') log(`crm export ${exportId}: failed (see the export log)`);
+      // Refused by Salesforce for good (revoked, rejected, still failing after its retries): the admins see it in
+      // their export log; a warning here.
+      if (outcome === 'failed') log(`crm export ${exportId}: failed (see the export log)`, 'warn');
     },
     crmExportDispatch: async () => {
       const started = await dispatchScheduledExports(db, now());

@@ -11,6 +11,7 @@
  * expiry then fails it). Two workers never run it at once: a reclaimed job is fetched with SKIP LOCKED by one.
  */
 import { JOBS_SCHEMA, LEASE, type Lease } from '@pippitch/server/jobs/index';
+import type { Log } from '@pippitch/sql';
 import type { PgBoss } from 'pg-boss';
 import { moveLegacyJobs } from './legacy';
 
@@ -48,7 +49,7 @@ export function keepLeases(
  * Every `reclaimMs`, hands back the jobs whose lease lapsed (of any queue). Queues with the `stately` policy are
  * left to pg-boss's expiry, which resolves their one-per-state rule itself; none of ours uses it.
  */
-export function startReclaimer(boss: PgBoss, lease: Lease, log: (line: string) => void) {
+export function startReclaimer(boss: PgBoss, lease: Lease, log: Log) {
   let running = false;
   const timer = setInterval(async () => {
     if (running) return;
@@ -64,12 +65,13 @@ export function startReclaimer(boss: PgBoss, lease: Lease, log: (line: string) =
         [],
       );
       for (const row of rows as { name: string; id: string }[]) {
-        log(`job ${row.name} ${row.id} handed back: its worker stopped renewing the lease`);
+        // Its worker died or froze: handled (it runs again at once), but worth a look.
+        log(`job ${row.name} ${row.id} handed back: its worker stopped renewing the lease`, 'warn');
       }
       // During a rolling deploy a pg-boss 10 process may still queue jobs in the old schema: bring them over.
       await moveLegacyJobs(boss.getDb(), log);
     } catch (err) {
-      log(`jobs: reclaiming lapsed jobs failed: ${(err as Error).message}`);
+      log(`jobs: reclaiming lapsed jobs failed: ${(err as Error).message}`, 'warn');
     } finally {
       running = false;
     }

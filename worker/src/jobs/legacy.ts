@@ -5,9 +5,10 @@
  * finds at start and on each reclaim sweep, with the migration's own function (one statement: moved once, however
  * many workers call it). Nothing to do, and one cheap call, once the old schema is gone.
  */
+import type { Log } from '@pippitch/sql';
 import type { Db } from 'pg-boss';
 
-export async function moveLegacyJobs(db: Db, log: (line: string) => void): Promise<void> {
+export async function moveLegacyJobs(db: Db, log: Log): Promise<void> {
   const { rows } = await db.executeSql('SELECT jobs_move_from_pgboss_v10() AS moved', []);
   const moved = Number((rows[0] as { moved: number } | undefined)?.moved ?? 0);
   if (moved > 0) log(`jobs: ${moved} job(s) moved from pg-boss 10's schema to pg-boss 12's`);

@@ -4,17 +4,18 @@
  * hands each job to one of them (SELECT … FOR UPDATE SKIP LOCKED), and a schedule fires once per slot.
  */
 import { describeIssues, JOBS_SCHEMA, type JobDefinition, queueOptions } from '@pippitch/server/jobs/index';
-import { poolTimeouts } from '@pippitch/sql';
+import { type Log, poolTimeouts } from '@pippitch/sql';
 import pg from 'pg';
 import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import type { RegisteredJob } from './handler';
 import { keepLeases, LEASE, type Lease, startReclaimer } from './lease';
 import { moveLegacyJobs } from './legacy';
+import { runForQueue } from './shares';
 
 export interface JobRunnerOptions {
   url: string;
   jobs: RegisteredJob[];
-  log: (line: string) => void;
+  log: Log;
   /**
    * How often (s) pg-boss looks for due schedules and turns them into jobs; its defaults (30 s and 5 s) start a
    * scheduled job within about 35 s of its minute. Tests use 1.
@@ -27,10 +28,11 @@ export interface JobRunnerOptions {
 
 export interface JobRunner {
   /**
-   * Stops taking jobs, waits up to `graceMs` for running ones, then hands any still running back (due at once, for
-   * this or another worker; their handlers are safe to repeat) and closes pg-boss's connections.
+   * Stops taking jobs, waits up to `graceMs` for running ones, then (`cancel`: the worker cancels the statements
+   * they are running, so none is left behind in PostgreSQL) hands any still running back, due at once for this or
+   * another worker (their handlers are safe to repeat), and closes pg-boss's connections.
    */
-  stop(graceMs: number): Promise<void>;
+  stop(graceMs: number, cancel?: () => Promise<unknown>): Promise<void>;
 }
 
 export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunner> {
@@ -48,7 +50,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     ...(cron && { cronMonitorIntervalSeconds: cron, cronWorkerIntervalSeconds: cron }),
   });
   // Without a listener an 'error' event would end the process; pg-boss reports lost connections this way.
-  boss.on('error', (err: Error) => log(`jobs: ${err.message}`));
+  boss.on('error', (err: Error) => log(`jobs: ${err.message}`, 'warn'));
   await boss.start();
   const definitions = options.jobs.map((j) => j.definition);
   const lease = options.lease ?? LEASE;
@@ -64,13 +66,18 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     await moveLegacyJobs(boss.getDb(), log);
   });
   const stopReclaimer = startReclaimer(boss, lease, log);
-  const running = new Set<string>();
+  const running: Running = { ids: new Set(), stopping: false };
   for (const job of options.jobs) await work(boss, job, lease, log, running);
   return {
-    stop: async (graceMs) => {
+    stop: async (graceMs, cancel) => {
+      running.stopping = true;
       stopReclaimer();
+      // pg-boss stops fetching, waits up to the grace for the handlers, then fails what still runs and lets go of it.
       await boss.stop({ graceful: true, timeout: graceMs });
-      await handBack(options.url, [...running], log);
+      // Those still running now were cut short (their handlers unwind once their statements are cancelled).
+      const cut = [...running.ids];
+      if (cut.length > 0) await cancel?.();
+      await handBack(options.url, cut, log);
     },
   };
 }
@@ -115,32 +122,39 @@ async function syncSchedules(boss: PgBoss, definitions: JobDefinition[]): Promis
   }
 }
 
+/** The jobs this worker is running, and whether it is stopping (a handler failing then was cut short, not wrong). */
+interface Running {
+  ids: Set<string>;
+  stopping: boolean;
+}
+
 /**
  * pg-boss fails the jobs still running when its stop times out ('shut down while active'), so they wait out their
- * retry delay (minutes). They did not fail: their worker is leaving. Make them due now (still counted as attempts).
+ * retry delay (minutes), or fail for good on their last attempt. They did not fail: their worker is leaving. Make
+ * them due now (still counted as attempts). A stop that had to cut jobs short is a slow stop: a warning.
  */
-async function handBack(url: string, ids: string[], log: (line: string) => void): Promise<void> {
+async function handBack(url: string, ids: string[], log: Log): Promise<void> {
   if (ids.length === 0) return;
-  const client = new pg.Client({ connectionString: url, application_name: 'pippitch-jobs-stop' });
+  const client = new pg.Client({
+    connectionString: url,
+    application_name: 'pippitch-jobs-stop',
+    connectionTimeoutMillis: 3_000,
+    query_timeout: 5_000,
+  });
   await client.connect();
   const { rows } = await client
     .query(
-      `UPDATE ${JOBS_SCHEMA}.job SET state = 'retry', start_after = now(),
+      `UPDATE ${JOBS_SCHEMA}.job SET state = 'retry', start_after = now(), completed_on = NULL,
        output = jsonb_build_object('message', 'handed back: its worker stopped')
-     WHERE id = ANY($1::uuid[]) AND state IN ('active', 'retry') RETURNING id`,
+     WHERE id = ANY($1::uuid[]) AND state IN ('active', 'retry', 'failed') RETURNING name`,
       [ids],
     )
     .finally(() => client.end().catch(() => {}));
-  log(`jobs: ${rows.length} running job(s) handed back for another worker`);
+  const names = [...new Set(rows.map((r: { name: string }) => r.name))].join(', ');
+  log(`jobs: ${rows.length} running job(s) handed back for another worker (${names}: cut short by the stop)`, 'warn');
 }
 
-async function work(
-  boss: PgBoss,
-  { definition, handler }: RegisteredJob,
-  lease: Lease,
-  log: (line: string) => void,
-  running: Set<string>,
-) {
+async function work(boss: PgBoss, { definition, handler }: RegisteredJob, lease: Lease, log: Log, running: Running) {
   const { name, batchSize } = definition;
   await boss.work<object, unknown, WorkOptions & { includeMetadata: true; perJobResults: true }>(
     name,
@@ -155,7 +169,7 @@ async function work(
       burstWhenBatchFull: true,
     },
     async (batch): Promise<JobResult[]> => {
-      for (const job of batch) running.add(job.id);
+      for (const job of batch) running.ids.add(job.id);
       const release = keepLeases(boss, {
         name,
         ids: batch.map((job) => job.id),
@@ -168,22 +182,28 @@ async function work(
           if (!payload.success) {
             // It will not parse on the next try either: spend no retries on it ('deadletter' fails it for good).
             const message = `invalid payload: ${describeIssues(payload.error)}`;
-            log(`job ${name} ${job.id} failed without retry: ${message}`);
+            log(`job ${name} ${job.id} failed for good, without retry: ${message}`, 'error');
             return { id: job.id, status: 'deadletter', output: { message } };
           }
+          const lastAttempt = job.retryCount >= job.retryLimit;
           try {
-            await handler(payload.data, { id: job.id, name, lastAttempt: job.retryCount >= job.retryLimit });
+            await runForQueue(name, () => handler(payload.data, { id: job.id, name, lastAttempt }));
             return { id: job.id, status: 'completed' };
           } catch (err) {
             const { message, stack } = err as Error;
-            log(`job ${name} ${job.id} failed: ${message}`);
-            running.delete(job.id); // failed on its own: its retry delay stands, even if the worker stops now
+            // Cut short by the stop (its statement cancelled): handed back, not failed (handBack).
+            if (running.stopping) return { id: job.id, status: 'failed', output: { message, stack } };
+            const attempt = `attempt ${job.retryCount + 1} of ${job.retryLimit + 1}`;
+            // A retry follows: handled, a warning. The last attempt: failed for good, someone should look.
+            if (lastAttempt) log(`job ${name} ${job.id} failed for good (${attempt}): ${message}`, 'error');
+            else log(`job ${name} ${job.id} failed (${attempt}; it will be retried): ${message}`, 'warn');
+            running.ids.delete(job.id); // failed on its own: its retry delay stands, even if the worker stops now
             return { id: job.id, status: 'failed', output: { message, stack } };
           }
         }),
       );
       release();
-      for (const job of batch) running.delete(job.id);
+      for (const job of batch) running.ids.delete(job.id);
       return results;
     },
   );

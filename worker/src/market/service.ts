@@ -88,7 +88,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
       if (options.onLeadership) {
         await options
           .onLeadership()
-          .catch((err: Error) => log(`market data: catching up on taking over failed: ${err.message}`));
+          .catch((err: Error) => log(`market data: catching up on taking over failed: ${err.message}`, 'warn'));
       }
       try {
         await poll(session, lease, signal);
@@ -99,7 +99,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
           if (!session.signal.aborted) await releaseLease(session.client, lease).catch(() => {});
           throw err;
         }
-        log(`market data: the polling lease was taken over by another worker; standing by`);
+        log(`market data: the polling lease was taken over by another worker; standing by`, 'warn');
       }
     }
   }
@@ -154,6 +154,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         await recordFailure(session.client, pairs, feedError, ctx);
         log(
           `market data: ${feed.name} feed failed (${feedError}); fallback rates published; retry in ${next / 1000} s`,
+          'warn',
         );
       }
       if (ctx.now - prunedAt >= PRUNE_EVERY_MS) {
@@ -184,7 +185,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         await session?.close();
         session = undefined;
         const delay = Math.min(maxReconnectMs, reconnectMs * 2 ** attempt++);
-        log(`market data: database unavailable (${(err as Error).message}); retrying in ${delay / 1000} s`);
+        log(`market data: database unavailable (${(err as Error).message}); retrying in ${delay / 1000} s`, 'warn');
         try {
           await clock.sleep(delay, stopper.signal);
         } catch {

@@ -32,6 +32,7 @@ export async function prepareMarketData(options: PrepareMarketDataOptions): Prom
     if (caught.error) {
       log(
         `market data: ${history.description} did not answer (${caught.error}); missing minutes come from the bundled data set (simulated) until it does`,
+        'warn',
       );
     } else if (caught.bars > 0) {
       log(

@@ -32,4 +32,5 @@ export interface Feed {
 /** The NOTIFY contract (channel, payload schema, fallback rule) is shared with the server: shared/src/live-quote.ts. */
 export { QUOTES_CHANNEL, type QuoteNotification } from '@pippitch/shared/live-quote';
 
-export type Log = (line: string) => void;
+/** A log line and, for a failure, its level (warn: handled, retried; error: needs a person): @pippitch/sql's. */
+export type { Log } from '@pippitch/sql';

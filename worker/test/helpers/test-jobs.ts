@@ -65,6 +65,26 @@ export const leasedJob = defineJob({
   pollingIntervalSeconds: 0.5,
 });
 
+/**
+ * Held inside a statement: waits for the advisory lock BLOCK_LOCK, which a test holds, so each running job keeps a
+ * job connection busy (as an export or a report stuck on a slow query would). Two queues, sized like the exports
+ * (batches of 10) and the reports (batches of 2) of the starvation the issue found.
+ */
+export const BLOCK_LOCK = 727_033;
+export const blockedJob = defineJob({
+  name: 'test-blocked',
+  payload: z.object({ n: z.number().int() }),
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  pollingIntervalSeconds: 0.5,
+});
+export const blockedSmallJob = defineJob({
+  name: 'test-blocked-small',
+  payload: z.object({ n: z.number().int() }),
+  retry: { limit: 0, delaySeconds: 0, backoff: false },
+  batchSize: 2,
+  pollingIntervalSeconds: 0.5,
+});
+
 async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -125,6 +145,12 @@ export function testJobs(db: Database, worker: string, options: TestJobOptions =
         300_000,
       );
     }),
+    ...[blockedJob, blockedSmallJob].map((definition) =>
+      registerJob(definition, async ({ n }, job) => {
+        await sql`SELECT pg_advisory_xact_lock(${BLOCK_LOCK})`.execute(db);
+        await record(job.name, job.id, n);
+      }),
+    ),
   ];
   return options.only ? all.filter((j) => options.only?.includes(j.definition.name)) : all;
 }

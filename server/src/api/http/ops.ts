@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../../config';
-import { JOBS_TABLE } from '../../jobs/pgboss';
+import { JOBS_TABLE, QUEUES_TABLE } from '../../jobs/pgboss';
 import { checkReadiness } from '../../services/ops/readiness';
 
 // Operations endpoints (issue 23): readiness beside /api/health (liveness), and Prometheus metrics. /metrics is
@@ -76,17 +76,23 @@ export function registerOps(app: FastifyInstance, deps: { db: Database; config: 
 
   /** Database-backed figures, read at scrape time (the scrape interval is the sampling rate). */
   async function collectFromDatabase(): Promise<void> {
+    // Every queue and state, 0 when empty: a series that vanished when its queue emptied read as 'no data', not 0.
     const jobs = await sql<{ name: string; state: string; n: number; oldest: number | null }>`
-      SELECT name, state, count(*)::int AS n,
-        (extract(epoch FROM now() - min(start_after) FILTER (WHERE start_after <= now())))::float8 AS oldest
-      FROM ${sql.table(JOBS_TABLE)} WHERE state IN ('created', 'retry', 'active') AND name NOT LIKE '\\_\\_pgboss%'
-      GROUP BY name, state`.execute(deps.db);
+      SELECT q.name, s.state, count(j.id)::int AS n,
+        (extract(epoch FROM now() - min(j.start_after) FILTER (WHERE j.start_after <= now())))::float8 AS oldest
+      FROM ${sql.table(QUEUES_TABLE)} q
+      CROSS JOIN unnest(ARRAY['created', 'retry', 'active']) AS s(state)
+      LEFT JOIN ${sql.table(JOBS_TABLE)} j ON j.name = q.name AND j.state::text = s.state
+      WHERE q.name NOT LIKE '\\_\\_pgboss%'
+      GROUP BY q.name, s.state`.execute(deps.db);
+    const oldest = new Map<string, number>();
     depth.reset();
     age.reset();
     for (const r of jobs.rows) {
       depth.set({ queue: r.name, state: r.state }, r.n);
-      if (r.state !== 'active' && r.oldest !== null) age.set({ queue: r.name }, r.oldest);
+      if (r.state !== 'active') oldest.set(r.name, Math.max(oldest.get(r.name) ?? 0, r.oldest ?? 0));
     }
+    for (const [queue, seconds] of oldest) age.set({ queue }, seconds);
     const feeds = await sql<{ feed: string; lag: number | null }>`
       SELECT feed, extract(epoch FROM now() - last_success_at)::float8 AS lag FROM fx_feed_status`.execute(deps.db);
     feedLag.reset();

@@ -1,4 +1,4 @@
-import { type Database, type Listener, listen } from '@pippitch/sql';
+import { type Database, type Listener, type Log, listen } from '@pippitch/sql';
 import { accessOfRow } from './company-access';
 
 /** The channel sql/migrations/0007_access_notify.sql notifies on: 's:<session id>', 'u:<user id>', 'c:<company id>'. */
@@ -10,7 +10,7 @@ export interface SessionWatchOptions {
   /** LISTEN here for access changes (ends streams within moments); without it only the periodic check runs. */
   listenUrl?: string | undefined;
   now?: () => Date;
-  log?: (line: string) => void;
+  log?: Log;
 }
 
 /** Why a watched session stopped giving access. */
@@ -35,7 +35,7 @@ export class SessionWatch {
   private readonly intervalMs: number;
   private readonly listenUrl: string | undefined;
   private readonly now: () => Date;
-  private readonly log: (line: string) => void;
+  private readonly log: Log;
   private timer: NodeJS.Timeout | undefined;
   private listener: Listener | undefined;
   // Checks run one after another, so a burst of notifications never opens a burst of connections.
@@ -109,7 +109,9 @@ export class SessionWatch {
 
   private enqueue(work: () => Promise<void>): Promise<void> {
     // A failed check (database down) ends nothing: streams carry on and the next check decides.
-    this.queue = this.queue.then(work).catch((err) => this.log(`session check failed: ${(err as Error).message}`));
+    this.queue = this.queue
+      .then(work)
+      .catch((err) => this.log(`session check failed: ${(err as Error).message}`, 'warn'));
     return this.queue;
   }
 

@@ -1,5 +1,5 @@
 import { reportFileName } from '@pippitch/shared/reports';
-import type { Database } from '@pippitch/sql';
+import type { Database, Log } from '@pippitch/sql';
 import type { EmailProvider } from '../../providers/email/types';
 
 const MAX_ATTEMPTS = 8;
@@ -31,7 +31,7 @@ export async function deliverDueEmails(
   db: Database,
   provider: EmailProvider,
   from: string,
-  log: (line: string) => void,
+  log: Log,
   /** The clock: when a message is due, sent, or next tried (tests move it). */
   now: () => Date = () => new Date(),
 ): Promise<number> {
@@ -66,7 +66,12 @@ export async function deliverDueEmails(
       } catch (err) {
         const attempts = msg.attempts + 1;
         const retryIn = Math.min(3600, 15 * 2 ** attempts);
-        log(`e-mail to ${msg.to_address} failed (attempt ${attempts}): ${(err as Error).message}`);
+        // Retried with backoff (a warning) until its last attempt, when it is failed for good (an error).
+        const last = attempts >= MAX_ATTEMPTS;
+        log(
+          `e-mail to ${msg.to_address} failed (attempt ${attempts} of ${MAX_ATTEMPTS}${last ? ', given up' : ''}): ${(err as Error).message}`,
+          last ? 'error' : 'warn',
+        );
         await trx
           .updateTable('email_outbox')
           .set({

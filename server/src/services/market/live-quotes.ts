@@ -15,7 +15,7 @@ import {
   toLiveQuotes,
 } from '@pippitch/shared/live-quote';
 import { type CurrencyPair, STORED_PAIRS, type StoredPair, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
-import { type Database, type Listener, listen } from '@pippitch/sql';
+import { type Database, type Listener, type Log, listen } from '@pippitch/sql';
 import { sql } from 'kysely';
 
 export type { LiveQuote } from '@pippitch/shared/live-quote';
@@ -30,7 +30,7 @@ export class QuoteHub {
   constructor(
     private readonly db: Database,
     private readonly url: string,
-    private readonly log: (line: string) => void = () => {},
+    private readonly log: Log = () => {},
   ) {
     this.events.setMaxListeners(0);
   }
@@ -106,7 +106,7 @@ export class QuoteHub {
   private onNotify(payload: string): void {
     const parsed = parseQuoteNotification(payload);
     if (!parsed.ok) {
-      this.log(`quotes: ignoring malformed notification (${parsed.reason})`);
+      this.log(`quotes: ignoring malformed notification (${parsed.reason})`, 'warn');
       return;
     }
     this.publish(toLiveQuotes(parsed.quotes));
@@ -116,7 +116,7 @@ export class QuoteHub {
   seed(): Promise<void> {
     this.seeding ??= loadLatestPrices(this.db)
       .then((prices) => this.publish(toLiveQuotes(prices)))
-      .catch((err: Error) => this.log(`quotes: cannot read the latest stored prices: ${err.message}`))
+      .catch((err: Error) => this.log(`quotes: cannot read the latest stored prices: ${err.message}`, 'warn'))
       .finally(() => {
         this.seeding = null;
       });

@@ -10,3 +10,8 @@ export async function beat(db: Database, worker: string, startedAt: Date): Promi
     .execute();
   await db.deleteFrom('worker_heartbeats').where('beat_at', '<', sql<Date>`now() - interval '1 day'`).execute();
 }
+
+/** A worker stopping cleanly says so: readiness and metrics count it gone at once, not a minute later. */
+export async function forget(db: Database, worker: string): Promise<void> {
+  await db.deleteFrom('worker_heartbeats').where('worker', '=', worker).execute();
+}

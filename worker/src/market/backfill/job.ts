@@ -5,7 +5,7 @@
  */
 import { jobs, sendJob } from '@pippitch/server/jobs/index';
 import type { HistoryProvider } from '@pippitch/server/providers/history/types';
-import type { Database } from '@pippitch/sql';
+import type { Database, Log } from '@pippitch/sql';
 import type pg from 'pg';
 import { runBackfill } from './run';
 
@@ -14,7 +14,7 @@ export const BACKFILL_SLICE_CHUNKS = 150;
 
 export interface MarketHistoryDeps {
   db: Database;
-  log: (line: string) => void;
+  log: Log;
   now: () => Date;
   /**
    * `signal` aborts at shutdown: the slice stops between two days and the next worker carries on. `ready` settles

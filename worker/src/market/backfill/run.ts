@@ -122,7 +122,10 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
               message,
               now: now(),
             });
-            log(`market history: ${provider.description} failed for ${pair} ${day(cursor)} (${message}); will retry`);
+            log(
+              `market history: ${provider.description} failed for ${pair} ${day(cursor)} (${message}); will retry`,
+              'warn',
+            );
             break;
           }
           result.chunks++;
