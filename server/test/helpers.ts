@@ -119,7 +119,16 @@ export async function signUp(
 ) {
   await c.api.auth.signup.mutate(input, options);
   const token = await signupLinkToken(db, input.email);
-  return c.api.auth.confirmSignup.mutate({ token }, options);
+  return c.api.auth.confirmSignup.mutate(
+    confirmInput(token, { password: input.password, companyName: input.companyName }),
+    options,
+  );
+}
+
+/** What the link's page sends: the token, the company's name and the owner's password twice (issue 30). */
+export function confirmInput(token: string, overrides: { password?: string; companyName?: string } = {}) {
+  const password = overrides.password ?? STRONG_PASSWORD;
+  return { token, companyName: overrides.companyName ?? 'Acme FX', password, confirmPassword: password };
 }
 
 /** Expects the promise to reject with a tRPC error whose message is `message`. */

@@ -7,7 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../src/api/trpc/router';
 import { loginLimits } from '../src/services/auth/login';
 import { clientKey, record } from '../src/services/auth/rate-limit';
-import { errorOf, STRONG_PASSWORD, signupInput, signupLinkToken, startTestApp, type TestApp } from './helpers';
+import {
+  confirmInput,
+  errorOf,
+  STRONG_PASSWORD,
+  signupInput,
+  signupLinkToken,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 const TOO_MANY = { message: 'Too many attempts. Please wait a few minutes and try again.', code: 'TOO_MANY_REQUESTS' };
 const OWNER = 'ada@acmefx.co.uk';
@@ -16,7 +24,7 @@ let h: TestApp;
 beforeAll(async () => {
   h = await startTestApp({ trustProxy: 1 });
   await from('198.51.100.200').auth.signup.mutate(signupInput());
-  await from('198.51.100.200').auth.confirmSignup.mutate({ token: await signupLinkToken(h.t.db, OWNER) });
+  await from('198.51.100.200').auth.confirmSignup.mutate(confirmInput(await signupLinkToken(h.t.db, OWNER)));
 });
 afterAll(() => h.close());
 

@@ -1,13 +1,25 @@
 /**
- * Verify-first signup (issue 19: identical answers wherever an address is typed). The wizard's answer is the
- * same for a new and a registered address; the e-mail tells the owner which it was; only the link creates
- * the company, its owner and the trial.
+ * Verify-first signup (issue 19: identical answers wherever an address is typed; issue 30: only the mailbox's
+ * holder sets the account up). The wizard's answer is the same for a new and a registered address and for a
+ * taken or free company name; the e-mail tells the owner which it was; only the link's page — where the password
+ * and the company's name are chosen — creates the company, its owner and the trial.
  */
+
+import { signupEmailDisabledMessage } from '@pippitch/shared/auth';
 import type { DB } from '@pippitch/sql';
 import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { requestSignup } from '../src/services/auth/signup-request';
-import { errorOf, signUp, signupInput, signupLinkToken, startTestApp, type TestApp } from './helpers';
+import {
+  confirmInput,
+  errorOf,
+  STRONG_PASSWORD,
+  signUp,
+  signupInput,
+  signupLinkToken,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 let h: TestApp;
 beforeAll(async () => {
@@ -31,10 +43,10 @@ const mailsTo = (email: string) =>
     .execute();
 
 /** The signup form over plain HTTP, with the address itself masked out of the answer. */
-async function submit(input: ReturnType<typeof signupInput>) {
-  const res = await fetch(`${h.url}/trpc/auth.signup`, {
+async function submit(input: ReturnType<typeof signupInput>, app: TestApp = h) {
+  const res = await fetch(`${app.url}/trpc/auth.signup`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: h.url },
+    headers: { 'content-type': 'application/json', origin: app.url },
     body: JSON.stringify(input),
   });
   return { status: res.status, body: (await res.text()).replaceAll(input.email, '<address>') };
@@ -94,11 +106,11 @@ describe('the signup form', () => {
     expect(known.some((q) => /insert into "email_outbox"/i.test(q))).toBe(true);
   });
 
-  it('still sends a taken company name back at once (a name is not an address)', async () => {
-    const err = await errorOf(
-      h.client().api.auth.signup.mutate(signupInput({ companyName: ' ACME fx ', email: 'x@y.io' })),
-    );
-    expect(err.message).toBe('A company with this name already exists. Please use a different company name.');
+  it("answers a taken company name like a free one: the name is decided on the link's page", async () => {
+    const taken = await submit(signupInput({ companyName: ' ACME fx ', email: 'x@y.io' }));
+    const free = await submit(signupInput({ companyName: 'Nobody Has This Ltd', email: 'x@y.io' }));
+    expect(taken.status).toBe(200);
+    expect(taken).toEqual(free);
   });
 
   it('limits one inbox to 5 an hour, in the same words for a registered and a new address', async () => {
@@ -131,20 +143,24 @@ describe('the link', () => {
       signupInput({ companyName: 'Link Ltd', companyDomain: 'link.io', email: 'l@link.io' }),
     );
     const token = await signupLinkToken(h.t.db, 'l@link.io');
-    expect(await c.api.auth.checkSignupLink.query({ token })).toEqual({ valid: true, companyName: 'Link Ltd' });
+    expect(await c.api.auth.checkSignupLink.query({ token })).toEqual({
+      valid: true,
+      companyName: 'Link Ltd',
+      email: 'l@link.io',
+    });
     // Opened three hours later: the trial runs from then.
     h.clock.now = new Date(h.clock.now.getTime() + 3 * 3_600_000);
-    const done = await c.api.auth.confirmSignup.mutate({ token });
+    const done = await c.api.auth.confirmSignup.mutate(confirmInput(token, { companyName: 'Link Ltd' }));
     expect(done.redirectTo).toBe('/signup-success');
     expect(new Date(done.trialEndsAt).getTime() - h.clock.now.getTime()).toBe(60 * 86_400_000);
     const session = await c.api.auth.session.query();
     expect(session).toMatchObject({ user: { email: 'l@link.io', role: 'super_admin' }, company: { name: 'Link Ltd' } });
     // Once only.
-    expect((await errorOf(h.client().api.auth.confirmSignup.mutate({ token }))).message).toBe(INVALID_LINK);
-    expect(await c.api.auth.checkSignupLink.query({ token })).toEqual({ valid: false, companyName: null });
+    expect((await errorOf(h.client().api.auth.confirmSignup.mutate(confirmInput(token)))).message).toBe(INVALID_LINK);
+    expect(await c.api.auth.checkSignupLink.query({ token })).toEqual({ valid: false, companyName: null, email: null });
   });
 
-  it('expires after 24 hours, and a newer request ends the older link', async () => {
+  it('expires after 24 hours; a newer request ends no older link', async () => {
     const email = 'twice@link.io';
     await h.client().api.auth.signup.mutate(signupInput({ companyName: 'Twice Ltd', email }));
     const first = await signupLinkToken(h.t.db, email);
@@ -152,9 +168,11 @@ describe('the link', () => {
     await h.client().api.auth.signup.mutate(signupInput({ companyName: 'Twice Ltd', email }));
     const second = await signupLinkToken(h.t.db, email);
     expect(second).not.toBe(first);
-    expect((await errorOf(h.client().api.auth.confirmSignup.mutate({ token: first }))).message).toBe(INVALID_LINK);
+    expect(await h.client().api.auth.checkSignupLink.query({ token: first })).toMatchObject({ valid: true });
     h.clock.now = new Date(h.clock.now.getTime() + 24 * 3_600_000 + 1000);
-    expect((await errorOf(h.client().api.auth.confirmSignup.mutate({ token: second }))).message).toBe(INVALID_LINK);
+    for (const token of [first, second]) {
+      expect((await errorOf(h.client().api.auth.confirmSignup.mutate(confirmInput(token)))).message).toBe(INVALID_LINK);
+    }
     expect(await companies()).not.toContain('Twice Ltd');
   });
 
@@ -163,30 +181,137 @@ describe('the link', () => {
     await signUp(h.t.db, h.client(), signupInput({ companyName: 'Race Ltd', email: 'fast@race.io' }));
     const token = await signupLinkToken(h.t.db, 'slow@race.io');
     const c = h.client();
-    expect((await errorOf(c.api.auth.confirmSignup.mutate({ token }))).message).toBe(
-      'A company with this name already exists. Please use a different company name.',
-    );
-    await c.api.auth.confirmSignup.mutate({ token, companyName: 'Race Two Ltd' });
+    expect(
+      (await errorOf(c.api.auth.confirmSignup.mutate(confirmInput(token, { companyName: 'race ltd ' })))).message,
+    ).toBe('A company with this name already exists. Please use a different company name.');
+    await c.api.auth.confirmSignup.mutate(confirmInput(token, { companyName: 'Race Two Ltd' }));
     expect((await c.api.auth.session.query())?.company.name).toBe('Race Two Ltd');
   });
 
   it('refuses nonsense without a 500', async () => {
     for (const token of ['', 'short', 'x'.repeat(300), 'a'.repeat(43)]) {
-      const err = await errorOf(h.client().api.auth.confirmSignup.mutate({ token }));
+      const err = await errorOf(h.client().api.auth.confirmSignup.mutate(confirmInput(token)));
       expect(err).toEqual({ message: INVALID_LINK, code: 'BAD_REQUEST' });
     }
   });
 });
 
-describe('a server with e-mail switched off', () => {
-  it('cannot send a link, so it creates the company and signs in at once', async () => {
-    const off = await startTestApp({ emailDisabled: true });
+describe("the link's page chooses the password (issue 30)", () => {
+  const VICTIM_PASSWORD = 'Victim-owns1!';
+  const ATTACKER_PASSWORD = 'Attacker-guess1!';
+  const login = (email: string, password: string) =>
+    h.client().api.auth.login.mutate({ email, password, mode: 'admin' });
+
+  /** Victim asks, then an attacker asks with the victim's address and a password of their own. */
+  async function preHijack(email: string) {
+    await h.client().api.auth.signup.mutate(signupInput({ companyName: `Victim ${email}`, email }));
+    // An older page (or a script) still sends a password: it is dropped unread.
+    const attack = { ...signupInput({ companyName: `Evil ${email}`, email }), password: ATTACKER_PASSWORD };
+    const res = await fetch(`${h.url}/trpc/auth.signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: h.url, 'x-forwarded-for': '203.0.113.66' },
+      body: JSON.stringify(attack),
+    });
+    expect(res.status).toBe(200);
+    const links = await mailsTo(email);
+    const tokens = links.map((m) => /\/signup\/confirm#token=([\w-]+)/.exec(m.text_body)?.[1]);
+    expect(tokens).toHaveLength(2);
+    return { victimLink: tokens[0] as string, attackerLink: tokens[1] as string };
+  }
+
+  for (const opened of ['victimLink', 'attackerLink'] as const) {
+    it(`never lets the attacker's password sign in when the victim opens the ${opened === 'victimLink' ? "victim's own" : "attacker's"} link`, async () => {
+      const email = `owner-${opened.toLowerCase()}@hijack.io`;
+      const links = await preHijack(email);
+      const c = h.client();
+      await c.api.auth.confirmSignup.mutate(
+        confirmInput(links[opened], { password: VICTIM_PASSWORD, companyName: `Victim Co ${opened}` }),
+      );
+      expect(await c.api.auth.session.query()).toMatchObject({
+        user: { email, role: 'super_admin' },
+        company: { name: `Victim Co ${opened}` },
+      });
+      expect(await errorOf(login(email, ATTACKER_PASSWORD))).toEqual({
+        message: 'Invalid login credentials',
+        code: 'UNAUTHORIZED',
+      });
+      expect((await login(email, VICTIM_PASSWORD)).role).toBe('super_admin');
+      // The other link makes no second account and changes no password.
+      const other = opened === 'victimLink' ? links.attackerLink : links.victimLink;
+      const again = await errorOf(
+        h
+          .client()
+          .api.auth.confirmSignup.mutate(confirmInput(other, { password: ATTACKER_PASSWORD, companyName: 'Other' })),
+      );
+      expect(again.message).toBe('This email is already registered. Please use a different email or sign in.');
+      expect(await errorOf(login(email, ATTACKER_PASSWORD))).toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(await companies()).not.toContain('Other');
+    });
+  }
+
+  it('stores no password with a request', async () => {
+    const columns = await h.t.db
+      .selectFrom('information_schema.columns' as never)
+      .select('column_name' as never)
+      .where('table_name' as never, '=', 'signup_requests' as never)
+      .execute();
+    expect(columns.map((c) => (c as { column_name: string }).column_name)).not.toContain('password_hash');
+  });
+
+  it('holds the password to the signup rule and to its confirmation', async () => {
+    await h.client().api.auth.signup.mutate(signupInput({ companyName: 'Rule Ltd', email: 'rule@pw.io' }));
+    const token = await signupLinkToken(h.t.db, 'rule@pw.io');
+    const c = h.client();
+    expect((await errorOf(c.api.auth.confirmSignup.mutate(confirmInput(token, { password: 'short' })))).message).toBe(
+      'Password must be at least 8 characters long',
+    );
+    const differ = { ...confirmInput(token, { companyName: 'Rule Ltd' }), confirmPassword: `${STRONG_PASSWORD}x` };
+    expect((await errorOf(c.api.auth.confirmSignup.mutate(differ))).message).toBe('Passwords do not match');
+    // Neither refusal used the link.
+    expect(await c.api.auth.checkSignupLink.query({ token })).toMatchObject({ valid: true });
+  });
+});
+
+describe('the same answer in every configuration', () => {
+  /** A registered address, a taken company name and a fresh pair: the three answers of one server. */
+  async function answers(app: TestApp) {
+    await app.t.db.deleteFrom('rate_limits').execute();
+    await signUp(app.t.db, app.client(), signupInput({ companyName: 'Taken Name Ltd', email: 'own@taken.io' }));
+    await app.t.db.deleteFrom('rate_limits').execute();
+    return Promise.all([
+      submit(signupInput({ companyName: 'Fresh One', email: 'own@taken.io' }), app),
+      submit(signupInput({ companyName: 'taken name ltd', email: 'new1@fresh.io' }), app),
+      submit(signupInput({ companyName: 'Fresh Two', email: 'new2@fresh.io' }), app),
+    ]);
+  }
+
+  it('with SMTP configured, without it, and in production with e-mail switched off', async () => {
+    const smtp = await startTestApp({ smtpUrl: 'smtp://127.0.0.1:2525' });
+    const off = await startTestApp({ env: 'production', emailDisabled: true, smtpUrl: undefined });
     try {
-      const c = off.client();
-      const res = await c.api.auth.signup.mutate(signupInput());
-      expect(res).toMatchObject({ status: 'signed-in', redirectTo: '/signup-success' });
-      expect((await c.api.auth.session.query())?.user.email).toBe('ada@acmefx.co.uk');
+      for (const app of [h, smtp]) {
+        const [taken, takenName, fresh] = await answers(app);
+        expect(fresh.status).toBe(200);
+        expect(taken).toEqual(fresh);
+        expect(takenName).toEqual(fresh);
+        expect(JSON.parse(fresh.body).result.data).toEqual({
+          emailed: true,
+          message:
+            "Check your inbox: we've sent a link to <address>. Open it within 24 hours to start your free trial.",
+        });
+      }
+      const [taken, takenName, fresh] = await answers(off);
+      expect(taken).toEqual(fresh);
+      expect(takenName).toEqual(fresh);
+      expect(JSON.parse(fresh.body).result.data).toEqual({ emailed: false, message: signupEmailDisabledMessage() });
+      // No e-mail leaves, but the request is kept: the operator can pass its link on from the outbox.
+      const token = await signupLinkToken(off.t.db, 'new2@fresh.io');
+      await off.client().api.auth.confirmSignup.mutate(confirmInput(token, { companyName: 'Fresh Two' }));
+      expect(
+        await off.t.db.selectFrom('companies').select('name').where('name', '=', 'Fresh Two').execute(),
+      ).toHaveLength(1);
     } finally {
+      await smtp.close();
       await off.close();
     }
   });

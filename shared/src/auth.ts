@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ACCESS_MESSAGES } from './access';
-import { isCleanText, text } from './input';
+import { isCleanText, nameText, text } from './input';
 
 export const MESSAGES = {
   loginMissing: 'Please enter both email and password',
@@ -39,6 +39,14 @@ export const SIGNUP_LINK_HOURS = 24;
  */
 export function signupSentMessage(email: string): string {
   return `Check your inbox: we've sent a link to ${email}. Open it within ${SIGNUP_LINK_HOURS} hours to start your free trial.`;
+}
+
+/**
+ * The signup form's answer on a server with e-mail switched off (EMAIL_DISABLED): the request is kept, no link
+ * is sent; the same words for every address and company name.
+ */
+export function signupEmailDisabledMessage(): string {
+  return 'E-mail is switched off on this PipPitch server, so no sign-up link can be sent. Ask your PipPitch administrator for your sign-up link.';
 }
 
 export const PASSWORD_MIN = 8;
@@ -91,17 +99,20 @@ export function normaliseDomain(text: string): string {
 }
 
 export const companyStep = z.object({
-  companyName: text('Company name', 120).pipe(z.string().min(1, 'Please enter your company name')),
+  companyName: nameText('Company name', 120).pipe(z.string().min(1, 'Please enter your company name')),
   companyDomain: text('Company domain', 253)
     .transform(normaliseDomain)
     .pipe(z.string().min(1, 'Please enter your company domain'))
     .pipe(z.string().regex(/^(?!-)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Please enter a domain like example.co.uk')),
 });
 
+/**
+ * Step 2 asks who the owner is and where the link goes; the password is chosen on the page the link opens
+ * (issue 30: only whoever holds the mailbox sets the password of an account on it).
+ */
 export const adminStep = z.object({
-  fullName: text('Full name', 120).pipe(z.string().min(1, 'Please enter your full name')),
+  fullName: nameText('Full name', 120).pipe(z.string().min(1, 'Please enter your full name')),
   email,
-  password: signupPassword,
 });
 
 export const planStep = z.object({
@@ -112,20 +123,43 @@ export const planStep = z.object({
   addons: z.object({ companyFinder: z.boolean(), clientData: z.boolean() }).optional(),
 });
 
-/** The wizard's three steps in one request. Billing figures are never accepted from the browser. */
+/**
+ * The wizard's three steps in one request: no password (it is chosen on the link's page) and no billing figure
+ * (those come from the seat counts and shared pricing). A `password` sent by an older page is dropped unread.
+ */
 export const signupInput = companyStep.extend(adminStep.shape).extend(planStep.shape);
 export type SignupInput = z.infer<typeof signupInput>;
 
-/** The link from the sign-up e-mail; a new company name when the one chosen was taken meanwhile. */
-export const confirmSignupInput = z.object({
-  token: z
-    .string()
-    .min(20, MESSAGES.invalidSignupLink)
-    .max(200, MESSAGES.invalidSignupLink)
-    .refine(isCleanText, MESSAGES.invalidSignupLink),
-  companyName: companyStep.shape.companyName.optional(),
-});
+const ownerPasswordFields = {
+  password: signupPassword,
+  confirmPassword: text('Password', 200, { trim: false }),
+};
+const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
+const passwordsDiffer = { message: MESSAGES.passwordsDiffer, path: ['confirmPassword'] };
+
+/** The confirmation page's password fields, checked in the browser by the server's own rule. */
+export const ownerPasswordStep = z.object(ownerPasswordFields).refine(passwordsMatch, passwordsDiffer);
+
+/**
+ * The page the sign-up e-mail's link opens: the link's token, the owner's password (typed there, so only the
+ * mailbox's holder chooses it) and the company's name, decided here (prefilled with the wizard's; whether it is
+ * taken is only said to the link's holder, issue 30).
+ */
+export const confirmSignupInput = z
+  .object({
+    token: z
+      .string()
+      .min(20, MESSAGES.invalidSignupLink)
+      .max(200, MESSAGES.invalidSignupLink)
+      .refine(isCleanText, MESSAGES.invalidSignupLink),
+    companyName: companyStep.shape.companyName,
+    ...ownerPasswordFields,
+  })
+  .refine(passwordsMatch, passwordsDiffer);
 export type ConfirmSignupInput = z.infer<typeof confirmSignupInput>;
+
+/** A company and its owner made at once with a known password: tests, benchmarks and the demo's tools only. */
+export type OwnerSignupInput = SignupInput & { password: string };
 
 export const requestResetInput = z.object({
   email: text('Email', 254)

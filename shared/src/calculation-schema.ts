@@ -1,7 +1,7 @@
 /** What the calculator sends when it saves a Calculate; the server recomputes every result from it. */
 import { z } from 'zod';
 import { type CalculatorNumberField, calculatorTextProblem } from './calculator-limits';
-import { isoDate, text } from './input';
+import { isoDate, nameText } from './input';
 import { MARGIN_OPTIONS, SUPPORTED_PAIRS } from './pairs';
 
 /** A decimal field under the same rule as the form (calculator-limits.ts). */
@@ -28,7 +28,7 @@ export const saveCalculationInput = z.object({
     .min(1, 'Trades per year must be between 1 and 100,000')
     .max(100_000, 'Trades per year must be between 1 and 100,000'),
   marginPips: z.union(MARGIN_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<0>, ...z.ZodLiteral<number>[]]),
-  clientName: text('Client name', 160).optional(),
+  clientName: nameText('Client name', 160).optional(),
   /** The Comparison Date shown (today in London, or the day of a historical rate the broker used), 'YYYY-MM-DD'. */
   comparisonDate: isoDate,
   /** The London minute of a historical rate the broker used ('14:05'); absent for a comparison made now. */

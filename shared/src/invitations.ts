@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { RoleType } from './access';
 import { MESSAGES, PASSWORD_MIN } from './auth';
-import { text } from './input';
+import { nameText, text } from './input';
 import type { SeatRole } from './seats';
 
 export const INVITATION_VALID_DAYS = 7;
@@ -115,7 +115,7 @@ export function inviteRowsProblem(rows: string[]): string | null {
 export const invitationToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, JOIN_MESSAGES.invalidLink);
 
 const joinFields = {
-  firstName: text('First name', 120).pipe(z.string().min(1, JOIN_MESSAGES.firstName)),
+  firstName: nameText('First name', 120).pipe(z.string().min(1, JOIN_MESSAGES.firstName)),
   password: text('Password', 200, { trim: false }).pipe(z.string().min(PASSWORD_MIN, JOIN_MESSAGES.passwordTooShort)),
   confirmPassword: text('Password', 200, { trim: false }),
 };

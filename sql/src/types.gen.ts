@@ -620,7 +620,6 @@ export interface SignupRequests {
   email: string;
   expires_at: Timestamp;
   full_name: string;
-  password_hash: string;
   token_hash: string;
   used_at: Timestamp | null;
 }

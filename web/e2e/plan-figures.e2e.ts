@@ -50,8 +50,6 @@ async function signupPlanStep(plan: { annual: boolean; adminSeats: number; broke
   await page.getByRole('heading', { name: 'Admin Account' }).waitFor();
   await page.getByLabel('Full Name', { exact: true }).fill('Fay Figures');
   await page.getByLabel('Admin Email', { exact: true }).fill('fay@figurescheckfx.co.uk');
-  await page.getByLabel('Password', { exact: true }).fill('Figures#2026x');
-  await page.getByLabel('Confirm Password', { exact: true }).fill('Figures#2026x');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('heading', { name: 'Select Your Plan' }).waitFor();
   await chooseRadio(page, plan.annual ? /^Annually/ : /^Monthly/);

@@ -12,7 +12,6 @@ import { logIn } from '../../services/auth/login';
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../../services/auth/password-reset';
 import { sessionView } from '../../services/auth/session-view';
 import { createSession, deleteSession } from '../../services/auth/sessions';
-import { signUpCompany } from '../../services/auth/signup';
 import { confirmSignup, isSignupLinkUsable, requestSignup } from '../../services/auth/signup-request';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 
@@ -33,27 +32,21 @@ export const authRouter = router({
   }),
 
   /**
-   * The signup wizard's final step. Verify-first: the answer is 'check your inbox' whether or not the address
-   * has an account, and the link in the e-mail creates the company (confirmSignup). A server with e-mail
-   * switched off cannot send that link, so there the company is created and signed in at once.
+   * The signup wizard's final step. Verify-first in every configuration: the same answer whatever the address and
+   * company name, and the e-mailed link's page (confirmSignup) sets the password and creates the company. With
+   * e-mail switched off the request is kept and the answer says no e-mail is coming (issue 30).
    */
   signup: publicProcedure.input(signupInput).mutation(async ({ ctx, input }) => {
-    const meta = { ip: ctx.request.ip, now: ctx.deps.now() };
-    if (ctx.config.emailDisabled) {
-      const result = await signUpCompany(ctx.db, input, meta);
-      const session = await createSession(ctx.db, result.userId, ctx.request, meta.now);
-      ctx.cookie?.set(session.token, session.expiresAt);
-      return {
-        status: 'signed-in' as const,
-        trialEndsAt: result.trialEndsAt.toISOString(),
-        redirectTo: '/signup-success',
-      };
-    }
-    const sent = await requestSignup(ctx.db, input, { ...meta, publicUrl: ctx.config.publicUrl });
-    return { status: 'check-inbox' as const, message: sent.message };
+    const sent = await requestSignup(ctx.db, input, {
+      ip: ctx.request.ip,
+      now: ctx.deps.now(),
+      publicUrl: ctx.config.publicUrl,
+      emailDisabled: ctx.config.emailDisabled,
+    });
+    return { emailed: !ctx.config.emailDisabled, message: sent.message };
   }),
 
-  /** The link from the sign-up e-mail: company + admin + 60-day trial from now, then signed in. */
+  /** The link's page: the owner's password and the company's name; company + owner + 60-day trial, signed in. */
   confirmSignup: publicProcedure.input(confirmSignupInput).mutation(async ({ ctx, input }) => {
     const now = ctx.deps.now();
     const result = await confirmSignup(ctx.db, input, { ip: ctx.request.ip, now });

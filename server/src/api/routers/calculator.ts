@@ -1,5 +1,5 @@
 import { saveCalculationInput } from '@pippitch/shared/calculation-schema';
-import { requiredText } from '@pippitch/shared/input';
+import { requiredName } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { calculationsFor } from '../../services/calculator/history';
 import { saveCalculation } from '../../services/calculator/save';
@@ -20,6 +20,6 @@ export const calculatorRouter = router({
 
   /** Calculation Details for one company: the signed-in broker's own calculations only. */
   forCompany: memberProcedure
-    .input(z.object({ companyName: requiredText('Company name', 160, 'Please enter a company name') }))
+    .input(z.object({ companyName: requiredName('Company name', 160, 'Please enter a company name') }))
     .query(({ ctx, input }) => calculationsFor(ctx.db, ctx.viewer.user.id, input.companyName)),
 });

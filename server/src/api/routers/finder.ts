@@ -1,4 +1,4 @@
-import { requiredText, text } from '@pippitch/shared/input';
+import { requiredName, text } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { findSimilarForBroker, searchCompaniesForBroker } from '../../services/companies/finder/for-broker';
 import { companyFinderProcedure, router } from '../trpc/procedures';
@@ -12,7 +12,7 @@ export const finderRouter = router({
   similar: companyFinderProcedure
     .input(
       z.object({
-        companyName: requiredText('Client name', 160, 'Please enter a client name first'),
+        companyName: requiredName('Client name', 160, 'Please enter a client name first'),
         shown: z.array(text('Company name', 300)).max(500).default([]),
         target: text('Chosen company', 40).optional(),
       }),

@@ -1,4 +1,4 @@
-import { requiredText, text } from '@pippitch/shared/input';
+import { requiredName, text } from '@pippitch/shared/input';
 import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import { z } from 'zod';
 import { addLead, deleteLeads, leadStats, listLeads, setContacted } from '../../services/leads/leads';
@@ -27,7 +27,7 @@ export const leadsRouter = router({
   add: companyFinderProcedure
     .input(
       z.object({
-        name: requiredText('Company name', 160, LEAD_MESSAGES.enterName),
+        name: requiredName('Company name', 160, LEAD_MESSAGES.enterName),
         source: z.enum(['manual_search', 'similar_results']),
         ...details,
       }),

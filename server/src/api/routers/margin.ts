@@ -1,6 +1,6 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { ACTIVITY_VIEWS, activityPeriod, DASHBOARD_RANGES, dashboardPeriods } from '@pippitch/shared/activity-periods';
-import { isoDate, requiredText, text, uuid } from '@pippitch/shared/input';
+import { isoDate, requiredName, requiredText, text, uuid } from '@pippitch/shared/input';
 import { APPROVAL_DECISIONS, APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
 import { marginPolicySchema } from '@pippitch/shared/margin-policy-schema';
 import { londonDateOf } from '@pippitch/shared/time';
@@ -50,7 +50,7 @@ export const marginRouter = router({
 
   /** The member's pitches to one client with their margins and decisions (Calculation Details). */
   pitchesToClient: memberProcedure
-    .input(z.object({ companyName: requiredText('Company name', 160, 'Please enter a company name') }))
+    .input(z.object({ companyName: requiredName('Company name', 160, 'Please enter a company name') }))
     .query(({ ctx, input }) => pitchesToClient(ctx.db, ctx.actor, input.companyName)),
 
   requestApproval: memberProcedure

@@ -1,58 +1,48 @@
-import { MESSAGES, SIGNUP_LINK_HOURS, type SignupInput, signupSentMessage } from '@pippitch/shared/auth';
+import {
+  type ConfirmSignupInput,
+  MESSAGES,
+  SIGNUP_LINK_HOURS,
+  type SignupInput,
+  signupEmailDisabledMessage,
+  signupSentMessage,
+} from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
-import { badRequest, conflict } from '../../errors';
+import { badRequest } from '../../errors';
 import { enqueueEmail } from '../email/outbox';
 import { signupConfirmEmail, signupExistingAccountEmail } from '../email/signup-emails';
 import { hashPassword } from './passwords';
-import { clientKey, enforce } from './rate-limit';
-import {
-  companyNameTaken,
-  insertSignedUpCompany,
-  type SignupDeps,
-  type SignupResult,
-  signupLimits,
-  withSignupConflicts,
-} from './signup';
+import { clientKey, enforce, type Limit } from './rate-limit';
+import { insertSignedUpCompany, type SignupDeps, type SignupResult, signupLimits, withSignupConflicts } from './signup';
 import { hashToken, newToken } from './tokens';
 
 /**
- * Verify-first signup (issue 19: identical answers wherever an address is typed). The wizard's answers are
- * kept with a hashed token and one e-mail goes to the address: the confirmation link when it is new, a 'you
- * already have an account' note when it is not. The form's answer is the same words either way, and so
- * that its timing does not tell either, both paths run the same statements: the password is hashed, both
- * e-mails rendered, the request row and one outbox row written. The company, owner and trial exist only once
- * the link is opened (confirmSignup).
+ * Verify-first signup (issue 19: identical answers wherever an address is typed; issue 30: only the mailbox's
+ * holder sets the account up). The wizard's answers are kept with a hashed token and one e-mail goes to the
+ * address: the confirmation link when it is new, a 'you already have an account' note when it is not. No
+ * password is asked here and no company name is checked here: both are decided on the page the link opens, so a
+ * stranger typing someone's address chooses nothing of the account, and the answer cannot tell a taken name or a
+ * taken address from a fresh one. Each request stands on its own until it is used or expires: a later request
+ * for the same address (anyone's) ends none of the earlier links. Both paths run the same statements (the
+ * e-mails both rendered, one request row and one outbox row written), so timing does not tell either.
  */
 export async function requestSignup(
   db: Database,
   input: SignupInput,
-  meta: SignupDeps & { publicUrl: string },
+  meta: SignupDeps & { publicUrl: string; emailDisabled?: boolean },
 ): Promise<{ message: string }> {
   await enforce(db, [
     ...signupLimits(meta.ip),
-    // However many clients ask, one inbox gets at most a few of these an hour.
+    // However many clients ask, one inbox gets at most a few of these an hour (and so holds a few live links).
     { key: `signup:email:${input.email}`, max: 5, windowSeconds: 3600 },
   ]);
-  // A company's name is not an address: the wizard sends the person back to step 1 at once rather than after
-  // the e-mail (checked again when the link is opened).
-  if (await companyNameTaken(db, input.companyName)) throw conflict(MESSAGES.companyTaken, 'companyName');
-  const passwordHash = await hashPassword(input.password, clientKey(meta.ip));
   const token = newToken();
   // The token travels in the URL's hash, so it never reaches a server log or a Referer header.
   const confirmUrl = `${meta.publicUrl}/signup/confirm#token=${token}`;
-  const fresh = signupConfirmEmail({
-    fullName: input.fullName,
-    companyName: input.companyName,
-    confirmUrl,
-    validHours: SIGNUP_LINK_HOURS,
-  });
+  const fresh = signupConfirmEmail({ confirmUrl, validHours: SIGNUP_LINK_HOURS });
   const existing = signupExistingAccountEmail({ signInUrl: `${meta.publicUrl}/login` });
   await db.transaction().execute(async (trx) => {
-    // A newer request ends the address's older links (and this is where stale rows go).
-    await trx
-      .deleteFrom('signup_requests')
-      .where((eb) => eb.or([eb('email', '=', input.email), eb('expires_at', '<', meta.now)]))
-      .execute();
+    // Only stale rows go; an address's other open requests stay usable by whoever holds their links.
+    await trx.deleteFrom('signup_requests').where('expires_at', '<', meta.now).execute();
     const account = await trx
       .selectFrom('user_profiles')
       .select('id')
@@ -66,7 +56,6 @@ export async function requestSignup(
         company_name: input.companyName,
         company_domain: input.companyDomain,
         full_name: input.fullName,
-        password_hash: passwordHash,
         billing_period: input.billing,
         admin_seats: input.adminSeats,
         broker_seats: input.brokerSeats,
@@ -82,21 +71,36 @@ export async function requestSignup(
       email: account ? existing : fresh,
     });
   });
-  return { message: signupSentMessage(input.email) };
+  // With e-mail switched off the request is kept all the same (the operator can pass its link on from the
+  // outbox, docs/operations.md), and the answer says no e-mail is coming — the same words for every address.
+  return { message: meta.emailDisabled ? signupEmailDisabledMessage() : signupSentMessage(input.email) };
+}
+
+/** Checking or using a sign-up link: a token is 256 random bits, so this only stops a client hammering the database. */
+function linkLimits(ip: string): Limit[] {
+  return [{ key: `signup-link:client:${clientKey(ip)}`, max: 30, windowSeconds: 3600 }];
+}
+
+function openRequest(db: Database, token: string, now: Date) {
+  return db
+    .selectFrom('signup_requests')
+    .selectAll()
+    .where('token_hash', '=', hashToken(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now);
 }
 
 /**
- * Opens the e-mailed link: claims the request (once; an expired or used link is refused) and creates the
- * company, its owner and the 60-day trial from it, starting now. A company name taken meanwhile leaves the
- * link unused, so the person can choose another name and confirm again.
+ * The page the e-mailed link opens: claims the request (once; an expired or used link is refused) and creates the
+ * company, its owner with the password typed on that page, and the 60-day trial, starting now. The company's name
+ * is the one sent with the password (the page prefills the wizard's); a name taken by then rolls everything back
+ * and leaves the link usable, so the holder can choose another.
  */
-export async function confirmSignup(
-  db: Database,
-  input: { token: string; companyName?: string | undefined },
-  meta: SignupDeps,
-): Promise<SignupResult> {
-  // A token is 256 random bits: this only stops a client hammering the database.
-  await enforce(db, [{ key: `signup-link:client:${clientKey(meta.ip)}`, max: 30, windowSeconds: 3600 }]);
+export async function confirmSignup(db: Database, input: ConfirmSignupInput, meta: SignupDeps): Promise<SignupResult> {
+  await enforce(db, linkLimits(meta.ip));
+  // No argon2 for a link that cannot be used (a guessed token costs one indexed read).
+  if (!(await openRequest(db, input.token, meta.now).executeTakeFirst())) throw badRequest(MESSAGES.invalidSignupLink);
+  const passwordHash = await hashPassword(input.password, clientKey(meta.ip));
   return withSignupConflicts(() =>
     db.transaction().execute(async (trx) => {
       const request = await trx
@@ -111,11 +115,11 @@ export async function confirmSignup(
       return insertSignedUpCompany(
         trx,
         {
-          companyName: input.companyName ?? request.company_name,
+          companyName: input.companyName,
           companyDomain: request.company_domain,
           fullName: request.full_name,
           email: request.email,
-          passwordHash: request.password_hash,
+          passwordHash,
           billing: request.billing_period === 'annual' ? 'annual' : 'monthly',
           adminSeats: request.admin_seats,
           brokerSeats: request.broker_seats,
@@ -127,15 +131,9 @@ export async function confirmSignup(
   );
 }
 
-/** Whether a sign-up link can still be used (for the confirmation page, before it asks anything). */
+/** For the confirmation page, before it asks anything: can the link still be used, with which proposed name? */
 export async function isSignupLinkUsable(db: Database, { token }: { token: string }, meta: SignupDeps) {
-  await enforce(db, [{ key: `signup-link:client:${clientKey(meta.ip)}`, max: 30, windowSeconds: 3600 }]);
-  const row = await db
-    .selectFrom('signup_requests')
-    .select('company_name')
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', meta.now)
-    .executeTakeFirst();
-  return { valid: Boolean(row), companyName: row?.company_name ?? null };
+  await enforce(db, linkLimits(meta.ip));
+  const row = await openRequest(db, token, meta.now).executeTakeFirst();
+  return { valid: Boolean(row), companyName: row?.company_name ?? null, email: row?.email ?? null };
 }

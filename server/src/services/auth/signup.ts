@@ -1,4 +1,4 @@
-import { MESSAGES, type SignupInput } from '@pippitch/shared/auth';
+import { MESSAGES, type OwnerSignupInput, type SignupInput } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { conflict } from '../../errors';
 import { createTrialCompany } from '../company/create';
@@ -12,7 +12,6 @@ export interface SignupResult {
   trialEndsAt: Date;
 }
 
-/** What the company and its owner are made of: the wizard's answers with the password already hashed. */
 /**
  * What signing up takes beyond the database and the input: the client's address (the limits per client, and the
  * password hash's client key) and the time of the request.
@@ -22,22 +21,13 @@ export interface SignupDeps {
   now: Date;
 }
 
-export type SignupDetails = Omit<SignupInput, 'password'> & { passwordHash: string };
+/** What the company and its owner are made of: the wizard's answers with the owner's password already hashed. */
+export type SignupDetails = SignupInput & { passwordHash: string };
 
-// Each signup costs a password hash: 10 an hour from one client is plenty for an office setting up several
-// trials, and stops a script filling the tables (or, verify-first, someone's inbox).
+// 10 an hour from one client is plenty for an office setting up several trials, and stops a script filling the
+// tables (or, verify-first, someone's inbox).
 export function signupLimits(ip: string) {
   return [{ key: `signup:client:${clientKey(ip)}`, max: 10, windowSeconds: 3600 }];
-}
-
-/** Is a company by this name (case and outer spaces aside, like the unique index) already here? */
-export async function companyNameTaken(db: Database, name: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('companies')
-    .select('id')
-    .where((eb) => eb(eb.fn('lower', [eb.fn('btrim', ['name'])]), '=', name.trim().toLowerCase()))
-    .executeTakeFirst();
-  return Boolean(row);
 }
 
 /**
@@ -87,12 +77,12 @@ export async function withSignupConflicts<T>(work: () => Promise<T>): Promise<T>
 }
 
 /**
- * Signs a company up at once, without the e-mailed link: for a server with e-mail switched off (no link could
- * arrive; the operator chose that) and for tests and benchmarks that need companies quickly.
+ * Signs a company up at once with a known password, without the e-mailed link: for tests and benchmarks that need
+ * companies quickly. No procedure calls it (issue 30: an account on an address is set up by its mailbox's holder).
  */
 export async function signUpCompany(
   db: Database,
-  input: SignupInput,
+  input: OwnerSignupInput,
   meta: Omit<SignupDeps, 'now'> & { now?: Date },
 ): Promise<SignupResult> {
   const now = meta.now ?? new Date();

@@ -1,17 +1,15 @@
 import { type RenderedEmail, render } from './templates';
 
-/** The link that creates the company and starts the trial (verify-first signup, issue 19). */
-export function signupConfirmEmail(input: {
-  fullName: string;
-  companyName: string;
-  confirmUrl: string;
-  validHours: number;
-}): RenderedEmail {
+/**
+ * The link that creates the company and starts the trial (verify-first signup, issue 19). It carries nothing the
+ * requester typed (issue 30): anyone can type an address into the form, so the e-mail must not carry their words.
+ */
+export function signupConfirmEmail(input: { confirmUrl: string; validHours: number }): RenderedEmail {
   return render('Confirm your e-mail to start your PipPitch trial', {
     heading: 'Confirm your e-mail address',
     paragraphs: [
-      `Hi ${input.fullName},`,
-      `Thanks for starting a PipPitch free trial for ${input.companyName}. Open the link below to confirm this is your address: your account and trial start the moment you do.`,
+      'Hello,',
+      'Someone (hopefully you) asked to start a PipPitch free trial with this e-mail address. Open the link below to confirm it is yours: on that page you choose your password and your company name, and your account and trial start the moment you confirm.',
       `The link works once and expires in ${input.validHours} hours.`,
     ],
     action: { label: 'Confirm and start my trial', url: input.confirmUrl },

@@ -1,10 +1,12 @@
-import { companyStep, MESSAGES } from '@pippitch/shared/auth';
+import { confirmSignupInput, MESSAGES } from '@pippitch/shared/auth';
 import { TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { LinkPage, LinkRefused, WAY_ON_CLASS } from '../../components/LinkPage';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
+import { textBinding } from '../../lib/form-binding';
 import { resetSessionCache } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
@@ -13,43 +15,77 @@ function tokenFromHash(): string | null {
   return new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
 }
 
+type Field = 'companyName' | 'password' | 'confirmPassword';
+const SIGNUP_HINT = 'At least 8 characters with uppercase, lowercase, a number and a special character.';
+
 /**
- * The link from the sign-up e-mail (verify-first signup). Opening it asks for one press rather than creating
- * the account on load, so a mail scanner that follows links cannot start someone's trial.
+ * The link from the sign-up e-mail (verify-first signup). Here, and only here, the owner chooses the password and
+ * confirms the company's name (issue 30): whoever opens the link holds the mailbox, so nobody else can choose
+ * either. Nothing is created on load, so a mail scanner that follows links cannot start someone's trial.
  */
 export function SignupConfirmPage() {
   const navigate = useNavigate();
   const token = useMemo(tokenFromHash, []);
   const check = trpc.auth.checkSignupLink.useQuery({ token: token ?? '' }, { enabled: Boolean(token), retry: false });
   const confirm = trpc.auth.confirmSignup.useMutation();
+  const [companyName, setCompanyName] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
-  const [newName, setNewName] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [answered, setAnswered] = useState(0);
+  const name = companyName ?? check.data?.companyName ?? '';
+
+  // The password is the first thing to type: focus it once the link is known to work; after an answer, the
+  // first field marked wrong.
+  const ready = check.data?.valid === true;
+  useEffect(() => {
+    if (!ready) return;
+    const root = form.current;
+    const wrong = answered > 0 ? root?.querySelector<HTMLInputElement>('[aria-invalid="true"]') : null;
+    (wrong ?? root?.querySelector<HTMLInputElement>('input[type="password"]'))?.focus();
+  }, [ready, answered]);
+
+  /** A field's message goes once the person types in it again. */
+  const typed = (field: Field, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setErrors((x) => ({ ...x, [field]: undefined }));
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    let companyName: string | undefined;
-    if (newName !== null) {
-      const parsed = companyStep.shape.companyName.safeParse(newName);
-      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? MESSAGES.companyTaken);
-      companyName = parsed.data;
+    const parsed = confirmSignupInput.safeParse({ token: token ?? '', companyName: name, password, confirmPassword });
+    if (!parsed.success) {
+      const found: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0];
+        if (key === 'companyName' || key === 'password' || key === 'confirmPassword') found[key] ??= issue.message;
+        else setError(issue.message);
+      }
+      setErrors(found);
+      setAnswered((n) => n + 1);
+      return;
     }
+    setErrors({});
     try {
-      await confirm.mutateAsync({ token: token ?? '', ...(companyName && { companyName }) });
+      await confirm.mutateAsync(parsed.data);
       resetSessionCache();
       await navigate({ to: '/signup-success' });
     } catch (err) {
       const message = errorMessage(err, 'Failed to create account. Please try again.');
-      setError(message);
       // Someone took the company's name since the form was sent: choose another, the link still works.
-      if (message === MESSAGES.companyTaken) setNewName((n) => n ?? check.data?.companyName ?? '');
+      if (message === MESSAGES.companyTaken) setErrors({ companyName: message });
+      else setError(message);
+      setAnswered((n) => n + 1);
     }
   }
 
   const invalid = !token || check.data?.valid === false || check.isError;
   return (
     <LinkPage>
-      <h1 className="text-2xl font-bold">Confirm your e-mail</h1>
+      <h1 className="text-2xl font-bold">Set up your account</h1>
       {token && check.isLoading ? (
         <Spinner label="Checking your link..." />
       ) : invalid ? (
@@ -59,14 +95,29 @@ export function SignupConfirmPage() {
           </Link>
         </LinkRefused>
       ) : (
-        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <form ref={form} onSubmit={submit} className="mt-4 space-y-4" noValidate>
           <p className="text-sm text-slate-700">
-            Your address is confirmed by this link. Start the {TRIAL_DAYS}-day free trial for{' '}
-            <strong>{newName ?? check.data?.companyName}</strong>: your account is created and you are signed in.
+            Your address <strong className="break-all">{check.data?.email}</strong> is confirmed by this link. Choose
+            your password and check your company's name: your account and the {TRIAL_DAYS}-day free trial start when you
+            press Start Free Trial, and you are signed in.
           </p>
-          {newName !== null && (
-            <TextField label="Company Name" value={newName} onChange={(e) => setNewName(e.target.value)} />
-          )}
+          {/* For password managers: the account's user name beside the new password. */}
+          <input type="hidden" autoComplete="username" value={check.data?.email ?? ''} readOnly />
+          <TextField
+            label="Company Name"
+            autoComplete="organization"
+            value={name}
+            error={errors.companyName}
+            onChange={(e) => typed('companyName', setCompanyName)(e.target.value)}
+          />
+          <NewPasswordFields
+            hint={SIGNUP_HINT}
+            password={{ ...textBinding(password, typed('password', setPassword)), error: errors.password }}
+            confirm={{
+              ...textBinding(confirmPassword, typed('confirmPassword', setConfirmPassword)),
+              error: errors.confirmPassword,
+            }}
+          />
           {error && <Alert tone="error">{error}</Alert>}
           {error === MESSAGES.emailTaken && (
             <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">

@@ -1,14 +1,12 @@
-import { adminStep, companyStep, MESSAGES } from '@pippitch/shared/auth';
+import { adminStep, companyStep } from '@pippitch/shared/auth';
 import { planPrice } from '@pippitch/shared/plan-price';
 import { type Billing, quote, SIGNUP_DEFAULTS, TRIAL_DAYS } from '@pippitch/shared/pricing';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { Alert, Button, Card, Logo, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { formBinding } from '../../lib/form-binding';
-import { resetSessionCache } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { CheckInbox } from './CheckInbox';
 import { PlanStep } from './PlanStep';
@@ -26,9 +24,22 @@ function fieldErrors(result: z.ZodSafeParseResult<unknown>): Errors {
   return out;
 }
 
-/** The 3-step company signup (spec §2 Signup, §4 Signup wizard). Nothing is created until step 3. */
+/**
+ * Moves keyboard focus into the part of the page that just changed: the first field marked wrong, else the
+ * first field of the new step, else its heading (a screen reader then reads where the person is).
+ */
+function focusWithin(container: HTMLElement | null) {
+  const target =
+    container?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+    container?.querySelector<HTMLElement>('input, [tabindex="-1"]');
+  target?.focus();
+}
+
+/**
+ * The 3-step company signup (spec §2 Signup, §4 Signup wizard). Nothing is created here: the e-mailed link's page
+ * asks for the password and the company's name (issue 30), so only the address's owner sets the account up.
+ */
 export function SignupWizard() {
-  const navigate = useNavigate();
   const { plan } = useSearch({ from: '/signup' });
   const [step, setStep] = useState(0);
   const [form, setForm] = useState({
@@ -36,8 +47,6 @@ export function SignupWizard() {
     companyDomain: '',
     fullName: '',
     email: '',
-    password: '',
-    confirmPassword: '',
     billing: plan as Billing,
     adminSeats: SIGNUP_DEFAULTS.adminSeats as number,
     brokerSeats: SIGNUP_DEFAULTS.brokerSeats as number,
@@ -46,8 +55,14 @@ export function SignupWizard() {
   const [errors, setErrors] = useState<Errors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   /** Verify-first (issue 19): after step 3 the link is in the inbox; this is the page's answer. */
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ message: string; emailed: boolean } | null>(null);
   const signup = trpc.auth.signup.useMutation();
+  const panel = useRef<HTMLDivElement>(null);
+  // Bumped when the person pressed Next, Back or Start and the page answered (not on every keystroke).
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered > 0) focusWithin(panel.current);
+  }, [answered]);
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
@@ -57,6 +72,7 @@ export function SignupWizard() {
   function next(e: FormEvent) {
     e.preventDefault();
     setServerError(null);
+    setAnswered((n) => n + 1);
     if (step === 0) {
       const errs = fieldErrors(companyStep.safeParse(form));
       setErrors(errs);
@@ -65,7 +81,6 @@ export function SignupWizard() {
     }
     if (step === 1) {
       const errs = fieldErrors(adminStep.safeParse(form));
-      if (!errs.password && form.password !== form.confirmPassword) errs.confirmPassword = MESSAGES.passwordsDiffer;
       setErrors(errs);
       if (Object.keys(errs).length === 0) setStep(2);
       return;
@@ -75,22 +90,11 @@ export function SignupWizard() {
 
   async function create() {
     try {
-      const { confirmPassword: _unused, ...input } = form;
-      const res = await signup.mutateAsync(input);
-      if (res.status === 'check-inbox') {
-        setSent(res.message);
-        return;
-      }
-      // A server with e-mail switched off signs the new owner in at once.
-      resetSessionCache();
-      await navigate({ to: '/signup-success' });
+      setSent(await signup.mutateAsync(form));
     } catch (err) {
-      const message = errorMessage(err, 'Failed to create account. Please try again.');
-      setServerError(message);
-      // Send the person back to the step whose field is at fault.
-      if (message === MESSAGES.companyTaken) setStep(0);
-      if (message === MESSAGES.emailTaken) setStep(1);
+      setServerError(errorMessage(err, 'Failed to create account. Please try again.'));
     }
+    setAnswered((n) => n + 1);
   }
 
   const price = quote({
@@ -115,7 +119,8 @@ export function SignupWizard() {
         <Card>
           <h1 className="text-2xl font-bold">Start your {TRIAL_DAYS}-day free trial</h1>
           <p className="mt-1 text-sm text-slate-600">
-            No card needed. Set up your company and admin account in three steps.
+            No card needed. Tell us about your company and plan in three steps, then confirm your e-mail to choose your
+            password.
           </p>
           <ol className="mt-6 grid grid-cols-3 gap-2" aria-label="Signup steps">
             {STEPS.map((label, i) => (
@@ -127,70 +132,80 @@ export function SignupWizard() {
               </li>
             ))}
           </ol>
-          {sent ? (
-            <CheckInbox
-              message={sent}
-              sending={signup.isPending}
-              onSendAgain={() => void create()}
-              onChangeEmail={() => {
-                setSent(null);
-                setStep(1);
-              }}
-            />
-          ) : (
-            <form onSubmit={next} className="mt-6 space-y-4" noValidate>
-              <h2 className="text-lg font-semibold">{STEPS[step]}</h2>
-              {step === 0 && (
-                <>
-                  <TextField label="Company Name" autoComplete="organization" {...field('companyName')} />
-                  <TextField label="Company Domain" placeholder="example.co.uk" {...field('companyDomain')} />
-                </>
-              )}
-              {step === 1 && (
-                <>
-                  <TextField label="Full Name" autoComplete="name" {...field('fullName')} />
-                  <TextField label="Admin Email" type="email" autoComplete="email" {...field('email')} />
-                  <NewPasswordFields
-                    hint="At least 8 characters with uppercase, lowercase, a number and a special character."
-                    password={field('password')}
-                    confirm={field('confirmPassword')}
+          <div ref={panel}>
+            {sent ? (
+              <CheckInbox
+                message={sent.message}
+                emailed={sent.emailed}
+                sending={signup.isPending}
+                onSendAgain={() => void create()}
+                onChangeEmail={() => {
+                  setSent(null);
+                  setStep(1);
+                  setAnswered((n) => n + 1);
+                }}
+              />
+            ) : (
+              <form onSubmit={next} className="mt-6 space-y-4" noValidate>
+                <h2 className="text-lg font-semibold" tabIndex={-1}>
+                  {STEPS[step]}
+                </h2>
+                {step === 0 && (
+                  <>
+                    <TextField label="Company Name" autoComplete="organization" {...field('companyName')} />
+                    <TextField label="Company Domain" placeholder="example.co.uk" {...field('companyDomain')} />
+                  </>
+                )}
+                {step === 1 && (
+                  <>
+                    <TextField label="Full Name" autoComplete="name" {...field('fullName')} />
+                    <TextField
+                      label="Admin Email"
+                      type="email"
+                      autoComplete="email"
+                      hint="We'll send a link to this address. You choose your password on the page it opens, so only the owner of this address can set up the account."
+                      {...field('email')}
+                    />
+                  </>
+                )}
+                {step === 2 && (
+                  <PlanStep
+                    billing={form.billing}
+                    adminSeats={form.adminSeats}
+                    brokerSeats={form.brokerSeats}
+                    price={price}
+                    plan={planPrice({
+                      adminSeats: form.adminSeats,
+                      brokerSeats: form.brokerSeats,
+                      billing: form.billing,
+                      addons: form.addons,
+                    })}
+                    addons={form.addons}
+                    onAddons={(addons) => set('addons', addons)}
+                    onBilling={(b) => set('billing', b)}
+                    onAdminSeats={(n) => set('adminSeats', n)}
+                    onBrokerSeats={(n) => set('brokerSeats', n)}
                   />
-                </>
-              )}
-              {step === 2 && (
-                <PlanStep
-                  billing={form.billing}
-                  adminSeats={form.adminSeats}
-                  brokerSeats={form.brokerSeats}
-                  price={price}
-                  plan={planPrice({
-                    adminSeats: form.adminSeats,
-                    brokerSeats: form.brokerSeats,
-                    billing: form.billing,
-                    addons: form.addons,
-                  })}
-                  addons={form.addons}
-                  onAddons={(addons) => set('addons', addons)}
-                  onBilling={(b) => set('billing', b)}
-                  onAdminSeats={(n) => set('adminSeats', n)}
-                  onBrokerSeats={(n) => set('brokerSeats', n)}
-                />
-              )}
-              {serverError && <Alert tone="error">{serverError}</Alert>}
-              <div className="flex justify-between gap-3 pt-2">
-                <Button
-                  variant="secondary"
-                  onClick={() => setStep((s) => s - 1)}
-                  disabled={step === 0 || signup.isPending}
-                >
-                  Back
-                </Button>
-                <Button type="submit" disabled={signup.isPending}>
-                  {step < 2 ? 'Next' : signup.isPending ? 'Creating account...' : 'Start Free Trial'}
-                </Button>
-              </div>
-            </form>
-          )}
+                )}
+                {serverError && <Alert tone="error">{serverError}</Alert>}
+                <div className="flex justify-between gap-3 pt-2">
+                  <Button
+                    variant="secondary"
+                    onClick={() => {
+                      setStep((s) => s - 1);
+                      setAnswered((n) => n + 1);
+                    }}
+                    disabled={step === 0 || signup.isPending}
+                  >
+                    Back
+                  </Button>
+                  <Button type="submit" disabled={signup.isPending}>
+                    {step < 2 ? 'Next' : signup.isPending ? 'Creating account...' : 'Start Free Trial'}
+                  </Button>
+                </div>
+              </form>
+            )}
+          </div>
         </Card>
       </div>
     </div>
