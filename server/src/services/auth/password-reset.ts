@@ -24,7 +24,7 @@ function linkUseLimits(ip: string): Limit[] {
  * Queues a reset e-mail if the address belongs to an active member. The caller always answers with the
  * same message, so the response never reveals whether an account exists, and so that its timing does not
  * either, both paths run the same statements in one transaction (the rate-limit counters make it a write
- * in both, one commit each): look the member up, end their older links, insert the new link and its
+ * in both, one commit each): look the member up, insert the new link and its
  * e-mail as INSERT … SELECT from the member (one row, or none for an unknown address). The token is made,
  * hashed and the e-mail rendered either way.
  */
@@ -54,12 +54,9 @@ export async function requestPasswordReset(
         .where('is_active', '=', true)
         .executeTakeFirst()) ?? NOBODY;
     const rendered = passwordResetEmail({ fullName: member.full_name, resetUrl, validMinutes: RESET_VALID_MINUTES });
-    // A new link ends the older ones: only the latest e-mail works.
-    await trx
-      .deleteFrom('password_reset_tokens')
-      .where('user_id', '=', member.id)
-      .where('used_at', 'is', null)
-      .execute();
+    // A new link ends no older one (issue 30): anyone can type the address, and their request must not break the
+    // link already in the member's inbox. Each works for an hour until one of them is used (resetPassword ends
+    // the rest); 5 requests an hour per address bound how many are open.
     await trx
       .insertInto('password_reset_tokens')
       .columns(['token_hash', 'user_id', 'expires_at'])
