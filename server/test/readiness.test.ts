@@ -78,8 +78,9 @@ afterAll(async () => {
   await t?.drop();
 });
 
+/** The readiness checks, as the operator's tools read them: with the metrics token. */
 async function ready() {
-  const res = await app.inject({ method: 'GET', url: '/api/ready' });
+  const res = await app.inject({ method: 'GET', url: '/api/ready', headers: { authorization: `Bearer ${TOKEN}` } });
   const body = res.json() as { ready: boolean; checks: Record<string, { ok: boolean; detail: string }> };
   expect(res.statusCode).toBe(body.ready ? 200 : 503);
   return body;
@@ -145,6 +146,39 @@ describe('/api/ready', () => {
     expect(body.checks.database?.ok).toBe(false);
     await proxy.start();
     await until('ready again', async () => (await ready()).ready);
+  });
+});
+
+describe('/api/ready without the metrics token (issue 30)', () => {
+  it('answers the status code and one word, and nothing of the checks', async () => {
+    for (const authorization of [undefined, 'Bearer nope', `Bearer ${TOKEN}x`, TOKEN]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/ready',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('ready\n');
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    }
+    await t.pool.query(`UPDATE worker_heartbeats SET beat_at = now() - interval '2 minutes'`);
+    const down = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.body).toBe('unavailable\n');
+    expect((await ready()).checks.worker?.ok).toBe(false);
+    await beat(t.db, 'worker-1', new Date());
+  });
+
+  it('never shows the checks on a server without a metrics token', async () => {
+    const bare = await buildApp({ config: testConfig({ databaseUrl: t.url }), db, serveWeb: false });
+    try {
+      for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer undefined' }]) {
+        const res = await bare.inject({ method: 'GET', url: '/api/ready', headers });
+        expect(res.body).toMatch(/^(ready|unavailable)\n$/);
+      }
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -9,14 +9,27 @@ import { checkReadiness } from '../../services/ops/readiness';
 
 // Operations endpoints (issue 23): readiness beside /api/health (liveness), and Prometheus metrics. /metrics is
 // served only with METRICS_TOKEN set, to callers presenting it as a bearer token: it reveals traffic and queue
-// sizes, so it is never public.
+// sizes, so it is never public. Readiness's details follow the same token.
+
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time); never without a token. */
+function presentsToken(authorization: string | undefined, token: string | undefined): boolean {
+  if (!token) return false;
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(authorization ?? '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 
 export function registerOps(app: FastifyInstance, deps: { db: Database; config: Config }): void {
-  // Probes call it every few seconds: only failures are worth a log line (the 503's reasons are in its body).
-  app.get('/api/ready', { logLevel: 'warn' }, async (_req, reply) => {
+  // Probes call it every few seconds: only failures are worth a log line. Anyone may ask, so an anonymous caller
+  // gets the status code and one word (issue 30: the checks named the latest migration, the workers, the feed,
+  // the jobs due and database errors); the checks come only with the metrics token, and a 503's reasons go to the
+  // log, where the operator reads them without one.
+  app.get('/api/ready', { logLevel: 'warn' }, async (req, reply) => {
     const result = await checkReadiness(deps.db, { pollMs: deps.config.marketPollMs });
-    reply.header('cache-control', 'no-store');
-    return reply.code(result.ready ? 200 : 503).send(result);
+    reply.header('cache-control', 'no-store').code(result.ready ? 200 : 503);
+    if (!result.ready) req.log.warn({ checks: result.checks }, 'not ready');
+    if (presentsToken(req.headers.authorization, deps.config.metricsToken)) return reply.send(result);
+    return reply.type('text/plain; charset=utf-8').send(result.ready ? 'ready\n' : 'unavailable\n');
   });
 
   const token = deps.config.metricsToken;
@@ -102,10 +115,8 @@ export function registerOps(app: FastifyInstance, deps: { db: Database; config: 
     workers.set(alive.rows[0]!.n);
   }
 
-  const expected = Buffer.from(`Bearer ${token}`);
   app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {
-    const given = Buffer.from(req.headers.authorization ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    if (!presentsToken(req.headers.authorization, token)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send('metrics need the bearer token\n');
     }
     await collectFromDatabase().catch((err: Error) => req.log.warn({ err }, 'metrics: database figures unavailable'));
