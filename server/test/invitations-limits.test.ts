@@ -3,6 +3,8 @@
  * pending invitations, the last seat under a race, the roles that may invite, a locked company, the hourly
  * allowance.
  */
+
+import { TRIAL_LIMITS } from '@pippitch/shared/trial-limits';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { addMember, errorOf, signedIn } from './helpers';
@@ -103,6 +105,8 @@ describe('hourly allowance', () => {
   it('a company sends at most 50 invitations an hour (resends count); refused ones queue nothing', async () => {
     const { h } = app;
     const c = await newCompany(h, 'limit', { adminSeats: 1, brokerSeats: 60 });
+    // A paying company: an unpaid trial's daily limit (below) would come first.
+    await h.t.db.updateTable('companies').set({ subscription_status: 'active' }).where('id', '=', c.id).execute();
     const fifty = Array.from({ length: 50 }, (_, i) => `p${i}@limit.test`);
     expect((await c.admin.api.invitations.send.mutate({ role: 'broker', emails: fifty })).sent).toHaveLength(50);
     const tooMany = {
@@ -123,10 +127,37 @@ describe('hourly allowance', () => {
     expect(Number(mails.n)).toBe(50);
     // Another company's allowance is its own.
     const other = await newCompany(h, 'limit-other', { adminSeats: 1, brokerSeats: 1 });
+    await h.t.db.updateTable('companies').set({ subscription_status: 'active' }).where('id', '=', other.id).execute();
     await invite(h, other, 'q@limit.test');
     // The counter is kept per company in the shared rate-limit table.
     const counted = await sql<{ hits: number }>`
       SELECT sum(hits)::int AS hits FROM rate_limits WHERE key = ${`invitations:company:${c.id}`}`.execute(h.t.db);
     expect(counted.rows[0]?.hits).toBe(50);
+  });
+});
+
+describe("an unpaid trial's daily allowance (issue 30)", () => {
+  it('sends at most 25 invitations in 24 hours (resends count) until the first payment, in words with the number', async () => {
+    const { h } = app;
+    const c = await newCompany(h, 'trial-day', { adminSeats: 1, brokerSeats: 24 });
+    const twenty = Array.from({ length: 20 }, (_, i) => `t${i}@trial-day.test`);
+    expect((await c.admin.api.invitations.send.mutate({ role: 'broker', emails: twenty })).sent).toHaveLength(20);
+    const [row] = await invitationRows(h, c.id);
+    for (let i = 0; i < 5; i++) await c.admin.api.invitations.resend.mutate({ invitationId: row!.id });
+    const tooMany = {
+      code: 'TOO_MANY_REQUESTS',
+      message: `A free trial can send up to ${TRIAL_LIMITS.invitationsPerDay} invitations in 24 hours. Please try again tomorrow, or choose a plan to lift this limit.`,
+    };
+    expect(TRIAL_LIMITS.invitationsPerDay).toBe(25);
+    expect(
+      await errorOf(c.admin.api.invitations.send.mutate({ role: 'broker', emails: ['t20@trial-day.test'] })),
+    ).toEqual(tooMany);
+    expect(await errorOf(c.admin.api.invitations.resend.mutate({ invitationId: row!.id }))).toEqual(tooMany);
+    expect(await invitationRows(h, c.id)).toHaveLength(20);
+    // Paid: the trial's limit goes; the hourly one (50) is still far off.
+    await h.t.db.updateTable('companies').set({ subscription_status: 'active' }).where('id', '=', c.id).execute();
+    expect(
+      (await c.admin.api.invitations.send.mutate({ role: 'broker', emails: ['t20@trial-day.test'] })).sent,
+    ).toEqual(['t20@trial-day.test']);
   });
 });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ACCESS_MESSAGES } from './access';
 import { isCleanText, nameText, text } from './input';
+import { TRIAL_MESSAGES, withinTrialSeats } from './trial-limits';
 
 export const MESSAGES = {
   loginMissing: 'Please enter both email and password',
@@ -115,19 +116,27 @@ export const adminStep = z.object({
   email,
 });
 
-export const planStep = z.object({
+const planFields = z.object({
   billing: z.enum(['monthly', 'annual']),
   adminSeats: z.number().int().min(1, 'At least one admin seat is required').max(500),
   brokerSeats: z.number().int().min(0).max(500),
   /** Add-ons to try: free during the trial (issue 20 §4), on the plan chosen at checkout. */
   addons: z.object({ companyFinder: z.boolean(), clientData: z.boolean() }).optional(),
 });
+// A signup starts an unpaid trial (issue 30: its seats are limited until the first payment).
+const trialSeats = (v: { adminSeats: number; brokerSeats: number }) => withinTrialSeats(v.adminSeats, v.brokerSeats);
+const tooManyTrialSeats = { message: TRIAL_MESSAGES.seats, path: ['brokerSeats'] };
+
+export const planStep = planFields.refine(trialSeats, tooManyTrialSeats);
 
 /**
  * The wizard's three steps in one request: no password (it is chosen on the link's page) and no billing figure
  * (those come from the seat counts and shared pricing). A `password` sent by an older page is dropped unread.
  */
-export const signupInput = companyStep.extend(adminStep.shape).extend(planStep.shape);
+export const signupInput = companyStep
+  .extend(adminStep.shape)
+  .extend(planFields.shape)
+  .refine(trialSeats, tooManyTrialSeats);
 export type SignupInput = z.infer<typeof signupInput>;
 
 const ownerPasswordFields = {

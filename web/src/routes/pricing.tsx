@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { Faq } from '../features/marketing/Faq';
 import { PricingTable } from '../features/marketing/PricingTable';
 import { SiteFooter, SiteNav } from '../features/marketing/SiteNav';
 
@@ -20,6 +21,13 @@ function Pricing() {
         <div className="mt-10">
           <PricingTable heading="h2" />
         </div>
+        {/* The trial's limits (issue 30) are answered here as well as on the landing page. */}
+        <section className="mx-auto mt-14 max-w-3xl" aria-labelledby="pricing-faq">
+          <h2 id="pricing-faq" className="mb-6 text-center text-2xl font-bold">
+            Frequently asked questions
+          </h2>
+          <Faq />
+        </section>
       </main>
       <SiteFooter />
     </div>

@@ -5,6 +5,7 @@ import {
   INVITE_MESSAGES,
 } from '@pippitch/shared/invitations';
 import type { SeatRole } from '@pippitch/shared/seats';
+import { TRIAL_LIMITS, TRIAL_MESSAGES } from '@pippitch/shared/trial-limits';
 import type { Database } from '@pippitch/sql';
 import { notFound, tooManyRequests } from '../../errors';
 import { hit } from '../auth/rate-limit';
@@ -28,12 +29,22 @@ export function newInvitationLink(publicUrl: string, now: Date) {
 }
 
 /**
- * Counts `count` invitation e-mails against the company's hourly allowance, inside the sending transaction: a
- * refused batch rolls its count back with everything else.
+ * Counts `count` invitation e-mails against the company's hourly allowance, and an unpaid trial's against its
+ * daily one too (issue 30), inside the sending transaction: a refused batch rolls its count back with everything
+ * else. The company row is already locked by the caller, so its status cannot change underneath.
  */
 export async function takeInvitationAllowance(trx: Database, companyId: string, count: number): Promise<void> {
   if ((await hit(trx, `invitations:company:${companyId}`, 3600, count)) > INVITATIONS_PER_HOUR) {
     throw tooManyRequests(INVITE_MESSAGES.tooMany);
+  }
+  const company = await trx
+    .selectFrom('companies')
+    .select('subscription_status')
+    .where('id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  if (company.subscription_status !== 'trialing') return;
+  if ((await hit(trx, `invitations-trial:company:${companyId}`, 86_400, count)) > TRIAL_LIMITS.invitationsPerDay) {
+    throw tooManyRequests(TRIAL_MESSAGES.invitations);
   }
 }
 

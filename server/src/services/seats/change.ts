@@ -1,5 +1,6 @@
 import { minimumSeats } from '@pippitch/shared/seats';
 import { type SeatChangeInput, TEAM_MESSAGES } from '@pippitch/shared/team-messages';
+import { TRIAL_MESSAGES, withinTrialSeats } from '@pippitch/shared/trial-limits';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
@@ -85,6 +86,15 @@ export async function changeSeats(
     const minimum = minimumSeats(usage);
     if (input.adminSeats < minimum.admin || input.brokerSeats < minimum.broker) {
       throw badRequest(TEAM_MESSAGES.belowTeamSize);
+    }
+    // An unpaid trial adds no seats beyond its limit (issue 30); one already above it may still come down.
+    const total = input.adminSeats + input.brokerSeats;
+    if (
+      company.subscription_status === 'trialing' &&
+      !withinTrialSeats(input.adminSeats, input.brokerSeats) &&
+      total > company.admin_seats + company.junior_seats
+    ) {
+      throw badRequest(TRIAL_MESSAGES.seats);
     }
 
     const route = seatRoute({

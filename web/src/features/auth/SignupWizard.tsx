@@ -1,4 +1,4 @@
-import { adminStep, companyStep } from '@pippitch/shared/auth';
+import { adminStep, companyStep, planStep } from '@pippitch/shared/auth';
 import { planPrice } from '@pippitch/shared/plan-price';
 import { type Billing, quote, SIGNUP_DEFAULTS, TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -31,7 +31,8 @@ function fieldErrors(result: z.ZodSafeParseResult<unknown>): Errors {
 function focusWithin(container: HTMLElement | null) {
   const target =
     container?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
-    container?.querySelector<HTMLElement>('input, [tabindex="-1"]');
+    container?.querySelector<HTMLElement>('input:not([type="radio"]), input[type="radio"]:checked') ??
+    container?.querySelector<HTMLElement>('[tabindex="-1"]');
   target?.focus();
 }
 
@@ -83,6 +84,12 @@ export function SignupWizard() {
       const errs = fieldErrors(adminStep.safeParse(form));
       setErrors(errs);
       if (Object.keys(errs).length === 0) setStep(2);
+      return;
+    }
+    // The trial's seat limit (issue 30), said before anything is sent.
+    const plan = planStep.safeParse(form);
+    if (!plan.success) {
+      setServerError(plan.error.issues[0]?.message ?? null);
       return;
     }
     void create();

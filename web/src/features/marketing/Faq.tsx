@@ -1,4 +1,5 @@
 import { seatPricingSentence, TRIAL_DAYS } from '@pippitch/shared/pricing';
+import { trialLimitsAnswer } from '@pippitch/shared/trial-limits';
 import { useState } from 'react';
 import { useHydrated } from '../../lib/hydrated';
 
@@ -7,6 +8,7 @@ const ITEMS = [
     'Do I need a card for the trial?',
     `No. The ${TRIAL_DAYS}-day trial is free and needs no card. Choose a plan before it ends to keep access.`,
   ],
+  ['What can I do in the free trial?', trialLimitsAnswer()],
   [
     'Where do the rates come from?',
     'Live quotes from the configured market-data feed every 30 seconds; history from ECB reference rates (Source: ECB) with simulated minute-level movement between the daily fixes. The source is always named on screen.',
