@@ -54,16 +54,24 @@ function entries(cookie: string | undefined): string[] {
 }
 
 /**
- * The device's nonce when `cookie` holds a validly signed token for `userId`, else null (no cookie, another
- * member's, tampered or from another server's key): an unknown client.
+ * The validly signed tokens in `cookie` (members and their devices' nonces); none for no cookie, a tampered one or
+ * one from another server's key. Read before anything else, so a client without one costs no statement here.
  */
-export async function knownDevice(db: Database, cookie: string | undefined, userId: string): Promise<string | null> {
-  const mine = entries(cookie).find((e) => e.startsWith(`${userId}.`));
-  if (!mine) return null;
-  const [, nonce = '', mac = ''] = mine.split('.');
-  const expected = Buffer.from(sign(await signingKey(db), userId, nonce));
-  const given = Buffer.from(mac);
-  return nonce && given.length === expected.length && timingSafeEqual(given, expected) ? nonce : null;
+export async function signedDevices(
+  db: Database,
+  cookie: string | undefined,
+): Promise<{ userId: string; nonce: string }[]> {
+  const found = entries(cookie);
+  if (found.length === 0) return [];
+  const key = await signingKey(db);
+  return found.flatMap((entry) => {
+    const [userId = '', nonce = '', mac = ''] = entry.split('.');
+    const expected = Buffer.from(sign(key, userId, nonce));
+    const given = Buffer.from(mac);
+    return userId && nonce && given.length === expected.length && timingSafeEqual(given, expected)
+      ? [{ userId, nonce }]
+      : [];
+  });
 }
 
 /** The cookie's new value with `token` for its member, replacing their older one, newest first. */

@@ -4,9 +4,10 @@ import type { Database } from '@pippitch/sql';
 import { forbidden, unauthorized } from '../../errors';
 import { roleFromStored } from '../stored-role';
 import { signInGate } from './client-gate';
-import { knownDevice, newDeviceToken } from './device-cookie';
+import { newDeviceToken, signedDevices } from './device-cookie';
 import { dummyPasswordHash, verifyPassword } from './passwords';
 import { clientKey, type Limit, reserve } from './rate-limit';
+import { signInRefusals } from './refusal-memo';
 import { createSession } from './sessions';
 
 export interface LoginMeta {
@@ -66,15 +67,22 @@ async function checkCredentials(
   meta: LoginMeta,
   client: string,
 ): Promise<LoginResult> {
-  const row = await db
-    .selectFrom('user_profiles as u')
-    .innerJoin('user_credentials as c', 'c.user_id', 'u.id')
-    .select(['u.id', 'u.role_type', 'u.is_active', 'c.password_hash'])
-    .where('u.email', '=', input.email)
-    .executeTakeFirst();
-  // Only a token for the member this address names makes a known device (an unknown address has none).
-  const device = row ? await knownDevice(db, meta.deviceCookie, row.id) : null;
-  const slots = await reserve(db, loginLimits(input.email, meta.ip, device));
+  const member = () =>
+    db
+      .selectFrom('user_profiles as u')
+      .innerJoin('user_credentials as c', 'c.user_id', 'u.id')
+      .select(['u.id', 'u.role_type', 'u.is_active', 'c.password_hash'])
+      .where('u.email', '=', input.email)
+      .executeTakeFirst();
+  // Only a token for the member this address names makes a known device (an unknown address has none). Without a
+  // signed token (a flood, a new browser) nothing is read before the limits; the member is read once either way.
+  const devices = await signedDevices(db, meta.deviceCookie);
+  let row = devices.length > 0 ? await member() : undefined;
+  const device = devices.find((d) => d.userId === row?.id)?.nonce ?? null;
+  const limits = loginLimits(input.email, meta.ip, device);
+  signInRefusals.check(limits.map((l) => l.key));
+  const slots = await reserve(db, limits, MESSAGES.tooManyAttempts, (key) => signInRefusals.remember(key));
+  if (devices.length === 0) row = await member();
   const stored = row?.password_hash ?? (await dummyPasswordHash());
   const ok = await verifyPassword(stored, input.password, { client, lane: device ? 'known' : 'unknown' });
   if (!row || !ok) throw unauthorized(MESSAGES.invalidCredentials);
