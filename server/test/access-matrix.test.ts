@@ -133,6 +133,11 @@ describe('the authorisation matrix', () => {
       'margin.decide': 'admin',
       'margin.conceded': 'admin',
       'margin.concededBy': 'admin',
+      // Issue 30: anyone may ask for an unlock link or open one (it only makes a browser a known device; the
+      // password is still needed), and a share link is read by whoever holds it while its broker has access.
+      'auth.requestSignInUnlock': 'public',
+      'auth.unlockSignIn': 'public',
+      'packs.shared': 'public',
     });
   });
 

@@ -175,8 +175,45 @@ describe('every procedure refuses malformed input without a 5xx', () => {
         'margin.pitch',
         'margin.conceded',
         'margin.concededBy',
+        // Issue 30: the unlock link's two procedures, and the two whose rules changed.
+        'auth.requestSignInUnlock',
+        'auth.unlockSignIn',
+        'auth.login',
+        'packs.shared',
       ]),
     );
+  });
+
+  it('sign-in takes any device cookie (issue 30 §2) without a 5xx: garbage is an unknown client', async () => {
+    const member = await h.t.db
+      .selectFrom('user_profiles')
+      .select('id')
+      .where('email', '=', 'fuzz-broker@acmefx.co.uk')
+      .executeTakeFirstOrThrow();
+    const cookies = [
+      // The string values a header can carry (a lone surrogate cannot be encoded at all).
+      ...NASTY.filter(([label, v]) => typeof v === 'string' && label !== 'lone surrogate').map(([, v]) =>
+        encodeURIComponent(v as string),
+      ),
+      `${member.id}`,
+      `${member.id}.`,
+      `${member.id}..`,
+      `${member.id}.nonce.${'A'.repeat(43)}`,
+      `${member.id}.${'n'.repeat(500)}.sig`,
+      '~'.repeat(5000),
+      Array.from({ length: 300 }, () => `${member.id}.a.b`).join('~'),
+      '%E0%A4%A',
+    ];
+    const failures: string[] = [];
+    for (const value of cookies) {
+      const res = await fetch(`${h.url}/trpc/auth.login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `pp_device=${value}` },
+        body: JSON.stringify({ email: 'fuzz-broker@acmefx.co.uk', password: 'wrong', mode: 'user' }),
+      });
+      if (res.status !== 401 && res.status !== 429) failures.push(`${value.slice(0, 40)} → ${res.status}`);
+    }
+    expect(failures).toEqual([]);
   });
 
   it.each(procedures.map((p) => [p.path, p.def] as const))(

@@ -8,6 +8,7 @@ import type { AppRouter } from '../src/api/trpc/router';
 import { loginLimits } from '../src/services/auth/login';
 import { clientKey, record } from '../src/services/auth/rate-limit';
 import {
+  addMember,
   confirmInput,
   errorOf,
   STRONG_PASSWORD,
@@ -21,17 +22,22 @@ const TOO_MANY = { message: 'Too many attempts. Please wait a few minutes and tr
 const OWNER = 'ada@acmefx.co.uk';
 
 let h: TestApp;
+/** The device cookie of the owner's own browser, where they signed in before the attacks (issue 30 §2). */
+let ownersDevice: string;
 beforeAll(async () => {
   h = await startTestApp({ trustProxy: 1 });
   await from('198.51.100.200').auth.signup.mutate(signupInput());
   await from('198.51.100.200').auth.confirmSignup.mutate(confirmInput(await signupLinkToken(h.t.db, OWNER)));
+  const browser = h.client();
+  await browser.api.auth.login.mutate({ email: OWNER, password: STRONG_PASSWORD, mode: 'user' });
+  ownersDevice = `pp_device=${browser.cookies.get('pp_device')}`;
 });
 afterAll(() => h.close());
 
-/** A client at `ip` (as the trusted proxy reports it). */
-function from(ip: string) {
+/** A client at `ip` (as the trusted proxy reports it), with a browser's cookies when given. */
+function from(ip: string, cookie?: string) {
   return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${h.url}/trpc`, headers: { 'x-forwarded-for': ip } })],
+    links: [httpLink({ url: `${h.url}/trpc`, headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) } })],
   });
 }
 
@@ -48,7 +54,7 @@ describe('login', () => {
     expect(
       await errorOf(attacker.auth.login.mutate({ email: OWNER, password: STRONG_PASSWORD, mode: 'user' })),
     ).toEqual(TOO_MANY);
-    // The owner, elsewhere, is not locked out.
+    // The owner, elsewhere, is not locked out (a new browser: one client adds at most 10 to the shared count).
     const owner = await from('198.51.100.7').auth.login.mutate({
       email: OWNER,
       password: STRONG_PASSWORD,
@@ -73,12 +79,15 @@ describe('login', () => {
     expect(res.status).toBe(429);
   });
 
-  it('one address has a ceiling of 100 failures from all clients together', async () => {
+  it('unknown clients share 20 failures per address; a known device is judged by its own count only', async () => {
     const email = 'ceiling@acmefx.co.uk';
-    const ceiling = loginLimits(email, '0.0.0.0').find((l) => l.key === `login:email:${email}`);
-    expect(ceiling).toMatchObject({ max: 100 });
-    // 100 failures spread over ten clients (counted as the service counts them, without 100 password hashes).
-    for (let c = 0; c < 10; c++) for (let i = 0; i < 10; i++) await record(h.t.db, [ceiling!]);
+    const shared = loginLimits(email, '0.0.0.0', null).find((l) => l.key === `login:unknown-clients:${email}`);
+    expect(shared).toMatchObject({ max: 20 });
+    expect(loginLimits(email, '0.0.0.0', 'nonce')).toEqual([
+      { key: 'login:device:nonce', max: 10, windowSeconds: 900 },
+    ]);
+    // 20 failures spread over clients (counted as the service counts them, without 20 password hashes).
+    for (let i = 0; i < 20; i++) await record(h.t.db, [shared!]);
     expect(await errorOf(from('192.0.2.250').auth.login.mutate({ email, password: 'x', mode: 'user' }))).toEqual(
       TOO_MANY,
     );
@@ -162,13 +171,13 @@ describe('limits hold under any request shape (issue 19)', () => {
     const counted = await h.t.db
       .selectFrom('rate_limits')
       .select((eb) => eb.fn.sum<number>('hits').as('hits'))
-      .where('key', '=', `login:email:${email}`)
+      .where('key', '=', `login:unknown-clients:${email}`)
       .executeTakeFirst();
-    // Refused attempts never reached the address's shared ceiling: at most the 10 checked ones count there.
+    // Refused attempts never reached the address's shared count: at most the 10 checked ones count there.
     expect(Number(counted?.hits ?? 0)).toBeLessThanOrEqual(10);
   });
 
-  it('50 parallel single attempts get at most the limit past the limiter, and the owner still signs in elsewhere', async () => {
+  it('50 parallel single attempts get at most the limit past the limiter, and the owner still signs in on their browser', async () => {
     const attacker = from('203.0.113.152');
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -178,7 +187,7 @@ describe('limits hold under any request shape (issue 19)', () => {
     const checked = results.filter((r) => r.message === 'Invalid login credentials').length;
     expect(checked).toBeLessThanOrEqual(10);
     expect(results.every((r) => r.code === 'UNAUTHORIZED' || r.code === 'TOO_MANY_REQUESTS')).toBe(true);
-    const owner = await from('198.51.100.71').auth.login.mutate({
+    const owner = await from('198.51.100.71', ownersDevice).auth.login.mutate({
       email: OWNER,
       password: STRONG_PASSWORD,
       mode: 'admin',
@@ -186,7 +195,7 @@ describe('limits hold under any request shape (issue 19)', () => {
     expect(owner.redirectTo).toBe('/admin');
   });
 
-  it('a batch of 101 wrong passwords from one address never locks the owner out from another', async () => {
+  it('a batch of 101 wrong passwords from one address never locks the owner out of their browser', async () => {
     const floods = await Promise.all(
       Array.from({ length: 11 }, (_, b) =>
         loginBatch(
@@ -197,7 +206,7 @@ describe('limits hold under any request shape (issue 19)', () => {
       ),
     );
     expect(floods.flatMap((f) => f.codes)).toHaveLength(101);
-    const owner = await from('198.51.100.72').auth.login.mutate({
+    const owner = await from('198.51.100.72', ownersDevice).auth.login.mutate({
       email: OWNER,
       password: STRONG_PASSWORD,
       mode: 'user',
@@ -206,9 +215,11 @@ describe('limits hold under any request shape (issue 19)', () => {
   });
 
   it('a correct password does not use up the allowance', async () => {
+    // A member nobody attacked, from a browser that is not yet a known device.
+    await addMember(h, 'Acme FX', 'office@acmefx.co.uk', 'junior');
     const office = from('198.51.100.73');
     for (let i = 0; i < 15; i++) {
-      await office.auth.login.mutate({ email: OWNER, password: STRONG_PASSWORD, mode: 'user' });
+      await office.auth.login.mutate({ email: 'office@acmefx.co.uk', password: STRONG_PASSWORD, mode: 'user' });
     }
     const rows = await h.t.db
       .selectFrom('rate_limits')

@@ -23,7 +23,8 @@ export const sharedLogoUrl = (token: string) => `/api/packs/shared-logo?token=${
 export const SHARE_LINK_MESSAGES = {
   malformed:
     'This link is incomplete: part of it may have been cut off when it was copied. Open it again from the e-mail, or ask your broker to send it again.',
-  unknown: 'This link is not recognised. Check that it was copied in full, or ask your broker for a new one.',
+  /** Also a link whose broker or company no longer has access (issue 30 §4): the same words, so nobody can tell. */
+  unknown: 'This link is no longer available. Check that it was copied in full, or ask your broker for a new one.',
   withdrawn: 'Your broker has withdrawn this link. Ask them for a new one if you still need the figures.',
   expired: (on: string) =>
     `This link expired on ${formatDate(on)}. Links to an evidence pack last 30 days: ask your broker for a new one.`,

@@ -50,6 +50,7 @@ export const PRIVATE_PREFIXES = [
   '/join',
   '/signup',
   '/reset-password',
+  '/unlock-sign-in',
   '/test-checkout',
   '/email-preview',
   '/salesforce-callback',

@@ -60,6 +60,12 @@ export interface AlertDigests {
   user_id: string;
 }
 
+export interface AuthSigningKeys {
+  created_at: Generated<Timestamp>;
+  key: Buffer;
+  name: string;
+}
+
 export interface BillingCheckouts {
   closed_at: Timestamp | null;
   company_id: string;
@@ -608,6 +614,14 @@ export interface SicHierarchy {
   parent_code: string | null;
 }
 
+export interface SignInUnlocks {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface SignupRequests {
   admin_seats: number;
   billing_period: string;
@@ -717,6 +731,7 @@ export interface WorkerHeartbeats {
 export interface DB {
   activity_logs: ActivityLogs;
   alert_digests: AlertDigests;
+  auth_signing_keys: AuthSigningKeys;
   billing_checkouts: BillingCheckouts;
   billing_events: BillingEvents;
   billing_notices: BillingNotices;
@@ -761,6 +776,7 @@ export interface DB {
   sessions: Sessions;
   sic_codes: SicCodes;
   sic_hierarchy: SicHierarchy;
+  sign_in_unlocks: SignInUnlocks;
   signup_requests: SignupRequests;
   test_mode_checkouts: TestModeCheckouts;
   test_mode_invoices: TestModeInvoices;

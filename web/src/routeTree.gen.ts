@@ -21,6 +21,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as SignupSuccessRouteImport } from './routes/signup-success'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnlockSignInRouteImport } from './routes/unlock-sign-in'
 import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as AppAdminRouteRouteImport } from './routes/_app/admin/route'
 import { Route as AppCalculatorRouteImport } from './routes/_app/calculator'
@@ -96,6 +97,11 @@ const SignupSuccessRoute = SignupSuccessRouteImport.update({
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnlockSignInRoute = UnlockSignInRouteImport.update({
+  id: '/unlock-sign-in',
+  path: '/unlock-sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UnsubscribeRoute = UnsubscribeRouteImport.update({
@@ -197,6 +203,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/signup-success': typeof SignupSuccessRoute
   '/terms': typeof TermsRoute
+  '/unlock-sign-in': typeof UnlockSignInRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/admin': typeof AppAdminRouteRouteWithChildren
   '/calculator': typeof AppCalculatorRoute
@@ -227,6 +234,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/signup-success': typeof SignupSuccessRoute
   '/terms': typeof TermsRoute
+  '/unlock-sign-in': typeof UnlockSignInRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/calculator': typeof AppCalculatorRoute
   '/email-preview': typeof AppEmailPreviewRoute
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/signup-success': typeof SignupSuccessRoute
   '/terms': typeof TermsRoute
+  '/unlock-sign-in': typeof UnlockSignInRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/_app/admin': typeof AppAdminRouteRouteWithChildren
   '/_app/calculator': typeof AppCalculatorRoute
@@ -290,6 +299,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/signup-success'
     | '/terms'
+    | '/unlock-sign-in'
     | '/unsubscribe'
     | '/admin'
     | '/calculator'
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/signup-success'
     | '/terms'
+    | '/unlock-sign-in'
     | '/unsubscribe'
     | '/calculator'
     | '/email-preview'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/signup-success'
     | '/terms'
+    | '/unlock-sign-in'
     | '/unsubscribe'
     | '/_app/admin'
     | '/_app/calculator'
@@ -382,6 +394,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   SignupSuccessRoute: typeof SignupSuccessRoute
   TermsRoute: typeof TermsRoute
+  UnlockSignInRoute: typeof UnlockSignInRoute
   UnsubscribeRoute: typeof UnsubscribeRoute
   PTokenRoute: typeof PTokenRoute
   SignupConfirmRoute: typeof SignupConfirmRoute
@@ -472,6 +485,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unlock-sign-in': {
+      id: '/unlock-sign-in'
+      path: '/unlock-sign-in'
+      fullPath: '/unlock-sign-in'
+      preLoaderRoute: typeof UnlockSignInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/unsubscribe': {
@@ -653,6 +673,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   SignupSuccessRoute: SignupSuccessRoute,
   TermsRoute: TermsRoute,
+  UnlockSignInRoute: UnlockSignInRoute,
   UnsubscribeRoute: UnsubscribeRoute,
   PTokenRoute: PTokenRoute,
   SignupConfirmRoute: SignupConfirmRoute,

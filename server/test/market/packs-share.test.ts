@@ -165,3 +165,59 @@ describe('share links', () => {
     expect((await fetch(`${h.url}${sharedLogoUrl(token)}`)).status).toBe(404);
   });
 });
+
+describe('share links end with access (issue 30 §4)', () => {
+  it('answer as an unknown link once the broker is deactivated or the company locked, and come back with access', async () => {
+    const { h, ada, bob, leadId } = pk;
+    const pack = await bob.api.packs.create.mutate({ leadId, csv: HAND_WORKED });
+    const token = (await bob.api.packs.share.mutate({ id: pack.id })).url.split('/p/')[1]!;
+    const unknown = await errorOf(h.client().api.packs.shared.query({ token: 'x'.repeat(43) }));
+    expect(unknown).toEqual({ code: 'NOT_FOUND', message: SHARE_LINK_MESSAGES.unknown });
+    expect(unknown.message).toMatch(/^This link is no longer available\./);
+    // The lead's name while the page opens, the error once it does not.
+    const page = async () => {
+      try {
+        return (await h.client().api.packs.shared.query({ token })).leadName;
+      } catch (err) {
+        return errorOf(Promise.reject(err));
+      }
+    };
+    expect(await page()).toBe('Prospect Trading Ltd');
+
+    const bobRow = await h.t.db
+      .selectFrom('user_profiles')
+      .select(['id', 'company_id'])
+      .where('email', '=', 'bob@acmefx.co.uk')
+      .executeTakeFirstOrThrow();
+    await ada.api.team.setActive.mutate({ memberId: bobRow.id, active: false });
+    expect(await page()).toEqual(unknown);
+    expect((await fetch(`${h.url}${sharedLogoUrl(token)}`)).status).toBe(404);
+    await ada.api.team.setActive.mutate({ memberId: bobRow.id, active: true });
+    expect(await page()).toBe('Prospect Trading Ltd');
+
+    const lock = (locked: boolean) =>
+      h.t.db.updateTable('companies').set({ account_locked: locked }).where('id', '=', bobRow.company_id).execute();
+    await lock(true);
+    expect(await page()).toEqual(unknown);
+    await lock(false);
+    expect(await page()).toBe('Prospect Trading Ltd');
+
+    // A trial that ran out locks the company as surely as the flag (shared/src/access.ts).
+    const trial = await h.t.db
+      .selectFrom('companies')
+      .select(['subscription_status', 'trial_ends_at'])
+      .where('id', '=', bobRow.company_id)
+      .executeTakeFirstOrThrow();
+    expect(trial.subscription_status).toBe('trialing');
+    const trialEnds = (at: Date | null) =>
+      h.t.db.updateTable('companies').set({ trial_ends_at: at }).where('id', '=', bobRow.company_id).execute();
+    await trialEnds(new Date(NOW.getTime() - 1000));
+    expect(await page()).toEqual(unknown);
+    await trialEnds(trial.trial_ends_at);
+    expect(await page()).toBe('Prospect Trading Ltd');
+
+    // The broker deleted: the pack and its link go with them, for good.
+    await ada.api.team.remove.mutate({ memberId: bobRow.id });
+    expect(await page()).toEqual(unknown);
+  });
+});

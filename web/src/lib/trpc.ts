@@ -29,7 +29,7 @@ function leaveAdminPages(): void {
 export function sendToSignIn(): void {
   if (typeof window === 'undefined') return;
   const path = window.location.pathname;
-  if (path === '/login' || path === '/' || path === '/reset-password') return;
+  if (path === '/login' || path === '/' || path === '/reset-password' || path === '/unlock-sign-in') return;
   queryClient.clear();
   window.location.assign(`/login?redirect=${encodeURIComponent(path + window.location.search)}`);
 }

@@ -7,11 +7,14 @@ import {
   signupInput,
 } from '@pippitch/shared/auth';
 import { text } from '@pippitch/shared/input';
+import { requestUnlockInput, UNLOCK_MESSAGES, unlockTokenInput } from '@pippitch/shared/sign-in-unlock';
 import { z } from 'zod';
+import { withDeviceToken } from '../../services/auth/device-cookie';
 import { logIn } from '../../services/auth/login';
 import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../../services/auth/password-reset';
 import { sessionView } from '../../services/auth/session-view';
 import { createSession, deleteSession } from '../../services/auth/sessions';
+import { requestSignInUnlock, unlockSignIn } from '../../services/auth/sign-in-unlock';
 import { confirmSignup, isSignupLinkUsable, requestSignup } from '../../services/auth/signup-request';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 
@@ -22,6 +25,8 @@ export const authRouter = router({
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await logIn(ctx.db, input, { ...ctx.request, now: ctx.deps.now() });
     ctx.cookie?.set(result.token, result.expiresAt);
+    // This browser is now a known device for the member (issue 30 §2).
+    ctx.cookie?.setDevice(withDeviceToken(ctx.request.deviceCookie, result.deviceToken));
     return { redirectTo: result.redirectTo, role: result.role };
   }),
 
@@ -64,6 +69,23 @@ export const authRouter = router({
     await requestPasswordReset(ctx.db, input.email, { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl });
     // With e-mail switched off (EMAIL_DISABLED) nothing will arrive: say so rather than 'sent'.
     return { message: ctx.config.emailDisabled ? MESSAGES.resetEmailDisabled : MESSAGES.resetSent };
+  }),
+
+  /**
+   * Issue 30 §2: a member whose new browser is locked out asks for an e-mailed unlock link. The same answer whether
+   * or not the address has an account (none when e-mail is switched off, as for resets).
+   */
+  requestSignInUnlock: publicProcedure.input(requestUnlockInput).mutation(async ({ ctx, input }) => {
+    const meta = { ip: ctx.request.ip, publicUrl: ctx.config.publicUrl };
+    await requestSignInUnlock(ctx.db, input.email, meta, ctx.deps.now());
+    return { message: ctx.config.emailDisabled ? UNLOCK_MESSAGES.emailDisabled : UNLOCK_MESSAGES.sent };
+  }),
+
+  /** The unlock link: makes this browser a known device for the member the link was sent to. */
+  unlockSignIn: publicProcedure.input(unlockTokenInput).mutation(async ({ ctx, input }) => {
+    const token = await unlockSignIn(ctx.db, input.token, ctx.request, ctx.deps.now());
+    ctx.cookie?.setDevice(withDeviceToken(ctx.request.deviceCookie, token));
+    return { message: UNLOCK_MESSAGES.done };
   }),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {

@@ -4,11 +4,14 @@ import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify'
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../../config';
 import type { ServerDeps } from '../../deps';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../../services/auth/device-cookie';
 import { resolveSession, SESSION_COOKIE, type Viewer } from '../../services/auth/sessions';
 
 export interface SessionCookie {
   set(token: string, expiresAt: Date): void;
   clear(): void;
+  /** The device cookie (services/auth/device-cookie.ts): kept on sign-out, it is not a session. */
+  setDevice(value: string): void;
 }
 
 export interface Context {
@@ -16,7 +19,7 @@ export interface Context {
   config: Config;
   deps: ServerDeps;
   viewer: Viewer | null;
-  request: { ip: string; userAgent: string | undefined };
+  request: { ip: string; userAgent: string | undefined; deviceCookie: string | undefined };
   /** Present on HTTP requests; WebSocket messages cannot set cookies. */
   cookie: SessionCookie | null;
 }
@@ -32,6 +35,13 @@ function cookieWriter(reply: FastifyReply, config: Config): SessionCookie {
   return {
     set: (token, expiresAt) => reply.setCookie(SESSION_COOKIE, token, { ...base, expires: expiresAt }),
     clear: () => reply.clearCookie(SESSION_COOKIE, base),
+    // Strict: only PipPitch's own pages ever send it (sign-in is a same-site POST).
+    setDevice: (value) =>
+      reply.setCookie(DEVICE_COOKIE, value, {
+        ...base,
+        sameSite: 'strict',
+        maxAge: DEVICE_COOKIE_DAYS * 86_400,
+      }),
   };
 }
 
@@ -46,7 +56,11 @@ export function contextFactory(deps: ContextDeps) {
     return {
       ...deps,
       viewer,
-      request: { ip: req.ip, userAgent: req.headers['user-agent'] },
+      request: {
+        ip: req.ip,
+        userAgent: req.headers['user-agent'],
+        deviceCookie: req.cookies?.[DEVICE_COOKIE] ?? readCookie(req.headers.cookie, DEVICE_COOKIE),
+      },
       cookie: isHttp ? cookieWriter(res as FastifyReply, deps.config) : null,
     };
   };

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
-import { hashQueue } from './hash-queue';
+import { type HashPlace, hashQueue } from './hash-queue';
 
 // argon2id with the OWASP-recommended minimum (19 MiB, 2 passes). @node-rs/argon2 ships prebuilt and
 // needs no compiler; the `argon2` package's binary crashes on this platform (docs/decisions.md).
@@ -13,14 +13,15 @@ export function hashPassword(password: string, client?: string): Promise<string>
   return hashQueue.run(() => hash(password, OPTIONS), client);
 }
 
-export async function verifyPassword(stored: string, password: string, client?: string): Promise<boolean> {
+/** Checks a sign-in's password in the hash queue, in its client's place and lane (hash-queue.ts). */
+export async function verifyPassword(stored: string, password: string, place?: HashPlace): Promise<boolean> {
   return hashQueue.run(async () => {
     try {
       return await verify(stored, password);
     } catch {
       return false;
     }
-  }, client);
+  }, place);
 }
 
 // Verifying against this when the e-mail is unknown keeps the response time the same, so timing does

@@ -99,11 +99,15 @@ export async function reserve(
   db: Database,
   limits: Limit[],
   message: string = MESSAGES.tooManyAttempts,
+  onRefused?: (key: string) => void,
 ): Promise<Reservation> {
   const taken: (Hit & { key: string })[] = [];
   for (const limit of limits) {
     const slot = await bump(db, limit.key, limit.windowSeconds, 1);
-    if (slot.hits > limit.max) throw tooManyRequests(message);
+    if (slot.hits > limit.max) {
+      onRefused?.(limit.key);
+      throw tooManyRequests(message);
+    }
     taken.push({ ...slot, key: limit.key });
   }
   return {

@@ -14,7 +14,7 @@ import {
   parsePackCsv,
 } from '@pippitch/shared/pack';
 import { packBadRowsRecord, packTotalsRecord, packTradesRecord } from '@pippitch/shared/pack-record';
-import { type Brokerage, SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
+import type { Brokerage } from '@pippitch/shared/pack-share';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { badRequest, notFound } from '../../errors';
@@ -25,6 +25,7 @@ import { enqueueEmailToMember } from '../email/outbox';
 import { packViewedEmail } from '../email/templates';
 import { requireMarginApproval } from '../margin/gate';
 import { priceTrades } from './price';
+import { openShareLink } from './share-link';
 
 export interface Pack {
   id: string;
@@ -217,8 +218,9 @@ export async function revokeShare(db: Database, actor: Pick<Actor, 'userId'>, id
 }
 
 /**
- * The prospect's read-only view: the pack only (no ids, no other data), or a 404 once the link has expired or been
- * revoked. Logs the view; the first view e-mails the broker, exactly once however many views arrive together.
+ * The prospect's read-only view: the pack only (no ids, no other data), or a 404 once the link has expired, been
+ * revoked or lost its broker's access (share-link.ts). Logs the view; the first view e-mails the broker, exactly
+ * once however many views arrive together.
  */
 export async function viewSharedPack(
   db: Database,
@@ -228,16 +230,9 @@ export async function viewSharedPack(
   // A public page behind a guessable-looking URL: guesses are limited per client (a prospect rereading is not).
   await enforce(db, [{ key: `pack-share:client:${clientKey(input.ip)}`, max: 120, windowSeconds: 3600 }]);
   return db.transaction().execute(async (trx) => {
-    const row = await packQuery(trx)
-      .select(['p.share_revoked_at as revoked_at', 'p.share_expires_at as expires_at'])
-      .where('p.share_token_hash', '=', hashToken(input.token))
-      .executeTakeFirst();
-    // Each closed link says why in the prospect's words (issue 22 §3); the token is unguessable, so saying that a
-    // link once existed tells a stranger nothing.
-    if (!row) throw notFound(SHARE_LINK_MESSAGES.unknown);
-    if (row.revoked_at) throw notFound(SHARE_LINK_MESSAGES.withdrawn);
-    if (!row.expires_at || row.expires_at <= now)
-      throw notFound(SHARE_LINK_MESSAGES.expired((row.expires_at ?? now).toISOString()));
+    const link = await openShareLink(trx, input.token, now);
+    if (!link.open) throw notFound(link.message);
+    const row = await packQuery(trx).where('p.id', '=', link.packId).executeTakeFirstOrThrow();
     // One row per visitor and London day, however often the page is reloaded (the visitor as a hash only).
     const userAgent = input.userAgent?.slice(0, 300) ?? null;
     await trx

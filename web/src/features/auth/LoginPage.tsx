@@ -1,5 +1,6 @@
 import { MESSAGES } from '@pippitch/shared/auth';
 import { CHECKOUT_MESSAGES } from '@pippitch/shared/checkout';
+import { UNLOCK_MESSAGES } from '@pippitch/shared/sign-in-unlock';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { Segmented } from '../../components/Segmented';
@@ -28,14 +29,18 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // Refused for too many failures: the owner of the address may unlock this browser by e-mail (issue 30 §2).
+  const [locked, setLocked] = useState(false);
 
   const login = trpc.auth.login.useMutation();
   const reset = trpc.auth.requestPasswordReset.useMutation();
+  const unlock = trpc.auth.requestSignInUnlock.useMutation();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
     setNotice(null);
+    setLocked(false);
     if (!email.trim() || !password) {
       setError(MESSAGES.loginMissing);
       return;
@@ -44,6 +49,17 @@ export function LoginPage() {
       const res = await login.mutateAsync({ email, password, mode });
       resetSessionCache();
       await navigate({ to: safeRedirect(search.redirect, res.redirectTo, mode) });
+    } catch (err) {
+      setError(errorMessage(err));
+      setLocked(errorMessage(err) === MESSAGES.tooManyAttempts);
+    }
+  }
+
+  async function askUnlock() {
+    setError(null);
+    setLocked(false);
+    try {
+      setNotice((await unlock.mutateAsync({ email })).message);
     } catch (err) {
       setError(errorMessage(err));
     }
@@ -114,6 +130,14 @@ export function LoginPage() {
               {/* Sent here from a page that needs a sign-in (spec §2 Checkout: 'Please log in to continue'). */}
               {search.redirect && !error && !notice && <Alert tone="info">{CHECKOUT_MESSAGES.signIn}</Alert>}
               {error && <Alert tone="error">{error}</Alert>}
+              {locked && (
+                <div className="space-y-2 text-sm text-slate-600">
+                  <p>{UNLOCK_MESSAGES.offer}</p>
+                  <Button type="button" variant="secondary" onClick={askUnlock} disabled={unlock.isPending}>
+                    {UNLOCK_MESSAGES.button}
+                  </Button>
+                </div>
+              )}
               {notice && <Alert tone="success">{notice}</Alert>}
               <Button type="submit" className="w-full" disabled={login.isPending}>
                 {login.isPending ? 'Signing in...' : mode === 'user' ? 'Sign In as User' : 'Sign In as Admin'}
