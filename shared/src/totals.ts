@@ -79,5 +79,5 @@ export function averagePips(pips: string, included: number): string {
 
 /** The message when a competitor rate outside the day's range is saved without the broker confirming it. */
 export const OFF_MARKET_CONFIRM_NEEDED =
-  "The competitor rate is outside the day's range: tick 'Use this rate anyway' to save it (it will be kept out of totals).";
+  "The competitor rate is outside the day's range (or the last trading session's, on a day without prices): tick 'Use this rate anyway' to save it (it will be kept out of totals).";
 export const USE_RATE_ANYWAY = 'Use this rate anyway';
