@@ -219,3 +219,40 @@ describe('nothing off-market is counted in any total', () => {
     expect(report.totals).toMatchObject({ calculations: CASES.length * 2, savings, excluded: CASES.length });
   });
 });
+
+describe('evidence-pack rows', () => {
+  it('a trade outside its day (or, on a day without prices, the last session) is flagged and left out of the totals', async () => {
+    const lead = await h.t.db
+      .selectFrom('user_leads')
+      .select('id')
+      .where('user_id', '=', aliceId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute();
+    const pack = await alice.api.packs.create.mutate({
+      leadId: lead.id,
+      marginBps: 20,
+      csv: [
+        'date,time,pair,direction,amount,rate',
+        '2025-11-28,14:00,GBPUSD,sell,100000,1.3250',
+        '2025-11-28,14:00,GBPUSD,sell,100000,1.0300',
+        '2025-11-29,12:00,GBPUSD,sell,100000,1.0300',
+        '2025-12-25,10:00,GBPUSD,sell,100000,1.3300',
+      ].join('\n'),
+    });
+    const [fair, typo, saturday, christmas] = pack.trades;
+    expect(fair).toMatchObject({ note: null });
+    expect(fair?.offMarket).toBeFalsy();
+    expect(typo).toMatchObject({ offMarket: true, markupBps: expect.any(String) });
+    expect(typo?.note).toMatch(
+      /^Off-market: 1\.0300 is outside the day's range 1\.3\d{3}–1\.3\d{3}; not in the totals$/,
+    );
+    expect(saturday).toMatchObject({ offMarket: true, mid: null });
+    expect(saturday?.note).toMatch(
+      /^Off-market: 1\.0300 is outside the last trading session's range 1\.3\d{3}–1\.3\d{3} \(checked against Friday 28 Nov, 00:00–21:59\); not in the totals · No price/,
+    );
+    expect(christmas?.offMarket).toBeFalsy();
+    // Only the fair Friday trade is added up.
+    expect(pack.totals).toMatchObject({ trades: 4, priced: 1, offMarket: 2, savingGbp: fair?.savingGbp });
+  });
+});
