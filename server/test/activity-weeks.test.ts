@@ -96,21 +96,22 @@ async function straightSums(current: DateSpan, previous: DateSpan): Promise<Sums
   const period = (span: DateSpan) => sql`london_day(c.created_at) BETWEEN ${span.start}::date AND ${span.end}::date`;
   // Pips of the on-market pitches; an off-market one adds 0.0, as a day of off-market pitches only holds 0.0 (a
   // range without any pitch sums to 0).
-  const pips = sql`CASE WHEN c.off_market THEN 0.0 ELSE (c.calculation_data ->> 'difference_in_pips')::numeric END`;
+  // Averages are over the counted pitches only, the savings (issue 31 §5).
+  const pips = sql`CASE WHEN c.standing = 'saving' THEN (c.calculation_data ->> 'difference_in_pips')::numeric ELSE 0.0 END`;
   const { rows } = await sql<SumsRow>`
     SELECT c.user_id,
       count(*) FILTER (WHERE ${period(current)})::int AS calcs,
       coalesce(sum(c.counted_savings_gbp) FILTER (WHERE ${period(current)}), 0)::text AS savings,
       coalesce(sum(${pips}) FILTER (WHERE ${period(current)}), 0)::text AS pips,
-      count(*) FILTER (WHERE ${period(current)} AND NOT c.off_market)::int AS included,
+      count(*) FILTER (WHERE ${period(current)} AND c.standing = 'saving')::int AS included,
       count(*) FILTER (WHERE ${period(current)} AND c.standing = 'loss')::int AS losses,
-      count(*) FILTER (WHERE ${period(current)} AND c.off_market)::int AS excluded,
+      count(*) FILTER (WHERE ${period(current)} AND c.standing IN ('off_market', 'below_mid'))::int AS excluded,
       count(*) FILTER (WHERE ${period(previous)})::int AS prev_calcs,
       coalesce(sum(c.counted_savings_gbp) FILTER (WHERE ${period(previous)}), 0)::text AS prev_savings,
       coalesce(sum(${pips}) FILTER (WHERE ${period(previous)}), 0)::text AS prev_pips,
-      count(*) FILTER (WHERE ${period(previous)} AND NOT c.off_market)::int AS prev_included,
+      count(*) FILTER (WHERE ${period(previous)} AND c.standing = 'saving')::int AS prev_included,
       count(*) FILTER (WHERE ${period(previous)} AND c.standing = 'loss')::int AS prev_losses,
-      count(*) FILTER (WHERE ${period(previous)} AND c.off_market)::int AS prev_excluded
+      count(*) FILTER (WHERE ${period(previous)} AND c.standing IN ('off_market', 'below_mid'))::int AS prev_excluded
     FROM calculations c
     JOIN user_profiles u ON u.id = c.user_id
     WHERE c.company_id = ${companyId} AND u.role_type = 'junior' AND u.is_active

@@ -131,7 +131,7 @@ describe('Chatter posts', () => {
       members: [{ ...member(1), losses: 1, excluded: 2 }],
     });
     expect(post).toContain(
-      '£1,000.50 annual savings pitched (1 where the competitor was cheaper, 2 off-market rates not counted)',
+      '£1,000.50 annual savings pitched (1 where the competitor was cheaper, 2 not counted (off-market or below the mid))',
     );
     expect(post).toContain('Totals in GBP; euro figures converted at the EUR/GBP mid each calculation used.');
   });

@@ -66,8 +66,8 @@ const base = { amount: '500000', tradesPerYear: 52, marginPips: 0 as const, comp
 const SAVING = {
   ...base,
   pair: 'GBPUSD' as const,
-  yourRate: '1.3350',
-  competitorRate: '1.3300',
+  yourRate: '1.3290',
+  competitorRate: '1.3250',
   clientName: 'Saver Ltd',
 };
 const LOSS = {
@@ -81,11 +81,20 @@ const TYPO = { ...base, pair: 'GBPUSD' as const, yourRate: '1.3350', competitorR
 const POUND_EURO = {
   ...base,
   pair: 'GBPEUR' as const,
-  yourRate: '1.1420',
-  competitorRate: '1.1380',
+  yourRate: '1.1360',
+  competitorRate: '1.1320',
   clientName: 'Sterling Euro Ltd',
 };
-const EURO = { ...base, pair: 'EURUSD' as const, yourRate: '1.1650', competitorRate: '1.1600', clientName: 'Euro SA' };
+// Each of our rates is below its mid (GBP/USD 1.33, GBP/EUR 1.136364, EUR/USD 1.16): the desk earns a margin.
+const EURO = { ...base, pair: 'EURUSD' as const, yourRate: '1.1590', competitorRate: '1.1550', clientName: 'Euro SA' };
+// Our rate above the GBP/USD mid of 1.33: the client would get more than the market, a loss to the desk (issue 31 §5).
+const BELOW_MID = {
+  ...base,
+  pair: 'GBPUSD' as const,
+  yourRate: '1.3390',
+  competitorRate: '1.3300',
+  clientName: 'Generous Ltd',
+};
 const annual = (i: typeof SAVING | typeof EURO | typeof POUND_EURO) => calculateSavings(i).annualSavings;
 const pips = (i: typeof SAVING | typeof EURO | typeof POUND_EURO) => Number(calculateSavings(i).differenceInPips);
 
@@ -107,7 +116,7 @@ describe('saving pitches', () => {
   });
 
   it('a saving, a loss and a EUR/USD saving (converted at the GBP/EUR mid the server held)', async () => {
-    for (const p of [SAVING, LOSS, EURO, POUND_EURO])
+    for (const p of [SAVING, LOSS, EURO, POUND_EURO, BELOW_MID])
       await alice.api.calculator.save.mutate({ ...p, id: randomUUID() });
     // The save stamps the database's now(); the test's day is the injected clock's, so the rows are moved to it and
     // the rollups rebuilt (as migration 0035 does).
@@ -130,6 +139,11 @@ describe('saving pitches', () => {
       standing: 'loss',
       counted_savings_gbp: '0.00',
     });
+    // Below the mid: a big 'saving' for the client that is the desk's loss — never counted.
+    expect(rows.find((r) => r.client_name === 'Generous Ltd')).toMatchObject({
+      standing: 'below_mid',
+      counted_savings_gbp: '0.00',
+    });
   });
 });
 
@@ -139,12 +153,14 @@ describe('every total', () => {
 
   it('the dashboard: savings only where we are cheaper, in pounds; losses and off-market rates counted apart', async () => {
     const d = await admin.api.activity.dashboard.query({ range: 'today' });
-    expect(d.totals.calculations.current).toBe('5');
+    expect(d.totals.calculations.current).toBe('6');
     expect(d.totals.savings.current).toBe(expectedSavings());
     expect(d.totals.losses.current).toBe('1');
-    expect(d.totals.excluded.current).toBe('1');
-    // Pips averaged over the four included pitches, not the typo's 1,750.
-    const avg = ((pips(SAVING) + pips(LOSS) + pips(EURO) + pips(POUND_EURO)) / 4).toFixed(1);
+    // The typo and the pitch below the mid.
+    expect(d.totals.excluded.current).toBe('2');
+    // Pips averaged over the three counted pitches (the savings): not the typo's 1,750, not the loss's, not the
+    // pitch below the mid's (issue 31 §5).
+    const avg = ((pips(SAVING) + pips(EURO) + pips(POUND_EURO)) / 3).toFixed(1);
     expect(d.totals.averagePips.current).toBe(avg);
   });
 
@@ -156,7 +172,15 @@ describe('every total', () => {
     expect(by('Typo Ltd')).toMatchObject({ annualSavings: '0.00', excluded: 1 });
     expect(by('Euro SA')?.annualSavings).toBe(euroGbp());
     expect(by('Sterling Euro Ltd')?.annualSavings).toBe(annual(POUND_EURO));
-    expect(a.calculations.map((c) => c.standing).sort()).toEqual(['loss', 'off_market', 'saving', 'saving', 'saving']);
+    expect(by('Generous Ltd')).toMatchObject({ annualSavings: '0.00', excluded: 1 });
+    expect(a.calculations.map((c) => c.standing).sort()).toEqual([
+      'below_mid',
+      'loss',
+      'off_market',
+      'saving',
+      'saving',
+      'saving',
+    ]);
   });
 
   it('the CSV says each pitch’s currencies, its pounds and its standing', async () => {
@@ -174,14 +198,17 @@ describe('every total', () => {
     expect(poundEuro).toContain(`,${annual(POUND_EURO)},1,Saving (counted),`);
     expect(body.split('\r\n').find((l) => l.includes('Typo Ltd'))).toContain(',Off-market rate: excluded from totals,');
     expect(body.split('\r\n').find((l) => l.includes('Loser Ltd'))).toContain(',Competitor cheaper: not added,');
+    expect(body.split('\r\n').find((l) => l.includes('Generous Ltd'))).toContain(
+      ',Below the mid — a loss to you: not counted,',
+    );
   });
 
   it('the Salesforce summary and the monthly report add the same pounds', async () => {
     const span = { start: '2025-11-03', end: '2025-11-03' };
     const [member] = await teamSummary(h.t.db, companyId, { userIds: [aliceId], span });
-    expect(member).toMatchObject({ calculations: 5, savings: expectedSavings(), losses: 1, excluded: 1 });
+    expect(member).toMatchObject({ calculations: 6, savings: expectedSavings(), losses: 1, excluded: 2 });
     const report = await reportData(h.t.db, companyId, span);
-    expect(report.totals).toMatchObject({ calculations: 5, savings: expectedSavings(), losses: 1, excluded: 1 });
+    expect(report.totals).toMatchObject({ calculations: 6, savings: expectedSavings(), losses: 1, excluded: 2 });
     const euro = report.brokers[0]?.clients.find((c) => c.client === 'Euro SA');
     expect(euro).toMatchObject({ annualSavings: annual(EURO), savingsGbp: euroGbp(), standing: 'saving' });
   });

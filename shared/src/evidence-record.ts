@@ -21,6 +21,8 @@ const rangeCheck = z.object({
   position: z.enum(['inside', 'below', 'above']),
   mid: z.object({ rate: z.string(), at: z.string() }).nullable(),
   bpsFromMid: z.string().nullable(),
+  // Checks on a day without prices name the last trading session they used (issue 31 §1).
+  session: z.object({ forDate: z.string(), from: z.string(), to: z.string() }).optional(),
 });
 
 const gbpConversion = z.object({ rate: z.string(), source: z.string(), at: z.string().nullable() });

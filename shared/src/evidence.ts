@@ -2,7 +2,7 @@ import { Dec } from './decimal';
 import { formatRate } from './format';
 import { formatBought, formatSold, type GbpConversion } from './money';
 import { type CurrencyPair, pairLabel } from './pairs';
-import { formatIsoDate, formatLondonDateTime } from './time';
+import { formatIsoDate, formatLondonDateTime, formatWeekdayDate } from './time';
 
 // Pitch evidence (issue 14): the substantiation record saved with every calculation, the range-of-day check and the
 // pitch summary a broker copies into an e-mail. One home for the contract and its words, so the calculator, the
@@ -38,10 +38,23 @@ export interface EcbReference {
 }
 
 export interface DayRange {
-  /** London date of the day. */
+  /** London date of the day whose low–high this is. */
   date: string;
   low: string;
   high: string;
+  /**
+   * Set when the day asked for has no prices (a weekend, 25 December, 1 January, a gap in the data): the range is
+   * then the last trading session's before it, `from`–`to` its first and last London minutes (issue 31 §1).
+   */
+  session?: LastSession;
+}
+
+export interface LastSession {
+  /** The London date that was asked for and has no prices. */
+  forDate: string;
+  /** First and last minute of the session, London 'HH:MM'. */
+  from: string;
+  to: string;
 }
 
 export interface RangeCheck extends DayRange {
@@ -88,7 +101,13 @@ export function ecbReference(
   return { fixDate, rate, derivation };
 }
 
-/** Where a rate sits in a day's low–high, and how far it is from the mid at the minute checked. */
+/**
+ * Where a rate sits in a day's low–high, and how far it is from the mid at the minute checked: THE off-market check
+ * (issue 31 §1), every day of the year. On a day without prices the server hands it the last trading session's
+ * range and the latest mid (`DayRange.session`), so a Saturday, 25 December or a gap in the data is checked too.
+ * The calculator page, the server's save, the landing page's demo, evidence-pack rows and the re-pricing job all
+ * decide with it.
+ */
 export function checkAgainstRange(rate: string, day: DayRange, mid: { rate: string; at: string } | null): RangeCheck {
   const r = new Dec(rate);
   const position = r.lessThan(day.low) ? 'below' : r.greaterThan(day.high) ? 'above' : 'inside';
@@ -102,12 +121,30 @@ export function checkAgainstRange(rate: string, day: DayRange, mid: { rate: stri
   };
 }
 
+/** Off-market: outside the range checked. Saved only with the broker's confirmation, and never in a total. */
+export function isOffMarket(check: Pick<RangeCheck, 'position'> | null | undefined): boolean {
+  return check != null && check.position !== 'inside';
+}
+
+/** 'Checked against Friday 27 Nov, 06:00–21:59': which session a check on a day without prices used. */
+export function sessionNote(range: DayRange): string | null {
+  if (!range.session) return null;
+  return `Checked against ${formatWeekdayDate(range.date)}, ${range.session.from}–${range.session.to}`;
+}
+
 /** The check in words, as the calculator shows it under the competitor rate. */
 export function rangeCheckMessage(check: RangeCheck): string {
   const range = `${formatRate(check.low)}–${formatRate(check.high)}`;
   const fromMid = check.mid
     ? ` ${check.bpsFromMid} bps from the mid ${formatRate(check.mid.rate)} at ${formatLondonDateTime(new Date(check.mid.at))} London.`
     : '';
+  const session = sessionNote(check);
+  if (check.session) {
+    const why = ` ${session} (no prices on ${formatWeekdayDate(check.session.forDate)}).`;
+    if (check.position !== 'inside')
+      return `Outside the last trading session's range ${range}: check the rate.${fromMid}${why}`;
+    return `Within the last trading session's range ${range}.${fromMid}${why}`;
+  }
   if (check.position !== 'inside') return `Outside the day's range ${range}: check the rate or the date.${fromMid}`;
   return `Within ${formatIsoDate(check.date)}'s range ${range}.${fromMid}`;
 }

@@ -30,6 +30,7 @@ const pricedTrade = z.object({
   ourCostGbp: z.string().nullable(),
   savingGbp: z.string().nullable(),
   note: z.string().nullable(),
+  offMarket: z.boolean().optional(),
 });
 
 export const packTradesRecord: z.ZodType<PricedTrade[]> = z.array(pricedTrade);
@@ -41,6 +42,7 @@ export const packBadRowsRecord: z.ZodType<BadRow[]> = z.array(
 export const packTotalsRecord: z.ZodType<PackTotals> = z.object({
   trades: z.number(),
   priced: z.number(),
+  offMarket: z.number().optional(),
   volumeGbp: z.string(),
   markupGbp: z.string(),
   ourCostGbp: z.string(),

@@ -1,5 +1,6 @@
 import { Dec } from './decimal';
-import { formatGBP } from './format';
+import { checkAgainstRange, type DayRange, isOffMarket, sessionNote } from './evidence';
+import { formatGBP, formatRate } from './format';
 import { type CurrencyPair, isCurrencyPair } from './pairs';
 import { formatIsoDate, isIsoDate, londonClockTime, londonToUtc } from './time';
 
@@ -166,6 +167,11 @@ export interface PricedTrade extends PackTrade {
   savingGbp: string | null;
   /** Why a figure is missing, or a note on the price used. */
   note: string | null;
+  /**
+   * The rate was outside its day's range (on a day without prices, the last trading session's): a typo or an
+   * off-market rate, shown with its figures but kept out of the totals (issue 31 §1). Absent on older packs.
+   */
+  offMarket?: boolean;
 }
 
 /**
@@ -178,6 +184,28 @@ export function priceTrade(
   at: Date,
   mid: TradeMid | null,
   /** GBP per unit of the base currency at that minute (1 for GBP). */
+  gbpPerBase: string | null,
+  marginBps: number,
+  /** The trade's day range (or the last session's), for the off-market check; null when nothing is known. */
+  range: DayRange | null = null,
+): PricedTrade {
+  const check = range ? checkAgainstRange(trade.rate, range, mid && { rate: mid.rate, at: mid.at }) : null;
+  const offMarket = isOffMarket(check);
+  const priced = priceAgainstMid(trade, at, mid, gbpPerBase, marginBps);
+  if (!offMarket || !check) return priced;
+  const span = `${formatRate(check.low)}–${formatRate(check.high)}`;
+  const session = sessionNote(check);
+  const where = session
+    ? `the last trading session's range ${span} (${session.replace(/^C/, 'c')})`
+    : `the day's range ${span}`;
+  const words = `Off-market: ${check.rate} is outside ${where}; not in the totals`;
+  return { ...priced, offMarket: true, note: priced.note ? `${words} · ${priced.note}` : words };
+}
+
+function priceAgainstMid(
+  trade: PackTrade,
+  at: Date,
+  mid: TradeMid | null,
   gbpPerBase: string | null,
   marginBps: number,
 ): PricedTrade {
@@ -206,7 +234,10 @@ export function priceTrade(
 
 export interface PackTotals {
   trades: number;
+  /** Trades with £ figures on-market: the ones the totals add up. */
   priced: number;
+  /** Trades outside their day's range, shown but not added (absent on older packs). */
+  offMarket?: number;
   /** Amount traded in GBP, over the priced trades. */
   volumeGbp: string;
   markupGbp: string;
@@ -224,7 +255,7 @@ export interface PackTotals {
 
 /** The pack's totals over the trades with £ figures, and the saving scaled to a year. */
 export function packTotals(trades: PricedTrade[]): PackTotals {
-  const priced = trades.filter((t) => t.savingGbp !== null);
+  const priced = trades.filter((t) => t.savingGbp !== null && !t.offMarket);
   const sum = (pick: (t: PricedTrade) => string | null) =>
     priced.reduce((acc, t) => acc.plus(pick(t) ?? 0), new Dec(0));
   const markup = sum((t) => t.markupGbp);
@@ -238,6 +269,7 @@ export function packTotals(trades: PricedTrade[]): PackTotals {
   return {
     trades: trades.length,
     priced: priced.length,
+    offMarket: trades.filter((t) => t.offMarket).length,
     volumeGbp: volume.toFixed(2),
     markupGbp: markup.toFixed(2),
     ourCostGbp: sum((t) => t.ourCostGbp).toFixed(2),
@@ -277,7 +309,7 @@ export function simulatedTradesNote(trades: readonly PricedTrade[]): string | nu
 /** The headline figures, label and value, for the page, the share page and the PDF. */
 export function packFigures(t: PackTotals): [string, string][] {
   return [
-    ['Trades priced', `${t.priced} of ${t.trades}`],
+    ['Trades priced', `${t.priced} of ${t.trades}${t.offMarket ? ` (${t.offMarket} off-market, not counted)` : ''}`],
     ['Average markup', `${t.averageMarkupBps} bps`],
     ['Markup paid', formatGBP(t.markupGbp)],
     ['Saving with us', formatGBP(t.savingGbp)],

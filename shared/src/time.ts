@@ -249,3 +249,11 @@ export function isoWeekday(date: string): number {
   const { year, month, day } = parseIsoDate(date);
   return ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1;
 }
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** 'YYYY-MM-DD' → 'Friday 27 Nov': a recent day named as a desk says it (the year is implied). */
+export function formatWeekdayDate(date: string): string {
+  const { month, day } = parseIsoDate(date);
+  return `${WEEKDAYS[isoWeekday(date) - 1] ?? ''} ${day} ${MONTHS[month - 1] ?? ''}`;
+}

@@ -5,9 +5,11 @@ import {
   type CalculationEvidence,
   checkAgainstRange,
   ecbReference,
+  isOffMarket,
   type PitchSummaryInput,
   pitchSummary,
   rangeCheckMessage,
+  sessionNote,
 } from '../src/evidence';
 
 const DAY = { date: '2025-10-29', low: '1.261000', high: '1.269800' };
@@ -97,5 +99,32 @@ describe('pitch summary', () => {
     expect(text).toContain('On these figures our rate does not save you money; we would not claim a saving.');
     expect(text).not.toContain('Saving:');
     expect(text).not.toContain('ECB');
+  });
+});
+
+describe('the check on a day without prices (issue 31 §1)', () => {
+  const FRIDAY = {
+    date: '2026-11-27',
+    low: '1.301000',
+    high: '1.309800',
+    session: { forDate: '2026-11-28', from: '06:00', to: '21:59' },
+  };
+  const LAST = { rate: '1.305900', at: '2026-11-27T21:59:45.000Z' };
+  it('names the session it used and measures from the latest mid', () => {
+    const typo = checkAgainstRange('1.03', FRIDAY, LAST);
+    expect(isOffMarket(typo)).toBe(true);
+    expect(rangeCheckMessage(typo)).toBe(
+      "Outside the last trading session's range 1.3010–1.3098: check the rate. -2112.7 bps from the mid 1.3059 at 27 Nov 2026, 21:59 London. Checked against Friday 27 Nov, 06:00–21:59 (no prices on Saturday 28 Nov).",
+    );
+    expect(sessionNote(FRIDAY)).toBe('Checked against Friday 27 Nov, 06:00–21:59');
+    const fair = checkAgainstRange('1.3040', FRIDAY, null);
+    expect(isOffMarket(fair)).toBe(false);
+    expect(rangeCheckMessage(fair)).toBe(
+      "Within the last trading session's range 1.3010–1.3098. Checked against Friday 27 Nov, 06:00–21:59 (no prices on Saturday 28 Nov).",
+    );
+  });
+  it('a trading day names no session', () => {
+    expect(sessionNote(DAY)).toBeNull();
+    expect(isOffMarket(null)).toBe(false);
   });
 });

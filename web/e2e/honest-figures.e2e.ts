@@ -205,7 +205,7 @@ describe('an off-market competitor rate', () => {
 
     const admin = await h.newPage(MOBILE);
     await signIn(admin, ADMIN.email, 'Admin');
-    const excluded = admin.getByTestId('total-Off-market, not counted');
+    const excluded = admin.getByTestId('total-Not counted (off-market or below the mid)');
     await poll(() => text(excluded)).toBe('1');
     // The first test's three savings (the EUR/USD one in pounds) alone count: the typo would add £2.5m.
     const counted = await sql<{ sum: string }>`

@@ -148,4 +148,24 @@ describe('nightly re-pricing', () => {
     await bob.api.calculator.save.mutate({ ...WORKED, id: randomUUID(), clientName: 'Alpha Ltd' });
     expect((await alerts())['Alpha Ltd']).toBeNull();
   });
+
+  it('an off-market pitch is never re-priced: the lead keeps its last on-market pitch (issue 31 §1)', async () => {
+    const honest = await h.t.db
+      .selectFrom('calculations')
+      .select('id')
+      .where('client_name', '=', 'Alpha Ltd')
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow();
+    // A typo saved after 'Use this rate anyway' (the check itself is every-day.test.ts's).
+    const typo = randomUUID();
+    await bob.api.calculator.save.mutate({ ...WORKED, id: typo, clientName: 'Alpha Ltd', competitorRate: '1.0300' });
+    await h.t.db.updateTable('calculations').set({ off_market: true }).where('id', '=', typo).execute();
+    await repriceLeads(h.t.db, day(4), APP);
+    const rows = await h.t.db
+      .selectFrom('lead_repricings')
+      .select('calculation_id')
+      .where('calculation_id', 'in', [honest.id, typo])
+      .execute();
+    expect(rows).toEqual([{ calculation_id: honest.id }]);
+  });
 });

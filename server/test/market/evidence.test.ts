@@ -87,10 +87,16 @@ describe('range-of-day check', () => {
     });
   });
 
-  it('a weekend, a date before the data and a future date each get their answer', async () => {
-    expect(await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-11-01' })).toEqual({
+  it('a weekend, a date with nothing before it, a date before the data and a future date each get their answer', async () => {
+    // A weekend is checked against the last trading session (issue 31 §1): Friday's, and its latest minute.
+    expect(await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2025-11-01' })).toMatchObject({
+      found: true,
+      range: { date: '2025-10-31', session: { forDate: '2025-11-01', from: '00:00', to: '21:59' } },
+      mid: { at: '2025-10-31T21:59:00.000Z', source: 'ECB-anchored, simulated' },
+    });
+    expect(await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2024-10-05' })).toEqual({
       found: false,
-      message: 'No prices for 1 Nov 2025 (markets are closed at weekends): choose a trading day.',
+      message: 'No prices for 5 Oct 2024 (markets are closed at weekends) and none before it: choose a trading day.',
     });
     expect(await c.api.market.dayRange.query({ pair: 'GBPUSD', date: '2024-09-01' })).toEqual({
       found: false,

@@ -119,7 +119,7 @@ export async function userActivity(
         sql<number>`count(*)::int`.as('calculations'),
         sql<string>`sum(counted_savings_gbp)::text`.as('annual_savings'),
         sql<number>`(count(*) FILTER (WHERE standing = 'loss'))::int`.as('losses'),
-        sql<number>`(count(*) FILTER (WHERE off_market))::int`.as('excluded'),
+        sql<number>`(count(*) FILTER (WHERE standing IN ('off_market', 'below_mid')))::int`.as('excluded'),
         sql<Date>`max(created_at)`.as('last_at'),
       ])
       .groupBy('normalized_client_name')

@@ -50,8 +50,10 @@ export async function repriceLeads(
   let leads = 0;
   let flagged = 0;
   for (;;) {
-    // Each broker's lead with its newest calculation (the calculations index is (user, client, time)), brokers of
-    // companies with access only.
+    // Each broker's lead with its newest on-market calculation (the calculations index is (user, client, time)),
+    // brokers of companies with access only. An off-market pitch (outside the range the shared check used — on a
+    // day without prices, the last session's: issue 31 §1) is a typo the broker confirmed, not a price to call
+    // back on.
     const rows = (
       await sql<LeadRow>`
         SELECT l.id AS lead_id, l.user_id, u.reprice_threshold_pct AS threshold, c.id AS calculation_id,
@@ -61,7 +63,7 @@ export async function repriceLeads(
         JOIN companies co ON co.id = u.company_id AND NOT co.account_locked
         JOIN LATERAL (
           SELECT id, created_at, currency_pair, calculation_data, live_rate, savings_amount FROM calculations
-          WHERE user_id = l.user_id AND normalized_client_name = l.normalized_name
+          WHERE user_id = l.user_id AND normalized_client_name = l.normalized_name AND NOT off_market
           ORDER BY created_at DESC LIMIT 1
         ) c ON true
         WHERE l.id > ${after}::uuid

@@ -1,5 +1,6 @@
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { calculateSavings } from '@pippitch/shared/calculator';
+import { isOffMarket } from '@pippitch/shared/evidence';
 import { normaliseCompanyName } from '@pippitch/shared/names';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
@@ -47,9 +48,10 @@ export async function saveCalculation(
     buildEvidence(db, input, liveQuote, now),
     gbpConversion(db, input, gbpEurQuote),
   ]);
-  // A competitor rate outside the day's range is a typo or an off-market quote: saved only when the broker said to
-  // use it anyway, and then kept out of totals and averages (issue 22 §2).
-  const offMarket = evidence.range !== null && evidence.range.position !== 'inside';
+  // A competitor rate outside the day's range (on a day without prices, the last trading session's: issue 31 §1) is
+  // a typo or an off-market quote: saved only when the broker said to use it anyway, and then kept out of totals and
+  // averages (issue 22 §2).
+  const offMarket = isOffMarket(evidence.range);
   if (offMarket && !input.useOffMarketRate) throw badRequest(OFF_MARKET_CONFIRM_NEEDED, 'competitorRate');
   evidence.gbp = gbp;
   // Only the 'Inflate Your Margin' options the desk allows (issue 25 §1).

@@ -132,14 +132,17 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
         if (day.found) {
           competitor = Math.min(Math.max(competitor, Number(day.range.low) * 1.00005), Number(day.range.high));
         }
+        // 'Inflate Your Margin' adds its pips to the rate (spec §9): the rate pitched, with them, stays 0.15 % under
+        // the mid, so no demo pitch is below the mid (a loss to the desk, issue 31 §5).
+        const marginPips = pick([0, 0, 0, 10, 20] as const);
         const input: SaveCalculationInput = {
           id: crypto.randomUUID(),
           pair,
-          yourRate: four(mid * 0.9985),
+          yourRate: four(mid * 0.9985 - marginPips * 0.0001),
           competitorRate: four(competitor),
           amount: pick(AMOUNTS),
           tradesPerYear: pick(TRADES),
-          marginPips: pick([0, 0, 0, 10, 20] as const),
+          marginPips,
           clientName: pick(book),
           comparisonDate: date,
           comparisonTime: time,

@@ -1,3 +1,4 @@
+import type { DayRange } from '@pippitch/shared/evidence';
 import {
   PACK_MID_LOOKBACK_MINUTES,
   type PackTrade,
@@ -7,12 +8,18 @@ import {
 } from '@pippitch/shared/pack';
 import { servePrice, storageFor } from '@pippitch/shared/pairs';
 import { barSourceLabel, isSimulatedBar } from '@pippitch/shared/sources';
-import { londonToUtc } from '@pippitch/shared/time';
+import { isoWeekday, londonClockTime, londonDateOf, londonDayBoundsUtc, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 
 interface MidRow {
   i: number;
+  /** The trade's day's range, or the last session's before a day without prices (issue 31 §1). */
+  day: Date | null;
+  low: number | null;
+  high: number | null;
+  first: Date | null;
+  last: Date | null;
   close: number | null;
   ts: Date | null;
   source: string | null;
@@ -27,11 +34,15 @@ interface MidRow {
 export async function priceTrades(db: Database, trades: PackTrade[], marginBps: number): Promise<PricedTrade[]> {
   const at = trades.map((t) => londonToUtc(t.date, Number(t.time.slice(0, 2)), Number(t.time.slice(3, 5))));
   const stored = trades.map((t) => storageFor(t.pair).stored);
+  const days = trades.map((t) => londonDayBoundsUtc(t.date).start.toISOString());
+  // Sunday evening's minutes open Monday's FX day: a Sunday trade is checked against the last full session.
+  const sundays = trades.map((t) => isoWeekday(t.date) === 7);
   const rows = (
     await sql<MidRow>`
-      SELECT q.i::int AS i, m.close, m.ts, m.source, g.close AS eurgbp
-      FROM unnest(${stored}::text[], ${at.map((d) => d.toISOString())}::timestamptz[], ${trades.map((t) => t.pair.startsWith('EUR'))}::boolean[])
-        WITH ORDINALITY AS q(pair, ts, eur_base, i)
+      SELECT q.i::int AS i, m.close, m.ts, m.source, g.close AS eurgbp, d.ts AS day, d.low, d.high, s.first, s.last
+      FROM unnest(${stored}::text[], ${at.map((d) => d.toISOString())}::timestamptz[], ${trades.map((t) => t.pair.startsWith('EUR'))}::boolean[],
+                  ${days}::timestamptz[], ${sundays}::boolean[])
+        WITH ORDINALITY AS q(pair, ts, eur_base, day, sunday, i)
       LEFT JOIN LATERAL (
         SELECT close, ts, source FROM fx_minute_bars
         WHERE pair = q.pair AND ts <= q.ts AND ts > q.ts - make_interval(mins => ${PACK_MID_LOOKBACK_MINUTES})
@@ -43,6 +54,15 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
           AND ts > q.ts - make_interval(mins => ${PACK_MID_LOOKBACK_MINUTES})
         ORDER BY ts DESC LIMIT 1
       ) g ON true
+      LEFT JOIN LATERAL (
+        SELECT ts, low, high FROM fx_daily_bars
+        WHERE pair = q.pair AND ts <= q.day AND ts > q.day - interval '15 days' AND NOT (q.sunday AND ts = q.day)
+        ORDER BY ts DESC LIMIT 1
+      ) d ON true
+      LEFT JOIN LATERAL (
+        SELECT min(ts) AS first, max(ts) AS last FROM fx_minute_bars
+        WHERE d.ts IS NOT NULL AND d.ts < q.day AND pair = q.pair AND ts >= d.ts AND ts < d.ts + interval '25 hours'
+      ) s ON true
       ORDER BY q.i`.execute(db)
   ).rows;
   return trades.map((trade, k) => {
@@ -60,6 +80,19 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
           }
         : null;
     const gbpPerBase = trade.pair.startsWith('GBP') ? '1' : row?.eurgbp != null ? String(row.eurgbp) : null;
-    return priceTrade(trade, when, mid, gbpPerBase, marginBps);
+    return priceTrade(trade, when, mid, gbpPerBase, marginBps, rangeOf(trade, row));
   });
+}
+
+/** The range a trade is checked against, in the pair's own terms (GBP/EUR's low is 1 ÷ the stored high). */
+function rangeOf(trade: PackTrade, row: MidRow | undefined): DayRange | null {
+  if (!row?.day || row.low == null || row.high == null) return null;
+  const { invert } = storageFor(trade.pair);
+  const [low, high] = invert ? [1 / row.high, 1 / row.low] : [row.low, row.high];
+  const date = londonDateOf(row.day);
+  const range: DayRange = { date, low: low.toFixed(6), high: high.toFixed(6) };
+  if (date === trade.date) return range;
+  const first = row.first ?? row.day;
+  const last = row.last ?? row.day;
+  return { ...range, session: { forDate: trade.date, from: londonClockTime(first), to: londonClockTime(last) } };
 }

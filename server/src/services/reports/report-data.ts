@@ -136,7 +136,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
     // Only savings count (issue 22 §2): a loss is counted apart, an off-market rate is left out.
     broker.savings = new Dec(broker.savings).plus(r.counted_gbp).toFixed(2);
     if (standing === 'loss') broker.losses += 1;
-    if (standing === 'off_market') broker.excluded += 1;
+    if (standing === 'off_market' || standing === 'below_mid') broker.excluded += 1;
     broker.clients.push({
       client: r.client_name?.trim() || NO_CLIENT,
       pair: r.currency_pair,
@@ -189,7 +189,8 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       clients: latestByClient.size,
       savings: [...latestByClient.values()].reduce((acc, c) => acc.plus(c.savings), new Dec(0)).toFixed(2),
       losses: [...latestByClient.values()].filter((c) => c.standing === 'loss').length,
-      excluded: [...latestByClient.values()].filter((c) => c.standing === 'off_market').length,
+      excluded: [...latestByClient.values()].filter((c) => c.standing === 'off_market' || c.standing === 'below_mid')
+        .length,
     },
     sources: sources.map((s) => ({
       label: s.rate_source

@@ -57,7 +57,7 @@ export async function teamSummary(
       sql<number>`count(DISTINCT c.normalized_client_name)::int`.as('clients'),
       sql<string>`coalesce(sum(c.counted_savings_gbp), 0)::text`.as('savings'),
       sql<number>`(count(c.id) FILTER (WHERE c.standing = 'loss'))::int`.as('losses'),
-      sql<number>`(count(c.id) FILTER (WHERE c.off_market))::int`.as('excluded'),
+      sql<number>`(count(c.id) FILTER (WHERE c.standing IN ('off_market', 'below_mid')))::int`.as('excluded'),
     ])
     .where('u.company_id', '=', companyId)
     .where('u.id', 'in', userIds)
@@ -84,11 +84,11 @@ function marginPart(m: MemberSummary): string {
   return `; margin ${concededText(m.margin)}`;
 }
 
-/** The pitches counted apart: ' (1 where the competitor was cheaper, 2 off-market rates not counted)'. */
+/** The pitches counted apart: ' (1 where the competitor was cheaper, 2 not counted: off-market or below the mid)'. */
 function apart(m: { losses: number; excluded: number }): string {
   const parts = [
     m.losses > 0 && `${m.losses} where the competitor was cheaper`,
-    m.excluded > 0 && `${m.excluded} off-market rate${m.excluded === 1 ? '' : 's'} not counted`,
+    m.excluded > 0 && `${m.excluded} not counted (off-market or below the mid)`,
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(', ')})` : '';
 }

@@ -70,7 +70,7 @@ function Totals({ totals }: { totals: DashboardData['totals'] }) {
     ['Savings pitched', totals.savings, (v) => formatGBP(v, 0)],
     ['Average pips', totals.averagePips, (v) => v],
     ['Competitor cheaper', totals.losses, (v) => v],
-    ['Off-market, not counted', totals.excluded, (v) => v],
+    ['Not counted (off-market or below the mid)', totals.excluded, (v) => v],
   ];
   return (
     <div>

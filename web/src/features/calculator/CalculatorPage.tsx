@@ -1,4 +1,5 @@
 import { calculateSavings, parseCalculatorForm } from '@pippitch/shared/calculator';
+import { isBelowMid } from '@pippitch/shared/margin';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { getRouteApi } from '@tanstack/react-router';
@@ -57,6 +58,13 @@ export function CalculatorPage() {
     : { ...state.fields, marginPips: allowed[0] ?? state.fields.marginPips };
   const quote = live.quotes[fields.pair];
   const range = useRangeCheck(fields.pair, fields.competitorRate, fields.comparisonAt || null);
+  // The mid the server will store: its live quote now, the minute's mid for a historical comparison.
+  const midNow = fields.comparisonAt
+    ? range.day?.found
+      ? (range.day.mid?.rate ?? null)
+      : null
+    : (quote?.mid.toFixed(6) ?? null);
+  const belowMid = isBelowMid({ yourRate: fields.yourRate, marginPips: fields.marginPips, mid: midNow });
 
   function calculate(e?: FormEvent) {
     e?.preventDefault();
@@ -147,7 +155,12 @@ export function CalculatorPage() {
               </Suspense>
             )}
             {state.result ? (
-              <ResultsPanel result={state.result} pair={fields.pair} offMarket={range.outside && fields.useOffMarket} />
+              <ResultsPanel
+                result={state.result}
+                pair={fields.pair}
+                offMarket={range.outside && fields.useOffMarket}
+                belowMid={belowMid}
+              />
             ) : (
               <div className="rounded-2xl border border-dashed border-slate-300 p-6 text-sm text-slate-500">
                 Enter the rates, amount and trades per year, then press Calculate Savings (or Enter).

@@ -1,4 +1,4 @@
-import { checkAgainstRange, rangeCheckMessage } from '@pippitch/shared/evidence';
+import { checkAgainstRange, isOffMarket, rangeCheckMessage } from '@pippitch/shared/evidence';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
 import { USE_RATE_ANYWAY } from '@pippitch/shared/totals';
@@ -25,7 +25,7 @@ export function useRangeCheck(pair: CurrencyPair, competitorRate: string, compar
   if (!RATE.test(rate) || Number(rate) <= 0 || !day.data) return { day: null, check: null, outside: false };
   if (!day.data.found) return { day: day.data, check: null, outside: false };
   const check = checkAgainstRange(rate, day.data.range, day.data.mid);
-  return { day: day.data, check, outside: check.position !== 'inside' };
+  return { day: day.data, check, outside: isOffMarket(check) };
 }
 
 export function RangeCheck({

@@ -1,6 +1,7 @@
 import { type CalculationResult, formatSignedRate } from '@pippitch/shared/calculator';
 import { formatSold, pairCurrencies } from '@pippitch/shared/money';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
+import { annualHeading, BELOW_MID_WORDS } from '@pippitch/shared/totals';
 
 const TONE = {
   advantage: { box: 'border-green-200 bg-green-50', value: 'text-green-700', label: 'You save the client money' },
@@ -18,16 +19,22 @@ export function ResultsPanel({
   result,
   pair,
   offMarket = false,
+  belowMid = false,
 }: {
   result: CalculationResult;
   pair: CurrencyPair;
   /** Saved with an off-market competitor rate: kept out of totals, and said so. */
   offMarket?: boolean;
+  /** Our rate is better than the mid: the client's saving is the desk's loss (issue 31 §5). */
+  belowMid?: boolean;
 }) {
-  // An off-market competitor rate is no saving to claim: amber, and said so (issue 22 §2).
+  // An off-market competitor rate, or a rate below the mid, is no saving to claim: amber, and said so.
   const tone = offMarket
     ? { box: 'border-amber-300 bg-amber-50', value: 'text-amber-900', label: 'Off-market rate: not counted' }
-    : TONE[result.outcome];
+    : belowMid
+      ? { box: 'border-amber-300 bg-amber-50', value: 'text-amber-900', label: `Our rate is ${BELOW_MID_WORDS}` }
+      : TONE[result.outcome];
+  const heading = annualHeading(result.outcome);
   const annual = formatSold(result.annualSavings, pair);
   const rows: [string, string][] = [
     ['Price Difference', formatSignedRate(result.priceDifference)],
@@ -54,9 +61,17 @@ export function ResultsPanel({
           Off-market competitor rate: this pitch is kept out of totals and averages.
         </p>
       )}
+      {belowMid && !offMarket && (
+        <p
+          className="mt-2 rounded-md bg-amber-50 px-2 py-1 text-xs font-medium text-amber-800"
+          data-testid="below-mid-note"
+        >
+          Your rate with its margin is better than the mid: {BELOW_MID_WORDS}. Not counted as a saving.
+        </p>
+      )}
       <dl className="mt-4">
         <div className="rounded-xl bg-white/70 px-4 py-3">
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Annual Savings</dt>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{heading}</dt>
           <dd
             className={`mt-1 break-all font-mono font-bold tabular-nums ${annual.length > 16 ? 'text-xl sm:text-2xl' : 'text-2xl sm:text-3xl'} ${tone.value}`}
             data-testid={testId('Annual Savings')}
