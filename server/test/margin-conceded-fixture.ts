@@ -98,6 +98,8 @@ export async function request(calculationId: string, status: 'pending' | 'approv
       margin_bps: '1',
       floor_bps: '50',
       floor_label: 'GBP/USD',
+      pair: 'GBPUSD',
+      band_from_gbp: 0,
       status,
       decided_at: status === 'pending' ? null : new Date(at),
       created_at: new Date(at),
