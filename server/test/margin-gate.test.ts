@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { londonDateOf } from '@pippitch/shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marginConceded } from '../src/services/margin/conceded';
 import { QuoteHub } from '../src/services/market/live-quotes';
 import {
   addMember,
@@ -128,6 +130,24 @@ describe('walk-rounds of issue 32, each refused until the matching approval exis
     // Another lead is not covered by it.
     await pitch('Northwind Logistics Ltd', '1.3474');
     expect(await errorOf(pack(await leadId('Northwind Logistics Ltd'), 40))).toMatchObject({ code: 'FORBIDDEN' });
+    // One story for the client on the margin card: its pitches below the floor (the near-identical one and a later
+    // one at 45.0 bps) are approved by the one decision, never '1 approved, 1 not asked'.
+    await pitch('Northwind Traders Ltd', '1.34950'); // 45.0 bps: at or above the approved 41.3
+    const northwind = await h.t.db
+      .selectFrom('calculations')
+      .select(['lead_id', 'margin_below_floor', 'company_id', 'created_at'])
+      .where('lead_id', '=', lead)
+      .execute();
+    // The pitches are saved at the database's now(), not the test clock's: the card's service over their day.
+    const day = londonDateOf(northwind[0]?.created_at as Date);
+    const card = await marginConceded(
+      h.t.db,
+      { companyId: northwind[0]?.company_id as string },
+      { start: day, end: day },
+    );
+    expect(northwind.filter((c) => c.margin_below_floor)).toHaveLength(2);
+    // The desk's other below-floor pitches (the throwaway prospect's 41.3) are not asked; Northwind's two approved.
+    expect(card.team).toMatchObject({ belowFloor: 3, approved: 2, unrequested: 1, pending: 0, declined: 0 });
   });
 
   it('a pack at a lower margin than approved, its share link and its PDF: each needs an approval of that margin', async () => {

@@ -9,8 +9,8 @@ ALTER TABLE margin_approvals
   ALTER COLUMN calculation_id DROP NOT NULL,
   ADD COLUMN pack_id uuid REFERENCES evidence_packs (id) ON DELETE SET NULL,
   ADD COLUMN pair text,
-  ADD COLUMN band_from_gbp bigint,
-  ADD COLUMN band_to_gbp bigint,
+  ADD COLUMN band_from_gbp numeric(16, 2),
+  ADD COLUMN band_to_gbp numeric(16, 2),
   -- The margin in pounds a year at the volume the pitch or pack states: what the admin gives away by approving.
   ADD COLUMN gbp_per_year numeric(16, 2),
   -- An approval ends when an admin withdraws it or a policy change moves its band's floor; it covers what was shown
@@ -31,7 +31,7 @@ SET pair = c.currency_pair,
       WHERE l.user_id = c.user_id AND l.normalized_name = c.normalized_client_name
     )),
     band_from_gbp = coalesce((
-      SELECT (b ->> 'fromGbp')::bigint
+      SELECT (b ->> 'fromGbp')::numeric
       FROM margin_policy_versions v, jsonb_array_elements(v.floors -> c.currency_pair) b
       WHERE v.id = (
           SELECT v2.id FROM margin_policy_versions v2
@@ -43,7 +43,7 @@ SET pair = c.currency_pair,
       LIMIT 1
     ), 0),
     band_to_gbp = (
-      SELECT (b ->> 'toGbp')::bigint
+      SELECT (b ->> 'toGbp')::numeric
       FROM margin_policy_versions v, jsonb_array_elements(v.floors -> c.currency_pair) b
       WHERE v.id = (
           SELECT v2.id FROM margin_policy_versions v2
@@ -70,3 +70,12 @@ CREATE UNIQUE INDEX margin_approvals_one_pending ON margin_approvals (lead_id, p
   WHERE status = 'pending';
 -- The gate's lookup: a lead's standing approvals.
 CREATE INDEX margin_approvals_lead ON margin_approvals (lead_id, pair) WHERE status = 'approved';
+
+-- A pitch is filed under its lead by id (the one the calculator recorded it under on Calculate, by the shared matcher,
+-- so a near-identical name is that lead): approvals, the margin card and the reports follow the lead, not a name.
+-- Earlier pitches take their lead by exact name, as My Leads linked them.
+ALTER TABLE calculations ADD COLUMN lead_id uuid REFERENCES user_leads (id) ON DELETE SET NULL;
+UPDATE calculations c SET lead_id = l.id
+FROM user_leads l
+WHERE l.user_id = c.user_id AND l.normalized_name = c.normalized_client_name;
+CREATE INDEX calculations_lead ON calculations (lead_id, created_at) WHERE lead_id IS NOT NULL;

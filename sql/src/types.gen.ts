@@ -137,6 +137,7 @@ export interface Calculations {
   evidence: Json | null;
   gbp_per_unit: Generated<Numeric>;
   id: string;
+  lead_id: string | null;
   live_rate: number | null;
   margin_below_floor: Generated<boolean>;
   margin_bps: Numeric | null;
@@ -467,8 +468,8 @@ export interface LeadRepricings {
 }
 
 export interface MarginApprovals {
-  band_from_gbp: number;
-  band_to_gbp: number | null;
+  band_from_gbp: Numeric;
+  band_to_gbp: Numeric | null;
   calculation_id: string | null;
   company_id: string;
   created_at: Generated<Timestamp>;

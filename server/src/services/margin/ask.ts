@@ -6,12 +6,10 @@
 import { Dec } from '@pippitch/shared/decimal';
 import { type ApprovalNeed, grantCovers } from '@pippitch/shared/margin-approval';
 import { APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
-import { findMatchingItem } from '@pippitch/shared/names';
 import { PACK_MESSAGES, packTotals, parsePackCsv } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Actor } from '../actor';
-import { leadNames } from '../leads/leads';
 import { priceTrades } from '../packs/price';
 import { type ApprovalEntry, entryById } from './approvals';
 import { needsOf, packFigures, packShown } from './gate';
@@ -75,7 +73,7 @@ async function writeRequests(
       .select(['id', 'margin_bps'])
       .where('lead_id', '=', input.leadId)
       .where('pair', '=', need.floor.pair)
-      .where('band_from_gbp', '=', need.floor.band.fromGbp)
+      .where('band_from_gbp', '=', String(need.floor.band.fromGbp))
       .where('status', '=', 'pending')
       .executeTakeFirst();
     if (!waiting || new Dec(need.marginBps).gte(waiting.margin_bps)) throw conflict(APPROVAL_MESSAGES.alreadyPending);
@@ -90,19 +88,15 @@ async function writeRequests(
   return out;
 }
 
-/**
- * The member's own lead of a pitch: the one the calculator recorded it under on Calculate, found by the same shared
- * matcher (so a near-identical name is that lead, as it was when the pitch was saved).
- */
+/** The member's own lead of a pitch: the one the calculator filed it under on Calculate (by id). */
 async function leadOfPitch(db: Database, actor: Pick<Actor, 'userId'>, calculationId: string) {
-  const pitch = await db
-    .selectFrom('calculations')
-    .select('client_name')
-    .where('id', '=', calculationId)
-    .where('user_id', '=', actor.userId)
+  return db
+    .selectFrom('calculations as c')
+    .innerJoin('user_leads as l', 'l.id', 'c.lead_id')
+    .select('l.id')
+    .where('c.id', '=', calculationId)
+    .where('c.user_id', '=', actor.userId)
     .executeTakeFirst();
-  if (!pitch?.client_name) return undefined;
-  return findMatchingItem(pitch.client_name, await leadNames(db, actor.userId), (l) => l.name);
 }
 
 /**
