@@ -144,8 +144,8 @@ await db.transaction().execute(async (trx) => {
   await sql`SELECT calculation_margin_rollups_build(${company.id})`.execute(trx);
   await sql`
     INSERT INTO margin_approvals (company_id, calculation_id, requested_by, reason, margin_bps, floor_bps, floor_label,
-                                  status, decided_at, created_at)
-    SELECT c.company_id, c.id, c.user_id, 'Key account', 20, 50, 'GBP/USD over £500k', s.status,
+                                  pair, band_from_gbp, status, decided_at, created_at)
+    SELECT c.company_id, c.id, c.user_id, 'Key account', 20, 50, 'GBP/USD over £500k', c.currency_pair, 500000, s.status,
            CASE WHEN s.status <> 'pending' THEN c.created_at END, c.created_at
     FROM calculations c
     CROSS JOIN LATERAL (SELECT (ARRAY['pending', 'approved', 'declined'])[1 + floor(random() * 3)::int] AS status) s

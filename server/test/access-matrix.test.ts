@@ -124,6 +124,7 @@ describe('the authorisation matrix', () => {
       'margin.pitch': 'member',
       'margin.pitchesToClient': 'member',
       'margin.requestApproval': 'member',
+      'margin.requestPackApproval': 'member',
       'margin.myRequests': 'member',
       'margin.notifications': 'member',
       'margin.markNotificationsRead': 'member',
@@ -131,6 +132,8 @@ describe('the authorisation matrix', () => {
       'margin.policyLog': 'admin',
       'margin.queue': 'admin',
       'margin.decide': 'admin',
+      'margin.standing': 'admin',
+      'margin.withdraw': 'admin',
       'margin.conceded': 'admin',
       'margin.concededBy': 'admin',
       // Issue 30: anyone may ask for an unlock link or open one (it only makes a browser a known device; the

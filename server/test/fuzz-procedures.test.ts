@@ -171,7 +171,10 @@ describe('every procedure refuses malformed input without a 5xx', () => {
       expect.arrayContaining([
         'margin.updatePolicy',
         'margin.requestApproval',
+        'margin.requestPackApproval',
         'margin.decide',
+        'margin.withdraw',
+        'margin.standing',
         'margin.pitch',
         'margin.conceded',
         'margin.concededBy',

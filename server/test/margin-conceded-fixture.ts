@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { pitchMargin } from '@pippitch/shared/margin';
+import { normaliseCompanyName } from '@pippitch/shared/names';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { afterAll, beforeAll } from 'vitest';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
@@ -25,6 +26,8 @@ export interface Pitch {
   mid: string | null;
   gbpPerUnit?: string;
   at: string;
+  /** The client (and so the lead) pitched; 'Tesco PLC' unless said. */
+  client?: string;
 }
 
 /** A calculation with the stored fields the margin reads (services/calculator/save.ts's shapes). */
@@ -41,8 +44,8 @@ export async function addPitch(userId: string, p: Pitch): Promise<string> {
       id,
       user_id: userId,
       company_id: user.company_id,
-      client_name: 'Tesco PLC',
-      normalized_client_name: 'tesco',
+      client_name: p.client ?? 'Tesco PLC',
+      normalized_client_name: normaliseCompanyName(p.client ?? 'Tesco PLC'),
       currency_pair: p.pair,
       calculation_data: JSON.stringify({
         currency_pair: p.pair,
@@ -87,17 +90,47 @@ export async function setPolicy(at: string, floors: Record<string, unknown>) {
     .execute();
 }
 
-export async function request(calculationId: string, status: 'pending' | 'approved' | 'declined', at: string) {
+/**
+ * A request (issue 32: for a lead, pair and band) for the pitch's own margin, its lead the pitch's client under its
+ * broker (added if missing), in the band given (the upper GBP/USD band of the test's policy unless said).
+ */
+export async function request(
+  calculationId: string,
+  status: 'pending' | 'approved' | 'declined',
+  at: string,
+  band: { fromGbp: number; toGbp: number | null; floorBps: number } = { fromGbp: 368840.37, toGbp: null, floorBps: 50 },
+) {
+  const pitch = await h.t.db
+    .selectFrom('calculations')
+    .select(['user_id', 'client_name', 'normalized_client_name', 'currency_pair', 'margin_bps'])
+    .where('id', '=', calculationId)
+    .executeTakeFirstOrThrow();
+  const lead = await h.t.db
+    .insertInto('user_leads')
+    .values({
+      user_id: pitch.user_id,
+      custom_name: pitch.client_name ?? '',
+      normalized_name: pitch.normalized_client_name ?? '',
+      source: 'calculator',
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'normalized_name']).doUpdateSet({ contacted: true }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await h.t.db.updateTable('calculations').set({ lead_id: lead.id }).where('id', '=', calculationId).execute();
   await h.t.db
     .insertInto('margin_approvals')
     .values({
       company_id: companyId,
       calculation_id: calculationId,
+      lead_id: lead.id,
       requested_by: brokerId,
       reason: 'Key account',
-      margin_bps: '1',
-      floor_bps: '50',
+      margin_bps: pitch.margin_bps ?? '0',
+      floor_bps: String(band.floorBps),
       floor_label: 'GBP/USD',
+      pair: pitch.currency_pair,
+      band_from_gbp: band.fromGbp,
+      band_to_gbp: band.toGbp,
       status,
       decided_at: status === 'pending' ? null : new Date(at),
       created_at: new Date(at),

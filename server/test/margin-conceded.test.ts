@@ -133,6 +133,7 @@ describe('margin conceded', () => {
     });
     // A ticket of exactly £368,840.37 is in the upper band (lower edge inclusive): 41.3 < 50, below.
     const a = await addPitch(brokerId, {
+      client: 'Acme A Ltd',
       pair: 'GBPUSD',
       yourRate: '1.3500',
       amount: '500000',
@@ -149,6 +150,7 @@ describe('margin conceded', () => {
     });
     // Two more below in the upper band: declined then asked again (pending); declined only.
     const b = await addPitch(brokerId, {
+      client: 'Bravo B Ltd',
       pair: 'GBPUSD',
       yourRate: '1.3520',
       amount: '600000',
@@ -156,6 +158,7 @@ describe('margin conceded', () => {
       at: `${day}T10:02:00Z`,
     });
     const c = await addPitch(brokerId, {
+      client: 'Charlie C Ltd',
       pair: 'GBPUSD',
       yourRate: '1.3530',
       amount: '600000',

@@ -106,10 +106,16 @@ export const APPROVAL_MESSAGES = {
   requestNotFound: 'Approval request not found',
   notBelowFloor: "This pitch meets the desk's floor: it needs no approval",
   noMid: 'This pitch was saved without a market mid, so its margin cannot be measured: it needs no approval',
-  alreadyPending: 'An approval for this pitch is already waiting for an admin',
+  alreadyPending: 'An approval for this margin is already waiting for an admin',
   alreadyApproved: 'This pitch is already approved',
   ownRequest: 'Another admin must decide your own request',
   alreadyDecided: (status: 'approved' | 'declined', by: string) => `This request was already ${status} by ${by}`,
+  noLead: 'This pitch has no client in My Leads to approve it for: give it a client name and calculate again',
+  packNeedsNone: "This pack meets the desk's floors or is already approved: it needs no approval",
+  floorMoved:
+    "The desk's floor for this band has changed since this was asked: decline it, and the broker can ask again under the floor in force",
+  notApproved: 'Only an approval can be withdrawn',
+  alreadyEnded: (by: string) => `This approval was already ended by ${by}`,
 } as const;
 
 export type ApprovalStatus = 'pending' | 'approved' | 'declined';

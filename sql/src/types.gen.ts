@@ -143,6 +143,7 @@ export interface Calculations {
   evidence: Json | null;
   gbp_per_unit: Generated<Numeric>;
   id: string;
+  lead_id: string | null;
   live_rate: number | null;
   margin_below_floor: Generated<boolean>;
   margin_bps: Numeric | null;
@@ -473,18 +474,26 @@ export interface LeadRepricings {
 }
 
 export interface MarginApprovals {
-  calculation_id: string;
+  band_from_gbp: Numeric;
+  band_to_gbp: Numeric | null;
+  calculation_id: string | null;
   company_id: string;
   created_at: Generated<Timestamp>;
   decided_at: Timestamp | null;
   decided_by: string | null;
   decided_by_name: string | null;
   decision_note: string | null;
+  ended_at: Timestamp | null;
+  ended_by_name: string | null;
+  ended_reason: string | null;
   floor_bps: Numeric;
   floor_label: string;
+  gbp_per_year: Numeric | null;
   id: Generated<string>;
   lead_id: string | null;
   margin_bps: Numeric;
+  pack_id: string | null;
+  pair: string;
   reason: string;
   requested_by: string;
   status: Generated<string>;

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { companyLogo } from '../../services/company/logo';
-import { requireMarginApproval } from '../../services/margin/gate';
+import { requirePackApproval } from '../../services/margin/gate';
 import { getPack } from '../../services/packs/packs';
 import { renderPackPdf } from '../../services/packs/render-pdf';
 import { sharedPackLogo } from '../../services/packs/shared-logo';
@@ -46,7 +46,7 @@ export function registerPackRoutes(app: FastifyInstance, ctx: { db: Database; de
     const pack = id.success ? await getPack(ctx.db, actor, id.data, now) : null;
     if (!pack) return refuse(reply, 404, PACK_MESSAGES.notFound);
     try {
-      await requireMarginApproval(ctx.db, { companyId: actor.companyId, leadId: pack.leadId });
+      await requirePackApproval(ctx.db, { companyId: actor.companyId, packId: pack.id });
     } catch (err) {
       if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
       throw err;

@@ -3,16 +3,27 @@ import { ACTIVITY_VIEWS, activityPeriod, DASHBOARD_RANGES, dashboardPeriods } fr
 import { isoDate, requiredName, requiredText, text, uuid } from '@pippitch/shared/input';
 import { APPROVAL_DECISIONS, APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
 import { marginPolicySchema } from '@pippitch/shared/margin-policy-schema';
+import { PACK_MESSAGES } from '@pippitch/shared/pack';
+import { packDraftSchema } from '@pippitch/shared/pack-draft';
 import { londonDateOf } from '@pippitch/shared/time';
 import { z } from 'zod';
 import { notFound } from '../../errors';
-import { decideApproval, myApprovals, pendingApprovals, requestApproval } from '../../services/margin/approvals';
+import {
+  decideApproval,
+  myApprovals,
+  pendingApprovals,
+  standingApprovals,
+  withdrawApproval,
+} from '../../services/margin/approvals';
+import { requestApproval, requestPackApproval } from '../../services/margin/ask';
 import { pitchesToClient } from '../../services/margin/client-pitches';
 import { marginConceded } from '../../services/margin/conceded';
 import { listNotifications, markNotificationsRead } from '../../services/margin/notifications';
 import { marginOfPitch } from '../../services/margin/pitch';
 import { policyAt, policyLog, updatePolicy } from '../../services/margin/policy';
 import { adminProcedure, memberProcedure, router } from '../trpc/procedures';
+
+const askReason = requiredText('The reason', 1000, 'Say why this margin should go below the floor');
 
 /** The desk's margin policy (issue 25): admins set it and decide requests; every member reads it and asks. */
 export const marginRouter = router({
@@ -21,7 +32,7 @@ export const marginRouter = router({
 
   updatePolicy: adminProcedure
     .input(marginPolicySchema)
-    .mutation(({ ctx, input }) => updatePolicy(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => updatePolicy(ctx.db, ctx.actor, input, ctx.deps.now())),
 
   /** Who changed what, when: each change with the policy before and after, newest first, a page at a time. */
   policyLog: adminProcedure
@@ -62,6 +73,19 @@ export const marginRouter = router({
     )
     .mutation(({ ctx, input }) => requestApproval(ctx.db, ctx.actor, input)),
 
+  /**
+   * What the member's own pack shows below the floor, asked for from the pack page or the share dialog: one request
+   * per pair and band it needs, at the pack's margin (issue 32 §2).
+   */
+  requestPackApproval: memberProcedure
+    .input(
+      z.union([
+        z.object({ packId: uuid(PACK_MESSAGES.notFound), reason: askReason }),
+        packDraftSchema.extend({ reason: askReason }),
+      ]),
+    )
+    .mutation(({ ctx, input }) => requestPackApproval(ctx.db, ctx.actor, input)),
+
   /** The member's own requests and their decisions. */
   myRequests: memberProcedure.query(({ ctx }) => myApprovals(ctx.db, ctx.actor)),
 
@@ -84,6 +108,14 @@ export const marginRouter = router({
         { appUrl: ctx.config.publicUrl, now: ctx.deps.now() },
       ),
     ),
+
+  /** The company's approvals still standing (what the desk allows below its floors), for admins to withdraw. */
+  standing: adminProcedure.query(({ ctx }) => standingApprovals(ctx.db, ctx.actor)),
+
+  /** An admin withdraws an approval: new packs, links and PDFs at its margin need a new one. */
+  withdraw: adminProcedure
+    .input(z.object({ id: uuid(APPROVAL_MESSAGES.requestNotFound) }))
+    .mutation(({ ctx, input }) => withdrawApproval(ctx.db, ctx.actor, input, ctx.deps.now())),
 
   /** Margin conceded per broker and pair over a dashboard range (issue 25 §3), beside the dashboard's activity. */
   conceded: adminProcedure

@@ -1,5 +1,6 @@
 import { uuid } from '@pippitch/shared/input';
-import { DEFAULT_PACK_MARGIN_BPS, PACK_MARGIN_OPTIONS, PACK_MESSAGES } from '@pippitch/shared/pack';
+import { PACK_MESSAGES } from '@pippitch/shared/pack';
+import { packDraftSchema } from '@pippitch/shared/pack-draft';
 import { brokerPhone, shareTokenInput } from '@pippitch/shared/pack-share';
 import { z } from 'zod';
 import { notFound } from '../../errors';
@@ -21,18 +22,7 @@ const packId = z.object({ id: uuid(PACK_MESSAGES.notFound) });
 export const packsRouter = router({
   /** Prices a prospect's pasted or uploaded trades on one of the broker's own leads and saves the pack. */
   create: companyFinderProcedure
-    .input(
-      z.object({
-        leadId: uuid(PACK_MESSAGES.leadNotFound),
-        // The shared parser checks the 1 MB limit in bytes; this only stops absurd bodies early.
-        csv: z.string().max(1_100_000, PACK_MESSAGES.tooLarge),
-        marginBps: z
-          .number()
-          .int()
-          .refine((n) => (PACK_MARGIN_OPTIONS as readonly number[]).includes(n), 'Choose a margin from the list')
-          .default(DEFAULT_PACK_MARGIN_BPS),
-      }),
-    )
+    .input(packDraftSchema)
     .mutation(({ ctx, input }) => createPack(ctx.db, ctx.actor, input)),
 
   /** One pack: its broker's, or any in the company for an admin (team views). */

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { notFound } from '../../errors';
 import type { Actor } from '../actor';
 import type { StoredCalculation } from '../calculation-data';
+import { pitchStates } from '../margin/pitch-states';
 import { MEMBER_NOT_FOUND, spanBoundsUtc } from './user-activity';
 
 /** Rows read per query: memory stays at one page whatever the period (keyset pages, no OFFSET). */
@@ -147,6 +148,10 @@ export async function* activityCsv(
 ): AsyncGenerator<string> {
   const { from, to } = spanBoundsUtc(span);
   yield `\uFEFF${csvLine(CSV_HEADER.map((h) => csvCell(h)))}`; // BOM: Excel then reads the file as UTF-8 (£, é)
+  // Each below-floor pitch's approval by the shared rule (issue 32), from its lead's requests: one story per client.
+  const states = new Map(
+    (await pitchStates(db, { companyId: actor.companyId }, { from, to })).map((p) => [p.id, p.state]),
+  );
   for (const m of members) {
     // The cursor keeps created_at as PostgreSQL's text: a JS Date would drop its microseconds and repeat rows.
     let after: { at: string; id: string } | null = null;
@@ -163,11 +168,6 @@ export async function* activityCsv(
           sql<string | null>`margin_gbp_per_year::text`.as('margin_per_year'),
           sql<string | null>`margin_floor_bps::text`.as('margin_floor'),
           'margin_below_floor',
-          // The latest request decides (a declined one may be asked again); looked up for below-floor pitches only.
-          sql<ApprovalState | null>`CASE WHEN margin_below_floor THEN (
-            SELECT a.status FROM margin_approvals a
-            WHERE a.calculation_id = calculations.id AND a.company_id = calculations.company_id
-            ORDER BY a.created_at DESC LIMIT 1) END`.as('approval'),
         ])
         .select(sql<string>`created_at::text`.as('cursor_at'))
         .where('user_id', '=', m.id)
@@ -210,7 +210,7 @@ export async function* activityCsv(
           csvCell(r.live_rate, 'number'),
           csvCell(r.rate_source),
           csvCell(r.rate_at ? formatLondonDateTime(r.rate_at) : null),
-          ...marginCells(r),
+          ...marginCells({ ...r, approval: states.get(r.id) ?? null }),
         ]);
       }
       if (chunk) yield chunk;

@@ -121,7 +121,12 @@ export async function saveCalculation(
       .execute();
     // A Calculate with a client name records that client as a contacted lead in the broker's My Leads (spec §4
     // Lead), in the same transaction.
-    const lead = clientName ? await recordCalculatorLead(trx, actor.userId, clientName) : null;
+    const recorded = clientName ? await recordCalculatorLead(trx, actor.userId, clientName) : null;
+    // The pitch is filed under that lead by id (issue 32): approvals, the margin card and reports follow the lead,
+    // not a name that may differ by a letter.
+    if (recorded)
+      await trx.updateTable('calculations').set({ lead_id: recorded.id }).where('id', '=', input.id).execute();
+    const lead = recorded && { status: recorded.status, name: recorded.name, message: recorded.message };
     return { saved: true as const, duplicate: false as const, lead };
   });
 }

@@ -139,7 +139,7 @@ export async function recordCalculatorLead(
   userId: string,
   clientName: string,
   details: LeadDetails = {},
-): Promise<{ status: 'added' | 'contacted'; name: string; message: string } | null> {
+): Promise<{ id: string; status: 'added' | 'contacted'; name: string; message: string } | null> {
   const normalized = normaliseCompanyName(clientName);
   if (!normalized) return null;
   const now = new Date();
@@ -151,9 +151,14 @@ export async function recordCalculatorLead(
       .where('id', '=', existing.id)
       .where('user_id', '=', userId)
       .execute();
-    return { status: 'contacted', name: existing.name, message: LEAD_MESSAGES.contacted(existing.name) };
+    return {
+      id: existing.id,
+      status: 'contacted',
+      name: existing.name,
+      message: LEAD_MESSAGES.contacted(existing.name),
+    };
   }
-  await db
+  const row = await db
     .insertInto('user_leads')
     .values({
       user_id: userId,
@@ -169,8 +174,9 @@ export async function recordCalculatorLead(
         .columns(['user_id', 'normalized_name'])
         .doUpdateSet({ contacted: true, last_contacted_at: now, updated_at: now }),
     )
-    .execute();
-  return { status: 'added', name: clientName, message: LEAD_MESSAGES.added(clientName) };
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, status: 'added', name: clientName, message: LEAD_MESSAGES.added(clientName) };
 }
 
 /** From search or similar results: added as not contacted, unless a matching lead exists. */

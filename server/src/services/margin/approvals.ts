@@ -1,34 +1,45 @@
 /**
- * Approvals of pitches below the desk's floor (issue 25 §2): a member asks for their own pitch with a reason, an
- * admin of the same company approves or declines it with a note, once; the requester is told in the app and by one
- * e-mail, written in the transaction of the decision.
+ * Approvals of margins below the desk's floor (issue 25 §2, issue 32): a member asks (ask.ts) for a lead, pair, band
+ * and margin with a reason; an admin of the same company approves or declines it with a note, once, and may later
+ * withdraw an approval; the requester is told in the app and by one e-mail, written in the transaction of the
+ * decision.
  */
 import { Dec } from '@pippitch/shared/decimal';
+import { grantStandsUnder } from '@pippitch/shared/margin-approval';
 import { APPROVAL_MESSAGES, type ApprovalDecision, type ApprovalStatus } from '@pippitch/shared/margin-policy';
 import { pairLabel } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import type { Actor } from '../actor';
-import { isUniqueViolation } from '../db-errors';
 import { marginDecisionEmail } from '../email/margin-emails';
 import { enqueueEmailToMember } from '../email/outbox';
+import { toGrant } from './grants';
 import { memberName, nameOfMember } from './member-name';
-import { marginOfPitch } from './pitch';
+import { policyAt } from './policy';
 
 export interface ApprovalEntry {
   id: string;
-  calculationId: string;
+  /** The pitch or pack it was asked from (either may be gone); the lead, pair, band and margin are what it grants. */
+  calculationId: string | null;
+  packId: string | null;
+  leadId: string | null;
   clientName: string;
   pair: string;
   requestedBy: string;
   reason: string;
   marginBps: string;
+  /** The margin in pounds a year at the volume the pitch or pack states; null when not known. */
+  gbpPerYear: string | null;
   floorBps: string;
   floorLabel: string;
   status: ApprovalStatus;
   decidedBy: string | null;
   note: string | null;
   decidedAt: string | null;
+  /** When an approval stopped covering new artefacts: withdrawn by an admin, or its band's floor changed. */
+  endedAt: string | null;
+  endedReason: 'withdrawn' | 'policy' | null;
+  endedBy: string | null;
   createdAt: string;
 }
 
@@ -38,25 +49,33 @@ const bpsText = (value: string) => new Dec(value).toString();
 function approvalQuery(db: Database) {
   return db
     .selectFrom('margin_approvals as a')
-    .innerJoin('calculations as c', 'c.id', 'a.calculation_id')
+    .leftJoin('calculations as c', 'c.id', 'a.calculation_id')
+    .leftJoin('user_leads as l', 'l.id', 'a.lead_id')
     .innerJoin('user_profiles as u', 'u.id', 'a.requested_by')
     .select((eb) => [
       'a.id',
       'a.calculation_id',
+      'a.pack_id',
       'a.company_id',
       'a.requested_by',
       'a.reason',
       'a.margin_bps',
+      'a.gbp_per_year',
       'a.floor_bps',
       'a.floor_label',
       'a.status',
       'a.decided_by_name',
       'a.decision_note',
       'a.decided_at',
+      'a.ended_at',
+      'a.ended_reason',
+      'a.ended_by_name',
       'a.created_at',
       'a.lead_id',
-      'c.currency_pair',
-      eb.fn.coalesce('c.client_name', eb.val('(no client name)')).as('client_name'),
+      'a.pair',
+      'a.band_from_gbp',
+      'a.band_to_gbp',
+      eb.fn.coalesce('l.custom_name', 'c.client_name', eb.val('(no client name)')).as('client_name'),
       memberName.as('requester_name'),
     ]);
 }
@@ -67,70 +86,29 @@ function toEntry(r: ApprovalRow): ApprovalEntry {
   return {
     id: r.id,
     calculationId: r.calculation_id,
+    packId: r.pack_id,
+    leadId: r.lead_id,
     clientName: r.client_name,
-    pair: r.currency_pair,
+    pair: r.pair,
     requestedBy: r.requester_name,
     reason: r.reason,
     marginBps: r.margin_bps,
+    gbpPerYear: r.gbp_per_year,
     floorBps: bpsText(r.floor_bps),
     floorLabel: r.floor_label,
     status: r.status as ApprovalStatus,
     decidedBy: r.decided_by_name,
     note: r.decision_note,
     decidedAt: r.decided_at?.toISOString() ?? null,
+    endedAt: r.ended_at?.toISOString() ?? null,
+    endedReason: r.ended_reason as ApprovalEntry['endedReason'],
+    endedBy: r.ended_by_name,
     createdAt: r.created_at.toISOString(),
   };
 }
 
-/** A member asks to use their own pitch below the floor. One open or granted request per pitch. */
-export async function requestApproval(
-  db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
-  input: { calculationId: string; reason: string },
-): Promise<ApprovalEntry> {
-  const pitch = await marginOfPitch(db, { companyId: actor.companyId, userId: actor.userId }, input.calculationId);
-  if (!pitch) throw notFound(APPROVAL_MESSAGES.pitchNotFound);
-  const { margin, floor } = pitch;
-  if (!margin) throw badRequest(APPROVAL_MESSAGES.noMid);
-  if (!pitch.belowFloor || !floor) throw badRequest(APPROVAL_MESSAGES.notBelowFloor);
-  const live = await db
-    .selectFrom('margin_approvals')
-    .select('status')
-    .where('calculation_id', '=', pitch.calculationId)
-    .where('status', '<>', 'declined')
-    .executeTakeFirst();
-  const refuse = (status: string | undefined) =>
-    conflict(status === 'approved' ? APPROVAL_MESSAGES.alreadyApproved : APPROVAL_MESSAGES.alreadyPending);
-  if (live) throw refuse(live.status);
-  try {
-    const row = await db
-      .insertInto('margin_approvals')
-      .values((eb) => ({
-        company_id: actor.companyId,
-        calculation_id: pitch.calculationId,
-        lead_id: eb
-          .selectFrom('user_leads as l')
-          .innerJoin('calculations as c', (j) =>
-            j.onRef('c.normalized_client_name', '=', 'l.normalized_name').onRef('c.user_id', '=', 'l.user_id'),
-          )
-          .select('l.id')
-          .where('c.id', '=', pitch.calculationId)
-          .limit(1),
-        requested_by: actor.userId,
-        reason: input.reason,
-        margin_bps: margin.bps,
-        floor_bps: floor.floorBps,
-        floor_label: floor.label,
-      }))
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return toEntry(await approvalQuery(db).where('a.id', '=', row.id).executeTakeFirstOrThrow());
-  } catch (err) {
-    // Two requests for one pitch at once: the unique index lets one in.
-    if (isUniqueViolation(err, 'margin_approvals_one_live')) throw refuse('pending');
-    throw err;
-  }
-}
+export const entryById = async (db: Database, id: string) =>
+  toEntry(await approvalQuery(db).where('a.id', '=', id).executeTakeFirstOrThrow());
 
 /** The admins' queue: the company's pending requests, oldest first. */
 export async function pendingApprovals(db: Database, actor: Pick<Actor, 'companyId'>): Promise<ApprovalEntry[]> {
@@ -179,7 +157,17 @@ export async function decideApproval(
       .where('company_id', '=', actor.companyId)
       .where('status', '=', 'pending')
       .where('requested_by', '<>', actor.userId)
-      .returning('id')
+      .returning([
+        'id',
+        'lead_id',
+        'pair',
+        'band_from_gbp',
+        'band_to_gbp',
+        'floor_bps',
+        'margin_bps',
+        'ended_at',
+        'status',
+      ])
       .executeTakeFirst();
     if (!updated) {
       const row = await approvalQuery(trx)
@@ -194,14 +182,20 @@ export async function decideApproval(
       }
       throw forbidden(APPROVAL_MESSAGES.ownRequest);
     }
+    // Asked under a floor that has since moved: approving it would grant nothing (issue 32: a policy change ends
+    // approvals), so the admin declines it or the broker asks again under the floor in force. The UPDATE rolls back.
+    if (input.decision === 'approved' && !grantStandsUnder(await policyAt(trx, actor.companyId), toGrant(updated))) {
+      throw conflict(APPROVAL_MESSAGES.floorMoved);
+    }
     const entry = toEntry(await approvalQuery(trx).where('a.id', '=', input.id).executeTakeFirstOrThrow());
     const row = await trx
       .selectFrom('margin_approvals as a')
       .innerJoin('companies as co', 'co.id', 'a.company_id')
-      .select(['a.requested_by', 'a.lead_id', 'co.name as company_name'])
+      .select(['a.requested_by', 'a.lead_id', 'a.pack_id', 'co.name as company_name'])
       .where('a.id', '=', input.id)
       .executeTakeFirstOrThrow();
-    const link = row.lead_id ? '/leads' : '/calculator';
+    // The broker sees the decision where they asked: the pack's page, else their leads.
+    const link = row.pack_id ? `/packs/${row.pack_id}` : row.lead_id ? '/leads' : '/calculator';
     const approved = input.decision === 'approved';
     const what = `${entry.clientName}, ${pairLabel(entry.pair as never)} at ${entry.marginBps} bps`;
     await trx
@@ -231,4 +225,50 @@ export async function decideApproval(
     });
     return entry;
   });
+}
+
+/**
+ * An admin withdraws an approval: from now on it covers nothing new (a pack, link or PDF at that margin needs a new
+ * one); what was made under it keeps its record. Once: a second withdrawal reads who withdrew it.
+ */
+export async function withdrawApproval(
+  db: Database,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
+  input: { id: string },
+  now: Date,
+): Promise<ApprovalEntry> {
+  const updated = await db
+    .updateTable('margin_approvals')
+    .set({ ended_at: now, ended_reason: 'withdrawn', ended_by_name: nameOfMember(actor.userId) })
+    .where('id', '=', input.id)
+    .where('company_id', '=', actor.companyId)
+    .where('status', '=', 'approved')
+    .where('ended_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  const row = await approvalQuery(db)
+    .where('a.id', '=', input.id)
+    .where('a.company_id', '=', actor.companyId)
+    .executeTakeFirst();
+  if (!row) throw notFound(APPROVAL_MESSAGES.requestNotFound);
+  if (!updated) {
+    throw conflict(
+      row.ended_at
+        ? APPROVAL_MESSAGES.alreadyEnded(row.ended_by_name ?? 'a policy change')
+        : APPROVAL_MESSAGES.notApproved,
+    );
+  }
+  return toEntry(row);
+}
+
+/** The company's approvals still standing, newest first: what the desk has allowed below its floors. */
+export async function standingApprovals(db: Database, actor: Pick<Actor, 'companyId'>): Promise<ApprovalEntry[]> {
+  const rows = await approvalQuery(db)
+    .where('a.company_id', '=', actor.companyId)
+    .where('a.status', '=', 'approved')
+    .where('a.ended_at', 'is', null)
+    .orderBy('a.decided_at', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map(toEntry);
 }

@@ -18,6 +18,7 @@ import { londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 import { memberName } from './member-name';
+import { belowFloorStates, countsFor } from './pitch-states';
 
 export type { ConcededFigures };
 
@@ -108,9 +109,10 @@ export function pitchFiguresSql(scope: { companyId: string; userId?: string | nu
  *
  * The sums come from the rollups of migration 0046: the range's whole weeks from calculation_margin_weeks and its
  * loose days from calculation_margin_days (for a 200-broker quarter ~3,600 rows, against 120,000 pitches); the
- * weighted figures divide the same numerators and denominators the per-pitch sums would. The approval states are read live, from the requests (a handful beside the pitches): each below-floor
- * pitch of the range that has one counts by its latest request's state, and the rest of the below-floor count is
- * 'not requested'.
+ * weighted figures divide the same numerators and denominators the per-pitch sums would. The approval states are
+ * read live by the shared rule (pitch-states.ts): each below-floor pitch of the range an approval of its lead, pair
+ * and band covers is approved, one with a request of its lead, pair and band waiting or declined counts so, and the
+ * rest of the below-floor count is 'not requested'.
  */
 export async function marginConceded(
   db: Database,
@@ -146,24 +148,6 @@ export async function marginConceded(
   }
   const { rows } = await sql<Row>`
     WITH s AS (${sql.join(parts, sql` UNION ALL `)}),
-    -- The latest request of each below-floor pitch in the range decides its state (a declined one may be asked again).
-    a AS (
-      SELECT c.user_id, c.currency_pair AS pair,
-             count(*) FILTER (WHERE r.status = 'approved') AS approved,
-             count(*) FILTER (WHERE r.status = 'declined') AS declined,
-             count(*) FILTER (WHERE r.status = 'pending') AS pending
-      FROM (
-        -- A request comes after its pitch's save, so the range's pitches have all of theirs since its start.
-        SELECT DISTINCT ON (calculation_id) calculation_id, status
-        FROM margin_approvals
-        WHERE company_id = ${scope.companyId} AND created_at >= ${from}
-        ORDER BY calculation_id, created_at DESC
-      ) r
-      JOIN calculations c ON c.id = r.calculation_id
-      WHERE c.company_id = ${scope.companyId} AND c.margin_below_floor
-        AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser(sql`c.user_id`)}
-      GROUP BY c.user_id, c.currency_pair
-    ),
     g AS (
       SELECT s.user_id, s.pair,
         sum(s.pitches)::int AS pitches,
@@ -173,10 +157,7 @@ export async function marginConceded(
         sum(s.floored)::int AS floored,
         sum(s.ticket)::numeric(20, 2)::text AS volume_gbp,
         sum(s.per_year)::numeric(20, 2)::text AS gbp_per_year,
-        sum(s.below)::int AS below_floor,
-        coalesce(sum(a.approved), 0)::int AS approved,
-        coalesce(sum(a.declined), 0)::int AS declined,
-        coalesce(sum(a.pending), 0)::int AS pending
+        sum(s.below)::int AS below_floor
       FROM (
         SELECT user_id, pair, sum(pitches) AS pitches, sum(measured) AS measured,
                sum(measured_ticket) AS measured_ticket, sum(bps_ticket) AS bps_ticket, sum(ticket) AS ticket,
@@ -184,17 +165,21 @@ export async function marginConceded(
                sum(per_year) AS per_year, sum(below) AS below
         FROM s GROUP BY user_id, pair
       ) s
-      LEFT JOIN a ON a.user_id = s.user_id AND a.pair = s.pair
       GROUP BY GROUPING SETS ((s.user_id, s.pair), (s.user_id), (s.pair), ())
     )
     SELECT g.user_id, ${memberName} AS name, g.pair, g.pitches, g.measured, g.margin_bps,
-      g.floor_bps, g.floored, g.volume_gbp, g.gbp_per_year, g.below_floor, g.approved, g.declined, g.pending,
-      g.below_floor - g.approved - g.declined - g.pending AS unrequested
+      g.floor_bps, g.floored, g.volume_gbp, g.gbp_per_year, g.below_floor
     FROM g
     LEFT JOIN user_profiles u ON u.id = g.user_id
     -- The grand total of nothing (no pitch in the range) is a row of nulls: the team is then EMPTY.
     WHERE g.pitches IS NOT NULL
   `.execute(db);
+  // Approval states change after the save, so they are not rolled up: the shared rule, from the requests' leads.
+  const states = await belowFloorStates(db, scope, { from, to });
+  for (const r of rows) {
+    const c = countsFor(states, { userId: r.user_id, pair: r.pair });
+    Object.assign(r, c, { unrequested: r.below_floor - c.approved - c.declined - c.pending });
+  }
 
   const team = rows.find((r) => r.user_id === null && r.pair === null);
   const pairsOf = (userId: string | null) =>

@@ -80,23 +80,3 @@ export async function marginOfPitch(
   const row = await q.executeTakeFirst();
   return row ? marginOfCalculation(db, row) : null;
 }
-
-/** The latest pitch to a lead: the newest calculation of the lead's broker for the lead's name (as leads.ts links). */
-export async function latestPitchOfLead(
-  db: Database,
-  scope: { companyId: string },
-  leadId: string,
-): Promise<PitchMargin | null> {
-  const row = await db
-    .selectFrom('calculations as c')
-    .innerJoin('user_leads as l', (j) =>
-      j.onRef('l.user_id', '=', 'c.user_id').onRef('l.normalized_name', '=', 'c.normalized_client_name'),
-    )
-    .select(calculationColumns().map((c) => `c.${c}` as const))
-    .where('l.id', '=', leadId)
-    .where('c.company_id', '=', scope.companyId)
-    .orderBy('c.created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? marginOfCalculation(db, row) : null;
-}

@@ -7,6 +7,7 @@ import { DEFAULT_MARGIN_POLICY, type MarginPolicy } from '@pippitch/shared/margi
 import type { MarginPips } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
 import type { Actor } from '../actor';
+import { endApprovalsOutsidePolicy } from './grants';
 import { memberName } from './member-name';
 
 type VersionRow = { floors: unknown; margin_options: number[] };
@@ -30,12 +31,24 @@ export async function policyAt(db: Database, companyId: string, at?: Date): Prom
   return toPolicy(await q.executeTakeFirst());
 }
 
-/** A new version, already validated (marginPolicySchema). Who made it is kept by name too, for after they leave. */
+/**
+ * A new version, already validated (marginPolicySchema). Who made it is kept by name too, for after they leave. In
+ * the same transaction, approvals whose band's floor it moves end (issue 32).
+ */
 export async function updatePolicy(
   db: Database,
   actor: Pick<Actor, 'userId' | 'companyId'>,
   policy: MarginPolicy,
+  now: Date = new Date(),
 ): Promise<MarginPolicy> {
+  await db.transaction().execute(async (trx) => {
+    await insertVersion(trx, actor, policy);
+    await endApprovalsOutsidePolicy(trx, actor.companyId, policy, now);
+  });
+  return policyAt(db, actor.companyId);
+}
+
+async function insertVersion(db: Database, actor: Pick<Actor, 'userId' | 'companyId'>, policy: MarginPolicy) {
   await db
     .insertInto('margin_policy_versions')
     .columns(['company_id', 'floors', 'margin_options', 'changed_by', 'changed_by_name'])
@@ -53,7 +66,6 @@ export async function updatePolicy(
         .where('u.company_id', '=', actor.companyId),
     )
     .execute();
-  return policyAt(db, actor.companyId);
 }
 
 export interface PolicyChange {

@@ -23,7 +23,7 @@ import { clientKey, enforce } from '../auth/rate-limit';
 import { hashToken, newToken } from '../auth/tokens';
 import { enqueueEmailToMember } from '../email/outbox';
 import { packViewedEmail } from '../email/templates';
-import { requireMarginApproval } from '../margin/gate';
+import { packShown, requireApprovalFor, requirePackApproval } from '../margin/gate';
 import { priceTrades } from './price';
 import { openShareLink } from './share-link';
 
@@ -57,10 +57,16 @@ export async function createPack(
     .where('user_id', '=', actor.userId)
     .executeTakeFirst();
   if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
-  await requireMarginApproval(db, { companyId: actor.companyId, leadId: lead.id });
   const parsed = parsePackCsv(input.csv);
   if (!parsed.ok) throw badRequest(parsed.message, 'csv');
   const trades = await priceTrades(db, parsed.trades, input.marginBps);
+  const totals = packTotals(trades);
+  // Judged on its own figures (issue 32): the margin it states on each row it prices, whatever was pitched before.
+  await requireApprovalFor(
+    db,
+    { companyId: actor.companyId, leadId: lead.id },
+    packShown(trades, input.marginBps, totals.spanDays),
+  );
   const row = await db
     .insertInto('evidence_packs')
     .values({
@@ -71,7 +77,7 @@ export async function createPack(
       // Written in the shapes of shared/src/pack-record.ts, which every read parses with.
       trades: JSON.stringify(trades),
       bad_rows: JSON.stringify(parsed.bad),
-      totals: JSON.stringify(packTotals(trades)),
+      totals: JSON.stringify(totals),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -189,7 +195,7 @@ export async function packsOfMember(db: Database, actor: Pick<Actor, 'companyId'
 
 /** A new share link for the broker's own pack (any earlier link stops working). The token is shown once. */
 export async function sharePack(db: Database, actor: Pick<Actor, 'userId' | 'companyId'>, id: string, now: Date) {
-  await requireMarginApproval(db, { companyId: actor.companyId, packId: id });
+  await requirePackApproval(db, { companyId: actor.companyId, packId: id });
   const token = newToken();
   const expiresAt = new Date(now.getTime() + PACK_SHARE_DAYS * 86_400_000);
   const r = await db
