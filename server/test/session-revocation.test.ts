@@ -131,6 +131,18 @@ async function refusedWithin(boundMs: number, call: () => Promise<unknown>): Pro
   }
 }
 
+/** Reads until the value is `expected`; fails if a read started more than `boundMs` after the change is not. */
+async function changedWithin(boundMs: number, read: () => Promise<unknown>, expected: unknown): Promise<void> {
+  const from = performance.now();
+  for (;;) {
+    const started = performance.now();
+    const value = await read();
+    if (JSON.stringify(value) === JSON.stringify(expected)) return;
+    if (started - from > boundMs) expect(value).toEqual(expected);
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
 describe('a change on one process refuses the next call on the other within 100 ms', () => {
   it('sign-out', async () => {
     const ada = await signedInOnBoth('ada@acmefx.co.uk');
@@ -180,6 +192,50 @@ describe('a change on one process refuses the next call on the other within 100 
     expect(await refusedWithin(OTHER_PROCESS_BOUND_MS, () => memberCall(owner.onA))).toBe('FORBIDDEN');
     expect(await refusedWithin(OTHER_PROCESS_BOUND_MS, () => memberCall(owner.onB))).toBe('FORBIDDEN');
     expect((await owner.onB.api.auth.session.query())?.company.access).not.toBe('granted');
+  });
+});
+
+describe("auth.session's margin state, held with the session", () => {
+  it('follows a policy change made on the other process and a decision written by a third', async () => {
+    await t.db
+      .updateTable('companies')
+      .set({ account_locked: false, subscription_status: 'active', subscription_active: true })
+      .execute();
+    const owner = await signedInOnBoth('ada@acmefx.co.uk', 'admin');
+    const before = await owner.onB.api.auth.session.query();
+    expect(before?.margin).toEqual({ marginOptions: [0, 10, 20, 30, 40, 50], unreadDecisions: 0 });
+    await owner.onB.api.auth.session.query(); // now served from B's memory
+    expect(b.cache.held).toBeGreaterThan(0);
+
+    await owner.onA.api.margin.updatePolicy.mutate({
+      floors: { GBPUSD: [{ fromGbp: 100_000, toGbp: 1_000_000, floorBps: 50 }] },
+      marginOptions: [0, 10, 20],
+    });
+    await changedWithin(
+      OTHER_PROCESS_BOUND_MS,
+      async () => (await owner.onB.api.auth.session.query())?.margin.marginOptions,
+      [0, 10, 20],
+    );
+
+    const ada = await t.db
+      .selectFrom('user_profiles')
+      .select(['id', 'company_id'])
+      .where('email', '=', 'ada@acmefx.co.uk')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('notifications')
+      .values({ user_id: ada.id, company_id: ada.company_id, kind: 'margin_approved', title: 'Approved', body: 'Yes' })
+      .execute();
+    await changedWithin(
+      OTHER_PROCESS_BOUND_MS,
+      async () => (await owner.onB.api.auth.session.query())?.margin.unreadDecisions,
+      1,
+    );
+    await changedWithin(
+      OTHER_PROCESS_BOUND_MS,
+      async () => (await owner.onA.api.auth.session.query())?.margin.unreadDecisions,
+      1,
+    );
   });
 });
 

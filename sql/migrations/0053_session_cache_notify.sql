@@ -45,3 +45,32 @@ CREATE TRIGGER companies_announce_change
     OR OLD.junior_seats IS DISTINCT FROM NEW.junior_seats
   )
   EXECUTE FUNCTION notify_company_access_changed();
+
+-- What auth.session serves beside the session is held with it (the margin policy's options, the member's unread
+-- decisions: services/auth/session-view.ts), so changes to those are announced the same way: a new policy version
+-- as 'c:<company id>', a member's notifications added, read or removed as 'u:<user id>' (identical announcements
+-- of one transaction reach listeners once).
+
+CREATE FUNCTION notify_member_notifications_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('access_changed', 'u:' || COALESCE(NEW.user_id, OLD.user_id));
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER notifications_announce_change
+  AFTER INSERT OR DELETE OR UPDATE OF read_at ON notifications
+  FOR EACH ROW EXECUTE FUNCTION notify_member_notifications_changed();
+
+CREATE FUNCTION notify_margin_policy_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('access_changed', 'c:' || NEW.company_id);
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER margin_policy_versions_announce
+  AFTER INSERT ON margin_policy_versions
+  FOR EACH ROW EXECUTE FUNCTION notify_margin_policy_changed();

@@ -21,6 +21,8 @@ interface Entry {
   readAt: number;
   /** The last last_seen_at this process wrote or read, on the app's clock. */
   lastSeen: Date;
+  /** Values derived from the session's member and company (memo), dropped with the entry. */
+  memo: Map<string, unknown>;
 }
 
 /**
@@ -85,7 +87,7 @@ export class SessionCache {
       const startedAt = this.seq;
       const row = await readSession(this.db, id);
       if (!row) return null;
-      entry = { row, readAt: performance.now(), lastSeen: row.last_seen_at };
+      entry = { row, readAt: performance.now(), lastSeen: row.last_seen_at, memo: new Map() };
       if (this.holding() && this.unchangedSince(row, startedAt)) this.keep(id, entry);
     }
     const viewer = viewerOf(entry.row, now);
@@ -94,6 +96,21 @@ export class SessionCache {
       this.touches.set(id, now);
     }
     return viewer;
+  }
+
+  /**
+   * A value derived from a session's member and company (auth.session's margin state), held with the session and
+   * dropped with it: whatever it is read from must be announced as a change of that member ('u:') or company ('c:').
+   */
+  async memo<T>(sessionId: string, key: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.holding() ? this.entries.get(sessionId) : undefined;
+    if (entry?.memo.has(key)) return entry.memo.get(key) as T;
+    const startedAt = this.seq;
+    const value = await load();
+    if (entry && this.entries.get(sessionId) === entry && this.unchangedSince(entry.row, startedAt)) {
+      entry.memo.set(key, value);
+    }
+    return value;
   }
 
   /**
