@@ -10,6 +10,8 @@ import type { CrmProvider } from './providers/crm/types';
 import { createPaymentProvider } from './providers/payments/index';
 import { StripePayments } from './providers/payments/stripe/provider';
 import type { PaymentProvider } from './providers/payments/types';
+import { AccessFeed } from './services/auth/access-feed';
+import { SessionCache } from './services/auth/session-cache';
 import { SessionWatch } from './services/auth/session-watch';
 import { createCompanyFinder } from './services/companies/finder/create';
 import type { CompanyFinder } from './services/companies/finder/types';
@@ -23,6 +25,12 @@ export interface ServerDeps {
   seriesCache: SeriesCache | null;
   /** Ends long-lived streams whose session or access has ended. */
   sessions: SessionWatch;
+  /**
+   * Who a session cookie stands for, held in memory for a few seconds and dropped at once when the database
+   * announces a change (issue 35). Off under NODE_ENV=test unless a test passes one: tests that write to the
+   * database directly expect the very next request to see it, before any announcement could arrive.
+   */
+  sessionCache: SessionCache;
   /** The Company Finder provider: the bundled index by default, Companies House when configured. */
   finder: CompanyFinder;
   /**
@@ -35,6 +43,12 @@ export interface ServerDeps {
   /** The clock; tests move it (trial ends, token expiry). */
   now(): Date;
 }
+
+/**
+ * How long a session read is served from memory at most. Announcements drop entries at once; this bounds only what
+ * nothing announces (none known), and a few seconds still saves all but one read of a page's burst of calls.
+ */
+export const SESSION_CACHE_MS = 10_000;
 
 export interface BuiltServerDeps {
   deps: ServerDeps;
@@ -59,9 +73,26 @@ export function buildServerDeps(config: Config, db: Database, given: Partial<Ser
     stops.push(() => cache.stop());
     seriesCache = cache;
   }
+  // One LISTEN connection for access announcements, shared by the session cache and the live streams' watch.
+  let feed: AccessFeed | null = null;
+  const accessFeed = () => {
+    if (!feed && config.databaseUrl) {
+      const built = new AccessFeed(config.databaseUrl, log);
+      stops.push(() => built.stop());
+      feed = built;
+    }
+    return feed;
+  };
+  let sessionCache = given.sessionCache;
+  if (!sessionCache) {
+    const ttlMs = config.env === 'test' ? 0 : SESSION_CACHE_MS;
+    const cache = new SessionCache(db, { ttlMs, feed: ttlMs > 0 ? accessFeed() : null, log });
+    stops.push(() => cache.stop());
+    sessionCache = cache;
+  }
   let sessions = given.sessions;
   if (!sessions) {
-    const watch = new SessionWatch(db, { listenUrl: config.databaseUrl, now, log });
+    const watch = new SessionWatch(db, { listenUrl: config.databaseUrl, feed: accessFeed() ?? undefined, now, log });
     stops.push(() => watch.stop());
     sessions = watch;
   }
@@ -81,6 +112,7 @@ export function buildServerDeps(config: Config, db: Database, given: Partial<Ser
       quotes,
       seriesCache,
       sessions,
+      sessionCache,
       finder,
       payments,
       crm: given.crm === undefined ? createCrmProvider(config) : given.crm,

@@ -8,6 +8,8 @@ export interface Listener {
 export interface ListenOptions {
   /** Called after every (re)connection, e.g. to catch up on anything missed while disconnected. */
   onConnect?: () => void;
+  /** Called when a connection that was listening is lost (notifications may be missed until onConnect). */
+  onDisconnect?: () => void;
   log?: Log;
   /** Longest wait between reconnection attempts. */
   maxBackoffMs?: number;
@@ -43,12 +45,16 @@ export function listen(
       log(`listener connection lost: ${err.message}`, 'warn');
       c.removeAllListeners('end');
       c.end().catch(() => {});
-      if (client === c) client = null;
+      if (client === c) {
+        client = null;
+        options.onDisconnect?.();
+      }
       schedule();
     });
     c.on('end', () => {
       if (client === c) {
         client = null;
+        options.onDisconnect?.();
         schedule();
       }
     });

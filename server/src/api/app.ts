@@ -24,6 +24,7 @@ import { type LogTarget, loggerOptions } from './http/logging';
 import { registerOps } from './http/ops';
 import { registerPackRoutes } from './http/packs';
 import { registerReportPdf } from './http/report-pdf';
+import { registerRequestTiming } from './http/request-timing';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerPlainNotFound, registerWebApp } from './http/static';
 import { contextFactory } from './trpc/context';
@@ -72,6 +73,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  registerRequestTiming(app, { header: options.config.env !== 'production' });
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
   registerCsrfGuard(app, options.config.allowedOrigins);

@@ -34,10 +34,13 @@ const query = z.object({
  * The activity CSV (export modal), behind the admins' download gate (admin-download.ts). Members are scoped to the caller's company (another company's id answers 404). The
  * body streams page by page from the database (services/activity/export-csv.ts), so memory stays flat.
  */
-export function registerActivityExport(app: FastifyInstance, ctx: { db: Database; deps: Pick<ServerDeps, 'now'> }) {
+export function registerActivityExport(
+  app: FastifyInstance,
+  ctx: { db: Database; deps: Pick<ServerDeps, 'now' | 'sessionCache'> },
+) {
   app.get(EXPORT_CSV_PATH, async (req, reply) => {
     const now = ctx.deps.now();
-    const viewer = await adminViewer(ctx.db, req, reply, now);
+    const viewer = await adminViewer(ctx.deps.sessionCache, req, reply, now);
     if (!viewer) return reply;
     const parsed = query.safeParse(req.query);
     if (!parsed.success) return refuse(reply, 400, parsed.error.issues[0]?.message ?? EXPORT_MESSAGES.failed);

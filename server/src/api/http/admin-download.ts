@@ -1,5 +1,5 @@
-import type { Database } from '@pippitch/sql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionCache } from '../../services/auth/session-cache';
 import type { Viewer } from '../../services/auth/sessions';
 import { gate } from './gate';
 
@@ -7,10 +7,10 @@ export { refuse, STATUS } from './gate';
 
 /** The admins' file downloads (activity CSV, export log, reports, e-mail previews): the gate at admin level. */
 export async function adminViewer(
-  db: Database,
+  sessions: SessionCache,
   req: FastifyRequest,
   reply: FastifyReply,
   now: Date,
 ): Promise<Viewer | null> {
-  return (await gate(db, req, reply, now, 'admin'))?.viewer ?? null;
+  return (await gate(sessions, req, reply, now, 'admin'))?.viewer ?? null;
 }

@@ -16,7 +16,7 @@ export const EMAIL_PREVIEW_PATH = '/api/email-previews';
 export function registerEmailPreview(app: FastifyInstance, ctx: { db: Database; config: Config; deps: ServerDeps }) {
   app.get<{ Params: { key: string } }>(`${EMAIL_PREVIEW_PATH}/:key`, async (req, reply) => {
     // The downloads' gate: a signed-in admin of a company with access (a locked company's admins are refused).
-    const viewer = await adminViewer(ctx.db, req, reply, ctx.deps.now());
+    const viewer = await adminViewer(ctx.deps.sessionCache, req, reply, ctx.deps.now());
     if (!viewer) return reply;
     const key = PREVIEW_KEYS.find((k) => k === req.params.key);
     if (!key) return refuse(reply, 404, 'No such e-mail');

@@ -8,10 +8,13 @@ import { exportLogCsv } from '../../services/salesforce/export-log';
 import { adminViewer } from './admin-download';
 
 /** The CRM export log as CSV (the "not connected" default's record, and every Salesforce export's outcome). */
-export function registerExportLogCsv(app: FastifyInstance, ctx: { db: Database; deps: Pick<ServerDeps, 'now'> }) {
+export function registerExportLogCsv(
+  app: FastifyInstance,
+  ctx: { db: Database; deps: Pick<ServerDeps, 'now' | 'sessionCache'> },
+) {
   app.get(EXPORT_LOG_CSV_PATH, async (req, reply) => {
     const now = ctx.deps.now();
-    const viewer = await adminViewer(ctx.db, req, reply, now);
+    const viewer = await adminViewer(ctx.deps.sessionCache, req, reply, now);
     if (!viewer) return reply;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -1,10 +1,10 @@
 import type {} from '@fastify/cookie'; // its type augmentation: req.cookies
 import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
-import type { Database } from '@pippitch/sql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppError } from '../../errors';
 import { type Actor, actorOf } from '../../services/actor';
-import { resolveSession, SESSION_COOKIE, type Viewer } from '../../services/auth/sessions';
+import type { SessionCache } from '../../services/auth/session-cache';
+import { SESSION_COOKIE, type Viewer } from '../../services/auth/sessions';
 
 /** HTTP statuses of the domain errors, for plain routes (tRPC maps them itself). */
 export const STATUS: Record<AppError['code'], number> = {
@@ -48,13 +48,13 @@ export function refuse(reply: FastifyReply, status: number, message: string) {
  * cross-site subresource requests. Returns the viewer and the actor, or null after answering 401/403.
  */
 export async function gate(
-  db: Database,
+  sessions: SessionCache,
   req: FastifyRequest,
   reply: FastifyReply,
   now: Date,
   level: GateLevel,
 ): Promise<{ viewer: Viewer; actor: Actor } | null> {
-  const viewer = await resolveSession(db, req.cookies[SESSION_COOKIE], now);
+  const viewer = await sessions.resolve(req.cookies[SESSION_COOKIE], now);
   const refusal = refusalFor(viewer, level);
   if (refusal || !viewer) {
     await refuse(reply, refusal?.status ?? 401, refusal?.message ?? ACCESS_MESSAGES.signIn);

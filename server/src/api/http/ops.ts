@@ -6,6 +6,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Config } from '../../config';
 import { JOBS_TABLE, QUEUES_TABLE } from '../../jobs/pgboss';
 import { checkReadiness } from '../../services/ops/readiness';
+import { finishedStages, STAGES } from './request-timing';
 
 // Operations endpoints (issue 23): readiness beside /api/health (liveness), and Prometheus metrics. /metrics is
 // served only with METRICS_TOKEN set, to callers presenting it as a bearer token: it reveals traffic and queue
@@ -49,11 +50,21 @@ export function registerOps(app: FastifyInstance, deps: { db: Database; config: 
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // Where API requests' time goes (issue 35; api/http/request-timing.ts): one series per stage, not per procedure.
+  const stageLatency = new Histogram({
+    name: 'pippitch_api_request_stage_seconds',
+    help: 'Time API requests spend in each stage: session, access, procedure, serialisation',
+    labelNames: ['stage'] as const,
+    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
   app.addHook('onResponse', async (req, reply) => {
     // The route pattern, never the raw URL (ids and tokens would make a series each).
     const route = req.routeOptions.url ?? 'unmatched';
     requests.inc({ method: req.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` });
     latency.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+    const stages = finishedStages(req.raw);
+    if (stages) for (const stage of STAGES) stageLatency.observe({ stage }, stages[stage] / 1000);
   });
   new Gauge({
     name: 'pippitch_websocket_clients',

@@ -15,7 +15,10 @@ import { gate, refuse, STATUS } from './gate';
  * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company
  * (the same rule as packs.get); any other id is not found. Plain GETs the browser downloads with its session cookie.
  */
-export function registerPackRoutes(app: FastifyInstance, ctx: { db: Database; deps: Pick<ServerDeps, 'now'> }) {
+export function registerPackRoutes(
+  app: FastifyInstance,
+  ctx: { db: Database; deps: Pick<ServerDeps, 'now' | 'sessionCache'> },
+) {
   // The upload's template: the header and two example rows (public: it holds nothing but the format).
   app.get('/api/packs/template.csv', async (_req, reply) =>
     reply
@@ -39,7 +42,7 @@ export function registerPackRoutes(app: FastifyInstance, ctx: { db: Database; de
 
   app.get<{ Params: { id: string } }>('/api/packs/:id.pdf', async (req, reply) => {
     const now = ctx.deps.now();
-    const passed = await gate(ctx.db, req, reply, now, 'member');
+    const passed = await gate(ctx.deps.sessionCache, req, reply, now, 'member');
     if (!passed) return reply;
     const { viewer, actor } = passed;
     const id = uuid().safeParse(req.params.id);

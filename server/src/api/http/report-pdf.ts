@@ -7,9 +7,12 @@ import { reportPdf } from '../../services/reports/schedule';
 import { adminViewer, refuse } from './admin-download';
 
 /** A monthly report's PDF (dashboard download): the company's admins only; any other id is not found. */
-export function registerReportPdf(app: FastifyInstance, ctx: { db: Database; deps: Pick<ServerDeps, 'now'> }) {
+export function registerReportPdf(
+  app: FastifyInstance,
+  ctx: { db: Database; deps: Pick<ServerDeps, 'now' | 'sessionCache'> },
+) {
   app.get<{ Params: { id: string } }>('/api/reports/:id.pdf', async (req, reply) => {
-    const viewer = await adminViewer(ctx.db, req, reply, ctx.deps.now());
+    const viewer = await adminViewer(ctx.deps.sessionCache, req, reply, ctx.deps.now());
     if (!viewer) return reply;
     const id = uuid().safeParse(req.params.id);
     const report = id.success ? await reportPdf(ctx.db, { companyId: viewer.company.id }, id.data) : null;

@@ -20,7 +20,7 @@ import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 
 export const authRouter = router({
   /** Who is signed in (null when nobody): drives the route gate and the nav buttons. */
-  session: publicProcedure.query(({ ctx }) => sessionView(ctx.db, ctx.viewer)),
+  session: publicProcedure.query(({ ctx }) => sessionView(ctx.db, ctx.viewer, ctx.deps.sessionCache)),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const result = await logIn(ctx.db, input, { ...ctx.request, now: ctx.deps.now() });

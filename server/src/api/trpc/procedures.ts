@@ -15,44 +15,92 @@ export const router = t.router;
 /** The context of every procedure from authedProcedure on: the signed-in viewer and the actor built from it. */
 export type AuthedContext = Context & { viewer: NonNullable<Context['viewer']>; actor: Actor };
 
+/**
+ * Times each call (issue 35): from here to the last base's mark is 'access' (the checks below), from the mark to the
+ * end 'procedure' (input validation and the resolver). Every base ends with `markAccessChecked`; on a chain of
+ * bases the last mark is the one that counts.
+ */
+const timed = t.middleware(async ({ ctx, next }) => {
+  const call = { start: performance.now(), checked: 0 };
+  const result = await next({ ctx: { call } });
+  const end = performance.now();
+  const checked = call.checked || end;
+  ctx.timing.access += checked - call.start;
+  ctx.timing.procedure += end - checked;
+  ctx.timing.procedureEnd = Math.max(ctx.timing.procedureEnd, end);
+  return result;
+});
+
+const markAccessChecked = t.middleware(({ ctx, next }) => {
+  const call = (ctx as { call?: { checked: number } }).call;
+  if (call) call.checked = performance.now();
+  return next();
+});
+
+/**
+ * After a mutation through this process, the sessions it may have changed are read afresh on the next request here,
+ * before the database's announcement reaches the session cache (services/auth/session-cache.ts): the caller's
+ * company's after a signed-in mutation (sign-out, deactivation, role change, cancelling), everything after a
+ * successful signed-out one (a password reset ends a member's sessions).
+ */
+const forgetSessionsAfterMutation = t.middleware(async ({ ctx, type, next }) => {
+  const result = await next();
+  if (type === 'mutation' && (ctx.viewer || result.ok)) ctx.deps.sessionCache.forgetAfterChange(ctx.viewer?.company.id);
+  return result;
+});
+
+const base = t.procedure.use(timed).use(forgetSessionsAfterMutation).use(mapDomainErrors);
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = base.use(markAccessChecked);
 
 /**
  * A signed-in, active member (of a company in any state: a locked company may still pay or sign out). The context
  * carries `actor`, who is acting as every service takes it: built here once, from the session, never from input.
  */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.viewer) throw unauthorized();
-  return next({ ctx: { ...ctx, viewer: ctx.viewer, actor: actorOf(ctx.viewer) } });
-});
+export const authedProcedure = base
+  .use(({ ctx, next }) => {
+    if (!ctx.viewer) throw unauthorized();
+    return next({ ctx: { ...ctx, viewer: ctx.viewer, actor: actorOf(ctx.viewer) } });
+  })
+  .use(markAccessChecked);
 
 /** A signed-in member whose company has access (trial running or subscription active, not locked). */
-export const memberProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.viewer.company.access !== 'granted') throw forbidden(ACCESS_MESSAGES.accountLocked);
-  return next();
-});
+export const memberProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.viewer.company.access !== 'granted') throw forbidden(ACCESS_MESSAGES.accountLocked);
+    return next();
+  })
+  .use(markAccessChecked);
 
 /** admin or super_admin of a company with access. */
-export const adminProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!isAdminRole(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.noAdminAccess);
-  return next();
-});
+export const adminProcedure = memberProcedure
+  .use(({ ctx, next }) => {
+    if (!isAdminRole(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.noAdminAccess);
+    return next();
+  })
+  .use(markAccessChecked);
 
 /** admin or super_admin, whatever the company's access: paying is how a locked company gets it back. */
-export const billingAdminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (!isAdminRole(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.noAdminAccess);
-  return next();
-});
+export const billingAdminProcedure = authedProcedure
+  .use(({ ctx, next }) => {
+    if (!isAdminRole(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.noAdminAccess);
+    return next();
+  })
+  .use(markAccessChecked);
 
 /** super_admin only (seat management). */
-export const superAdminProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!mayManageSeats(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.superAdminOnly);
-  return next();
-});
+export const superAdminProcedure = memberProcedure
+  .use(({ ctx, next }) => {
+    if (!mayManageSeats(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.superAdminOnly);
+    return next();
+  })
+  .use(markAccessChecked);
 
 /** A member whose company has the Company Finder add-on. */
-export const companyFinderProcedure = memberProcedure.use(({ ctx, next }) => {
-  if (!ctx.viewer.company.companyFinderEnabled) throw forbidden(ACCESS_MESSAGES.companyFinderRequired);
-  return next();
-});
+export const companyFinderProcedure = memberProcedure
+  .use(({ ctx, next }) => {
+    if (!ctx.viewer.company.companyFinderEnabled) throw forbidden(ACCESS_MESSAGES.companyFinderRequired);
+    return next();
+  })
+  .use(markAccessChecked);

@@ -5,11 +5,18 @@
  */
 import type { Database } from '@pippitch/sql';
 import { memberMarginState } from '../margin/member-state';
+import type { SessionCache } from './session-cache';
 import type { Viewer } from './sessions';
 
-export async function sessionView(db: Database, viewer: Viewer | null) {
+/**
+ * The margin state is held with the session in the process's session cache when one is given (every page asks for
+ * it; a new policy version or a decision read or made is announced and drops it, sql/migrations/0053).
+ */
+export async function sessionView(db: Database, viewer: Viewer | null, cache?: SessionCache) {
   if (!viewer) return null;
-  const margin = await memberMarginState(db, { userId: viewer.user.id, companyId: viewer.company.id });
+  const member = { userId: viewer.user.id, companyId: viewer.company.id };
+  const read = () => memberMarginState(db, member);
+  const margin = await (cache ? cache.memo(viewer.sessionId, 'margin', read) : read());
   return {
     user: { id: viewer.user.id, email: viewer.user.email, fullName: viewer.user.fullName, role: viewer.user.role },
     company: {

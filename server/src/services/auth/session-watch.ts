@@ -1,14 +1,16 @@
 import { type Database, type Listener, type Log, listen } from '@pippitch/sql';
+import { ACCESS_CHANNEL, type AccessFeed } from './access-feed';
 import { accessOfRow } from './company-access';
 
-/** The channel sql/migrations/0007_access_notify.sql notifies on: 's:<session id>', 'u:<user id>', 'c:<company id>'. */
-export const ACCESS_CHANNEL = 'access_changed';
+export { ACCESS_CHANNEL };
 
 export interface SessionWatchOptions {
   /** The safety net: every open stream is re-checked this often, whatever was (or was not) notified. */
   intervalMs?: number;
   /** LISTEN here for access changes (ends streams within moments); without it only the periodic check runs. */
   listenUrl?: string | undefined;
+  /** The process's shared access announcements (instead of a LISTEN connection of its own at listenUrl). */
+  feed?: AccessFeed | undefined;
   now?: () => Date;
   log?: Log;
 }
@@ -34,6 +36,8 @@ export class SessionWatch {
   private readonly watchers = new Map<string, Set<(why: EndReason) => void>>();
   private readonly intervalMs: number;
   private readonly listenUrl: string | undefined;
+  private readonly feed: AccessFeed | undefined;
+  private unsubscribe: (() => void) | undefined;
   private readonly now: () => Date;
   private readonly log: Log;
   private timer: NodeJS.Timeout | undefined;
@@ -49,6 +53,7 @@ export class SessionWatch {
     const o = typeof options === 'number' ? { intervalMs: options } : options;
     this.intervalMs = o.intervalMs ?? 30_000;
     this.listenUrl = o.listenUrl;
+    this.feed = o.feed;
     this.now = o.now ?? (() => new Date());
     this.log = o.log ?? (() => {});
   }
@@ -66,7 +71,13 @@ export class SessionWatch {
     set.add(onEnded);
     this.timer ??= setInterval(() => void this.check(), this.intervalMs).unref();
     // Opened with the first stream and kept for the life of the process: one connection, not one per stream.
-    if (this.listenUrl && !this.listener) {
+    if (this.feed && !this.unsubscribe) {
+      this.unsubscribe = this.feed.subscribe({
+        onNotify: (payload) => this.onNotify(payload),
+        onConnect: () => void this.check(),
+        onDisconnect: () => {},
+      });
+    } else if (!this.feed && this.listenUrl && !this.listener) {
       this.listener = listen(this.listenUrl, [ACCESS_CHANNEL], (_channel, payload) => this.onNotify(payload), {
         onConnect: () => void this.check(),
         log: this.log,
@@ -91,6 +102,8 @@ export class SessionWatch {
     clearInterval(this.timer);
     this.timer = undefined;
     this.watchers.clear();
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     const listener = this.listener;
     this.listener = undefined;
     await listener?.close();

@@ -45,26 +45,30 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/**
- * The viewer behind a session cookie, or null. A deactivated member has no sessions (deactivation
- * deletes them), and the is_active check here closes any race with that.
- */
-export async function resolveSession(
-  db: Database,
-  token: string | undefined,
-  now = new Date(),
-): Promise<Viewer | null> {
+/** The facts a session gives, as read from the database (and held by the session cache: services/auth/session-cache.ts). */
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+
+/** The session id a cookie's token stands for, or null for no token or one no session could have. */
+export function sessionIdOf(token: string | undefined): string | null {
   if (!token || token.length > 100) return null;
-  const id = hashToken(token);
-  const row = await db
+  return hashToken(token);
+}
+
+/**
+ * A session's row with its member and company, or undefined. A deactivated member has no sessions (deactivation
+ * deletes them), and the is_active check here closes any race with that. Expiry and access are judged per request
+ * (viewerOf), against that request's clock.
+ */
+export function readSession(db: Database, id: string) {
+  return db
     .selectFrom('sessions as s')
     .innerJoin('user_profiles as u', 'u.id', 's.user_id')
     .innerJoin('companies as c', 'c.id', 'u.company_id')
     .where('s.id', '=', id)
-    .where('s.expires_at', '>', now)
     .where('u.is_active', '=', true)
     .select([
       's.id as session_id',
+      's.expires_at',
       's.last_seen_at',
       'u.id as user_id',
       'u.email',
@@ -81,14 +85,14 @@ export async function resolveSession(
       'c.access_ended_at',
     ])
     .executeTakeFirst();
-  if (!row) return null;
+}
+
+/** The viewer a session's row gives at `now`: null once it has expired; access judged at `now`. */
+export function viewerOf(row: SessionRow, now: Date): Viewer | null {
+  if (!(row.expires_at > now)) return null;
   const access = accessOfRow(row, now);
   // A trial past its end but not yet locked by the worker counts from the trial's end.
   const accessEndedAt = access === 'granted' ? null : (row.access_ended_at ?? row.trial_ends_at ?? now);
-  // Touch at most once a minute: enough to show "last active" without a write per request.
-  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
-  }
   return {
     sessionId: row.session_id,
     user: {
@@ -108,6 +112,27 @@ export async function resolveSession(
     },
   };
 }
+
+/**
+ * The viewer behind a session cookie, or null, read from the database now, touching last_seen_at in line. Requests
+ * go through the session cache instead (ServerDeps.sessionCache), which touches off the request path.
+ */
+export async function resolveSession(
+  db: Database,
+  token: string | undefined,
+  now = new Date(),
+): Promise<Viewer | null> {
+  const id = sessionIdOf(token);
+  const row = id ? await readSession(db, id) : undefined;
+  const viewer = row ? viewerOf(row, now) : null;
+  if (viewer && row && now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
+  }
+  return viewer;
+}
+
+/** last_seen_at is written at most this often per session: enough to show "last active", not a write per request. */
+export const TOUCH_EVERY_MS = 60_000;
 
 export async function deleteSession(db: Database, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();

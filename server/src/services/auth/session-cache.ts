@@ -1,0 +1,203 @@
+import type { Database, Log } from '@pippitch/sql';
+import { sql } from 'kysely';
+import type { AccessFeed } from './access-feed';
+import { readSession, type SessionRow, sessionIdOf, TOUCH_EVERY_MS, type Viewer, viewerOf } from './sessions';
+
+export interface SessionCacheOptions {
+  /** How long a session read is served from memory at most (0: read on every request). */
+  ttlMs: number;
+  /** The process's access announcements; without one (or while it is not listening) nothing is held. */
+  feed: AccessFeed | null;
+  /** Most sessions held; beyond it the oldest go. */
+  maxEntries?: number;
+  /** How often pending last_seen_at touches are written, together. */
+  flushMs?: number;
+  log?: Log;
+}
+
+interface Entry {
+  row: SessionRow;
+  /** performance.now() when read: the bound is kept on the monotonic clock, whatever the app's clock says. */
+  readAt: number;
+  /** The last last_seen_at this process wrote or read, on the app's clock. */
+  lastSeen: Date;
+  /** Values derived from the session's member and company (memo), dropped with the entry. */
+  memo: Map<string, unknown>;
+}
+
+/**
+ * Sessions held in memory per process (issue 35): a signed-in request costs a map lookup, not a three-table join.
+ *
+ * Revocation is not weakened: every change that could alter what a session gives is announced by the database
+ * (NOTIFY access_changed on commit: a session deleted, a member's profile or a company's row changed, 0007/0053) and
+ * drops the entries it touches on every process as it arrives; a change this process makes through the API drops its
+ * company's entries before the answer goes (forgetAfterChange), so the same process never serves the old state;
+ * nothing is held while the announcements are not being heard (LISTEN connection down), and everything is dropped
+ * when they are heard again; a read that was under way when an announcement touching it arrived is used but not kept.
+ * Expiry and company access (a trial's end) are judged per request against its clock, so no time-based change waits
+ * for the bound. The bound (ttlMs) is only the safety net for what nothing announces.
+ *
+ * last_seen_at is written off the request path: at most once a minute per session, in one statement per second for
+ * every session due, conditional in the database so two processes do not both write it within the minute.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly feed: AccessFeed | null;
+  private readonly log: Log;
+  private readonly unsubscribe: (() => void) | null;
+  /** Counts evictions; a read records it when it starts and is kept only if nothing it depends on was evicted since. */
+  private seq = 0;
+  private everythingAt = 0;
+  private readonly evictedAt = new Map<string, number>();
+  private readonly touches = new Map<string, Date>();
+  private readonly flushTimer: NodeJS.Timeout;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Database,
+    options: SessionCacheOptions,
+  ) {
+    this.ttlMs = options.ttlMs;
+    this.maxEntries = options.maxEntries ?? 50_000;
+    this.feed = options.feed;
+    this.log = options.log ?? (() => {});
+    this.unsubscribe =
+      this.feed && this.ttlMs > 0
+        ? this.feed.subscribe({
+            onNotify: (payload) => this.onNotify(payload),
+            onConnect: () => this.forgetEverything(),
+            onDisconnect: () => this.forgetEverything(),
+          })
+        : null;
+    this.flushTimer = setInterval(() => void this.flush(), options.flushMs ?? 1_000).unref();
+  }
+
+  /** The viewer behind a session cookie at `now`, or null. */
+  async resolve(token: string | undefined, now: Date): Promise<Viewer | null> {
+    const id = sessionIdOf(token);
+    if (!id) return null;
+    let entry = this.holding() ? this.entries.get(id) : undefined;
+    if (entry && performance.now() - entry.readAt > this.ttlMs) {
+      this.entries.delete(id);
+      entry = undefined;
+    }
+    if (!entry) {
+      const startedAt = this.seq;
+      const row = await readSession(this.db, id);
+      if (!row) return null;
+      entry = { row, readAt: performance.now(), lastSeen: row.last_seen_at, memo: new Map() };
+      if (this.holding() && this.unchangedSince(row, startedAt)) this.keep(id, entry);
+    }
+    const viewer = viewerOf(entry.row, now);
+    if (viewer && now.getTime() - entry.lastSeen.getTime() > TOUCH_EVERY_MS) {
+      entry.lastSeen = now;
+      this.touches.set(id, now);
+    }
+    return viewer;
+  }
+
+  /**
+   * A value derived from a session's member and company (auth.session's margin state), held with the session and
+   * dropped with it: whatever it is read from must be announced as a change of that member ('u:') or company ('c:').
+   */
+  async memo<T>(sessionId: string, key: string, load: () => Promise<T>): Promise<T> {
+    const entry = this.holding() ? this.entries.get(sessionId) : undefined;
+    if (entry?.memo.has(key)) return entry.memo.get(key) as T;
+    const startedAt = this.seq;
+    const value = await load();
+    if (entry && this.entries.get(sessionId) === entry && this.unchangedSince(entry.row, startedAt)) {
+      entry.memo.set(key, value);
+    }
+    return value;
+  }
+
+  /**
+   * After a change made through this process (any mutation): its company's sessions are read afresh, so the
+   * member's next request here sees it even before the database's announcement arrives. Without a company (signed
+   * out: a password reset ends someone's sessions) everything is.
+   */
+  forgetAfterChange(companyId: string | undefined): void {
+    if (companyId) this.forget('c', companyId);
+    else this.forgetEverything();
+  }
+
+  /** Sessions held now (tests check the cache is in play). */
+  get held(): number {
+    return this.holding() ? this.entries.size : 0;
+  }
+
+  /** Writes the pending touches now (tests; stop). */
+  flush(): Promise<void> {
+    if (this.touches.size === 0) return this.flushing;
+    const due = [...this.touches];
+    this.touches.clear();
+    this.flushing = this.flushing.then(async () => {
+      const ids = due.map(([id]) => id);
+      const at = due.map(([, when]) => when.toISOString());
+      await sql`
+        UPDATE sessions s SET last_seen_at = v.at
+        FROM unnest(${ids}::text[], ${at}::timestamptz[]) AS v(id, at)
+        WHERE s.id = v.id AND s.last_seen_at < v.at - make_interval(secs => ${TOUCH_EVERY_MS / 1000})`
+        .execute(this.db)
+        .catch((err: Error) => this.log(`session last-seen not written: ${err.message}`, 'warn'));
+    });
+    return this.flushing;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.flushTimer);
+    this.unsubscribe?.();
+    this.entries.clear();
+    await this.flush();
+  }
+
+  private holding(): boolean {
+    return this.ttlMs > 0 && this.feed !== null && this.feed.connected;
+  }
+
+  private unchangedSince(row: SessionRow, startedAt: number): boolean {
+    if (this.everythingAt > startedAt) return false;
+    for (const key of [`s:${row.session_id}`, `u:${row.user_id}`, `c:${row.company_id}`]) {
+      if ((this.evictedAt.get(key) ?? 0) > startedAt) return false;
+    }
+    return true;
+  }
+
+  private keep(id: string, entry: Entry): void {
+    this.entries.delete(id);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(id, entry);
+  }
+
+  private onNotify(payload: string): void {
+    const kind = payload.slice(0, 1);
+    if ((kind === 's' || kind === 'u' || kind === 'c') && payload[1] === ':') this.forget(kind, payload.slice(2));
+  }
+
+  private forget(kind: 's' | 'u' | 'c', id: string): void {
+    const at = ++this.seq;
+    // Marks only matter to reads under way; when they pile up, one mark for everything replaces them.
+    if (this.evictedAt.size >= 10_000) {
+      this.evictedAt.clear();
+      this.everythingAt = at;
+    } else this.evictedAt.set(`${kind}:${id}`, at);
+    if (kind === 's') {
+      this.entries.delete(id);
+      return;
+    }
+    for (const [sid, e] of this.entries) {
+      if ((kind === 'u' ? e.row.user_id : e.row.company_id) === id) this.entries.delete(sid);
+    }
+  }
+
+  private forgetEverything(): void {
+    this.everythingAt = ++this.seq;
+    this.evictedAt.clear();
+    this.entries.clear();
+  }
+}
