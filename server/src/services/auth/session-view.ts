@@ -19,6 +19,7 @@ export async function sessionView(db: Database, viewer: Viewer | null) {
       companyFinderEnabled: viewer.company.companyFinderEnabled,
       clientDataEnabled: viewer.company.clientDataEnabled,
       dataKeptUntil: viewer.company.dataKeptUntil?.toISOString() ?? null,
+      pairs: viewer.company.pairs,
     },
     margin,
   };

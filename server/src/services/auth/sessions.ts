@@ -1,4 +1,6 @@
 import type { CompanyAccess, RoleType } from '@pippitch/shared/access';
+import { orderDeskPairs } from '@pippitch/shared/desk-pairs';
+import type { CataloguePair } from '@pippitch/shared/pair-catalogue';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -20,6 +22,8 @@ export interface Viewer {
     clientDataEnabled: boolean;
     /** When access has ended: the day the company's data is deleted unless it subscribes again. */
     dataKeptUntil: Date | null;
+    /** The pairs the desk quotes (issue 34 §3), in the catalogue's order. */
+    pairs: CataloguePair[];
   };
 }
 
@@ -79,6 +83,7 @@ export async function resolveSession(
       'c.company_finder_enabled',
       'c.client_data_enabled',
       'c.access_ended_at',
+      'c.quoted_pairs',
     ])
     .executeTakeFirst();
   if (!row) return null;
@@ -105,6 +110,7 @@ export async function resolveSession(
       companyFinderEnabled: row.company_finder_enabled,
       clientDataEnabled: row.client_data_enabled,
       dataKeptUntil: accessEndedAt ? dataKeptUntil(accessEndedAt) : null,
+      pairs: orderDeskPairs(row.quoted_pairs),
     },
   };
 }
