@@ -83,6 +83,15 @@ export const PROVIDER_PAIRS: readonly string[] = [
  */
 const PIP_BY_QUOTE: Partial<Record<Ccy, string>> = { JPY: '0.01', HUF: '0.01', ISK: '0.01', KRW: '0.01', IDR: '1' };
 
+/** The pip of a pair as the market quotes it (a stored code: 'USDJPY' → '0.01', 'EURGBP' → '0.0001'). */
+export function quotedPipSize(stored: string): string {
+  return PIP_BY_QUOTE[stored.slice(3) as Ccy] ?? '0.0001';
+}
+
+function decimalsOf(pip: string): number {
+  return pip.includes('.') ? (pip.split('.')[1]?.length ?? 0) : 0;
+}
+
 /** One leg of a derived cross: a stored pair, used as quoted (`invert: false`) or as 1 ÷ its price. */
 export interface CrossLeg {
   stored: string;
@@ -158,7 +167,7 @@ function pairInfoOf(base: Ccy, quote: Ccy): PairInfo {
     quote,
     name: `${currency(base).name} / ${currency(quote).name}`,
     pipSize,
-    decimals: pipSize.includes('.') ? (pipSize.split('.')[1]?.length ?? 0) : 0,
+    decimals: decimalsOf(pipSize),
     ...storedOf(base, quote),
     sourcing: sourcingOf(base, quote),
   };
@@ -186,6 +195,11 @@ export const PAIR_CATALOGUE: readonly PairInfo[] = [
 const BY_CODE = new Map<string, PairInfo>(PAIR_CATALOGUE.map((p) => [p.code, p]));
 
 export const CATALOGUE_CODES: readonly CataloguePair[] = PAIR_CATALOGUE.map((p) => p.code);
+
+/** Decimals of a stored pair's quotes ('USDJPY' → 2). */
+export function quotedDecimals(stored: string): number {
+  return decimalsOf(quotedPipSize(stored));
+}
 
 export function isCataloguePair(value: string): value is CataloguePair {
   return BY_CODE.has(value);
