@@ -1,8 +1,9 @@
 /** What the calculator sends when it saves a Calculate; the server recomputes every result from it. */
 import { z } from 'zod';
 import { type CalculatorNumberField, calculatorTextProblem } from './calculator-limits';
+import { pairSchema } from './desk-pairs';
 import { isoDate, nameText } from './input';
-import { MARGIN_OPTIONS, SUPPORTED_PAIRS } from './pairs';
+import { MARGIN_OPTIONS } from './pairs';
 
 /** A decimal field under the same rule as the form (calculator-limits.ts). */
 const decimalText = (field: CalculatorNumberField) =>
@@ -18,7 +19,8 @@ const decimalText = (field: CalculatorNumberField) =>
 export const saveCalculationInput = z.object({
   /** Made by the browser for each Calculate, so a repeated request saves nothing twice. */
   id: z.string().uuid(),
-  pair: z.enum(SUPPORTED_PAIRS),
+  /** A catalogue pair; the server also checks the desk quotes it (deskPairProcedure). */
+  pair: pairSchema,
   yourRate: decimalText('yourRate'),
   competitorRate: decimalText('competitorRate'),
   amount: decimalText('amount'),

@@ -18,17 +18,19 @@ export interface CalculationInput {
   tradesPerYear: number;
   /** Margin pips added to your rate (MARGIN_OPTIONS in the UI). */
   marginPips: number;
+  /** The pair's pip (pipSize(pair)): the spec's 0.0001 when not given; a yen or forint quote's is 0.01. */
+  pipSize?: string;
 }
 
 /** 'advantage' shows green, 'disadvantage' red; equal costs are 'neutral' and never red. */
 export type Outcome = 'advantage' | 'neutral' | 'disadvantage';
 
 export interface CalculationResult {
-  /** Your rate + margin pips × 0.0001, exact: at least 4 dp, more when your rate has more ('1.2700', '1.27354'). */
+  /** Your rate + margin pips × the pip, exact: at least 4 dp, more when your rate has more ('1.2700', '1.27354'). */
   effectiveRate: string;
   /** Competitor − effective rate, with its real sign, 4 dp. */
   priceDifference: string;
-  /** |competitor − effective rate| × 10 000, 1 dp. */
+  /** |competitor − effective rate| ÷ the pip (× 10 000 for 0.0001), 1 dp. */
   differenceInPips: string;
   /** Amount / competitor rate, 2 dp. */
   costWithCompetitor: string;
@@ -58,7 +60,8 @@ export function calculateSavings(input: CalculationInput): CalculationResult {
   }
   if (!Number.isFinite(input.marginPips)) throw new RangeError(`marginPips must be a number, got ${input.marginPips}`);
 
-  const effectiveRate = yourRate.plus(new Dec(PIP_SIZE).times(input.marginPips));
+  const pip = new Dec(input.pipSize ?? PIP_SIZE);
+  const effectiveRate = yourRate.plus(pip.times(input.marginPips));
   if (!effectiveRate.isPositive() || effectiveRate.isZero()) {
     throw new RangeError(`effective rate must be greater than zero, got ${effectiveRate.toFixed()}`);
   }
@@ -66,7 +69,7 @@ export function calculateSavings(input: CalculationInput): CalculationResult {
   const difference = competitorRate.minus(effectiveRate);
   // Pips come from the unrounded difference: with 5-decimal rates the 4-dp difference would lose the tenth of a pip
   // that the 1-dp pips figure exists to show.
-  const pips = difference.abs().dividedBy(PIP_SIZE);
+  const pips = difference.abs().dividedBy(pip);
 
   const costWithCompetitor = amount.dividedBy(competitorRate);
   const costWithUs = amount.dividedBy(effectiveRate);

@@ -3,15 +3,8 @@
 // import it; nothing else may restate it.
 import { z } from 'zod';
 import type { LiveQuote } from './live-socket';
-import {
-  FALLBACK_RATES,
-  fallbackRate,
-  STORED_PAIRS,
-  type StoredPair,
-  SUPPORTED_PAIRS,
-  servePrice,
-  storageFor,
-} from './pairs';
+import { PAIR_CATALOGUE, PROVIDER_PAIRS } from './pair-catalogue';
+import { FALLBACK_RATES, fallbackRate, type StoredPair, servePrice } from './pairs';
 import { QUOTE_SOURCES } from './sources';
 
 /** PostgreSQL channel the worker publishes every quote on (`LISTEN fx_quotes`). */
@@ -19,7 +12,8 @@ export const QUOTES_CHANNEL = 'fx_quotes';
 
 const price = z.number().positive();
 const stored = {
-  pair: z.enum(STORED_PAIRS),
+  /** A pair as the market quotes it: one the history provider and the feeds carry (issue 34). */
+  pair: z.enum(PROVIDER_PAIRS as [string, ...string[]]),
   bid: price,
   ask: price,
   mid: price,
@@ -94,22 +88,49 @@ export {
 /** A price in stored terms: a notification, or the newest stored quote or bar (`stored`) read at start. */
 export type StoredPrice =
   | QuoteNotification
-  | { pair: StoredPair; bid: number; ask: number; mid: number; ts: string; source: 'stored' };
+  | { pair: string; bid: number; ask: number; mid: number; ts: string; source: 'stored' };
 
 /**
  * Stored prices as the pairs brokers see: GBPEUR from EURGBP (inverted, so bid and ask swap), every price to 6
- * decimals. A fallback shows the spec's rate for the user-facing pair itself (GBPEUR exactly 1.1854).
+ * decimals. A fallback shows the spec's rate for the user-facing pair itself (GBPEUR exactly 1.1854). Every catalogue
+ * pair whose stored prices are there is served (issue 34): a direct pair from its own, a derived cross from its two
+ * legs (bid × bid, ask × ask: what dealing through both legs costs), stamped with the older leg's time; a daily-only
+ * pair has no live quote.
  */
 export function toLiveQuotes(prices: readonly StoredPrice[]): LiveQuote[] {
   const byPair = new Map<string, StoredPrice>(prices.map((p) => [p.pair, p]));
   const out: LiveQuote[] = [];
-  for (const pair of SUPPORTED_PAIRS) {
-    const { stored: key, invert } = storageFor(pair);
+  for (const info of PAIR_CATALOGUE) {
+    const pair = info.code;
+    if (info.sourcing.kind === 'daily') continue;
+    if (info.sourcing.kind === 'derived') {
+      const legs = info.sourcing.legs.map((leg) => ({ leg, p: byPair.get(leg.stored) }));
+      if (legs.some((l) => !l.p || l.p.source === 'fallback')) continue;
+      const sides = legs.map(({ leg, p }) => {
+        const q = p as Exclude<StoredPrice, { source: 'fallback' }>;
+        return leg.invert ? { bid: 1 / q.ask, ask: 1 / q.bid, mid: 1 / q.mid } : { bid: q.bid, ask: q.ask, mid: q.mid };
+      });
+      const [a, b] = sides as [(typeof sides)[number], (typeof sides)[number]];
+      const [pa, pb] = legs.map((l) => l.p as StoredPrice) as [StoredPrice, StoredPrice];
+      const { invert } = info;
+      const bid = a.bid * b.bid;
+      const ask = a.ask * b.ask;
+      out.push({
+        pair,
+        bid: servePrice(invert ? ask : bid, invert),
+        ask: servePrice(invert ? bid : ask, invert),
+        mid: servePrice(a.mid * b.mid, invert),
+        timestamp: Math.min(Date.parse(pa.ts), Date.parse(pb.ts)),
+        source: pa.source === pb.source ? pa.source : 'stored',
+      });
+      continue;
+    }
+    const { stored: key, invert } = info;
     const p = byPair.get(key);
     if (!p) continue;
     const timestamp = Date.parse(p.ts);
     if (p.source === 'fallback') {
-      const rate = Number(FALLBACK_RATES[pair]);
+      const rate = Number(fallbackRate(pair));
       out.push({ pair, bid: rate, ask: rate, mid: rate, timestamp, source: 'fallback', error: p.error });
       continue;
     }

@@ -3,7 +3,8 @@
  * the quote it carries and the one reader of its messages, used by the browser and the server's tests alike.
  * Without zod on purpose: the calculator's first load carried 25 KB of schema library for this one array (issue 24).
  */
-import { type CurrencyPair, SUPPORTED_PAIRS } from './pairs';
+import { CATALOGUE_CODES } from './pair-catalogue';
+import type { CurrencyPair } from './pairs';
 import { LIVE_SOURCES, type LiveSource } from './sources';
 
 /** The live rate of one user-facing pair, as browsers receive it (over LIVE_PATH). */
@@ -34,7 +35,7 @@ export const LIVE_PATH = '/live';
  */
 export const LIVE_CLOSE = { signedOut: 4401, noAccess: 4403 } as const;
 
-const PAIRS: ReadonlySet<string> = new Set(SUPPORTED_PAIRS);
+const PAIRS: ReadonlySet<string> = new Set(CATALOGUE_CODES);
 const SOURCES: ReadonlySet<string> = new Set(LIVE_SOURCES);
 const isPrice = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0;
 

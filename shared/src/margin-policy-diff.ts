@@ -1,13 +1,13 @@
 import { allowedOptionsText, bandLabel, type FloorBand, type MarginPolicy } from './margin-policy';
-import { pairLabel, SUPPORTED_PAIRS } from './pairs';
+import { CATALOGUE_CODES } from './pair-catalogue';
+import { type CurrencyPair, pairLabel } from './pairs';
 
 // What one change of the desk's margin policy changed (issue 25 §1: 'changes are logged — who, when, old → new'),
 // in words per pair and band and for the 'Inflate Your Margin' options, for the admins' full policy log. A band is
 // known by its edges: a band whose edges moved reads as one removed and one added, which is what happened to the
 // tickets in it.
 
-const bandName = (pair: (typeof SUPPORTED_PAIRS)[number], b: FloorBand) =>
-  `${pairLabel(pair)} ${bandLabel(b) || 'all sizes'}`;
+const bandName = (pair: CurrencyPair, b: FloorBand) => `${pairLabel(pair)} ${bandLabel(b) || 'all sizes'}`;
 const edges = (b: FloorBand) => `${b.fromGbp}:${b.toGbp ?? ''}`;
 
 /**
@@ -18,7 +18,7 @@ const edges = (b: FloorBand) => `${b.fromGbp}:${b.toGbp ?? ''}`;
  */
 export function policyChanges(before: MarginPolicy, after: MarginPolicy): string[] {
   const lines: string[] = [];
-  for (const pair of SUPPORTED_PAIRS) {
+  for (const pair of CATALOGUE_CODES) {
     const old = before.floors[pair] ?? [];
     const now = after.floors[pair] ?? [];
     const all = [...old, ...now.filter((b) => !old.some((o) => edges(o) === edges(b)))].sort(

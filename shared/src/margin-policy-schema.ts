@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { pairSchema } from './desk-pairs';
 import { bandLabel, type FloorBand, MAX_FLOOR_BPS } from './margin-policy';
-import { MARGIN_OPTIONS, type MarginPips, SUPPORTED_PAIRS } from './pairs';
+import { MARGIN_OPTIONS, type MarginPips } from './pairs';
 
 // The margin policy as an admin sends it (issue 25 §1): floors 0–500 bps with at most one decimal, whole-pound
 // bands that do not overlap, 'Inflate Your Margin' options from the spec's list. Kept apart from margin-policy.ts
@@ -35,7 +36,8 @@ const bandsSchema = z
   });
 
 export const marginPolicySchema = z.object({
-  floors: z.partialRecord(z.enum(SUPPORTED_PAIRS), bandsSchema),
+  /** Floors per catalogue pair (issue 34): a desk may set one for any pair it quotes or may quote. */
+  floors: z.partialRecord(pairSchema, bandsSchema),
   marginOptions: z
     .array(z.number())
     .min(1, "Keep at least one 'Inflate Your Margin' option")

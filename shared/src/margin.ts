@@ -1,5 +1,5 @@
 import { Dec, decimal, fixed, positive } from './decimal';
-import { type CurrencyPair, PIP_SIZE, storageFor } from './pairs';
+import { type CurrencyPair, pipSize, storageFor } from './pairs';
 
 // The margin of a pitch against the mid (issue 25 §4): how far the rate the client is pitched sits from the mid, in
 // basis points of the mid, and what that is worth in pounds per trade and per year. One home for the rule, used by
@@ -36,7 +36,7 @@ export interface MarginInput {
 }
 
 export interface Margin {
-  /** The rate pitched: your rate + margin pips × 0.0001 (calculator.ts's effective rate). */
+  /** The rate pitched: your rate + margin pips × the pair's pip (calculator.ts's effective rate). */
   pitchedRate: string;
   /** Signed, in basis points of the mid, 1 dp. What is shown and what the floor is checked against. */
   bps: string;
@@ -69,7 +69,7 @@ export function ticketInGbp(input: Pick<MarginInput, 'mid' | 'amount' | 'gbpPerB
 /** Throws RangeError on input no saved calculation holds (a zero mid or rate, negative amounts). */
 export function pitchMargin(input: MarginInput): Margin {
   const mid = positive('mid', input.mid);
-  const rate = positive('yourRate', input.yourRate).plus(new Dec(PIP_SIZE).times(input.marginPips));
+  const rate = positive('yourRate', input.yourRate).plus(new Dec(pipSize(input.pair)).times(input.marginPips));
   positive('pitched rate', rate.toFixed());
   const amount = decimal('amount', input.amount);
   if (amount.isNegative()) throw new RangeError(`amount must not be negative, got '${input.amount}'`);

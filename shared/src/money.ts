@@ -1,4 +1,6 @@
+import { type CurrencyCode, currency, isCurrencyCode, minorUnits } from './currencies';
 import { Dec } from './decimal';
+import { pairInfo } from './pair-catalogue';
 import { type CurrencyPair, FALLBACK_RATES, pairLabel } from './pairs';
 
 // Which currency each figure is in, and how it is written (issue 22 §1). The maths (calculator.ts) divides the
@@ -7,14 +9,17 @@ import { type CurrencyPair, FALLBACK_RATES, pairLabel } from './pairs';
 // added up across pairs (dashboard, activity, reports, Salesforce, CSV) is first converted to pounds at the EUR/GBP
 // mid the calculation used. This is the one module that decides; every surface asks it.
 
-export type CurrencyCode = 'GBP' | 'EUR' | 'USD' | 'NOK' | 'SEK' | 'AUD';
+export type { CurrencyCode } from './currencies';
 
 /** Symbols written before the figure; currencies without a distinct one are written with their code ('NOK 1,250.00'). */
-const SYMBOLS: Partial<Record<CurrencyCode, string>> = { GBP: '£', EUR: '€', USD: '$', AUD: 'A$' };
+function symbolOf(code: CurrencyCode): string | undefined {
+  return isCurrencyCode(code) ? currency(code).symbol : undefined;
+}
 
 /** The currency the client buys (the amount) and the one they sell (the costs and savings) on a pair. */
 export function pairCurrencies(pair: CurrencyPair): { bought: CurrencyCode; sold: CurrencyCode } {
-  return { sold: pair.slice(0, 3) as CurrencyCode, bought: pair.slice(3) as CurrencyCode };
+  const { base, quote } = pairInfo(pair);
+  return { sold: base, bought: quote };
 }
 
 /** Inserts thousands separators into a string of digits: '395256' → '395,256'. */
@@ -23,39 +28,43 @@ function groupThousands(digits: string): string {
 }
 
 /**
- * '395256.9169' in GBP → '£395,256.92'; in NOK → 'NOK 395,256.92'; '-12.5' → '-£12.50'. Built on decimal strings,
- * never a float, so a PDF and the browser agree to the penny. A value that rounds to zero never shows a minus sign.
+ * '395256.9169' in GBP → '£395,256.92'; in NOK → 'NOK 395,256.92'; in JPY → 'JPY 395,257' (ISO 4217's minor units
+ * unless `decimals` says otherwise); '-12.5' → '-£12.50'. Built on decimal strings, never a float, so a PDF and the
+ * browser agree to the penny. A value that rounds to zero never shows a minus sign.
  */
-export function formatMoney(value: string | number, currency: CurrencyCode, decimals = 2): string {
+export function formatMoney(value: string | number, code: CurrencyCode, decimals = minorUnits(code)): string {
   const rounded = new Dec(value).toDecimalPlaces(decimals);
   const [whole = '0', fraction] = rounded.abs().toFixed(decimals).split('.');
   const sign = rounded.isNegative() && !rounded.isZero() ? '-' : '';
-  const symbol = SYMBOLS[currency];
+  const symbol = symbolOf(code);
   const digits = `${groupThousands(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
-  return symbol ? `${sign}${symbol}${digits}` : `${sign}${currency} ${digits}`;
+  return symbol ? `${sign}${symbol}${digits}` : `${sign}${code} ${digits}`;
 }
 
 /** An amount without a symbol, whole when it is whole: '500000' → '500,000'; '1234.5' → '1,234.50'. */
-export function formatAmount(value: string): string {
-  return formatMoney(value, 'GBP', value.includes('.') ? 2 : 0).replace('£', '');
+export function formatAmount(value: string, decimals = value.includes('.') ? 2 : 0): string {
+  return formatMoney(value, 'GBP', decimals).replace('£', '');
 }
 
 /** The amount the client buys, with its currency: '$500,000' on GBP/USD, '€250,000.50' on GBP/EUR. */
 export function formatBought(value: string, pair: CurrencyPair): string {
   const { bought } = pairCurrencies(pair);
-  const text = formatAmount(value);
-  const symbol = SYMBOLS[bought];
+  // Whole amounts stay whole; fractions are written to the currency's minor units (a yen amount has none).
+  const text = formatAmount(value, value.includes('.') ? minorUnits(bought) : 0);
+  const symbol = symbolOf(bought);
   return symbol ? `${symbol}${text}` : `${bought} ${text}`;
 }
 
 /** An amount of a pair's base currency with its code: a pack's trade, '110,000 GBP' or '25,000 EUR'. */
 export function formatBaseAmount(value: string, pair: CurrencyPair): string {
-  return `${formatAmount(value)} ${pair.slice(0, 3)}`;
+  const { sold } = pairCurrencies(pair);
+  return `${formatAmount(value, value.includes('.') ? minorUnits(sold) : 0)} ${sold}`;
 }
 
-/** A cost or saving of a pitch, in the currency the client sells. */
-export function formatSold(value: string | number, pair: CurrencyPair, decimals = 2): string {
-  return formatMoney(value, pairCurrencies(pair).sold, decimals);
+/** A cost or saving of a pitch, in the currency the client sells (to its minor units unless told). */
+export function formatSold(value: string | number, pair: CurrencyPair, decimals?: number): string {
+  const { sold } = pairCurrencies(pair);
+  return formatMoney(value, sold, decimals ?? minorUnits(sold));
 }
 
 /** The calculator's amount field: 'Amount to Buy (USD)'. */

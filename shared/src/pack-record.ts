@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { pairSchema } from './desk-pairs';
 import type { BadRow, PackTotals, PricedTrade } from './pack';
-import { SUPPORTED_PAIRS } from './pairs';
 
 // The schemas of `evidence_packs.trades`, `.bad_rows` and `.totals` (issue 14 §3), read back through them on every
 // read. Apart from pack.ts so that the web, which only shows packs, loads no zod for them.
@@ -18,7 +18,7 @@ const pricedTrade = z.object({
   line: z.number(),
   date: z.string(),
   time: z.string(),
-  pair: z.enum(SUPPORTED_PAIRS),
+  pair: pairSchema,
   direction: z.enum(['buy', 'sell']),
   amount: z.string(),
   rate: z.string(),

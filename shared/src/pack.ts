@@ -1,7 +1,7 @@
 import { Dec } from './decimal';
 import { checkAgainstRange, type DayRange, isOffMarket, sessionNote } from './evidence';
 import { formatGBP, formatRate } from './format';
-import { type CurrencyPair, isCurrencyPair } from './pairs';
+import { type CurrencyPair, isCurrencyPair, SUPPORTED_PAIRS } from './pairs';
 import { formatIsoDate, isIsoDate, londonClockTime, londonToUtc } from './time';
 
 // Evidence packs (issue 14 §3): a prospect's past trades, each priced against the mid at its minute. One home for
@@ -64,7 +64,8 @@ export type ParsedPack = { ok: true; trades: PackTrade[]; bad: BadRow[] } | { ok
  * Reads pasted or uploaded CSV: the header, then one trade per line. Every line that cannot be a trade is listed
  * with its reason (nothing is dropped silently); the limits are checked before anything else.
  */
-export function parsePackCsv(text: string): ParsedPack {
+/** `pairs`: the desk's pairs (issue 34 §3); a trade in another pair is a bad row naming them. */
+export function parsePackCsv(text: string, pairs: readonly CurrencyPair[] = SUPPORTED_PAIRS): ParsedPack {
   if (new TextEncoder().encode(text).length > PACK_LIMITS.maxBytes)
     return { ok: false, message: PACK_MESSAGES.tooLarge };
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
@@ -78,7 +79,7 @@ export function parsePackCsv(text: string): ParsedPack {
   const trades: PackTrade[] = [];
   const bad: BadRow[] = [];
   for (const row of rows) {
-    const parsed = parseRow(row.text);
+    const parsed = parseRow(row.text, pairs);
     if (typeof parsed === 'string') bad.push({ line: row.line, text: row.text.slice(0, 200), reason: parsed });
     else trades.push({ line: row.line, ...parsed });
   }
@@ -92,7 +93,7 @@ export function parsePackCsv(text: string): ParsedPack {
 const DECIMAL = /^\d{1,12}(\.\d{1,10})?$/;
 
 /** One line → a trade, or the reason it is not one. */
-function parseRow(text: string): Omit<PackTrade, 'line'> | string {
+function parseRow(text: string, pairs: readonly CurrencyPair[]): Omit<PackTrade, 'line'> | string {
   const cells = splitCsvLine(text);
   if (cells.length !== 6) return `Expected 6 values (${PACK_CSV_HEADER}), found ${cells.length}`;
   const [rawDate = '', rawTime = '', rawPair = '', rawDirection = '', rawAmount = '', rawRate = ''] = cells;
@@ -106,8 +107,8 @@ function parseRow(text: string): Omit<PackTrade, 'line'> | string {
   if (londonClockTime(londonToUtc(date, hours, minutes)) !== hhmm)
     return `${hhmm} did not exist in London on ${formatIsoDate(date)} (the clocks went forward)`;
   const pair = rawPair.toUpperCase().replace(/[/\s-]/g, '');
-  if (!isCurrencyPair(pair))
-    return `Pair '${rawPair}' is not one we price (GBPUSD, GBPEUR, EURUSD, GBPNOK, GBPSEK, GBPAUD)`;
+  if (!isCurrencyPair(pair) || !pairs.includes(pair))
+    return `Pair '${rawPair}' is not one we price (${pairs.join(', ')})`;
   const direction = rawDirection.toLowerCase();
   if (direction !== 'buy' && direction !== 'sell') return `Direction '${rawDirection}' must be buy or sell`;
   const amount = rawAmount.replace(/[,£€$\s]/g, '');

@@ -1,19 +1,34 @@
+import { type CataloguePair, isCataloguePair, pairInfo, SPEC_PAIRS } from './pair-catalogue';
+
 // Currency pairs, market-data constants and chart timeframes (spec §3, §9). Pure data plus tiny lookups, so the
-// server, the worker and the browser agree on one list.
+// server, the worker and the browser agree on one list. Each pair's conventions (label, pip, decimals, storage) are
+// the pair catalogue's (pair-catalogue.ts, issue 34); this file names the spec's six, every desk's default.
 
-/** Pairs a user can choose in the calculator and the historical chart. */
-export const SUPPORTED_PAIRS = ['GBPUSD', 'GBPEUR', 'EURUSD', 'GBPNOK', 'GBPSEK', 'GBPAUD'] as const;
-export type CurrencyPair = (typeof SUPPORTED_PAIRS)[number];
+/** The spec's six pairs: every desk's pairs until its admin chooses others (issue 34 §3). */
+export const SUPPORTED_PAIRS = SPEC_PAIRS;
+export type SpecPair = (typeof SUPPORTED_PAIRS)[number];
+/** Any pair of the catalogue: what a calculation, a pack trade or a floor may be in. */
+export type CurrencyPair = CataloguePair;
 
-export const DEFAULT_PAIR: CurrencyPair = 'GBPUSD';
+export const DEFAULT_PAIR: SpecPair = 'GBPUSD';
 
+/** A pair of the catalogue (stored pairs in another order, 'EURGBP', are not). */
 export function isCurrencyPair(value: string): value is CurrencyPair {
+  return isCataloguePair(value);
+}
+
+export function isSpecPair(value: string): value is SpecPair {
   return (SUPPORTED_PAIRS as readonly string[]).includes(value);
 }
 
-/** 'GBPUSD' → 'GBP/USD'. */
-export function pairLabel(pair: CurrencyPair): string {
-  return `${pair.slice(0, 3)}/${pair.slice(3)}`;
+/** 'GBPUSD' → 'GBP/USD' (the catalogue's label). */
+export function pairLabel(pair: CataloguePair): string {
+  return pairInfo(pair).label;
+}
+
+/** One pip of the pair: '0.0001' for the spec's six, '0.01' for yen and forint quotes (the catalogue's). */
+export function pipSize(pair: CataloguePair): string {
+  return pairInfo(pair).pipSize;
 }
 
 /**
@@ -29,8 +44,8 @@ export function isStoredPair(value: string): value is StoredPair {
 
 /** Where a user-facing pair lives in storage, and whether its prices must be served as 1 / stored price. */
 export function storageFor(pair: CurrencyPair): { stored: StoredPair; invert: boolean } {
-  if (pair === 'GBPEUR') return { stored: 'EURGBP', invert: true };
-  return { stored: pair, invert: false };
+  const { stored, invert } = pairInfo(pair);
+  return { stored: stored as StoredPair, invert };
 }
 
 /** A stored price as a user-facing pair shows it: 1 / price when inverted, to 6 decimals (the precision served). */
@@ -39,7 +54,7 @@ export function servePrice(price: number, invert: boolean): number {
 }
 
 /** Rates shown when the live feed fails (spec §9). Strings, so they go straight into decimal maths. */
-export const FALLBACK_RATES: Readonly<Record<CurrencyPair, string>> = {
+export const FALLBACK_RATES: Readonly<Record<SpecPair, string>> = {
   GBPEUR: '1.1854',
   GBPUSD: '1.2735',
   EURUSD: '1.0742',
@@ -51,9 +66,10 @@ export const FALLBACK_RATES: Readonly<Record<CurrencyPair, string>> = {
 /** Fallback for any pair name (case-insensitive); pairs we do not know get the spec's '1.0000'. */
 export function fallbackRate(pair: string): string {
   const upper = pair.toUpperCase();
-  return isCurrencyPair(upper) ? FALLBACK_RATES[upper] : '1.0000';
+  return isSpecPair(upper) ? FALLBACK_RATES[upper] : '1.0000';
 }
 
+/** The spec's pip (§9), the pip of each of its six pairs; other pairs' come from pipSize(pair). */
 export const PIP_SIZE = '0.0001';
 
 /** 'Inflate Your Margin (Pips)' choices; the pips are added to your rate. */

@@ -4,8 +4,18 @@ import { LONDON } from './time';
 // screen, honestly). One list per kind of source, with its labels, so worker, server and web cannot drift.
 
 /** Where a minute bar came from (fx_minute_bars.source): the bundled data set, a vendor feed, the simulated feed,
- * a CSV import, or a history provider's backfill (Dukascopy, TraderMade's timeseries). */
-export const BAR_SOURCES = ['ecb_sim', 'feed', 'simulated', 'import', 'dukascopy', 'tradermade'] as const;
+ * a CSV import, a history provider's backfill (Dukascopy, TraderMade's timeseries), a cross derived from two legs
+ * at the same minute, or the ECB's daily reference for a currency with no minute market (issue 34). */
+export const BAR_SOURCES = [
+  'ecb_sim',
+  'feed',
+  'simulated',
+  'import',
+  'dukascopy',
+  'tradermade',
+  'derived',
+  'ecb_daily',
+] as const;
 export type BarSource = (typeof BAR_SOURCES)[number];
 
 /** Sources that made their minutes up (the bundled ECB-anchored set, the simulated feed): a backfill replaces these. */
@@ -18,6 +28,9 @@ export function isSimulatedBar(source: string | null | undefined): boolean {
   );
 }
 
+/** What a daily-only pair's price is (issue 34 §2): the ECB's fix, never a minute's. */
+export const DAILY_REFERENCE_LABEL = 'daily reference rate — no intraday prices';
+
 /** The name of one minute's source, as the history modal, the rate-at-time answer and the evidence pack show it. */
 export const BAR_SOURCE_LABELS: Readonly<Record<BarSource, string>> = {
   ecb_sim: 'ECB-anchored, simulated',
@@ -26,6 +39,8 @@ export const BAR_SOURCE_LABELS: Readonly<Record<BarSource, string>> = {
   import: 'Dukascopy (imported)',
   dukascopy: 'Dukascopy',
   tradermade: 'TraderMade',
+  derived: 'Derived cross',
+  ecb_daily: DAILY_REFERENCE_LABEL,
 };
 
 /** Said beside a rate read from a simulated minute. */

@@ -210,6 +210,7 @@ export interface Companies {
   logo_type: string | null;
   name: string;
   price_per_month: Numeric;
+  quoted_pairs: Generated<string[]>;
   scheduled_cancellation_date: Timestamp | null;
   stripe_customer_id: string | null;
   stripe_subscription_id: string | null;

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Candle, type Tick, writeCandles, writeTicks } from '../../src/providers/history/dukascopy/bi5';
+import { dukascopyScale } from '../../src/providers/history/dukascopy/client';
 
 // A local server speaking Dukascopy's datafeed protocol (GET {root}/{PAIR}/{YYYY}/{MM0}/{DD}/…bi5, 404 where it has
 // no file), serving .bi5 files made here from a known price path, so tests drive the real client and reader.
@@ -15,9 +16,12 @@ const BASE: Record<string, number> = {
   GBPNOK: 13.9,
   GBPSEK: 13.6,
   GBPAUD: 1.93,
+  // Pairs a desk may add (issue 34): a yen quote (3 decimals in the files) and the zloty leg of GBP/PLN.
+  USDJPY: 150.2,
+  USDPLN: 3.95,
 };
-/** Half the spread the server quotes around its mid (0.5 pip). */
-const HALF_SPREAD = 0.00005;
+/** Half the spread the server quotes around its mid (0.5 pip: five of the file's steps). */
+const halfSpread = (pair: string) => 5 / dukascopyScale(pair);
 
 /**
  * The server's mid at a minute, rounded so bid and ask are whole 10^-5 steps and their average is exactly this.
@@ -26,7 +30,8 @@ const HALF_SPREAD = 0.00005;
 export function dukascopyMid(pair: string, minuteMs: number): number {
   const k = minuteMs / MINUTE_MS;
   const base = BASE[pair] ?? 1;
-  return Math.round(base * (1 + 0.004 * Math.sin(k / 97) + 0.001 * Math.sin(k / 7)) * 1e5) / 1e5;
+  const scale = dukascopyScale(pair);
+  return Math.round(base * (1 + 0.004 * Math.sin(k / 97) + 0.001 * Math.sin(k / 7)) * scale) / scale;
 }
 
 export interface DukascopyServer {
@@ -54,9 +59,9 @@ function candlesOf(pair: string, dayStart: number, side: 'BID' | 'ASK'): Candle[
   const sign = side === 'BID' ? -1 : 1;
   for (let m = 0; m < 1440; m++) {
     const ts = dayStart + m * MINUTE_MS;
-    const open = dukascopyMid(pair, ts) + sign * HALF_SPREAD;
-    const close = dukascopyMid(pair, ts + MINUTE_MS - 1000) + sign * HALF_SPREAD;
-    const wiggle = 0.0002;
+    const open = dukascopyMid(pair, ts) + sign * halfSpread(pair);
+    const close = dukascopyMid(pair, ts + MINUTE_MS - 1000) + sign * halfSpread(pair);
+    const wiggle = 20 / dukascopyScale(pair);
     out.push({
       ts,
       open,
@@ -73,7 +78,7 @@ function ticksOf(pair: string, hourStart: number): Tick[] {
   const out: Tick[] = [];
   for (let ms = 0; ms < HOUR_MS; ms += 20_000) {
     const mid = dukascopyMid(pair, Math.floor((hourStart + ms) / MINUTE_MS) * MINUTE_MS);
-    out.push({ ts: hourStart + ms, bid: mid - HALF_SPREAD, ask: mid + HALF_SPREAD });
+    out.push({ ts: hourStart + ms, bid: mid - halfSpread(pair), ask: mid + halfSpread(pair) });
   }
   return out;
 }
@@ -123,8 +128,12 @@ export async function startDukascopyServer(options: DukascopyServerOptions = {})
     if (!body) {
       body =
         side === undefined
-          ? writeTicks(ticksOf(pair!, variantDay + (start - dayStart)), variantDay + (start - dayStart))
-          : writeCandles(candlesOf(pair!, variantDay, side as 'BID' | 'ASK'), variantDay);
+          ? writeTicks(
+              ticksOf(pair!, variantDay + (start - dayStart)),
+              variantDay + (start - dayStart),
+              dukascopyScale(pair!),
+            )
+          : writeCandles(candlesOf(pair!, variantDay, side as 'BID' | 'ASK'), variantDay, dukascopyScale(pair!));
       cache.set(key, body);
     }
     res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(body));

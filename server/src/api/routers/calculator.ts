@@ -3,14 +3,14 @@ import { requiredName } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { calculationsFor } from '../../services/calculator/history';
 import { saveCalculation } from '../../services/calculator/save';
-import { memberProcedure, router } from '../trpc/procedures';
+import { deskPairProcedure, memberProcedure, router } from '../trpc/procedures';
 
 export const calculatorRouter = router({
   /**
    * Saves one Calculate (results recomputed on the server, the live rate from the server's own latest quote);
    * repeating the same id saves nothing more.
    */
-  save: memberProcedure.input(saveCalculationInput).mutation(({ ctx, input }) =>
+  save: deskPairProcedure.input(saveCalculationInput).mutation(({ ctx, input }) =>
     saveCalculation(ctx.db, ctx.actor, input, {
       now: ctx.deps.now(),
       liveQuote: ctx.deps.quotes.latestFor(input.pair) ?? null,

@@ -1,8 +1,10 @@
+import { deskPairsInput } from '@pippitch/shared/desk-pairs';
 import { LOGO_MESSAGES } from '@pippitch/shared/logo';
 import { z } from 'zod';
 import { hasCompanyLogo, setCompanyLogo } from '../../services/company/logo';
+import { deskPairs, setDeskPairs } from '../../services/company/pairs';
 import { companySummary } from '../../services/company/summary';
-import { adminProcedure, authedProcedure, router } from '../trpc/procedures';
+import { adminProcedure, authedProcedure, memberProcedure, router } from '../trpc/procedures';
 
 export const companyRouter = router({
   /** The caller's own company: plan, trial, seats. Readable while locked so the locked page can explain. */
@@ -19,4 +21,12 @@ export const companyRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => setCompanyLogo(ctx.db, { companyId: ctx.viewer.company.id }, input.base64)),
+
+  /** The pairs the desk quotes (issue 34 §3): the calculator's and the history modal's select. */
+  pairs: memberProcedure.query(({ ctx }) => deskPairs(ctx.db, ctx.actor.companyId)),
+
+  /** Replaces the desk's pairs with catalogue pairs (at least one). Admins. */
+  setPairs: adminProcedure
+    .input(deskPairsInput)
+    .mutation(({ ctx, input }) => setDeskPairs(ctx.db, ctx.actor, input.pairs)),
 });

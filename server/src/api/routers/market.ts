@@ -1,20 +1,19 @@
+import { pairSchema as pair } from '@pippitch/shared/desk-pairs';
 import { isoDate, text } from '@pippitch/shared/input';
-import { DEFAULT_INTERVAL, INTERVALS, SUPPORTED_PAIRS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
+import { DEFAULT_INTERVAL, INTERVALS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
 import { LIVE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { z } from 'zod';
 import { seriesFor } from '../../services/market/cached-series';
 import { marketDataStatus } from '../../services/market/data-status';
 import { dayRange } from '../../services/market/day-range';
 import { calendarRange, hasDataOn, rateAt } from '../../services/market/history';
-import { adminProcedure, memberProcedure, router } from '../trpc/procedures';
-
-const pair = z.enum(SUPPORTED_PAIRS, { error: 'Unsupported currency pair' });
+import { adminProcedure, deskPairProcedure, router } from '../trpc/procedures';
 
 export const marketRouter = router({
   // Live quotes are not a procedure: they have a WebSocket route of their own (api/http/live-quotes.ts).
 
   /** A chart series: a timeframe ending at the newest data, or London dates (clamped, swapped). */
-  series: memberProcedure
+  series: deskPairProcedure
     .input(
       z.union([
         z.object({ pair, timeframe: z.enum(TIMEFRAME_KEYS), interval: z.enum(INTERVALS).optional() }),
@@ -26,11 +25,11 @@ export const marketRouter = router({
   /** The admin dashboard's data-status card: real spans and backfill per pair, the feed, the ECB's last fix. */
   dataStatus: adminProcedure.query(({ ctx }) => marketDataStatus(ctx.db, ctx.deps.now())),
 
-  rateAt: memberProcedure
+  rateAt: deskPairProcedure
     .input(z.object({ pair, date: isoDate, time: text('Time', 20) }))
     .query(({ ctx, input }) => rateAt(ctx.db, input, ctx.deps.now())),
 
-  hasData: memberProcedure
+  hasData: deskPairProcedure
     .input(z.object({ pair, date: isoDate }))
     .query(async ({ ctx, input }) => ({ hasData: await hasDataOn(ctx.db, input.pair, input.date) })),
 
@@ -38,7 +37,7 @@ export const marketRouter = router({
    * The range-of-day check's facts: a London day's low–high for the pair and the mid at a minute (the minute the
    * broker picked, or now on today's date: the server's latest quote). The browser places the rate it holds.
    */
-  dayRange: memberProcedure
+  dayRange: deskPairProcedure
     .input(z.object({ pair, date: isoDate, time: text('Time', 20).optional() }))
     .query(({ ctx, input }) => {
       const quote = ctx.deps.quotes.latestFor(input.pair);
@@ -46,7 +45,7 @@ export const marketRouter = router({
       return dayRange(ctx.db, input, ctx.deps.now(), live);
     }),
 
-  calendarRange: memberProcedure
+  calendarRange: deskPairProcedure
     .input(z.object({ pair }))
     .query(({ ctx, input }) => calendarRange(ctx.db, input.pair, ctx.deps.now())),
 });

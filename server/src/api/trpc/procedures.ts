@@ -4,8 +4,10 @@
  */
 
 import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
+import { notQuotedMessage } from '@pippitch/shared/desk-pairs';
+import { isCataloguePair } from '@pippitch/shared/pair-catalogue';
 import { mayManageSeats } from '@pippitch/shared/roles';
-import { forbidden, unauthorized } from '../../errors';
+import { badRequest, forbidden, unauthorized } from '../../errors';
 import { type Actor, actorOf } from '../../services/actor';
 import type { Context } from './context';
 import { mapDomainErrors, t } from './init';
@@ -104,3 +106,16 @@ export const companyFinderProcedure = memberProcedure
     return next();
   })
   .use(markAccessChecked);
+
+/**
+ * A member reading or pitching one pair: the input's `pair`, when it is a catalogue pair, must be one the desk quotes
+ * (issue 34 §3; the input schema refuses anything else). Read from the session's company row: no extra query.
+ */
+export const deskPairProcedure = memberProcedure.use(async ({ ctx, getRawInput, next }) => {
+  const raw = await getRawInput();
+  const pair = typeof raw === 'object' && raw !== null ? (raw as { pair?: unknown }).pair : undefined;
+  if (typeof pair === 'string' && isCataloguePair(pair) && !ctx.viewer.company.pairs.includes(pair)) {
+    throw badRequest(notQuotedMessage(pair), 'pair');
+  }
+  return next();
+});

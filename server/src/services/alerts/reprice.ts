@@ -5,7 +5,7 @@
  * worker, a retry) rewrites the same rows and sends no second digest.
  */
 import { changePercent, isFlagged, repricedAnnualSavings } from '@pippitch/shared/alerts';
-import { isCurrencyPair, STORED_PAIRS, servePrice, storageFor } from '@pippitch/shared/pairs';
+import { isCurrencyPair, pipSize, STORED_PAIRS, servePrice, storageFor } from '@pippitch/shared/pairs';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -94,6 +94,7 @@ export async function repriceLeads(
           amount: d.trade_amount,
           tradesPerYear: d.trades_per_year,
           marginPips: d.pips_added,
+          pipSize: pipSize(r.currency_pair),
         },
         r.live_rate,
         servePrice(current, storageFor(r.currency_pair).invert),

@@ -26,6 +26,7 @@ export async function sessionView(db: Database, viewer: Viewer | null, cache?: S
       companyFinderEnabled: viewer.company.companyFinderEnabled,
       clientDataEnabled: viewer.company.clientDataEnabled,
       dataKeptUntil: viewer.company.dataKeptUntil?.toISOString() ?? null,
+      pairs: viewer.company.pairs,
     },
     margin,
   };

@@ -1,4 +1,6 @@
 import type { CompanyAccess, RoleType } from '@pippitch/shared/access';
+import { orderDeskPairs } from '@pippitch/shared/desk-pairs';
+import type { CataloguePair } from '@pippitch/shared/pair-catalogue';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -20,6 +22,8 @@ export interface Viewer {
     clientDataEnabled: boolean;
     /** When access has ended: the day the company's data is deleted unless it subscribes again. */
     dataKeptUntil: Date | null;
+    /** The pairs the desk quotes (issue 34 §3), in the catalogue's order. */
+    pairs: CataloguePair[];
   };
 }
 
@@ -83,6 +87,7 @@ export function readSession(db: Database, id: string) {
       'c.company_finder_enabled',
       'c.client_data_enabled',
       'c.access_ended_at',
+      'c.quoted_pairs',
     ])
     .executeTakeFirst();
 }
@@ -109,6 +114,7 @@ export function viewerOf(row: SessionRow, now: Date): Viewer | null {
       companyFinderEnabled: row.company_finder_enabled,
       clientDataEnabled: row.client_data_enabled,
       dataKeptUntil: accessEndedAt ? dataKeptUntil(accessEndedAt) : null,
+      pairs: orderDeskPairs(row.quoted_pairs),
     },
   };
 }

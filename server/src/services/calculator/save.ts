@@ -2,6 +2,7 @@ import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { calculateSavings } from '@pippitch/shared/calculator';
 import { isOffMarket } from '@pippitch/shared/evidence';
 import { normaliseCompanyName } from '@pippitch/shared/names';
+import { pipSize } from '@pippitch/shared/pairs';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
@@ -40,6 +41,7 @@ export async function saveCalculation(
     amount: input.amount,
     tradesPerYear: input.tradesPerYear,
     marginPips: input.marginPips,
+    pipSize: pipSize(input.pair),
   });
   const clientName = input.clientName?.trim() || null;
   const normalized = clientName ? normaliseCompanyName(clientName) || null : null;

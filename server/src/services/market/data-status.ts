@@ -46,7 +46,10 @@ export async function marketDataStatus(db: Database, now: Date): Promise<MarketD
   ]);
   const byPair = new Map(backfill.rows.map((r) => [r.pair, r]));
   const tickOf = new Map(ticks.rows.map((r) => [r.pair, r.ts]));
-  const pairs: PairDataStatus[] = STORED_PAIRS.map((pair) => {
+  // The six first, then every pair a desk added (issue 34), each as soon as its backfill has a row: a new pair's
+  // background backfill shows its progress here like the six's.
+  const added = backfill.rows.map((r) => r.pair).filter((p) => !(STORED_PAIRS as readonly string[]).includes(p));
+  const pairs: PairDataStatus[] = [...STORED_PAIRS, ...added.sort()].map((pair) => {
     const b = byPair.get(pair);
     const span = b ? now.getTime() - b.started_from.getTime() : 0;
     // Done means through the last whole hour (the top-up's reach); the hour in progress is the live feed's.

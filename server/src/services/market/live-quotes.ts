@@ -14,7 +14,8 @@ import {
   type StoredPrice,
   toLiveQuotes,
 } from '@pippitch/shared/live-quote';
-import { type CurrencyPair, STORED_PAIRS, type StoredPair, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
+import { PROVIDER_PAIRS } from '@pippitch/shared/pair-catalogue';
+import { type CurrencyPair, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
 import { type Database, type Listener, type Log, listen } from '@pippitch/sql';
 import { sql } from 'kysely';
 
@@ -83,9 +84,9 @@ export class QuoteHub {
     return () => this.events.off('batch', fn);
   }
 
-  /** True once every supported pair has a quote (a first start, while the data set loads, may lack some). */
+  /** True once each of the spec's six has a quote (a first start, while the data set loads, may lack some). */
   complete(): boolean {
-    return this.latest.size >= SUPPORTED_PAIRS.length;
+    return SUPPORTED_PAIRS.every((p) => this.latest.has(p));
   }
 
   publish(quotes: LiveQuote[]): void {
@@ -125,13 +126,13 @@ export class QuoteHub {
 }
 
 /**
- * The newest stored price of every stored pair: its newest quote (bid and ask as fetched) or its newest minute bar's
+ * The newest stored price of every pair the market quotes (pairs no desk quotes have none and cost two empty probes): its newest quote (bid and ask as fetched) or its newest minute bar's
  * close, whichever is later (an import can be newer than the last quote), labelled `stored` with its own time. Two
  * primary-key probes per pair.
  */
 export async function loadLatestPrices(db: Database): Promise<StoredPrice[]> {
   const { rows } = await sql<{
-    pair: StoredPair;
+    pair: string;
     q_ts: Date | null;
     bid: number | null;
     ask: number | null;
@@ -140,7 +141,7 @@ export async function loadLatestPrices(db: Database): Promise<StoredPrice[]> {
     close: number | null;
   }>`
     SELECT p.pair, q.ts AS q_ts, q.bid, q.ask, q.mid, b.ts AS b_ts, b.close
-    FROM unnest(${[...STORED_PAIRS]}::text[]) AS p (pair)
+    FROM unnest(${[...PROVIDER_PAIRS]}::text[]) AS p (pair)
     LEFT JOIN LATERAL (SELECT ts, bid, ask, mid FROM fx_quotes WHERE pair = p.pair ORDER BY ts DESC LIMIT 1) q ON true
     LEFT JOIN LATERAL (SELECT ts, close FROM fx_minute_bars WHERE pair = p.pair ORDER BY ts DESC LIMIT 1) b ON true`.execute(
     db,

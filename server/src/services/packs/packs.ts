@@ -21,6 +21,7 @@ import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../actor';
 import { clientKey, enforce } from '../auth/rate-limit';
 import { hashToken, newToken } from '../auth/tokens';
+import { deskPairs } from '../company/pairs';
 import { enqueueEmailToMember } from '../email/outbox';
 import { packViewedEmail } from '../email/templates';
 import { packShown, requireApprovalFor, requirePackApproval } from '../margin/gate';
@@ -57,7 +58,7 @@ export async function createPack(
     .where('user_id', '=', actor.userId)
     .executeTakeFirst();
   if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
-  const parsed = parsePackCsv(input.csv);
+  const parsed = parsePackCsv(input.csv, await deskPairs(db, actor.companyId));
   if (!parsed.ok) throw badRequest(parsed.message, 'csv');
   const trades = await priceTrades(db, parsed.trades, input.marginBps);
   const totals = packTotals(trades);

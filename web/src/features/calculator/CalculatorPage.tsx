@@ -1,5 +1,6 @@
 import { calculateSavings, parseCalculatorForm } from '@pippitch/shared/calculator';
 import { isBelowMid } from '@pippitch/shared/margin';
+import { pipSize } from '@pippitch/shared/pairs';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { getRouteApi } from '@tanstack/react-router';
@@ -80,7 +81,7 @@ export function CalculatorPage() {
     }
     let result: ReturnType<typeof calculateSavings>;
     try {
-      result = calculateSavings({ ...parsed.value, marginPips: fields.marginPips });
+      result = calculateSavings({ ...parsed.value, marginPips: fields.marginPips, pipSize: pipSize(fields.pair) });
     } catch (err) {
       dispatch({ type: 'error', message: err instanceof Error ? err.message : 'An error occurred during calculation' });
       return;

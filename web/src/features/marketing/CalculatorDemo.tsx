@@ -6,12 +6,13 @@ import {
 } from '@pippitch/shared/calculator';
 import { amountLabel, formatSold } from '@pippitch/shared/money';
 import {
-  type CurrencyPair,
   FALLBACK_RATES,
   MARGIN_OPTIONS,
   type MarginPips,
   marginLabel,
   pairLabel,
+  pipSize,
+  type SpecPair,
   SUPPORTED_PAIRS,
 } from '@pippitch/shared/pairs';
 import { formatComparisonDate } from '@pippitch/shared/time';
@@ -61,12 +62,12 @@ function DemoInput({
 }
 
 /** The demo's market rate: the spec's demo GBP/USD (1.3556, as the hero shows), the sample rate for other pairs. */
-export function demoMarketRate(pair: CurrencyPair): string {
+export function demoMarketRate(pair: SpecPair): string {
   return pair === 'GBPUSD' ? DEMO.yourRate : FALLBACK_RATES[pair];
 }
 
 export function CalculatorDemo() {
-  const [pair, setPairValue] = useState<CurrencyPair>('GBPUSD');
+  const [pair, setPairValue] = useState<SpecPair>('GBPUSD');
   const hydrated = useHydrated();
   const [yourRate, setYourRateValue] = useState(DEMO.yourRate);
   const [competitorRate, setCompetitorRateValue] = useState(DEMO.competitorRate);
@@ -90,7 +91,7 @@ export function CalculatorDemo() {
   const setTrades = changing(setTradesValue);
   const setMargin = changing(setMarginValue);
   // A new pair starts from its own market rate, without the old pair's competitor rate.
-  const setPair = changing((p: CurrencyPair) => {
+  const setPair = changing((p: SpecPair) => {
     setPairValue(p);
     setYourRateValue(demoMarketRate(p));
     setCompetitorRateValue('');
@@ -109,7 +110,7 @@ export function CalculatorDemo() {
       return;
     }
     setError(null);
-    setResult(calculateSavings({ ...parsed.value, marginPips: margin }));
+    setResult(calculateSavings({ ...parsed.value, marginPips: margin, pipSize: pipSize(pair) }));
   }
 
   const rows: [string, string][] = result
@@ -141,7 +142,7 @@ export function CalculatorDemo() {
                   id={id}
                   className={FIELD_CONTROL}
                   value={pair}
-                  onChange={(e) => setPair(e.target.value as CurrencyPair)}
+                  onChange={(e) => setPair(e.target.value as SpecPair)}
                 >
                   <Options values={SUPPORTED_PAIRS} text={pairLabel} />
                 </select>

@@ -5,19 +5,23 @@
  * stop, the hourly top-up and the start-up fill of the minutes missed while no worker ran.
  */
 import { DAY_MS, type HistoryBar, type HistoryProvider, HOUR_MS } from '@pippitch/server/providers/history/types';
-import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
 import type pg from 'pg';
 import { indexAtOrAfter, isMarketOpen, timeOfIndex } from '../dataset/calendar';
 import { HISTORY_START_MS } from '../dataset/index';
 import type { Log } from '../types';
+import { deriveCross } from './derive';
+import { pairsChosenAnywhere, storedPairsToKeep } from './desk-pairs';
 import { recordChunkError, recordFetchStatus, writeChunk } from './write';
 
 export interface BackfillOptions {
   pool: pg.Pool;
   provider: HistoryProvider;
-  pairs?: readonly StoredPair[];
+  /** Stored pairs to backfill; by default what every desk's chosen pairs need (desk-pairs.ts). */
+  pairs?: readonly string[];
   /** Now in ms (tests move it); the backfill stops at the last whole hour before it. */
   now?: () => number;
+  /** Where the run stops at the latest (tests: one day of day files); the last whole hour otherwise. */
+  untilMs?: number;
   /** Where a pair without a cursor starts (HISTORY_START, 2024-09-30). */
   fromMs?: number;
   /** Chunks (provider requests) in this run at most; the next run resumes. Default: no limit. */
@@ -29,7 +33,7 @@ export interface BackfillOptions {
 }
 
 export interface PairBackfill {
-  pair: StoredPair;
+  pair: string;
   /** Every minute before this has been asked of the provider. */
   through: Date;
   bars: number;
@@ -69,14 +73,15 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   const result: BackfillResult = { pairs: [], chunks: 0, bars: 0, finished: true, more: false };
   const source = provider.source;
   if (!source) return result;
-  const endMs = Math.floor(now() / HOUR_MS) * HOUR_MS;
+  const endMs = Math.min(Math.floor(now() / HOUR_MS) * HOUR_MS, options.untilMs ?? Number.POSITIVE_INFINITY);
   const client = await pool.connect();
   try {
     const cursors = await client.query<{ pair: string; through_ts: Date }>(
       'SELECT pair, through_ts FROM fx_history_backfill',
     );
     const cursorOf = new Map(cursors.rows.map((r) => [r.pair, r.through_ts.getTime()]));
-    for (const pair of options.pairs ?? STORED_PAIRS) {
+    const chosen = await pairsChosenAnywhere(client);
+    for (const pair of options.pairs ?? storedPairsToKeep(chosen)) {
       let cursor = Math.max(startMs, cursorOf.get(pair) ?? startMs);
       if (options.onlyWithinMs !== undefined && (!cursorOf.has(pair) || endMs - cursor > options.onlyWithinMs)) {
         result.finished = false;
@@ -167,6 +172,14 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
         result.finished = false;
         result.more = true;
         break;
+      }
+    }
+    // Crosses the provider does not quote, from the legs just written (issue 34 §2).
+    if (!options.signal?.aborted) {
+      for (const cross of chosen.filter((p) => p.sourcing.kind === 'derived')) {
+        const derived = await deriveCross(client, cross, startMs);
+        if (derived.bars > 0) log(`market history: ${derived.bars} minutes of ${cross.label} derived from its legs`);
+        result.bars += derived.bars;
       }
     }
     await recordFetchStatus(client, {

@@ -10,8 +10,16 @@
  */
 import lzma from 'lzma-purejs-requirejs';
 
-/** Price scale of every pair we store (Dukascopy's decimalFactor; JPY pairs would be 10^3). */
+/** Price scale of a pair quoted to 5 decimals (Dukascopy's decimalFactor); see priceScale for the others. */
 export const PRICE_SCALE = 100_000;
+
+/**
+ * Dukascopy's decimalFactor for a pair: a tenth of its pip (a "pipette"), so 10^5 for pairs with a 0.0001 pip and
+ * 10^3 for yen and forint quotes (pip 0.01). `pipDecimals` comes from the pair catalogue.
+ */
+export function priceScale(pipDecimals: number): number {
+  return 10 ** (pipDecimals + 1);
+}
 const CANDLE_BYTES = 24;
 const TICK_BYTES = 20;
 

@@ -3,8 +3,10 @@
  * the last day or two (a day's file is published some time after it ends; an hour's soon after the hour). Every
  * request has a timeout, and requests are spaced by `minIntervalMs` to be polite to a free service.
  */
+
+import { quotedDecimals } from '@pippitch/shared/pair-catalogue';
 import { DAY_MS, type HistoryBar, type HistoryProvider, HOUR_MS } from '../types';
-import { readCandles, readTicks } from './bi5';
+import { priceScale, readCandles, readTicks } from './bi5';
 import { barsFromCandles, barsFromTicks } from './transform';
 
 export const DUKASCOPY_URL = 'https://datafeed.dukascopy.com/datafeed';
@@ -19,6 +21,11 @@ export interface DukascopyOptions {
   /** Now, for which files exist yet (tests move it). */
   now?: () => number;
   fetch?: typeof fetch;
+}
+
+/** The decimalFactor of a stored pair's files ('USDJPY' → 10^3, 'GBPUSD' → 10^5). */
+export function dukascopyScale(pair: string): number {
+  return priceScale(quotedDecimals(pair));
 }
 
 /** A day's minute file is read once the day has been over this long; until then its hours' tick files are. */
@@ -95,12 +102,14 @@ export function createDukascopyProvider(options: DukascopyOptions = {}): History
           file(dukascopyPath(pair, dayStart, 'BID'), signal),
           file(dukascopyPath(pair, dayStart, 'ASK'), signal),
         ]);
-        bars = barsFromCandles(readCandles(bid, dayStart), readCandles(ask, dayStart));
+        const scale = dukascopyScale(pair);
+        bars = barsFromCandles(readCandles(bid, dayStart, scale), readCandles(ask, dayStart, scale));
       } else {
         bars = [];
         for (let h = Math.floor(fromMs / HOUR_MS) * HOUR_MS; h < toMs; h += HOUR_MS) {
           if (h + HOUR_MS > now()) break; // an hour's file exists once the hour is over
-          bars.push(...barsFromTicks(readTicks(await file(dukascopyPath(pair, h, 'ticks'), signal), h)));
+          const ticks = readTicks(await file(dukascopyPath(pair, h, 'ticks'), signal), h, dukascopyScale(pair));
+          bars.push(...barsFromTicks(ticks));
         }
       }
       return bars.filter((b) => b.ts >= fromMs && b.ts < toMs);

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { ACCESS_MESSAGES } from '@pippitch/shared/access';
+import { DEFAULT_DESK_PAIRS, DESK_PAIR_MESSAGES, notQuotedMessage } from '@pippitch/shared/desk-pairs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pairsQuotedAnywhere } from '../../src/services/company/pairs';
+import {
+  addMember,
+  errorOf,
+  ownerOfNewCompany,
+  signedIn,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '../helpers';
+
+// Issue 34 §3: an admin chooses the pairs the desk quotes from the catalogue (the spec's six until then); brokers
+// pitch and read history only in those, each company its own choice.
+let h: TestApp;
+let owner: TestClient;
+let broker: TestClient;
+let rival: TestClient;
+
+beforeAll(async () => {
+  h = await startTestApp();
+  owner = (await ownerOfNewCompany(h, 'Pairs Desk')).c;
+  await addMember(h, 'Pairs Desk', 'broker@pairsdesk.co.uk', 'junior');
+  broker = await signedIn(h, 'broker@pairsdesk.co.uk');
+  rival = (await ownerOfNewCompany(h, 'Other Desk')).c;
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+function pitch(c: TestClient, pair: string) {
+  return c.api.calculator.save.mutate({
+    id: randomUUID(),
+    // biome-ignore lint/suspicious/noExplicitAny: the test sends what a browser could, checked by the server
+    pair: pair as any,
+    yourRate: '5.0500',
+    competitorRate: '5.0000',
+    amount: '100000',
+    tradesPerYear: 12,
+    marginPips: 0,
+    comparisonDate: '2026-11-20',
+  });
+}
+
+describe('desk pairs', () => {
+  it('start as the spec six, for brokers and in the session', async () => {
+    expect(await broker.api.company.pairs.query()).toEqual([...DEFAULT_DESK_PAIRS]);
+    expect((await broker.api.auth.session.query())?.company.pairs).toEqual([...DEFAULT_DESK_PAIRS]);
+  });
+
+  it('refuse a pair the desk does not quote, saying who can add it', async () => {
+    const err = await errorOf(pitch(broker, 'GBPPLN'));
+    expect(err).toEqual({ message: notQuotedMessage('GBPPLN'), code: 'BAD_REQUEST' });
+    const history = await errorOf(broker.api.market.calendarRange.query({ pair: 'GBPPLN' }));
+    expect(history.message).toBe(notQuotedMessage('GBPPLN'));
+    expect(history.message).toBe(
+      "Your desk does not quote GBP/PLN: an admin can add it on the dashboard's Currency pairs card.",
+    );
+  });
+
+  it('are chosen by an admin only, from the catalogue, at least one', async () => {
+    expect((await errorOf(broker.api.company.setPairs.mutate({ pairs: ['GBPPLN'] }))).message).toBe(
+      ACCESS_MESSAGES.noAdminAccess,
+    );
+    expect((await errorOf(owner.api.company.setPairs.mutate({ pairs: [] }))).message).toBe(DESK_PAIR_MESSAGES.none);
+    // biome-ignore lint/suspicious/noExplicitAny: a code outside the catalogue, as a browser could send
+    const unknown = await errorOf(owner.api.company.setPairs.mutate({ pairs: ['EURGBP' as any] }));
+    expect(unknown.code).toBe('BAD_REQUEST');
+    const saved = await owner.api.company.setPairs.mutate({ pairs: ['USDJPY', 'GBPPLN', 'GBPUSD', 'GBPPLN'] });
+    expect(saved).toEqual({ pairs: ['GBPUSD', 'GBPPLN', 'USDJPY'], message: DESK_PAIR_MESSAGES.saved });
+  });
+
+  it('let brokers pitch the chosen pairs only, and leave other desks as they were', async () => {
+    expect(await broker.api.company.pairs.query()).toEqual(['GBPUSD', 'GBPPLN', 'USDJPY']);
+    await expect(pitch(broker, 'GBPPLN')).resolves.toBeDefined();
+    expect((await errorOf(pitch(broker, 'GBPEUR'))).message).toBe(notQuotedMessage('GBPEUR'));
+    expect(await rival.api.company.pairs.query()).toEqual([...DEFAULT_DESK_PAIRS]);
+    expect((await errorOf(pitch(rival, 'GBPPLN'))).message).toBe(notQuotedMessage('GBPPLN'));
+  });
+
+  it('make the union of every desk the pairs the worker keeps', async () => {
+    const union = await pairsQuotedAnywhere(h.t.db);
+    expect(union).toEqual(expect.arrayContaining([...DEFAULT_DESK_PAIRS, 'GBPPLN', 'USDJPY']));
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * Derived crosses (issue 34 §2): a pair the provider does not quote (GBP/PLN) is priced per minute from its two
+ * legs at the same minute (GBP/USD × USD/PLN), for every minute both legs have a real (not simulated) price, and
+ * stored under its own code with source 'derived'; the legs and the method are the catalogue's, so every record
+ * that names the minute can name them. Each UTC day is one transaction with its rollups and the cross's cursor
+ * (fx_history_backfill, provider 'derived'), as the backfill's chunks are, so a stop resumes without a gap.
+ */
+import type { PairInfo } from '@pippitch/shared/pair-catalogue';
+import { SIMULATED_BAR_SOURCES } from '@pippitch/shared/sources';
+import type pg from 'pg';
+
+const DAY_MS = 86_400_000;
+
+/** A leg's price in the cross's direction: as stored, or 1 ÷ it (its high then comes from the stored low). */
+function leg(alias: string, invert: boolean, column: 'open' | 'high' | 'low' | 'close'): string {
+  if (!invert) return `${alias}.${column}`;
+  const flipped = column === 'high' ? 'low' : column === 'low' ? 'high' : column;
+  return `(1 / ${alias}.${flipped})`;
+}
+
+export interface DeriveResult {
+  pair: string;
+  bars: number;
+  through: Date | null;
+}
+
+/**
+ * Derives `cross` from the last day it has up to the older of its legs' cursors. High and low are the legs' extremes
+ * multiplied (a bound: the two extremes need not fall at the same instant), kept around open and close.
+ */
+export async function deriveCross(client: pg.ClientBase, cross: PairInfo, startMs: number): Promise<DeriveResult> {
+  if (cross.sourcing.kind !== 'derived' || cross.invert) return { pair: cross.code, bars: 0, through: null };
+  const [a, b] = cross.sourcing.legs;
+  const { rows } = await client.query<{ pair: string; through_ts: Date }>(
+    'SELECT pair, through_ts FROM fx_history_backfill WHERE pair = ANY ($1::text[])',
+    [[a.stored, b.stored, cross.stored]],
+  );
+  const through = new Map(rows.map((r) => [r.pair, r.through_ts.getTime()]));
+  const legsThrough = Math.min(through.get(a.stored) ?? startMs, through.get(b.stored) ?? startMs);
+  let cursor = Math.max(startMs, through.get(cross.stored) ?? startMs);
+  let bars = 0;
+  const expr = (c: 'open' | 'high' | 'low' | 'close') =>
+    `round((${leg('a', a.invert, c)} * ${leg('b', b.invert, c)})::numeric, 6)::float8`;
+  while (cursor < legsThrough) {
+    const to = Math.min(Math.floor(cursor / DAY_MS) * DAY_MS + DAY_MS, legsThrough);
+    await client.query('BEGIN');
+    try {
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('fx_history_backfill:' || $1))", [cross.stored]);
+      const res = await client.query<{ n: string; first: Date | null; last: Date | null }>(
+        `WITH legs AS (
+           SELECT a.ts, ${expr('open')} AS o, ${expr('high')} AS h, ${expr('low')} AS l, ${expr('close')} AS c
+           FROM fx_minute_bars a
+           JOIN fx_minute_bars b ON b.pair = $2 AND b.ts = a.ts
+           WHERE a.pair = $1 AND a.ts >= $4 AND a.ts < $5
+             AND a.source <> ALL ($6::text[]) AND b.source <> ALL ($6::text[])),
+         up AS (
+           INSERT INTO fx_minute_bars AS x (pair, ts, open, high, low, close, source)
+           SELECT $3, ts, o, greatest(h, o, c), least(l, o, c), c, 'derived' FROM legs
+           ON CONFLICT (pair, ts) DO UPDATE
+             SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+                 source = excluded.source
+             WHERE x.source = ANY ($6::text[])
+                OR (x.source = 'derived' AND (x.open, x.high, x.low, x.close) IS DISTINCT FROM
+                                             (excluded.open, excluded.high, excluded.low, excluded.close))
+           RETURNING ts)
+         SELECT count(*) AS n, min(ts) AS first, max(ts) AS last FROM up`,
+        [a.stored, b.stored, cross.stored, new Date(cursor), new Date(to), SIMULATED_BAR_SOURCES],
+      );
+      const written = Number(res.rows[0]?.n ?? 0);
+      if (written > 0) {
+        await client.query('SELECT fx_refresh_rollups($1, $2, $3)', [cross.stored, new Date(cursor), new Date(to)]);
+      }
+      await client.query(
+        `INSERT INTO fx_history_backfill AS f (pair, provider, started_from, through_ts, first_real, last_real,
+                                               bars_written, updated_at)
+         VALUES ($1, 'derived', $2, $3, $4, $5, $6, now())
+         ON CONFLICT (pair) DO UPDATE SET
+           through_ts = greatest(f.through_ts, excluded.through_ts),
+           first_real = least(f.first_real, excluded.first_real),
+           last_real = greatest(f.last_real, excluded.last_real),
+           bars_written = f.bars_written + excluded.bars_written,
+           last_error = NULL, last_error_at = NULL, updated_at = now()`,
+        [cross.stored, new Date(startMs), new Date(to), res.rows[0]?.first ?? null, res.rows[0]?.last ?? null, written],
+      );
+      await client.query('COMMIT');
+      bars += written;
+      cursor = to;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw err;
+    }
+  }
+  return { pair: cross.code, bars, through: new Date(cursor) };
+}

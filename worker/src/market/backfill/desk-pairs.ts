@@ -1,0 +1,21 @@
+/**
+ * Which pairs the worker keeps (issue 34 §3): the union of every desk's chosen pairs, as the stored pairs they need
+ * (a direct pair's own, a derived cross's two legs), the spec's six first so a first start fills them before any
+ * pair a desk added. Raw `pg` like the rest of the backfill, which runs on one pool client for a whole run.
+ */
+import { PAIR_CATALOGUE, type PairInfo, storedPairsFor } from '@pippitch/shared/pair-catalogue';
+import { isCurrencyPair, STORED_PAIRS } from '@pippitch/shared/pairs';
+import type pg from 'pg';
+
+/** Every catalogue pair some desk quotes (the six when no company exists yet: a fresh install still loads them). */
+export async function pairsChosenAnywhere(client: pg.ClientBase): Promise<PairInfo[]> {
+  const { rows } = await client.query<{ pair: string }>('SELECT DISTINCT unnest(quoted_pairs) AS pair FROM companies');
+  const chosen = new Set(rows.map((r) => r.pair).filter(isCurrencyPair));
+  return PAIR_CATALOGUE.filter((p) => chosen.has(p.code));
+}
+
+/** The stored pairs to backfill: the six's first, then what the desks' other pairs need, in a stable order. */
+export function storedPairsToKeep(chosen: readonly PairInfo[]): string[] {
+  const needed = new Set(storedPairsFor(chosen.map((p) => p.code)));
+  return [...STORED_PAIRS, ...[...needed].filter((p) => !(STORED_PAIRS as readonly string[]).includes(p)).sort()];
+}
