@@ -1,5 +1,5 @@
 import { Dec, decimal, fixed, positive } from './decimal';
-import { type CurrencyPair, pipSize, storageFor } from './pairs';
+import { type CurrencyPair, PIP_SIZE, pipSize, storageFor } from './pairs';
 
 // The margin of a pitch against the mid (issue 25 §4): how far the rate the client is pitched sits from the mid, in
 // basis points of the mid, and what that is worth in pounds per trade and per year. One home for the rule, used by
