@@ -141,6 +141,18 @@ describe('the authorisation matrix', () => {
       'auth.requestSignInUnlock': 'public',
       'auth.unlockSignIn': 'public',
       'packs.shared': 'public',
+      // Issue 30: signup without a password, the link's page with it; the name rule; the trial's limits.
+      'auth.signup': 'public',
+      'auth.confirmSignup': 'public',
+      'auth.checkSignupLink': 'public',
+      'auth.requestPasswordReset': 'public',
+      'auth.resetPassword': 'public',
+      'join.accept': 'public',
+      'calculator.forCompany': 'member',
+      'leads.add': 'companyFinder',
+      'invitations.send': 'admin',
+      'invitations.resend': 'admin',
+      'seats.saveFromAccount': 'admin',
     });
   });
 

@@ -115,7 +115,7 @@ describe('saving a calculation', () => {
     [
       'a NUL in the client name',
       { clientName: 'Acme\u0000Ltd' },
-      'Client name contains characters that are not allowed',
+      'Client name cannot contain line breaks, tabs or other control characters',
     ],
   ])('refuses %s with a 400 and a clear message', async (_why, override, message) => {
     const err = await errorOf(alice.api.calculator.save.mutate({ ...WORKED, id: randomUUID(), ...override } as never));

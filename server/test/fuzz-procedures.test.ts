@@ -18,6 +18,10 @@ const NASTY: [string, unknown][] = [
   ['NUL inside', 'Acme\u0000Ltd'],
   ['1 MB string', MEGABYTE],
   ['RTL override', '\u202Eevil\u202C مرحبا بالعالم'],
+  // Issue 30: what a name must never carry (a header or a row break in an e-mail subject, a CSV, a PDF).
+  ['CR/LF header', 'Acme\r\nBcc: everyone@example.com'],
+  ['C1 next-line', 'Acme\u0085Ltd'],
+  ['line separator', 'Acme\u2028Ltd'],
   ['emoji', '👨‍👩‍👧‍👦🚀💷'],
   ['lone surrogate', '\uD800'],
   ['empty', ''],
@@ -183,6 +187,18 @@ describe('every procedure refuses malformed input without a 5xx', () => {
         'auth.unlockSignIn',
         'auth.login',
         'packs.shared',
+        // Issue 30's new and changed procedures.
+        'auth.signup',
+        'auth.confirmSignup',
+        'auth.checkSignupLink',
+        'auth.requestPasswordReset',
+        'join.accept',
+        'leads.add',
+        'finder.similar',
+        'invitations.send',
+        'invitations.resend',
+        'seats.save',
+        'seats.saveFromAccount',
       ]),
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { saveCalculationInput } from '../src/calculation-schema';
 import { parseCalculatorForm } from '../src/calculator-form';
-import { isoDate, text } from '../src/input';
+import { isoDate, nameText, text } from '../src/input';
 
 describe('text fields', () => {
   const name = text('Company name', 20);
@@ -11,6 +11,34 @@ describe('text fields', () => {
     );
   });
   it.each(['Acme Ltd', 'شركة', 'Émile & Fils 🚀', 'tab\there'])('accepts %j', (value) => {
+    expect(name.safeParse(value).success).toBe(true);
+  });
+  it('trims, then counts', () => {
+    expect(name.parse('  Acme  ')).toBe('Acme');
+    expect(name.safeParse('x'.repeat(21)).error?.issues[0]?.message).toBe('Company name must be at most 20 characters');
+  });
+});
+
+describe('name fields (issue 30)', () => {
+  const name = nameText('Company name', 20);
+  it.each([
+    'Acme\u0000Ltd',
+    'Acme\r\nBcc: x',
+    'Acme Ltd\n',
+    'tab\there',
+    'C1\u0085next',
+    'C1\u009bcsi',
+    'del\u007f',
+    'line\u2028sep',
+    'para\u2029sep',
+    '\u202Egnp.exe',
+    'iso\u2066late',
+  ])('refuses %j', (value) => {
+    expect(name.safeParse(value).error?.issues[0]?.message).toBe(
+      'Company name cannot contain line breaks, tabs or other control characters',
+    );
+  });
+  it.each(['Acme Ltd', 'شركة', 'Émile & Fils 🚀', 'O’Brien', 'family 👨\u200d👩\u200d👧'])('accepts %j', (value) => {
     expect(name.safeParse(value).success).toBe(true);
   });
   it('trims, then counts', () => {
