@@ -196,6 +196,15 @@ console.log(
  * keeping 4 wrong-password sign-ins at the member's address in flight; the known member signs in from 127.0.0.2,
  * the other member from 127.0.0.3 (no device cookie), one after another.
  */
+/** `promise`, or a failure after DEADLINE_MS (the flood process is killed either way when the script exits). */
+function bounded<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), DEADLINE_MS);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 async function loopbackFlood(clients: number) {
   const alone = { known: [] as number[], unknown: [] as number[] };
   const flooded = { known: [] as number[], unknown: [] as number[] };
@@ -208,22 +217,18 @@ async function loopbackFlood(clients: number) {
     const flood = fork(FLOOD, [url, String(clients), String(round), 'ada@benchfx.co.uk'], {
       execArgv: ['--import', 'tsx'],
     });
-    const answered = new Promise<Record<string, number>>((resolve, reject) => {
-      const deadline = setTimeout(() => reject(new Error('the flood did not answer')), DEADLINE_MS);
+    const answered = new Promise<Record<string, number>>((resolve) => {
       flood.on('message', (m) => {
-        if (typeof m === 'object' && m) {
-          clearTimeout(deadline);
-          resolve(m as Record<string, number>);
-        }
+        if (typeof m === 'object' && m) resolve(m as Record<string, number>);
       });
     });
-    await new Promise((started) => flood.once('message', started));
+    await bounded(new Promise((started) => flood.once('message', started)), 'the flood did not start');
     for (let i = 0; i < SAMPLES; i++) {
       flooded.known.push(await signIn({ local: '127.0.0.2' }));
       flooded.unknown.push(await signIn({ local: '127.0.0.3' }, 'unknown'));
     }
     flood.send('stop');
-    for (const [status, n] of Object.entries(await answered)) {
+    for (const [status, n] of Object.entries(await bounded(answered, 'the flood did not stop'))) {
       floodStatuses.set(status, (floodStatuses.get(status) ?? 0) + n);
     }
   }
