@@ -104,8 +104,9 @@ const first = await post('/trpc/auth.login', login('ada@benchfx.co.uk', PASSWORD
 const deviceCookie = first.setCookie.find((c) => c.startsWith('pp_device='))?.split(';')[0];
 if (!deviceCookie) throw new Error('no device cookie after signing in');
 
-/** 429s the member met (target 0 for a known device). */
+/** 429s the member met (target 0 for a known device), and sign-ins that passed the deadline (answered 0). */
 const memberRefusals = { known: 0, unknown: 0 };
+const memberTimeouts = { known: 0, unknown: 0 };
 
 /** The member's sign-in from their known device: by proxy header (`ip`) or from a loopback address (`local`). */
 async function signIn(where: { ip?: string; local?: string }, who: 'known' | 'unknown' = 'known'): Promise<number> {
@@ -116,6 +117,7 @@ async function signIn(where: { ip?: string; local?: string }, who: 'known' | 'un
     { forwardedFor: where.ip, localAddress: where.local, cookie: who === 'known' ? deviceCookie : undefined },
   );
   if (res.status === 429) memberRefusals[who]++;
+  else if (res.status === 0) memberTimeouts[who]++;
   else if (res.status !== 200) throw new Error(`the ${who} member's sign-in answered ${res.status}`);
   return performance.now() - t;
 }
@@ -248,6 +250,9 @@ for (const clients of [10, 40]) {
   console.log(line('  member on a new browser (record)', pair('unknown')));
   console.log(
     `      ratio p50 ${ratio(pair('unknown'), 50).toFixed(2)}×, p99 ${ratio(pair('unknown'), 99).toFixed(2)}×`,
+  );
+  console.log(
+    `    so far: 429s for the known-device member ${memberRefusals.known}, for the other ${memberRefusals.unknown}; sign-ins past the ${DEADLINE_MS / 1000} s deadline ${memberTimeouts.known} and ${memberTimeouts.unknown}`,
   );
 }
 const refused = memberRefusals.known;
