@@ -104,8 +104,9 @@ const first = await post('/trpc/auth.login', login('ada@benchfx.co.uk', PASSWORD
 const deviceCookie = first.setCookie.find((c) => c.startsWith('pp_device='))?.split(';')[0];
 if (!deviceCookie) throw new Error('no device cookie after signing in');
 
-/** 429s the member met (target 0 for a known device). */
+/** 429s the member met (target 0 for a known device), and sign-ins that passed the deadline (answered 0). */
 const memberRefusals = { known: 0, unknown: 0 };
+const memberTimeouts = { known: 0, unknown: 0 };
 
 /** The member's sign-in from their known device: by proxy header (`ip`) or from a loopback address (`local`). */
 async function signIn(where: { ip?: string; local?: string }, who: 'known' | 'unknown' = 'known'): Promise<number> {
@@ -116,6 +117,7 @@ async function signIn(where: { ip?: string; local?: string }, who: 'known' | 'un
     { forwardedFor: where.ip, localAddress: where.local, cookie: who === 'known' ? deviceCookie : undefined },
   );
   if (res.status === 429) memberRefusals[who]++;
+  else if (res.status === 0) memberTimeouts[who]++;
   else if (res.status !== 200) throw new Error(`the ${who} member's sign-in answered ${res.status}`);
   return performance.now() - t;
 }
@@ -196,6 +198,15 @@ console.log(
  * keeping 4 wrong-password sign-ins at the member's address in flight; the known member signs in from 127.0.0.2,
  * the other member from 127.0.0.3 (no device cookie), one after another.
  */
+/** `promise`, or a failure after DEADLINE_MS (the flood process is killed either way when the script exits). */
+function bounded<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what)), DEADLINE_MS);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 async function loopbackFlood(clients: number) {
   const alone = { known: [] as number[], unknown: [] as number[] };
   const flooded = { known: [] as number[], unknown: [] as number[] };
@@ -208,22 +219,18 @@ async function loopbackFlood(clients: number) {
     const flood = fork(FLOOD, [url, String(clients), String(round), 'ada@benchfx.co.uk'], {
       execArgv: ['--import', 'tsx'],
     });
-    const answered = new Promise<Record<string, number>>((resolve, reject) => {
-      const deadline = setTimeout(() => reject(new Error('the flood did not answer')), DEADLINE_MS);
+    const answered = new Promise<Record<string, number>>((resolve) => {
       flood.on('message', (m) => {
-        if (typeof m === 'object' && m) {
-          clearTimeout(deadline);
-          resolve(m as Record<string, number>);
-        }
+        if (typeof m === 'object' && m) resolve(m as Record<string, number>);
       });
     });
-    await new Promise((started) => flood.once('message', started));
+    await bounded(new Promise((started) => flood.once('message', started)), 'the flood did not start');
     for (let i = 0; i < SAMPLES; i++) {
       flooded.known.push(await signIn({ local: '127.0.0.2' }));
       flooded.unknown.push(await signIn({ local: '127.0.0.3' }, 'unknown'));
     }
     flood.send('stop');
-    for (const [status, n] of Object.entries(await answered)) {
+    for (const [status, n] of Object.entries(await bounded(answered, 'the flood did not stop'))) {
       floodStatuses.set(status, (floodStatuses.get(status) ?? 0) + n);
     }
   }
@@ -243,6 +250,9 @@ for (const clients of [10, 40]) {
   console.log(line('  member on a new browser (record)', pair('unknown')));
   console.log(
     `      ratio p50 ${ratio(pair('unknown'), 50).toFixed(2)}×, p99 ${ratio(pair('unknown'), 99).toFixed(2)}×`,
+  );
+  console.log(
+    `    so far: 429s for the known-device member ${memberRefusals.known}, for the other ${memberRefusals.unknown}; sign-ins past the ${DEADLINE_MS / 1000} s deadline ${memberTimeouts.known} and ${memberTimeouts.unknown}`,
   );
 }
 const refused = memberRefusals.known;

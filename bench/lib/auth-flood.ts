@@ -14,6 +14,8 @@ let stop = false;
 process.on('message', (m) => {
   if (m === 'stop') stop = true;
 });
+// The benchmark gone (it failed, or was stopped): stop too.
+process.on('disconnect', () => process.exit(1));
 
 function attempt(agent: Agent, password: string): Promise<number> {
   return new Promise((resolve) => {

@@ -44,8 +44,8 @@ export function UnlockSignInPage() {
       ) : (
         <div className="mt-4 space-y-4">
           <p className="text-sm text-slate-600">
-            Open this page in the browser you want to sign in on. This browser will then be able to sign in with your
-            password, however many wrong passwords others have tried.
+            Open this page in the browser you want to sign in on. This browser will then sign in with your password even
+            while strangers' wrong guesses keep new browsers locked out.
           </p>
           <Button className="w-full" disabled={unlock.isPending} onClick={() => unlock.mutate({ token })}>
             {unlock.isPending ? 'Unlocking...' : 'Unlock sign-in on this browser'}
