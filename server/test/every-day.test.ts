@@ -257,3 +257,16 @@ describe('evidence-pack rows', () => {
     expect(pack.totals).toMatchObject({ trades: 4, priced: 1, offMarket: 2, savingGbp: fair?.savingGbp });
   });
 });
+
+describe('labels true for every minute (issue 31 §3)', () => {
+  it('the rate lookup and the check name an ECB-anchored minute and one after the bundled ECB file ends', async () => {
+    await insertBars(h.t.db, 'GBPUSD', '2026-05-05T09:00:00Z', '2026-05-05T10:00:00Z', 1.33);
+    h.clock.now = new Date('2026-05-06T12:00:00Z');
+    const before = await alice.api.market.rateAt.query({ pair: 'GBPUSD', date: '2025-11-28', time: '14:00' });
+    expect(before).toMatchObject({ found: true, minuteSource: 'ECB-anchored, simulated' });
+    const after = await alice.api.market.rateAt.query({ pair: 'GBPUSD', date: '2026-05-05', time: '10:30' });
+    expect(after).toMatchObject({ found: true, minuteSource: 'simulated (no reference after 13 Apr 2026)' });
+    const day = await alice.api.market.dayRange.query({ pair: 'GBPUSD', date: '2026-05-05', time: '10:30' });
+    expect(day).toMatchObject({ found: true, mid: { source: 'simulated (no reference after 13 Apr 2026)' } });
+  });
+});

@@ -1,4 +1,4 @@
-import { LONDON } from './time';
+import { LONDON, londonDateOf } from './time';
 
 // Where prices come from, and the words the screen uses for each (design.md §3: the data source is named on
 // screen, honestly). One list per kind of source, with its labels, so worker, server and web cannot drift.
@@ -47,10 +47,22 @@ export const BAR_SOURCE_LABELS: Readonly<Record<BarSource, string>> = {
 export const SIMULATED_MINUTE_NOTE =
   'A simulated minute (ECB reference rates with simulated movement between them), not a traded price.';
 
-export function barSourceLabel(source: string | null | undefined): string {
-  return BAR_SOURCE_LABELS[
-    (BAR_SOURCES as readonly string[]).includes(source ?? '') ? (source as BarSource) : 'ecb_sim'
-  ];
+/**
+ * The bundled ECB file's last fix (worker/data/fx/SOURCE.md): the data set's minutes after it are a seeded random
+ * walk with no reference rate under them, so they are not 'ECB-anchored' (issue 31 §3).
+ */
+export const BUNDLED_ECB_LAST_FIX = '2026-04-13';
+export const UNANCHORED_SIMULATED_LABEL = 'simulated (no reference after 13 Apr 2026)';
+
+/**
+ * The words for one minute's source. With the minute's instant, a data-set minute after the bundled ECB file ends
+ * is called what it is: simulated with no reference.
+ */
+export function barSourceLabel(source: string | null | undefined, at?: Date | string | number): string {
+  const known = (BAR_SOURCES as readonly string[]).includes(source ?? '') ? (source as BarSource) : 'ecb_sim';
+  if (known === 'ecb_sim' && at !== undefined && londonDateOf(new Date(at)) > BUNDLED_ECB_LAST_FIX)
+    return UNANCHORED_SIMULATED_LABEL;
+  return BAR_SOURCE_LABELS[known];
 }
 
 /** Where a fetched quote came from (fx_quotes.source): a real vendor feed, or the built-in simulated feed. */

@@ -22,7 +22,7 @@ export function standingOf(outcome: Outcome, offMarket: boolean, belowMid = fals
 
 /** The heading of a pitch's annual figure: a competitor-cheaper result is an extra cost, not a saving. */
 export function annualHeading(outcome: Outcome): string {
-  return outcome === 'disadvantage' ? 'Annual extra cost' : 'Annual savings';
+  return outcome === 'disadvantage' ? 'Annual extra cost' : 'Annual Savings';
 }
 
 /** Words beside a pitch in lists, CSV and reports; null for an ordinary saving. */

@@ -8,7 +8,7 @@ import {
   toLiveQuotes,
 } from '../src/live-quote';
 import { servePrice } from '../src/pairs';
-import { LIVE_SOURCE_LABELS, LIVE_SOURCES, liveQuoteNote, summariseSources } from '../src/sources';
+import { barSourceLabel, LIVE_SOURCE_LABELS, LIVE_SOURCES, liveQuoteNote, summariseSources } from '../src/sources';
 
 const quote: QuoteNotification = {
   pair: 'EURGBP',
@@ -114,5 +114,16 @@ describe('source labels', () => {
     expect(summariseSources(['ecb_sim', 'ecb_sim'])).toBe('ecb_sim');
     expect(summariseSources(['simulated'])).toBe('simulated');
     expect(summariseSources(['ecb_sim', 'simulated'])).toBe('mixed');
+  });
+});
+
+describe('a minute labelled by what it is (issue 31 §3)', () => {
+  it('a real minute, an ECB-anchored simulated one and one after the bundled ECB file ends', () => {
+    expect(barSourceLabel('dukascopy', '2026-11-27T14:00:00Z')).toBe('Dukascopy');
+    expect(barSourceLabel('ecb_sim', '2026-04-13T15:00:00Z')).toBe('ECB-anchored, simulated');
+    expect(barSourceLabel('ecb_sim', '2026-04-13T23:30:00Z')).toBe('simulated (no reference after 13 Apr 2026)');
+    expect(barSourceLabel('ecb_sim', '2026-11-27T21:59:00Z')).toBe('simulated (no reference after 13 Apr 2026)');
+    // Without its instant, a minute keeps the data set's name (callers that have one pass it).
+    expect(barSourceLabel('ecb_sim')).toBe('ECB-anchored, simulated');
   });
 });

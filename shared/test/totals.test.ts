@@ -41,7 +41,7 @@ describe('totalsOf', () => {
     expect(t).toMatchObject({ included: 1, excluded: 1, savingsGbp: '100.00', averagePips: '20.0' });
     expect(STANDING_NOTES.below_mid).toBe('Below the mid — a loss to you');
     expect(annualHeading('disadvantage')).toBe('Annual extra cost');
-    expect(annualHeading('advantage')).toBe('Annual savings');
+    expect(annualHeading('advantage')).toBe('Annual Savings');
   });
   it('gives zeros for nothing, or only off-market pitches', () => {
     expect(totalsOf([]).averagePips).toBe('0');

@@ -73,7 +73,7 @@ export async function dayRange(
       ? {
           rate: price(servePrice(minute.close, invert)),
           at: minute.ts.toISOString(),
-          source: barSourceLabel(minute.source),
+          source: barSourceLabel(minute.source, minute.ts),
         }
       : null,
   };
@@ -128,7 +128,11 @@ async function lastSession(
     live && (!bar || live.at >= bar.ts.getTime())
       ? { rate: price(live.rate), at: new Date(live.at).toISOString(), source: live.source }
       : bar
-        ? { rate: price(servePrice(bar.close, invert)), at: bar.ts.toISOString(), source: barSourceLabel(bar.source) }
+        ? {
+            rate: price(servePrice(bar.close, invert)),
+            at: bar.ts.toISOString(),
+            source: barSourceLabel(bar.source, bar.ts),
+          }
         : null;
   return {
     found: true,

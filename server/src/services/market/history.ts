@@ -202,7 +202,7 @@ export async function rateAt(
     rate: servePrice(row.close, invert),
     at: at.toISOString(),
     source: summariseSources([row.source ?? 'ecb_sim']),
-    minuteSource: barSourceLabel(row.source),
+    minuteSource: barSourceLabel(row.source, at),
     simulated: isSimulatedBar(row.source),
   };
 }

@@ -74,7 +74,7 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
         ? {
             rate: servePrice(row.close, invert).toFixed(6),
             at: row.ts.toISOString(),
-            source: barSourceLabel(row.source),
+            source: barSourceLabel(row.source, row.ts),
             simulated: isSimulatedBar(row.source),
             minutesBefore: Math.round((when.getTime() - row.ts.getTime()) / 60_000),
           }

@@ -1,12 +1,14 @@
+import { closedMarketLine } from '@pippitch/shared/fx-week';
 import { type CurrencyPair, fallbackRate } from '@pippitch/shared/pairs';
-import { liveQuoteNote } from '@pippitch/shared/sources';
+import { LIVE_SOURCE_LABELS, liveQuoteNote } from '@pippitch/shared/sources';
 import { useId } from 'react';
 import type { LiveQuoteView, LiveState } from './useLiveQuotes';
 
 /**
  * Read-only Live Market Rate for the chosen pair. The value flashes green for 500 ms when it changes
  * (the key restarts the animation). On a feed error the spec's fallback rate is shown, clearly marked. The note
- * names the source and gives the quote's London time ('Simulated feed · 18:05:45 London').
+ * names the source and gives the quote's London time ('Simulated feed · 18:05:45 London'); on a closed market, the
+ * last price's date and time and when the market reopens.
  */
 export function LiveRateField({
   pair,
@@ -21,6 +23,8 @@ export function LiveRateField({
   const failed = state.status === 'error' && !quote;
   const value = quote ? quote.mid.toFixed(4) : failed ? fallbackRate(pair) : '';
   const error = quote?.source === 'fallback' ? quote.error : failed ? state.message : undefined;
+  // A closed market says so, with the date and time of the last price (issue 31 §2); the calculator works on it.
+  const closed = quote ? closedMarketLine(new Date(quote.timestamp), new Date()) : null;
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -39,7 +43,9 @@ export function LiveRateField({
         {error
           ? `${error} — showing the default rate for this pair`
           : quote
-            ? liveQuoteNote(quote)
+            ? closed
+              ? `${LIVE_SOURCE_LABELS[quote.source]} · ${closed}`
+              : liveQuoteNote(quote)
             : failed
               ? 'Default rate'
               : ' '}

@@ -4,6 +4,7 @@ import {
   formatSignedRate,
   parseCalculatorForm,
 } from '@pippitch/shared/calculator';
+import { isBelowMid } from '@pippitch/shared/margin';
 import { amountLabel, formatSold } from '@pippitch/shared/money';
 import {
   FALLBACK_RATES,
@@ -16,10 +17,12 @@ import {
   SUPPORTED_PAIRS,
 } from '@pippitch/shared/pairs';
 import { formatComparisonDate } from '@pippitch/shared/time';
+import { annualHeading, BELOW_MID_WORDS, OFF_MARKET_CONFIRM_NEEDED, USE_RATE_ANYWAY } from '@pippitch/shared/totals';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FIELD_CONTROL, Field, Options } from '../../components/Field';
 import { useHydrated } from '../../lib/hydrated';
 import { DEMO } from './DemoCalculator';
+import { demoRangeCheck } from './demo-range';
 
 // The landing page's calculator demo (spec §2): every field of the real calculator, computing with the same shared
 // maths, in the browser only (nothing is saved, nothing is fetched). The market rate is the product's sample rate
@@ -77,6 +80,7 @@ export function CalculatorDemo() {
   const [margin, setMarginValue] = useState<MarginPips>(0);
   const [result, setResult] = useState<CalculationResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [useAnyway, setUseAnyway] = useState(false);
   // As in the calculator, any change to an input clears the results (spec §4): a result always matches the form.
   const changing =
     <T,>(set: (v: T) => void) =>
@@ -84,6 +88,7 @@ export function CalculatorDemo() {
       set(v);
       setResult(null);
       setError(null);
+      setUseAnyway(false);
     };
   const setYourRate = changing(setYourRateValue);
   const setCompetitorRate = changing(setCompetitorRateValue);
@@ -109,9 +114,23 @@ export function CalculatorDemo() {
       setResult(null);
       return;
     }
+    // As signed in: an off-market rate needs the broker's say-so before it gives a figure.
+    if (check?.offMarket && !useAnyway) {
+      setError(OFF_MARKET_CONFIRM_NEEDED);
+      setResult(null);
+      return;
+    }
     setError(null);
     setResult(calculateSavings({ ...parsed.value, marginPips: margin, pipSize: pipSize(pair) }));
   }
+  const check = demoRangeCheck(demoMarketRate(pair), competitorRate);
+  const belowMid = isBelowMid({ yourRate, marginPips: margin, mid: demoMarketRate(pair) });
+  const flagged =
+    result && check?.offMarket
+      ? 'Off-market rate: not counted'
+      : result && belowMid
+        ? `Our rate is ${BELOW_MID_WORDS}`
+        : null;
 
   const rows: [string, string][] = result
     ? [
@@ -120,11 +139,11 @@ export function CalculatorDemo() {
         ['Cost With Competitor', formatSold(result.costWithCompetitor, pair)],
         ['Cost With Us', formatSold(result.costWithUs, pair)],
         ['Savings Per Trade', formatSold(result.savingsPerTrade, pair)],
-        ['Annual Savings', formatSold(result.annualSavings, pair)],
+        [annualHeading(result.outcome), formatSold(result.annualSavings, pair)],
         ['Percentage Savings', `${result.percentageSavings}%`],
       ]
     : [];
-  const good = result?.isAdvantage ?? true;
+  const good = (result?.isAdvantage ?? true) && !flagged;
 
   return (
     <div className="grid gap-6 lg:grid-cols-5">
@@ -172,12 +191,40 @@ export function CalculatorDemo() {
                 </div>
               )}
             </Field>
-            <DemoInput
-              label="Competitor Rate"
-              inputMode="decimal"
-              value={competitorRate}
-              onChange={setCompetitorRate}
-            />
+            <div>
+              <DemoInput
+                label="Competitor Rate"
+                inputMode="decimal"
+                value={competitorRate}
+                onChange={setCompetitorRate}
+              />
+              {check && (
+                <p
+                  role="status"
+                  data-testid="demo-range-check"
+                  className={`mt-1 text-xs ${check.offMarket ? 'rounded-md bg-amber-50 px-2 py-1 font-medium text-amber-800' : 'text-slate-500'}`}
+                >
+                  {check.message}
+                </p>
+              )}
+              {check?.offMarket && (
+                <label className="mt-1 flex items-start gap-2 text-xs text-slate-800">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 h-4 w-4 accent-brand-700"
+                    checked={useAnyway}
+                    onChange={(e) => {
+                      setUseAnyway(e.target.checked);
+                      setError(null);
+                    }}
+                  />
+                  <span>
+                    <span className="font-semibold">{USE_RATE_ANYWAY}</span> — signed in, the pitch is saved but kept
+                    out of totals and averages.
+                  </span>
+                </label>
+              )}
+            </div>
             <DemoInput label="Client Name" value={client} onChange={setClient} placeholder="e.g. Acme Imports Ltd" />
             <DemoInput label="Comparison Date" value={today} />
             <DemoInput label={amountLabel(pair)} inputMode="decimal" value={amount} onChange={setAmount} />
@@ -220,9 +267,14 @@ export function CalculatorDemo() {
       </form>
       <section
         aria-label="Demo results"
-        className={`rounded-2xl p-5 lg:col-span-2 ${result ? (good ? 'bg-green-50' : 'bg-red-50') : 'bg-slate-50'}`}
+        className={`rounded-2xl p-5 lg:col-span-2 ${result ? (flagged ? 'bg-amber-50' : good ? 'bg-green-50' : 'bg-red-50') : 'bg-slate-50'}`}
       >
         <h3 className="font-semibold">{client.trim() ? `Savings for ${client.trim()}` : 'Results'}</h3>
+        {flagged && (
+          <p className="mt-1 text-sm font-medium text-amber-800" data-testid="demo-flag">
+            {flagged}
+          </p>
+        )}
         {result ? (
           <dl className="mt-3 space-y-2">
             {rows.map(([label, value]) => (
@@ -230,7 +282,7 @@ export function CalculatorDemo() {
                 <dt className="text-sm text-slate-700">{label}</dt>
                 <dd
                   data-testid={`demo-${label}`}
-                  className={`font-semibold ${good ? 'text-green-800' : 'text-red-800'}`}
+                  className={`font-semibold ${flagged ? 'text-amber-900' : good ? 'text-green-800' : 'text-red-800'}`}
                 >
                   {value}
                 </dd>
