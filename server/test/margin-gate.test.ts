@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { londonDateOf } from '@pippitch/shared/time';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marginConceded } from '../src/services/margin/conceded';
+import { sendRequestDigest } from '../src/services/margin/request-digest';
 import { QuoteHub } from '../src/services/market/live-quotes';
 import {
   addMember,
@@ -255,6 +257,29 @@ describe('asking', () => {
     expect(again?.marginBps).toBe('20.0');
     const queue = (await admin.api.margin.queue.query()).filter((r) => r.leadId === lead);
     expect(queue).toHaveLength(1);
+  });
+
+  it('the admins get one e-mail for the requests asked within a few minutes, queued as a job', async () => {
+    const company = await h.t.db
+      .selectFrom('companies')
+      .select('id')
+      .where('name', '=', 'Gate Desk')
+      .executeTakeFirstOrThrow();
+    const queued = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM pgboss_v12.job
+      WHERE name = 'margin-request-digest' AND singleton_key = ${company.id}`.execute(h.t.db);
+    expect(queued.rows[0]?.n).toBeGreaterThanOrEqual(1);
+    const sent = await sendRequestDigest(h.t.db, company.id, { appUrl: h.url, now: h.clock.now });
+    expect(sent).toBeGreaterThanOrEqual(1);
+    const mails = await h.t.db
+      .selectFrom('email_outbox')
+      .select(['to_address', 'text_body'])
+      .where('template', '=', 'margin-requests')
+      .execute();
+    expect(mails.map((m) => m.to_address).sort()).toEqual(['owner@gatedesk.co.uk', 'second@gatedesk.co.uk'].sort());
+    expect(mails[0]?.text_body).toContain('One Request Ltd: GBP/USD £100k–£1m at 20.0 bps against the floor of 55 bps');
+    // Each request is e-mailed once: a second run (a retry, the next job) sends nothing.
+    expect(await sendRequestDigest(h.t.db, company.id, { appUrl: h.url, now: h.clock.now })).toBe(0);
   });
 
   it('two admins deciding at once: one decision', async () => {

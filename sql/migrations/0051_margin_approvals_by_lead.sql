@@ -18,6 +18,8 @@ ALTER TABLE margin_approvals
   ADD COLUMN ended_at timestamptz,
   ADD COLUMN ended_reason text CHECK (ended_reason IN ('withdrawn', 'policy')),
   ADD COLUMN ended_by_name text,
+  -- When the admins' e-mail listing it was queued (services/margin/request-digest.ts): each request e-mailed once.
+  ADD COLUMN digest_sent_at timestamptz,
   ADD CONSTRAINT margin_approvals_ended CHECK ((ended_at IS NULL) = (ended_reason IS NULL)),
   ADD CONSTRAINT margin_approvals_ended_approved CHECK (ended_at IS NULL OR status = 'approved');
 

@@ -484,6 +484,7 @@ export interface MarginApprovals {
   decided_by: string | null;
   decided_by_name: string | null;
   decision_note: string | null;
+  digest_sent_at: Timestamp | null;
   ended_at: Timestamp | null;
   ended_by_name: string | null;
   ended_reason: string | null;

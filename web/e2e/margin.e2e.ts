@@ -15,7 +15,10 @@ const ADAM = member('Adam Admin');
 const ALICE = member('Alice Broker');
 const WARNING = "Below the desk's floor of 50 bps for GBP/USD £100k–£1m";
 const BLOCKED =
-  "This pitch is below the desk's floor of 50 bps for GBP/USD £100k–£1m: ask an admin to approve it first";
+  "This pack shows 20.0 bps, below the desk's floor of 50 bps for GBP/USD £100k–£1m: ask for approval first";
+// Issue 32: the pitch's approval (41.3 bps) does not cover a pack at 20 bps: it asks again.
+const BELOW_APPROVED =
+  "This pack shows 20.0 bps, below the 41.3 bps approved under the desk's floor of 50 bps for GBP/USD £100k–£1m: ask for approval of 20.0 bps";
 const TRADES = [
   'date,time,pair,direction,amount,rate',
   '2025-10-29,14:05,GBPUSD,sell,100000,1.3000',
@@ -98,7 +101,7 @@ describe('the margin policy journey', () => {
     expect(await broker.getByTestId('result-annual-savings').count()).toBe(0);
     await calculate(broker);
     await broker.getByLabel('Why should this pitch go below the floor?').fill('Strategic account, first trade');
-    await broker.getByRole('button', { name: 'Ask an admin to approve' }).click();
+    await broker.getByRole('button', { name: 'Ask for approval' }).click();
     await broker.getByText('Sent to your admins for approval.').waitFor();
     expect(await seriousViolations(broker)).toEqual([]);
     await h.screenshot(broker, 'margin-below-floor-375');
@@ -151,17 +154,35 @@ describe('the margin policy journey', () => {
       'Approved by Adam Admin: Fine for the first trade',
     );
     expect(await seriousViolations(broker)).toEqual([]);
+    // A pack at 20 bps is lower than the 41.3 approved: refused, and asked for from the pack form, no pitch made.
     await broker.goto(`/packs/new?lead=${lead.id}`);
     await broker.getByLabel('Trades (CSV)').fill(TRADES);
     await broker.getByRole('button', { name: 'Price trades' }).click();
+    await broker.getByText(BELOW_APPROVED).waitFor();
+    await broker.getByLabel('Why should this margin go below the floor?').fill('They send three trades a week');
+    await broker.getByRole('button', { name: 'Ask for approval' }).click();
+    await broker
+      .getByTestId('approval-asked')
+      .getByText(/Sent to your admins: GBP\/USD £100k–£1m at 20\.0 bps/)
+      .waitFor();
+    await h.screenshot(broker, 'margin-pack-ask-375');
+    await admin.reload();
+    const again = admin.getByTestId('approval-request');
+    await again.getByText('“They send three trades a week”').waitFor();
+    expect(await again.textContent()).toContain('Alice Broker · Margin Journey Ltd · GBP/USD at 20.0 bps');
+    await again.getByRole('button', { name: 'Approve' }).click();
+    await admin.getByText('No requests waiting for a decision.').waitFor();
+    await broker.getByRole('button', { name: 'Price trades' }).click();
     await broker.getByRole('heading', { name: 'Evidence pack: Margin Journey Ltd', exact: true }).waitFor();
+    await broker.getByRole('button', { name: 'Create share link' }).click();
+    await broker.getByLabel('Share link').waitFor();
 
     const notices = await h.t.db
       .selectFrom('notifications')
       .select(['kind', 'body'])
       .where('user_id', '=', aliceId)
       .execute();
-    expect(notices).toEqual([{ kind: 'margin_approved', body: 'Adam Admin: Fine for the first trade' }]);
+    expect(notices.map((n) => n.kind)).toEqual(['margin_approved', 'margin_approved']);
 
     // Issue 25 §3: the dashboard's 'Margin conceded' for today counts the pitch below the floor with its approval.
     await admin.goto('/admin');

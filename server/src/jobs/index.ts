@@ -6,6 +6,7 @@ import { repriceLeadsJob } from './alerts';
 import { checkoutFollowUpJob, testModePeriodsJob, trialLifecycleJob } from './billing';
 import { crmExportDispatchJob, crmExportJob } from './crm';
 import { deleteExpiredCompaniesJob, pruneExpiredSessionsJob, pruneRateLimitsJob } from './housekeeping';
+import { marginRequestDigestJob } from './margin';
 import { ecbRatesJob, marketHistoryJob } from './market';
 import { generateMonthlyReportJob, reportDispatchJob } from './reports';
 
@@ -21,6 +22,7 @@ export const jobs = {
   reportDispatch: reportDispatchJob,
   generateMonthlyReport: generateMonthlyReportJob,
   repriceLeads: repriceLeadsJob,
+  marginRequestDigest: marginRequestDigestJob,
   marketHistory: marketHistoryJob,
   ecbRates: ecbRatesJob,
 } as const;

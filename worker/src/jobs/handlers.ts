@@ -15,6 +15,7 @@ import { sendCheckoutFollowUps } from '@pippitch/server/services/billing/checkou
 import { endTestModePeriods } from '@pippitch/server/services/billing/test-mode-periods';
 import { runTrialLifecycle } from '@pippitch/server/services/billing/trial-lifecycle';
 import { deleteExpiredCompanies } from '@pippitch/server/services/company/retention';
+import { sendRequestDigest } from '@pippitch/server/services/margin/request-digest';
 import { refreshEcbRates } from '@pippitch/server/services/market/ecb-rates';
 import { dispatchMonthlyReports } from '@pippitch/server/services/reports/dispatch';
 import { failReport, generateReport } from '@pippitch/server/services/reports/generate';
@@ -107,6 +108,10 @@ export function createHandlers({
         log(
           `ECB reference rates: ${run.added} new rates, latest ${run.latest}${run.caughtUp ? ' (caught up from the 90-day file)' : ''}`,
         );
+    },
+    marginRequestDigest: async ({ companyId }) => {
+      const sent = await sendRequestDigest(db, companyId, { appUrl, now: now() });
+      if (sent) log(`margin: ${sent} approval requests e-mailed to the admins`);
     },
     repriceLeads: async () => {
       const run = await repriceLeads(db, now(), appUrl);

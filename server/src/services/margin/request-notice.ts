@@ -1,12 +1,23 @@
 /**
- * The desk sees a request at once (issue 32 §3). Written in the request's transaction, so a request rolled back
- * announces nothing. For now the admins' queue on the dashboard reads it; the live badge and the e-mail are below.
+ * The desk sees a request (issue 32 §3): the dashboard's queue reads it at once, and the admins' e-mail is a job
+ * queued in the request's transaction a few minutes ahead — one per company at a time, so requests asked meanwhile
+ * join it (request-digest.ts). A request rolled back queues nothing.
  */
 import type { Database } from '@pippitch/sql';
+import { MARGIN_DIGEST_DELAY_SECONDS, marginRequestDigestJob } from '../../jobs/margin';
+import { sendJob } from '../../jobs/send';
 import type { ApprovalEntry } from './approvals';
 
 export async function announceRequests(
-  _db: Database,
-  _actor: { userId: string; companyId: string },
-  _entries: ApprovalEntry[],
-): Promise<void> {}
+  db: Database,
+  actor: { userId: string; companyId: string },
+  entries: ApprovalEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await sendJob(
+    db,
+    marginRequestDigestJob,
+    { companyId: actor.companyId },
+    { startAfter: MARGIN_DIGEST_DELAY_SECONDS },
+  );
+}

@@ -125,7 +125,7 @@ function RequestApproval({ calculationId }: { calculationId: string }) {
       />
       {request.error && <Alert tone="error">{request.error.message}</Alert>}
       <Button type="submit" variant="secondary" disabled={request.isPending}>
-        Ask an admin to approve
+        Ask for approval
       </Button>
     </form>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
+import { AskApproval, isMarginRefusal } from '../margin/AskApproval';
 import { PackFrame } from './PackFrame';
 import { PackView } from './PackView';
 
@@ -117,6 +118,7 @@ function ShareLink({ packId, share }: { packId: string; share: Share }) {
       {error && (
         <div className="mt-2">
           <Alert tone="error">{errorMessage(error)}</Alert>
+          {isMarginRefusal(make.error) && <AskApproval target={{ packId }} />}
         </div>
       )}
       <div className="mt-3 flex flex-wrap gap-2">

@@ -6,6 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
+import { AskApproval, isMarginRefusal } from '../margin/AskApproval';
 import { PackFrame } from './PackFrame';
 
 const appRoute = getRouteApi('/_app');
@@ -112,6 +113,11 @@ export function PackUpload({ leadId }: { leadId: string }) {
             {create.isPending ? 'Pricing trades...' : 'Price trades'}
           </Button>
         </form>
+        {isMarginRefusal(create.error) && (
+          <div className="mt-3 rounded-2xl border border-amber-300 bg-amber-50 p-4">
+            <AskApproval key={`${margin}|${csv.length}`} target={{ leadId, csv, marginBps: margin }} />
+          </div>
+        )}
         {packs.data && packs.data.length > 0 && (
           <section className="mt-6" aria-labelledby={`${id}-earlier`}>
             <h2 id={`${id}-earlier`} className="mb-2 text-sm font-semibold text-slate-800">
