@@ -239,6 +239,37 @@ describe("auth.session's margin state, held with the session", () => {
   });
 });
 
+describe('while the announcements are not heard', () => {
+  it('nothing is held: a change nobody could announce to this cache is seen by the next read', async () => {
+    const feed = new AccessFeed(t.url);
+    const cache = new SessionCache(t.db, { ttlMs: HOUR, feed });
+    try {
+      for (let waited = 0; !feed.connected; waited += 10) {
+        if (waited > 10_000) throw new Error('the access feed did not connect');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await addMember('zoe@acmefx.co.uk', 'admin');
+      const zoe = await signedInOnBoth('zoe@acmefx.co.uk');
+      const token = zoe.onA.cookies.get('pp_session');
+      expect((await cache.resolve(token, clock.now))?.user.role).toBe('admin');
+      expect(cache.held).toBe(1);
+      await feed.stop(); // the LISTEN connection gone: announcements from here on are missed
+      expect(cache.held).toBe(0);
+      await t.db
+        .updateTable('user_profiles')
+        .set({ role_type: 'junior' })
+        .where('email', '=', 'zoe@acmefx.co.uk')
+        .execute();
+      expect((await cache.resolve(token, clock.now))?.user.role).toBe('broker');
+      await t.db.deleteFrom('sessions').execute();
+      expect(await cache.resolve(token, clock.now)).toBeNull();
+    } finally {
+      await cache.stop();
+      await feed.stop();
+    }
+  });
+});
+
 describe('last_seen_at', () => {
   it('is written off the request path, at most once a minute per session, whichever process sees it', async () => {
     clock.now = new Date();

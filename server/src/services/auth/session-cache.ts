@@ -21,8 +21,10 @@ interface Entry {
   readAt: number;
   /** The last last_seen_at this process wrote or read, on the app's clock. */
   lastSeen: Date;
-  /** Values derived from the session's member and company (memo), dropped with the entry. */
-  memo: Map<string, unknown>;
+  /** Values derived from the session's member and company (memo), dropped with the entry; how to read each again. */
+  memo: Map<string, { value: unknown; load: () => Promise<unknown> }>;
+  /** A read-ahead is under way. */
+  refreshing: boolean;
 }
 
 /**
@@ -79,15 +81,20 @@ export class SessionCache {
     const id = sessionIdOf(token);
     if (!id) return null;
     let entry = this.holding() ? this.entries.get(id) : undefined;
-    if (entry && performance.now() - entry.readAt > this.ttlMs) {
+    const age = entry ? performance.now() - entry.readAt : 0;
+    if (entry && age > this.ttlMs) {
       this.entries.delete(id);
       entry = undefined;
+    } else if (entry && age > this.ttlMs / 2 && !entry.refreshing) {
+      // Read ahead, off this request: a session in use is never read on a request's path after its first.
+      entry.refreshing = true;
+      void this.readAhead(id, entry);
     }
     if (!entry) {
       const startedAt = this.seq;
       const row = await readSession(this.db, id);
       if (!row) return null;
-      entry = { row, readAt: performance.now(), lastSeen: row.last_seen_at, memo: new Map() };
+      entry = { row, readAt: performance.now(), lastSeen: row.last_seen_at, memo: new Map(), refreshing: false };
       if (this.holding() && this.unchangedSince(row, startedAt)) this.keep(id, entry);
     }
     const viewer = viewerOf(entry.row, now);
@@ -104,13 +111,39 @@ export class SessionCache {
    */
   async memo<T>(sessionId: string, key: string, load: () => Promise<T>): Promise<T> {
     const entry = this.holding() ? this.entries.get(sessionId) : undefined;
-    if (entry?.memo.has(key)) return entry.memo.get(key) as T;
+    const held = entry?.memo.get(key);
+    if (held) return held.value as T;
     const startedAt = this.seq;
     const value = await load();
     if (entry && this.entries.get(sessionId) === entry && this.unchangedSince(entry.row, startedAt)) {
-      entry.memo.set(key, value);
+      entry.memo.set(key, { value, load });
     }
     return value;
+  }
+
+  /**
+   * Reads a held session and its memo again and replaces them, unless an announcement touched them meanwhile (then
+   * the entry is gone or goes, and the next request reads afresh). A failure leaves the entry to its bound.
+   */
+  private async readAhead(id: string, entry: Entry): Promise<void> {
+    const startedAt = this.seq;
+    try {
+      const row = await readSession(this.db, id);
+      const memo: Entry['memo'] = new Map();
+      for (const [key, held] of entry.memo) memo.set(key, { value: await held.load(), load: held.load });
+      if (this.entries.get(id) !== entry) return;
+      if (!row) this.entries.delete(id);
+      else if (this.unchangedSince(row, startedAt) && this.unchangedSince(entry.row, startedAt)) {
+        entry.row = row;
+        entry.memo = memo;
+        if (row.last_seen_at > entry.lastSeen) entry.lastSeen = row.last_seen_at;
+        entry.readAt = performance.now();
+      }
+    } catch (err) {
+      this.log(`session read-ahead failed: ${(err as Error).message}`, 'warn');
+    } finally {
+      entry.refreshing = false;
+    }
   }
 
   /**
