@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { DEFAULT_DESK_PAIRS, DESK_PAIR_MESSAGES, notQuotedMessage } from '@pippitch/shared/desk-pairs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairsQuotedAnywhere } from '../../src/services/company/pairs';
 import {
@@ -70,8 +71,16 @@ describe('desk pairs', () => {
     // biome-ignore lint/suspicious/noExplicitAny: a code outside the catalogue, as a browser could send
     const unknown = await errorOf(owner.api.company.setPairs.mutate({ pairs: ['EURGBP' as any] }));
     expect(unknown.code).toBe('BAD_REQUEST');
+    const backfills = async () =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss_v12.job
+                                 WHERE name = 'market-history-backfill' AND state = 'created'`.execute(h.t.db)
+      ).rows[0]?.n;
+    expect(await backfills()).toBe(0);
     const saved = await owner.api.company.setPairs.mutate({ pairs: ['USDJPY', 'GBPPLN', 'GBPUSD', 'GBPPLN'] });
     expect(saved).toEqual({ pairs: ['GBPUSD', 'GBPPLN', 'USDJPY'], message: DESK_PAIR_MESSAGES.saved });
+    // Pairs no desk had: their history starts loading in the background at once.
+    expect(await backfills()).toBe(1);
   });
 
   it('let brokers pitch the chosen pairs only, and leave other desks as they were', async () => {
