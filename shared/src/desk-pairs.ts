@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_CODES, type CataloguePair, pairInfo } from './pair-catalogue';
 import { SUPPORTED_PAIRS } from './pairs';
+import { DAILY_REFERENCE_LABEL } from './sources';
 
 // The pairs a desk quotes (issue 34 §3): the admin's choice from the catalogue, the spec's six until then. The
 // schema and the words are shared so the admin's card and the server's check say the same.
@@ -34,4 +35,12 @@ export const deskPairsInput = z.object({
 export function orderDeskPairs(pairs: Iterable<string>): CataloguePair[] {
   const chosen = new Set(pairs);
   return CATALOGUE_CODES.filter((p) => chosen.has(p));
+}
+
+/** How a pair is priced, in the words the admin's card and a pitch's record use. */
+export function sourcingWords(pair: CataloguePair): string {
+  const { sourcing } = pairInfo(pair);
+  if (sourcing.kind === 'derived') return `Derived cross: ${sourcing.method}`;
+  if (sourcing.kind === 'daily') return DAILY_REFERENCE_LABEL;
+  return 'Minute prices from the market';
 }
