@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_CODES, type CataloguePair, pairInfo } from './pair-catalogue';
 import { SUPPORTED_PAIRS } from './pairs';
-import { DAILY_REFERENCE_LABEL } from './sources';
+import { barSourceLabel, DAILY_REFERENCE_LABEL } from './sources';
 
 // The pairs a desk quotes (issue 34 §3): the admin's choice from the catalogue, the spec's six until then. The
 // schema and the words are shared so the admin's card and the server's check say the same.
@@ -43,4 +43,13 @@ export function sourcingWords(pair: CataloguePair): string {
   if (sourcing.kind === 'derived') return `Derived cross: ${sourcing.method}`;
   if (sourcing.kind === 'daily') return DAILY_REFERENCE_LABEL;
   return 'Minute prices from the market';
+}
+
+/**
+ * One minute's source as a record names it: the bar source's words, and for a derived cross both its legs and the
+ * method ('Derived cross: GBP/USD × USD/PLN at the same minute').
+ */
+export function minuteSourceLabel(source: string | null | undefined, pair: CataloguePair): string {
+  if (source === 'derived') return sourcingWords(pair);
+  return barSourceLabel(source);
 }

@@ -1,3 +1,4 @@
+import { minuteSourceLabel } from '@pippitch/shared/desk-pairs';
 import {
   PACK_MID_LOOKBACK_MINUTES,
   type PackTrade,
@@ -6,7 +7,7 @@ import {
   type TradeMid,
 } from '@pippitch/shared/pack';
 import { servePrice, storageFor } from '@pippitch/shared/pairs';
-import { barSourceLabel, isSimulatedBar } from '@pippitch/shared/sources';
+import { isSimulatedBar } from '@pippitch/shared/sources';
 import { londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -54,7 +55,7 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
         ? {
             rate: servePrice(row.close, invert).toFixed(6),
             at: row.ts.toISOString(),
-            source: barSourceLabel(row.source),
+            source: minuteSourceLabel(row.source, trade.pair),
             simulated: isSimulatedBar(row.source),
             minutesBefore: Math.round((when.getTime() - row.ts.getTime()) / 60_000),
           }
