@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_CODES, type CataloguePair, pairInfo } from './pair-catalogue';
 import { SUPPORTED_PAIRS } from './pairs';
+import { barSourceLabel, DAILY_REFERENCE_LABEL } from './sources';
 
 // The pairs a desk quotes (issue 34 §3): the admin's choice from the catalogue, the spec's six until then. The
 // schema and the words are shared so the admin's card and the server's check say the same.
@@ -34,4 +35,25 @@ export const deskPairsInput = z.object({
 export function orderDeskPairs(pairs: Iterable<string>): CataloguePair[] {
   const chosen = new Set(pairs);
   return CATALOGUE_CODES.filter((p) => chosen.has(p));
+}
+
+/** How a pair is priced, in the words the admin's card and a pitch's record use. */
+export function sourcingWords(pair: CataloguePair): string {
+  const { sourcing } = pairInfo(pair);
+  if (sourcing.kind === 'derived') return `Derived cross: ${sourcing.method}`;
+  if (sourcing.kind === 'daily') return DAILY_REFERENCE_LABEL;
+  return 'Minute prices from the market';
+}
+
+/**
+ * One minute's source as a record names it: the bar source's words, and for a derived cross both its legs and the
+ * method ('Derived cross: GBP/USD × USD/PLN at the same minute').
+ */
+export function minuteSourceLabel(
+  source: string | null | undefined,
+  pair: CataloguePair,
+  at?: Date | string | number,
+): string {
+  if (source === 'derived') return sourcingWords(pair);
+  return barSourceLabel(source, at);
 }

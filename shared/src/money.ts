@@ -108,6 +108,21 @@ export function fallbackGbpPerEur(): GbpConversion {
   };
 }
 
+/** The spec's fallback GBP/USD as pounds per dollar, for a USD/x pitch saved with no GBP/USD price anywhere. */
+export function fallbackGbpPerUsd(): GbpConversion {
+  return {
+    rate: new Dec(1).dividedBy(FALLBACK_RATES.GBPUSD).toDecimalPlaces(8).toFixed(8),
+    source: 'Fallback rate',
+    at: null,
+  };
+}
+
+/** The live pair whose quote turns a pitch's sold currency into pounds: GBP/EUR for EUR/x, GBP/USD for USD/x. */
+export function gbpLivePair(pair: CurrencyPair): 'GBPEUR' | 'GBPUSD' | null {
+  const { sold } = pairCurrencies(pair);
+  return sold === 'EUR' ? 'GBPEUR' : sold === 'USD' ? 'GBPUSD' : null;
+}
+
 /** A pitch's figure in pounds: value × pounds per unit, 2 dp. */
 export function toGbp(value: string, conversion: Pick<GbpConversion, 'rate'>): string {
   return new Dec(value).times(conversion.rate).toDecimalPlaces(2).toFixed(2);

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { DEFAULT_DESK_PAIRS, DESK_PAIR_MESSAGES, notQuotedMessage } from '@pippitch/shared/desk-pairs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairsQuotedAnywhere } from '../../src/services/company/pairs';
+import { QuoteHub } from '../../src/services/market/live-quotes';
 import {
   addMember,
   errorOf,
@@ -20,8 +22,18 @@ let owner: TestClient;
 let broker: TestClient;
 let rival: TestClient;
 
+const QUOTE_TIME = Date.parse('2026-11-20T10:15:30Z');
+
 beforeAll(async () => {
-  h = await startTestApp();
+  h = await startTestApp({}, (t) => {
+    const quotes = new QuoteHub(t.db, t.url);
+    quotes.publish([
+      { pair: 'GBPUSD', bid: 1.2499, ask: 1.2501, mid: 1.25, timestamp: QUOTE_TIME, source: 'simulated' },
+      { pair: 'USDJPY', bid: 150.19, ask: 150.21, mid: 150.2, timestamp: QUOTE_TIME, source: 'simulated' },
+    ]);
+    return { quotes };
+  });
+  h.clock.now = new Date(QUOTE_TIME + 30_000);
   owner = (await ownerOfNewCompany(h, 'Pairs Desk')).c;
   await addMember(h, 'Pairs Desk', 'broker@pairsdesk.co.uk', 'junior');
   broker = await signedIn(h, 'broker@pairsdesk.co.uk');
@@ -70,8 +82,16 @@ describe('desk pairs', () => {
     // biome-ignore lint/suspicious/noExplicitAny: a code outside the catalogue, as a browser could send
     const unknown = await errorOf(owner.api.company.setPairs.mutate({ pairs: ['EURGBP' as any] }));
     expect(unknown.code).toBe('BAD_REQUEST');
+    const backfills = async () =>
+      (
+        await sql<{ n: number }>`SELECT count(*)::int AS n FROM pgboss_v12.job
+                                 WHERE name = 'market-history-backfill' AND state = 'created'`.execute(h.t.db)
+      ).rows[0]?.n;
+    expect(await backfills()).toBe(0);
     const saved = await owner.api.company.setPairs.mutate({ pairs: ['USDJPY', 'GBPPLN', 'GBPUSD', 'GBPPLN'] });
     expect(saved).toEqual({ pairs: ['GBPUSD', 'GBPPLN', 'USDJPY'], message: DESK_PAIR_MESSAGES.saved });
+    // Pairs no desk had: their history starts loading in the background at once.
+    expect(await backfills()).toBe(1);
   });
 
   it('let brokers pitch the chosen pairs only, and leave other desks as they were', async () => {
@@ -80,6 +100,26 @@ describe('desk pairs', () => {
     expect((await errorOf(pitch(broker, 'GBPEUR'))).message).toBe(notQuotedMessage('GBPEUR'));
     expect(await rival.api.company.pairs.query()).toEqual([...DEFAULT_DESK_PAIRS]);
     expect((await errorOf(pitch(rival, 'GBPPLN'))).message).toBe(notQuotedMessage('GBPPLN'));
+  });
+
+  it('put a dollar-based pitch in pounds at the GBP/USD mid, and count yen pips in hundredths', async () => {
+    const id = randomUUID();
+    await broker.api.calculator.save.mutate({
+      id,
+      pair: 'USDJPY',
+      yourRate: '150.00',
+      competitorRate: '149.50',
+      amount: '10000000',
+      tradesPerYear: 12,
+      marginPips: 10,
+      comparisonDate: '2026-11-20',
+    });
+    const { rows } = await sql<{ gbp_per_unit: string; pips: string; cost: string }>`
+      SELECT gbp_per_unit::text, calculation_data->>'difference_in_pips' AS pips,
+             calculation_data->>'cost_with_us' AS cost
+      FROM calculations WHERE id = ${id}`.execute(h.t.db);
+    // 1 ÷ 1.25 pounds per dollar; |149.50 − (150.00 + 10 × 0.01)| ÷ 0.01 = 60.0 pips; 10,000,000 ÷ 150.10.
+    expect(rows[0]).toEqual({ gbp_per_unit: '0.80000000', pips: '60.0', cost: '66622.25' });
   });
 
   it('make the union of every desk the pairs the worker keeps', async () => {

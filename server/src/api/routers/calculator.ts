@@ -1,5 +1,6 @@
 import { saveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { requiredName } from '@pippitch/shared/input';
+import { gbpLivePair } from '@pippitch/shared/money';
 import { z } from 'zod';
 import { calculationsFor } from '../../services/calculator/history';
 import { saveCalculation } from '../../services/calculator/save';
@@ -10,13 +11,14 @@ export const calculatorRouter = router({
    * Saves one Calculate (results recomputed on the server, the live rate from the server's own latest quote);
    * repeating the same id saves nothing more.
    */
-  save: deskPairProcedure.input(saveCalculationInput).mutation(({ ctx, input }) =>
-    saveCalculation(ctx.db, ctx.actor, input, {
+  save: deskPairProcedure.input(saveCalculationInput).mutation(({ ctx, input }) => {
+    const gbpQuotePair = gbpLivePair(input.pair);
+    return saveCalculation(ctx.db, ctx.actor, input, {
       now: ctx.deps.now(),
       liveQuote: ctx.deps.quotes.latestFor(input.pair) ?? null,
-      gbpEurQuote: ctx.deps.quotes.latestFor('GBPEUR') ?? null,
-    }),
-  ),
+      gbpQuote: gbpQuotePair ? (ctx.deps.quotes.latestFor(gbpQuotePair) ?? null) : null,
+    });
+  }),
 
   /** Calculation Details for one company: the signed-in broker's own calculations only. */
   forCompany: memberProcedure

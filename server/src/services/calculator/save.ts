@@ -24,7 +24,8 @@ export interface SaveDeps {
   /** The server's own latest quote for the pair, stored as the mid used. */
   liveQuote: QuoteAtSave | null;
   /** The server's GBP/EUR quote: what a EUR/USD pitch made now is converted to pounds with (issue 22 §1). */
-  gbpEurQuote?: QuoteAtSave | null;
+  /** The quote of gbpLivePair(pair) (GBP/EUR or GBP/USD), for a pitch whose costs are not in pounds. */
+  gbpQuote?: QuoteAtSave | null;
   /** When the calculation was made, for the demo company's history (seed/demo-activity.ts); the database's now() otherwise. */
   at?: Date;
 }
@@ -33,7 +34,7 @@ export async function saveCalculation(
   db: Database,
   actor: Pick<Actor, 'userId' | 'companyId'>,
   input: SaveCalculationInput,
-  { now, liveQuote, gbpEurQuote = null, at }: SaveDeps,
+  { now, liveQuote, gbpQuote = null, at }: SaveDeps,
 ) {
   const r = calculateSavings({
     yourRate: input.yourRate,
@@ -48,7 +49,7 @@ export async function saveCalculation(
   const calculationData = toStoredCalculation(input, r);
   const [evidence, gbp] = await Promise.all([
     buildEvidence(db, input, liveQuote, now),
-    gbpConversion(db, input, gbpEurQuote),
+    gbpConversion(db, input, gbpQuote),
   ]);
   // A competitor rate outside the day's range (on a day without prices, the last trading session's: issue 31 §1) is
   // a typo or an off-market quote: saved only when the broker said to use it anyway, and then kept out of totals and

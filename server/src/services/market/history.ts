@@ -6,6 +6,7 @@
  * GBPEUR is served from EURGBP rows, inverted.
  */
 
+import { minuteSourceLabel } from '@pippitch/shared/desk-pairs';
 import {
   CALENDAR_MIN,
   type CurrencyPair,
@@ -18,7 +19,7 @@ import {
   type Timeframe,
 } from '@pippitch/shared/pairs';
 import { type SourceSpan, sourceSpans } from '@pippitch/shared/source-spans';
-import { barSourceLabel, isSimulatedBar } from '@pippitch/shared/sources';
+import { isSimulatedBar } from '@pippitch/shared/sources';
 import {
   addDays,
   clampDateRange,
@@ -202,7 +203,7 @@ export async function rateAt(
     rate: servePrice(row.close, invert),
     at: at.toISOString(),
     source: summariseSources([row.source ?? 'ecb_sim']),
-    minuteSource: barSourceLabel(row.source, at),
+    minuteSource: minuteSourceLabel(row.source, input.pair, at),
     simulated: isSimulatedBar(row.source),
   };
 }

@@ -1,3 +1,4 @@
+import { minuteSourceLabel } from '@pippitch/shared/desk-pairs';
 import type { DayRange } from '@pippitch/shared/evidence';
 import {
   PACK_MID_LOOKBACK_MINUTES,
@@ -7,7 +8,7 @@ import {
   type TradeMid,
 } from '@pippitch/shared/pack';
 import { servePrice, storageFor } from '@pippitch/shared/pairs';
-import { barSourceLabel, isSimulatedBar } from '@pippitch/shared/sources';
+import { isSimulatedBar } from '@pippitch/shared/sources';
 import { isoWeekday, londonClockTime, londonDateOf, londonDayBoundsUtc, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -31,6 +32,11 @@ interface MidRow {
  * to 5 minutes before it, and for EUR-based trades the EUR/GBP bar of the same window to put the markup in GBP.
  * Each lookup is an index range probe of one pair's minutes, so 500 trades across two years cost one round trip.
  */
+/** The stored pair that puts a trade's base currency in pounds: EUR/GBP, GBP/USD, or none for a GBP base. */
+function gbpLegOf(pair: string): string | null {
+  return pair.startsWith('EUR') ? 'EURGBP' : pair.startsWith('USD') ? 'GBPUSD' : null;
+}
+
 export async function priceTrades(db: Database, trades: PackTrade[], marginBps: number): Promise<PricedTrade[]> {
   const at = trades.map((t) => londonToUtc(t.date, Number(t.time.slice(0, 2)), Number(t.time.slice(3, 5))));
   const stored = trades.map((t) => storageFor(t.pair).stored);
@@ -40,9 +46,9 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
   const rows = (
     await sql<MidRow>`
       SELECT q.i::int AS i, m.close, m.ts, m.source, g.close AS eurgbp, d.ts AS day, d.low, d.high, s.first, s.last
-      FROM unnest(${stored}::text[], ${at.map((d) => d.toISOString())}::timestamptz[], ${trades.map((t) => t.pair.startsWith('EUR'))}::boolean[],
+      FROM unnest(${stored}::text[], ${at.map((d) => d.toISOString())}::timestamptz[], ${trades.map((t) => gbpLegOf(t.pair))}::text[],
                   ${days}::timestamptz[], ${sundays}::boolean[])
-        WITH ORDINALITY AS q(pair, ts, eur_base, day, sunday, i)
+        WITH ORDINALITY AS q(pair, ts, gbp_leg, day, sunday, i)
       LEFT JOIN LATERAL (
         SELECT close, ts, source FROM fx_minute_bars
         WHERE pair = q.pair AND ts <= q.ts AND ts > q.ts - make_interval(mins => ${PACK_MID_LOOKBACK_MINUTES})
@@ -50,7 +56,7 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
       ) m ON true
       LEFT JOIN LATERAL (
         SELECT close FROM fx_minute_bars
-        WHERE q.eur_base AND pair = 'EURGBP' AND ts <= q.ts
+        WHERE pair = q.gbp_leg AND ts <= q.ts
           AND ts > q.ts - make_interval(mins => ${PACK_MID_LOOKBACK_MINUTES})
         ORDER BY ts DESC LIMIT 1
       ) g ON true
@@ -74,12 +80,20 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
         ? {
             rate: servePrice(row.close, invert).toFixed(6),
             at: row.ts.toISOString(),
-            source: barSourceLabel(row.source, row.ts),
+            source: minuteSourceLabel(row.source, trade.pair, row.ts),
             simulated: isSimulatedBar(row.source),
             minutesBefore: Math.round((when.getTime() - row.ts.getTime()) / 60_000),
           }
         : null;
-    const gbpPerBase = trade.pair.startsWith('GBP') ? '1' : row?.eurgbp != null ? String(row.eurgbp) : null;
+    // Pounds per unit of the base: EUR/GBP as stored, GBP/USD inverted for a dollar-based trade (issue 34).
+    const leg = row?.eurgbp ?? null;
+    const gbpPerBase = trade.pair.startsWith('GBP')
+      ? '1'
+      : leg === null
+        ? null
+        : trade.pair.startsWith('USD')
+          ? (1 / leg).toFixed(8)
+          : String(leg);
     return priceTrade(trade, when, mid, gbpPerBase, marginBps, rangeOf(trade, row));
   });
 }

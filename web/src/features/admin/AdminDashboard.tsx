@@ -16,6 +16,7 @@ import { MarginPolicyCard } from '../margin/MarginPolicyCard';
 import { MonthlyReportCard } from '../reports/MonthlyReportCard';
 import { ExportScheduleCard } from '../salesforce/ExportScheduleCard';
 import { DataStatusCard } from './DataStatusCard';
+import { DeskPairsCard } from './DeskPairsCard';
 import { MembersTable } from './MembersTable';
 import { SuccessBanner } from './SuccessBanner';
 
@@ -129,7 +130,11 @@ export function AdminDashboard() {
         <ExportScheduleCard />
         <MonthlyReportCard />
       </div>
-      <DataStatusCard />
+      {/* The desk's pairs beside the market data they need (issue 34 §3). */}
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <DeskPairsCard />
+        <DataStatusCard />
+      </div>
       <Card>
         <h2 className="mb-4 text-lg font-semibold">Team members</h2>
         <MembersTable />
