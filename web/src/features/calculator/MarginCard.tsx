@@ -9,9 +9,9 @@ import {
   optionNotAllowedMessage,
 } from '@pippitch/shared/margin-policy';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
-import { type FormEvent, useState } from 'react';
-import { Alert, Button } from '../../components/ui';
+import { Alert } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { AskPitchApproval } from '../margin/AskPitchApproval';
 import type { CalculatorFields } from './calculatorState';
 import type { useRangeCheck } from './RangeCheck';
 import type { LiveQuoteView } from './useLiveQuotes';
@@ -87,46 +87,11 @@ export default function MarginCard({
             You can still calculate and save it; an evidence pack, share link or PDF for this client then needs an
             admin's approval.
           </p>
-          {savedCalculationId && <RequestApproval key={savedCalculationId} calculationId={savedCalculationId} />}
+          {savedCalculationId && <AskPitchApproval key={savedCalculationId} calculationId={savedCalculationId} />}
         </>
       ) : (
         floor && <p className="mt-1 text-xs text-slate-600">At or above the desk's floor of {floor.floorBps} bps.</p>
       )}
     </section>
-  );
-}
-
-function RequestApproval({ calculationId }: { calculationId: string }) {
-  const [reason, setReason] = useState('');
-  const request = trpc.margin.requestApproval.useMutation();
-  if (request.isSuccess) {
-    return (
-      <div className="mt-3">
-        <Alert tone="success">Sent to your admins for approval. You will be told here and by e-mail.</Alert>
-      </div>
-    );
-  }
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    request.mutate({ calculationId, reason });
-  }
-  return (
-    <form onSubmit={submit} className="mt-3 space-y-2" noValidate>
-      <label htmlFor="approval-reason" className="block text-xs font-medium text-slate-700">
-        Why should this pitch go below the floor?
-      </label>
-      <textarea
-        id="approval-reason"
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        maxLength={1000}
-        rows={2}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-      />
-      {request.error && <Alert tone="error">{request.error.message}</Alert>}
-      <Button type="submit" variant="secondary" disabled={request.isPending}>
-        Ask for approval
-      </Button>
-    </form>
   );
 }

@@ -2,10 +2,19 @@ import { formatGBP } from '@pippitch/shared/format';
 import { belowFloorWarning } from '@pippitch/shared/margin-policy';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/src/api/trpc/router';
+import { AskPitchApproval } from './AskPitchApproval';
 
 type PitchRecord = inferRouterOutputs<AppRouter>['margin']['pitchesToClient'][number];
 
 const DECISION = { pending: 'Approval requested', approved: 'Approved', declined: 'Declined' } as const;
+
+/** The rule's state of a below-floor pitch, where no request of its own says more. */
+const STATE = {
+  approved: 'Approved for this client (an approval of this margin or lower)',
+  pending: 'Approval requested for this client',
+  declined: 'Declined for this client',
+  'not asked': 'Not yet asked',
+} as const;
 
 /**
  * A pitch's margin against the mid and the floor of its time, with the decision on it (issue 25 §2: the decision is
@@ -29,6 +38,14 @@ export function PitchMarginNote({ record }: { record: PitchRecord }) {
           {approval.decidedBy ? ` by ${approval.decidedBy}` : ''}
           {approval.note ? `: ${approval.note}` : ''} (asked: “{approval.reason}”)
         </p>
+      )}
+      {record.state && record.state !== approval?.status && (
+        <p className="mt-0.5 font-medium" data-testid="pitch-approval-state">
+          {STATE[record.state]}
+        </p>
+      )}
+      {(record.state === 'not asked' || record.state === 'declined') && (
+        <AskPitchApproval calculationId={record.calculationId} />
       )}
     </div>
   );
