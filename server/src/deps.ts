@@ -15,6 +15,7 @@ import { SessionCache } from './services/auth/session-cache';
 import { SessionWatch } from './services/auth/session-watch';
 import { createCompanyFinder } from './services/companies/finder/create';
 import type { CompanyFinder } from './services/companies/finder/types';
+import { MarginDeskFeed } from './services/margin/desk-feed';
 import { QuoteHub } from './services/market/live-quotes';
 import { SeriesCache } from './services/market/series-cache';
 
@@ -25,6 +26,11 @@ export interface ServerDeps {
   seriesCache: SeriesCache | null;
   /** Ends long-lived streams whose session or access has ended. */
   sessions: SessionWatch;
+  /**
+   * The margin desk's announcements (a company's approval requests changed), from this process's one LISTEN
+   * connection on 'margin_desk', opened by the first live page; null without a database URL (no live desk).
+   */
+  marginDesk: MarginDeskFeed | null;
   /**
    * Who a session cookie stands for, held in memory for a few seconds and dropped at once when the database
    * announces a change (issue 35). Off under NODE_ENV=test unless a test passes one: tests that write to the
@@ -96,6 +102,12 @@ export function buildServerDeps(config: Config, db: Database, given: Partial<Ser
     stops.push(() => watch.stop());
     sessions = watch;
   }
+  let marginDesk = given.marginDesk;
+  if (marginDesk === undefined) {
+    const feed = config.databaseUrl ? new MarginDeskFeed(config.databaseUrl, log) : null;
+    if (feed) stops.push(() => feed.stop());
+    marginDesk = feed;
+  }
   const finder =
     given.finder ??
     createCompanyFinder(
@@ -112,6 +124,7 @@ export function buildServerDeps(config: Config, db: Database, given: Partial<Ser
       quotes,
       seriesCache,
       sessions,
+      marginDesk,
       sessionCache,
       finder,
       payments,

@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerExportLogCsv } from './http/export-log';
 import { registerLiveQuotes } from './http/live-quotes';
 import { type LogTarget, loggerOptions } from './http/logging';
+import { registerMarginDeskLive } from './http/margin-desk-live';
 import { registerOps } from './http/ops';
 import { registerPackRoutes } from './http/packs';
 import { registerReportPdf } from './http/report-pdf';
@@ -93,6 +94,8 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 
   // Live quotes: one WebSocket route of their own, one frame per batch for every socket (not a tRPC subscription).
   registerLiveQuotes(app, { db: options.db, deps });
+  // The margin desk's changes, per company, on a socket of its own (issue 32 §3: the admins' badge, live).
+  registerMarginDeskLive(app, { db: options.db, deps });
 
   registerEmailPreview(app, { db: options.db, config: options.config, deps });
   if (deps.payments?.kind === 'stripe') {
