@@ -84,7 +84,11 @@ describe('Calculator: live rate', () => {
     const live = page.getByTestId('live-rate');
     // Every open live socket dropped, as a restart or a network failure would: the page reconnects by itself, and
     // a quote published meanwhile arrives in the new connection's snapshot if not before.
-    const reopened = page.waitForEvent('websocket', { timeout: UI_TIMEOUT });
+    // The live quotes' socket (the margin desk's socket, /live/margin-desk, reconnects too).
+    const reopened = page.waitForEvent('websocket', {
+      predicate: (ws) => /\/live$/.test(ws.url()),
+      timeout: UI_TIMEOUT,
+    });
     expect(h.app.websocketServer.clients.size).toBeGreaterThan(0);
     for (const socket of h.app.websocketServer.clients) socket.terminate();
     await notifyQuote({ pair: 'GBPUSD', mid: 1.29137 });

@@ -120,13 +120,18 @@ describe('the margin policy journey', () => {
     await broker.getByRole('button', { name: 'Price trades' }).click();
     await broker.getByText(BLOCKED).waitFor();
 
-    await admin.reload();
+    // Issue 32 §3: no reload. The admin's page hears the request over the margin desk's socket: the top bar's badge
+    // counts it and the queue shows it.
+    const waiting = admin.getByTestId('pending-requests');
+    await poll(() => waiting.textContent()).toBe('Requests 1 waiting for approval');
+    await h.screenshot(admin, 'margin-requests-badge-1440');
     const request = admin.getByTestId('approval-request');
     await request.getByText('“Strategic account, first trade”').waitFor();
     expect(await request.textContent()).toContain('Alice Broker · Margin Journey Ltd · GBP/USD at 41.3 bps');
     await request.getByLabel('Note to the broker (optional)').fill('Fine for the first trade');
     await request.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('No requests waiting for a decision.').waitFor();
+    await poll(() => waiting.count()).toBe(0);
 
     // The broker is told: the top bar counts the unread decision and leads to My Leads, where it is listed.
     await broker.goto('/calculator');
@@ -166,12 +171,18 @@ describe('the margin policy journey', () => {
       .getByText(/Sent to your admins: GBP\/USD £100k–£1m at 20\.0 bps/)
       .waitFor();
     await h.screenshot(broker, 'margin-pack-ask-375');
-    await admin.reload();
+    // Again without a reload: the badge and the queue show the new request.
+    await poll(() => waiting.textContent()).toBe('Requests 1 waiting for approval');
     const again = admin.getByTestId('approval-request');
     await again.getByText('“They send three trades a week”').waitFor();
     expect(await again.textContent()).toContain('Alice Broker · Margin Journey Ltd · GBP/USD at 20.0 bps');
     await again.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('No requests waiting for a decision.').waitFor();
+    // The broker sees the decision where they asked, without a reload.
+    await broker
+      .getByTestId('approval-asked')
+      .getByText(/Approved: GBP\/USD £100k–£1m at 20\.0 bps/)
+      .waitFor();
     await broker.getByRole('button', { name: 'Price trades' }).click();
     await broker.getByRole('heading', { name: 'Evidence pack: Margin Journey Ltd', exact: true }).waitFor();
     await broker.getByRole('button', { name: 'Create share link' }).click();

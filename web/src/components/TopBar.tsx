@@ -1,6 +1,8 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
+import { PendingRequestsBadge } from '../features/margin/PendingRequestsBadge';
+import { useMarginDeskLive } from '../features/margin/useMarginDeskLive';
 import { resetSessionCache, type SignedIn } from '../lib/session';
 import { trpc } from '../lib/trpc';
 import { Logo } from './ui';
@@ -14,7 +16,9 @@ export interface NavItem {
 /**
  * The app's top bar: the page's links (admin-only ones hidden from brokers), 'Decisions' with the count of unread
  * decisions on the member's margin approval requests when there are any (issue 25; it goes to My Leads, where they
- * are listed and marked read) and Sign Out, which ends the session on the server and goes to /login.
+ * are listed and marked read), for admins 'Requests' with the count of approval requests waiting (pushed live: the
+ * margin desk's socket re-reads it when a broker asks) and Sign Out, which ends the session on the server and goes
+ * to /login.
  */
 export function TopBar({ session, items }: { session: SignedIn; items: NavItem[] }) {
   const navigate = useNavigate();
@@ -26,7 +30,9 @@ export function TopBar({ session, items }: { session: SignedIn; items: NavItem[]
     },
     onError: () => setError('Error signing out. Please try again.'),
   });
-  const visible = items.filter((i) => !i.adminOnly || isAdminRole(session.user.role));
+  useMarginDeskLive();
+  const isAdmin = isAdminRole(session.user.role);
+  const visible = items.filter((i) => !i.adminOnly || isAdmin);
   // The count of unread decisions comes with the session, which every page has already loaded: no request and a
   // few bytes on the calculator's first load (its 150 KB budget). Each navigation's session check brings it up to
   // date; 'Mark as read' re-runs that check at once.
@@ -58,6 +64,7 @@ export function TopBar({ session, items }: { session: SignedIn; items: NavItem[]
               <span className="sr-only"> unread</span>
             </Link>
           )}
+          {isAdmin && <PendingRequestsBadge />}
           <button
             type="button"
             onClick={() => logout.mutate()}
