@@ -226,6 +226,51 @@ describe('the margin policy journey', () => {
     expect(pitch).toHaveLength(1);
     expect(pitch[0]).toMatch(/,41\.3,79560\.\d\d,50(\.0)?,Yes,Approved$/);
   });
+  it("a pitch below the floor asked for from the lead's details: no new pitch, the admin's badge counts it live", async () => {
+    const admin = await h.newPage();
+    await signIn(admin, ADAM.email, 'Admin');
+    await admin.getByText('No requests waiting for a decision.').waitFor();
+    const broker = await h.newPage(MOBILE);
+    await signIn(broker, ALICE.email);
+    await fillInputs(broker, {
+      yourRate: '1.3500',
+      competitorRate: '1.3400',
+      amount: '500,000',
+      tradesPerYear: '52',
+      clientName: 'Lead Details Ask Ltd',
+    });
+    await calculate(broker);
+    // Saved (the calculator's own form to ask shows), and not asked from there.
+    await broker.getByLabel('Why should this pitch go below the floor?').waitFor();
+    await broker.goto('/leads');
+    await broker.getByRole('button', { name: 'Lead Details Ask Ltd', exact: true }).click();
+    const details = broker.getByRole('dialog', { name: 'Lead Details Ask Ltd' });
+    await details.getByRole('heading', { name: 'Calculation Details (1)' }).waitFor();
+    const note = details.getByTestId('pitch-margin');
+    await poll(() => note.getByTestId('pitch-approval-state').textContent()).toBe('Not yet asked');
+    await note.getByLabel('Why should this pitch go below the floor?').fill('Moving all their payments to us');
+    await h.screenshot(broker, 'margin-lead-details-ask-375');
+    await note.getByRole('button', { name: 'Ask for approval' }).click();
+    // The pitch's record says it waits; no pitch was saved to ask.
+    await poll(() => note.textContent()).toContain('Approval requested (asked: “Moving all their payments to us”)');
+    expect(await details.getByRole('heading', { name: 'Calculation Details (1)' }).count()).toBe(1);
+    expect(await note.getByRole('button', { name: 'Ask for approval' }).count()).toBe(0);
+    expect(await seriousViolations(broker)).toEqual([]);
+    expect(await broker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // The admin's page, untouched since it loaded: the badge and the queue show it.
+    await poll(() => admin.getByTestId('pending-requests').textContent()).toBe('Requests 1 waiting for approval');
+    const request = admin.getByTestId('approval-request');
+    expect(await request.textContent()).toContain('Alice Broker · Lead Details Ask Ltd · GBP/USD at 41.3 bps');
+    await request.getByRole('button', { name: 'Decline' }).click();
+    await admin.getByText('No requests waiting for a decision.').waitFor();
+    // The broker sees the decline in the lead's details, open all along, and may ask again.
+    await poll(() => note.textContent()).toContain('Declined by Adam Admin');
+    await note.getByRole('button', { name: 'Ask for approval' }).waitFor();
+    await admin.setViewportSize(MOBILE);
+    await h.screenshot(admin, 'margin-requests-none-375');
+    await admin.context().close();
+    await broker.context().close();
+  });
   it('the policy log shows ten changes at a time, newest first, and older ones on asking', async () => {
     // Eleven earlier changes (January, one a day, the options narrowing then widening), before the journey's.
     const adam = await h.t.db
