@@ -1,10 +1,10 @@
 import { isAdminRole } from '@pippitch/shared/access';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
-import { PendingRequestsBadge } from '../features/margin/PendingRequestsBadge';
-import { useMarginDeskLive } from '../features/margin/useMarginDeskLive';
 import { resetSessionCache, type SignedIn } from '../lib/session';
 import { trpc } from '../lib/trpc';
+import { useMarginDeskLive } from '../lib/useMarginDeskLive';
+import { PendingRequestsBadge } from './PendingRequestsBadge';
 import { Logo } from './ui';
 
 export interface NavItem {

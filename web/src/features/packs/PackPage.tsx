@@ -3,8 +3,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
+import { isMarginRefusal } from '../../lib/margin-refusal';
 import { trpc } from '../../lib/trpc';
-import { AskApproval, isMarginRefusal } from '../margin/AskApproval';
+import { AskApproval } from '../margin/AskApproval';
 import { PackFrame } from './PackFrame';
 import { PackView } from './PackView';
 

@@ -5,8 +5,9 @@ import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
+import { isMarginRefusal } from '../../lib/margin-refusal';
 import { trpc } from '../../lib/trpc';
-import { AskApproval, isMarginRefusal } from '../margin/AskApproval';
+import { AskApproval } from '../margin/AskApproval';
 import { PackFrame } from './PackFrame';
 
 const appRoute = getRouteApi('/_app');

@@ -1,7 +1,7 @@
 import { LIVE_CLOSE } from '@pippitch/shared/live-socket';
 import { MARGIN_DESK_CHANGED, MARGIN_DESK_PATH, MARGIN_DESK_READY } from '@pippitch/shared/margin-desk-live';
 import { useEffect } from 'react';
-import { trpc } from '../../lib/trpc';
+import { trpc } from './trpc';
 
 /** Waits before each reconnection after a failure, the last repeated (as the live quotes' socket). */
 const RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000];

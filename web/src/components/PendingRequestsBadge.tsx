@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { trpc } from '../../lib/trpc';
+import { trpc } from '../lib/trpc';
 
 /**
  * The admins' badge (issue 32 §3): how many approval requests wait for a decision, in the top bar of every page,
