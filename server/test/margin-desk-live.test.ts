@@ -4,6 +4,7 @@ import {
   MARGIN_DESK_PATH,
   MARGIN_DESK_READY as READY,
 } from '@pippitch/shared/margin-desk-live';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
@@ -104,6 +105,16 @@ describe('the margin desk live', () => {
     expect(await admin.api.margin.queue.query()).toEqual([]);
     await ask(rival, await newLead(rival, 'Rival Second Ltd'));
     await expect.poll(() => rivalDesk.messages, settled).toHaveLength(3);
+  });
+
+  it('the LISTEN connection lost: once listening again, every page is told (a change may have been missed)', async () => {
+    const desk = open(admin);
+    await expect.poll(() => desk.messages, settled).toEqual([READY]);
+    const { rows } = await sql<{ pid: number }>`
+      SELECT pg_terminate_backend(pid)::int AS pid FROM pg_stat_activity
+      WHERE application_name = 'pippitch-listen' AND query LIKE '%margin_desk%'`.execute(h.t.db);
+    expect(rows).toHaveLength(1);
+    await expect.poll(() => desk.messages, settled).toEqual([READY, CHANGED]);
   });
 
   it('no session: closed as the live quotes’ socket is (sign in)', async () => {
