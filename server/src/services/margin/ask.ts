@@ -6,11 +6,11 @@
 import { Dec } from '@pippitch/shared/decimal';
 import { type ApprovalNeed, grantCovers } from '@pippitch/shared/margin-approval';
 import { APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
-import { PACK_MESSAGES, packTotals, parsePackCsv } from '@pippitch/shared/pack';
+import { PACK_MESSAGES, packTotals } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Actor } from '../actor';
-import { priceTrades } from '../packs/price';
+import { draftPack } from '../packs/draft';
 import { type ApprovalEntry, entryById } from './approvals';
 import { needsOf, packFigures, packShown } from './gate';
 import { requestsOfLead } from './grants';
@@ -142,7 +142,7 @@ export async function requestPackApproval(
   actor: Pick<Actor, 'userId' | 'companyId'>,
   input: { reason: string } & ({ packId: string } | { leadId: string; csv: string; marginBps: number }),
 ): Promise<ApprovalEntry[]> {
-  const pack = 'packId' in input ? await savedPack(db, actor, input.packId) : await draftPack(db, actor, input);
+  const pack = 'packId' in input ? await savedPack(db, actor, input.packId) : await draftFigures(db, actor, input);
   const needs = await needsOf(db, { companyId: actor.companyId, leadId: pack.leadId }, pack.shown);
   if (needs.length === 0) throw badRequest(APPROVAL_MESSAGES.packNeedsNone);
   return askFor(db, actor, {
@@ -159,20 +159,12 @@ async function savedPack(db: Database, actor: Pick<Actor, 'userId' | 'companyId'
   return pack;
 }
 
-async function draftPack(
+/** The figures of a pack not yet saved, as creating it would price them (packs/draft.ts). */
+async function draftFigures(
   db: Database,
-  actor: Pick<Actor, 'userId'>,
+  actor: Pick<Actor, 'userId' | 'companyId'>,
   input: { leadId: string; csv: string; marginBps: number },
 ) {
-  const lead = await db
-    .selectFrom('user_leads')
-    .select('id')
-    .where('id', '=', input.leadId)
-    .where('user_id', '=', actor.userId)
-    .executeTakeFirst();
-  if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
-  const parsed = parsePackCsv(input.csv);
-  if (!parsed.ok) throw badRequest(parsed.message, 'csv');
-  const trades = await priceTrades(db, parsed.trades, input.marginBps);
-  return { leadId: lead.id, shown: packShown(trades, input.marginBps, packTotals(trades).spanDays) };
+  const { leadId, trades } = await draftPack(db, actor, input);
+  return { leadId, shown: packShown(trades, input.marginBps, packTotals(trades).spanDays) };
 }
