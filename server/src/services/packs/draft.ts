@@ -1,4 +1,5 @@
-import { type BadRow, PACK_MESSAGES, type PricedTrade, parsePackCsv } from '@pippitch/shared/pack';
+import { type BadRow, PACK_MESSAGES, type PricedTrade } from '@pippitch/shared/pack';
+import { parsePackCsv } from '@pippitch/shared/pack-csv';
 import type { Database } from '@pippitch/sql';
 import { badRequest, notFound } from '../../errors';
 import type { Actor } from '../actor';

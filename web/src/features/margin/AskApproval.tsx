@@ -7,12 +7,6 @@ import { trpc } from '../../lib/trpc';
 /** What is asked about: a saved pack (its page, the share dialog), or the pack being built (the pack form). */
 export type PackApprovalTarget = { packId: string } | { leadId: string; csv: string; marginBps: number };
 
-/** Is this failure the margin gate's refusal (a 403 whose words the gate wrote)? */
-export function isMarginRefusal(err: unknown): boolean {
-  const code = (err as { data?: { code?: string } } | null)?.data?.code;
-  return code === 'FORBIDDEN' && /ask for approval/.test(errorMessage(err));
-}
-
 /**
  * 'Ask for approval' where the broker stands (issue 32 §2): a reason, sent with the figures the admin decides on
  * (pair, band, margin, floor, pounds a year), no new pitch or pack saved. After sending, the request's state is

@@ -2,9 +2,9 @@ import { formatLondonDateTime } from '@pippitch/shared/time';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Alert, Button, Spinner } from '../../components/ui';
-import { errorMessage } from '../../lib/failure';
+import { errorMessage, isMarginRefusal } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
-import { AskApproval, isMarginRefusal } from '../margin/AskApproval';
+import { AskApproval } from '../margin/AskApproval';
 import { PackFrame } from './PackFrame';
 import { PackView } from './PackView';
 

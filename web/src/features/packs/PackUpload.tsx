@@ -4,9 +4,9 @@ import { formatIsoDate } from '@pippitch/shared/time';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Spinner } from '../../components/ui';
-import { errorMessage } from '../../lib/failure';
+import { errorMessage, isMarginRefusal } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
-import { AskApproval, isMarginRefusal } from '../margin/AskApproval';
+import { AskApproval } from '../margin/AskApproval';
 import { PackFrame } from './PackFrame';
 
 const appRoute = getRouteApi('/_app');
