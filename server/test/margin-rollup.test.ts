@@ -60,7 +60,8 @@ describe('margin conceded, stored', () => {
     const kept = await pitch(brokerId, '1.3500', '500000', '09:00'); // 41.3 ≥ 30
     const leaverBelow = await pitch(member, '1.3540', '600000', '09:01'); // 11.8 < 30
     await pitch(member, '1.3500', '100000', '09:02'); // 41.3 ≥ 30
-    await request(leaverBelow, 'approved', `${day}T09:30:00Z`);
+    // An approval is for the band of the policy in force (issue 32): here GBP/USD's one band, floor 30.
+    await request(leaverBelow, 'approved', `${day}T09:30:00Z`, { fromGbp: 0, toGbp: null, floorBps: 30 });
     // A tighter floor from 10:00 holds later pitches only: 41.3 is now below 45.
     await setPolicy(`${day}T10:00:00Z`, { GBPUSD: [{ fromGbp: 0, toGbp: null, floorBps: 45 }] });
     const later = await pitch(brokerId, '1.3500', '500000', '11:00');

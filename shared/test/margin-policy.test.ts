@@ -135,7 +135,7 @@ describe('marginPolicySchema', () => {
       "'Inflate Your Margin' options are None, 10, 20, 30, 40 or 50 pips",
     ]);
     expect(errors({ floors: {}, marginOptions: [] })).toEqual(["Keep at least one 'Inflate Your Margin' option"]);
-    expect(errors({ floors: { GBPJPY: bands }, marginOptions: [0] })).not.toEqual([]);
+    expect(errors({ floors: { GBPXYZ: bands }, marginOptions: [0] })).not.toEqual([]);
   });
 
   it('accepts the edges: 0 and 500 bps, a band ending where the next starts', () => {

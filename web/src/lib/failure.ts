@@ -56,3 +56,9 @@ export function isRetryable(err: unknown): boolean {
   const code = codeOf(err);
   return code === undefined || TRANSIENT.has(code);
 }
+
+/** Is this failure the margin gate's refusal (a 403 whose words the gate wrote)? */
+export function isMarginRefusal(err: unknown): boolean {
+  const code = (err as { data?: { code?: string } } | null)?.data?.code;
+  return code === 'FORBIDDEN' && /ask for approval/.test(errorMessage(err));
+}

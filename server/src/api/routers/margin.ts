@@ -15,12 +15,13 @@ import {
   standingApprovals,
   withdrawApproval,
 } from '../../services/margin/approvals';
-import { requestApproval, requestPackApproval } from '../../services/margin/ask';
+import { requestApproval } from '../../services/margin/ask';
 import { pitchesToClient } from '../../services/margin/client-pitches';
 import { marginConceded } from '../../services/margin/conceded';
 import { listNotifications, markNotificationsRead } from '../../services/margin/notifications';
 import { marginOfPitch } from '../../services/margin/pitch';
 import { policyAt, policyLog, updatePolicy } from '../../services/margin/policy';
+import { requestPackApproval } from '../../services/packs/ask-approval';
 import { adminProcedure, memberProcedure, router } from '../trpc/procedures';
 
 const askReason = requiredText('The reason', 1000, 'Say why this margin should go below the floor');

@@ -6,13 +6,10 @@
 import { Dec } from '@pippitch/shared/decimal';
 import { type ApprovalNeed, grantCovers } from '@pippitch/shared/margin-approval';
 import { APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
-import { PACK_MESSAGES, packTotals, parsePackCsv } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Actor } from '../actor';
-import { priceTrades } from '../packs/price';
 import { type ApprovalEntry, entryById } from './approvals';
-import { needsOf, packFigures, packShown } from './gate';
 import { requestsOfLead } from './grants';
 import { marginOfPitch } from './pitch';
 import { announceRequests } from './request-notice';
@@ -21,7 +18,7 @@ import { announceRequests } from './request-notice';
  * Writes one pending request per need (a pair and band under its floor, at the margin shown), each with the
  * figures the admin decides on. A need already waiting for the lead, pair and band is that request, not a twin.
  */
-async function askFor(
+export async function askFor(
   db: Database,
   actor: Pick<Actor, 'userId' | 'companyId'>,
   input: { leadId: string; needs: ApprovalNeed[]; reason: string; calculationId?: string; packId?: string },
@@ -130,49 +127,4 @@ export async function requestApproval(
     calculationId: pitch.calculationId,
   });
   return entry as ApprovalEntry;
-}
-
-/**
- * A member asks for what their own pack shows below the floor: a saved pack (the share dialog, the pack's page) or
- * the pack they are building, priced as it would be saved but not saved (the pack form, refused for want of this
- * approval). One request per pair and band it needs, at the pack's margin, with its pounds a year at its volume.
- */
-export async function requestPackApproval(
-  db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
-  input: { reason: string } & ({ packId: string } | { leadId: string; csv: string; marginBps: number }),
-): Promise<ApprovalEntry[]> {
-  const pack = 'packId' in input ? await savedPack(db, actor, input.packId) : await draftPack(db, actor, input);
-  const needs = await needsOf(db, { companyId: actor.companyId, leadId: pack.leadId }, pack.shown);
-  if (needs.length === 0) throw badRequest(APPROVAL_MESSAGES.packNeedsNone);
-  return askFor(db, actor, {
-    leadId: pack.leadId,
-    needs,
-    reason: input.reason,
-    ...('packId' in input ? { packId: input.packId } : {}),
-  });
-}
-
-async function savedPack(db: Database, actor: Pick<Actor, 'userId' | 'companyId'>, packId: string) {
-  const pack = await packFigures(db, { companyId: actor.companyId, packId });
-  if (!pack || pack.userId !== actor.userId) throw notFound(PACK_MESSAGES.notFound);
-  return pack;
-}
-
-async function draftPack(
-  db: Database,
-  actor: Pick<Actor, 'userId'>,
-  input: { leadId: string; csv: string; marginBps: number },
-) {
-  const lead = await db
-    .selectFrom('user_leads')
-    .select('id')
-    .where('id', '=', input.leadId)
-    .where('user_id', '=', actor.userId)
-    .executeTakeFirst();
-  if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
-  const parsed = parsePackCsv(input.csv);
-  if (!parsed.ok) throw badRequest(parsed.message, 'csv');
-  const trades = await priceTrades(db, parsed.trades, input.marginBps);
-  return { leadId: lead.id, shown: packShown(trades, input.marginBps, packTotals(trades).spanDays) };
 }

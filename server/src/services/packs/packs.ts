@@ -11,21 +11,19 @@ import {
   type PackTotals,
   type PricedTrade,
   packTotals,
-  parsePackCsv,
 } from '@pippitch/shared/pack';
 import { packBadRowsRecord, packTotalsRecord, packTradesRecord } from '@pippitch/shared/pack-record';
 import type { Brokerage } from '@pippitch/shared/pack-share';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { badRequest, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import type { Actor } from '../actor';
 import { clientKey, enforce } from '../auth/rate-limit';
 import { hashToken, newToken } from '../auth/tokens';
-import { deskPairs } from '../company/pairs';
 import { enqueueEmailToMember } from '../email/outbox';
 import { packViewedEmail } from '../email/templates';
 import { packShown, requireApprovalFor, requirePackApproval } from '../margin/gate';
-import { priceTrades } from './price';
+import { draftPack } from './draft';
 import { openShareLink } from './share-link';
 
 export interface Pack {
@@ -51,21 +49,12 @@ export async function createPack(
   actor: Actor,
   input: { leadId: string; csv: string; marginBps: number },
 ): Promise<Pack> {
-  const lead = await db
-    .selectFrom('user_leads')
-    .select('id')
-    .where('id', '=', input.leadId)
-    .where('user_id', '=', actor.userId)
-    .executeTakeFirst();
-  if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
-  const parsed = parsePackCsv(input.csv, await deskPairs(db, actor.companyId));
-  if (!parsed.ok) throw badRequest(parsed.message, 'csv');
-  const trades = await priceTrades(db, parsed.trades, input.marginBps);
+  const { leadId, trades, bad } = await draftPack(db, actor, input);
   const totals = packTotals(trades);
   // Judged on its own figures (issue 32): the margin it states on each row it prices, whatever was pitched before.
   await requireApprovalFor(
     db,
-    { companyId: actor.companyId, leadId: lead.id },
+    { companyId: actor.companyId, leadId },
     packShown(trades, input.marginBps, totals.spanDays),
   );
   const row = await db
@@ -73,11 +62,11 @@ export async function createPack(
     .values({
       user_id: actor.userId,
       company_id: actor.companyId,
-      lead_id: lead.id,
+      lead_id: leadId,
       margin_bps: input.marginBps,
       // Written in the shapes of shared/src/pack-record.ts, which every read parses with.
       trades: JSON.stringify(trades),
-      bad_rows: JSON.stringify(parsed.bad),
+      bad_rows: JSON.stringify(bad),
       totals: JSON.stringify(totals),
     })
     .returning('id')
