@@ -22,8 +22,11 @@ export interface CalculatorApp {
   aliceId: string;
   /** Publishes quotes on fx_quotes as the worker does. */
   notifyQuote: ReturnType<typeof quoteNotifier>;
-  /** Alice on the calculator (her own browser context) with the live rate showing. */
-  calculatorPage(viewport?: Viewport): Promise<Page>;
+  /**
+   * Alice on the calculator (her own browser context) with the live rate showing. `now`: the browser's clock, fixed
+   * (timers keep running), for what depends on the day, such as the closed market's line on a weekend.
+   */
+  calculatorPage(viewport?: Viewport, now?: Date): Promise<Page>;
   /** Alice's saved calculations and calculation activity entries. */
   savedCounts(): Promise<{ calculations: number; activities: number }>;
 }
@@ -35,8 +38,9 @@ export function calculatorTestApp(): CalculatorApp {
     h: undefined as unknown as Harness,
     aliceId: '',
     notifyQuote: quoteNotifier(() => app.h),
-    async calculatorPage(viewport = DESKTOP) {
+    async calculatorPage(viewport = DESKTOP, now?: Date) {
       const page = await app.h.newPage(viewport);
+      if (now) await page.clock.setFixedTime(now);
       if (aliceSession) {
         await page.context().addCookies(aliceSession);
         await page.goto('/calculator');

@@ -14,7 +14,9 @@ const { calculatorPage, notifyQuote } = calc;
 describe('Calculator: live rate', () => {
   it('live rate: the hub value shows with its London time; a NOTIFY flashes the new mid; a feed failure shows the error and the fallback rate', async () => {
     const { h } = calc;
-    const page = await calculatorPage();
+    // The browser's clock on a Wednesday afternoon: the market is open whatever day the suite runs on (on a weekend
+    // the note says the market is closed instead, shared/test/fx-week.test.ts).
+    const page = await calculatorPage(undefined, new Date('2026-11-25T14:00:00Z'));
     const live = page.getByTestId('live-rate');
     expect(await field(page, 'Live Market Rate').getAttribute('readonly')).not.toBeNull();
     const hubMid = h.quotes.snapshot().find((q) => q.pair === 'GBPUSD')!.mid;
