@@ -1,4 +1,4 @@
-import { LONDON, londonDayBoundsUtc } from './time';
+import { LONDON } from './time';
 
 // Where prices come from, and the words the screen uses for each (design.md §3: the data source is named on
 // screen, honestly). One list per kind of source, with its labels, so worker, server and web cannot drift.
@@ -54,8 +54,12 @@ export const SIMULATED_MINUTE_NOTE =
 export const BUNDLED_ECB_LAST_FIX = '2026-04-13';
 export const UNANCHORED_SIMULATED_LABEL = 'simulated (no reference after 13 Apr 2026)';
 
-/** The first instant with no ECB fix under the data set's minutes: London midnight after the file's last fix. */
-export const UNANCHORED_FROM_MS = londonDayBoundsUtc(BUNDLED_ECB_LAST_FIX).end.getTime();
+/**
+ * The first instant with no ECB fix under the data set's minutes: London midnight after the file's last fix,
+ * 14 Apr 2026 00:00 BST (shared/test/minute-kinds.test.ts checks it). A literal: computing it from the time helpers
+ * when this module loads stopped the built pages hydrating (the market-data browser journey could not sign in).
+ */
+export const UNANCHORED_FROM_MS = Date.UTC(2026, 3, 13, 23, 0);
 
 /** Whether a data-set minute at this instant lies after the bundled ECB file ends (so nothing anchors it). */
 export function isAfterBundledEcb(at: Date | string | number): boolean {
