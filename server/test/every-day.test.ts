@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calculateSavings } from '@pippitch/shared/calculator';
 import { checkAgainstRange, evidenceLines, rangeCheckMessage } from '@pippitch/shared/evidence';
+import { simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -268,5 +269,65 @@ describe('labels true for every minute (issue 31 §3)', () => {
     expect(after).toMatchObject({ found: true, minuteSource: 'simulated (no reference after 13 Apr 2026)' });
     const day = await alice.api.market.dayRange.query({ pair: 'GBPUSD', date: '2026-05-05', time: '10:30' });
     expect(day).toMatchObject({ found: true, mid: { source: 'simulated (no reference after 13 Apr 2026)' } });
+    // The lookup's summary (its badge and the note under the rate) says the same.
+    expect(before).toMatchObject({ source: 'ecb_sim', simulated: true });
+    expect(after).toMatchObject({ source: 'unanchored', simulated: true });
+  });
+
+  it("the chart's badge splits a stretch of data-set minutes at the file's end; a pack counts each kind", async () => {
+    // One stored source (ecb_sim) from Monday 13 Apr 09:00 to Tuesday 14 Apr 13:00 London (BST): no change of
+    // stored source marks the end of the ECB file, yet the minutes from London midnight are not anchored.
+    await insertBars(h.t.db, 'GBPUSD', '2026-04-13T08:00:00Z', '2026-04-14T12:00:00Z', 1.33);
+    await insertBars(h.t.db, 'GBPUSD', '2026-05-04T09:00:00Z', '2026-05-04T10:00:00Z', 1.33, 'dukascopy');
+    h.clock.now = new Date('2026-05-06T12:00:00Z');
+    const across = await alice.api.market.series.query({
+      pair: 'GBPUSD',
+      interval: 'hourly',
+      startDate: '2026-04-13',
+      endDate: '2026-04-14',
+    });
+    expect(across.sources.map((s) => [s.source, s.from])).toEqual([
+      ['ecb_sim', '2026-04-13T08:00:00.000Z'],
+      ['unanchored', '2026-04-13T23:00:00.000Z'],
+    ]);
+    expect(across.source).toBe('mixed');
+    const may = await alice.api.market.series.query({
+      pair: 'GBPUSD',
+      interval: 'hourly',
+      startDate: '2026-05-05',
+      endDate: '2026-05-05',
+    });
+    expect(may.source).toBe('unanchored');
+    expect(may.sources.map((s) => s.source)).toEqual(['unanchored']);
+
+    const lead = await h.t.db
+      .selectFrom('user_leads')
+      .select('id')
+      .where('user_id', '=', aliceId)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const pack = await alice.api.packs.create.mutate({
+      leadId: lead.id,
+      marginBps: 20,
+      csv: [
+        'date,time,pair,direction,amount,rate',
+        '2026-04-13,14:00,GBPUSD,sell,100000,1.3200',
+        '2026-05-05,10:30,GBPUSD,sell,100000,1.3200',
+        '2026-05-04,10:30,GBPUSD,sell,100000,1.3250',
+      ].join('\n'),
+    });
+    const [anchored, after, real] = pack.trades;
+    expect(real?.mid).toMatchObject({ source: 'Dukascopy', simulated: false });
+    expect(anchored?.mid).toMatchObject({ source: 'ECB-anchored, simulated', simulated: true });
+    expect(after?.mid).toMatchObject({ source: 'simulated (no reference after 13 Apr 2026)', simulated: true });
+    expect(pack.trades.map(tradeSourceText)).toEqual([
+      'ECB-anchored, simulated',
+      'simulated (no reference after 13 Apr 2026)',
+      'Dukascopy',
+    ]);
+    // The page, the share page and the PDF print this line (PackView, render-pdf).
+    expect(simulatedTradesNote(pack.trades)).toBe(
+      '2 of 3 trades priced on simulated minutes, not traded prices (1 ECB-anchored (ECB reference rates with simulated movement between them); 1 simulated (no reference after 13 Apr 2026): a seeded random walk with no ECB rate under it): their figures are indicative.',
+    );
   });
 });

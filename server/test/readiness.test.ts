@@ -11,8 +11,9 @@ import { testConfig } from '../src/config';
 import { jobs, sendJob } from '../src/jobs/index';
 import { beat } from '../src/services/ops/heartbeat';
 
-// Readiness (issue 23) goes not-ready and back as the database, the feed poller and the worker stop and return;
-// /api/health stays the plain liveness check. The app reaches its database through a TCP proxy the test can cut.
+// Readiness (issue 23; issue 31 §4: it means 'can serve requests') goes not-ready and back as the database stops and
+// returns, and stays ready — healthy false, the failing check named — while the feed poller or the worker is missing
+// (a worker's first start, minutes of bulk loading); /api/health stays the plain liveness check. The app reaches its database through a TCP proxy the test can cut.
 // "Time passing" for a stopped poller or worker is their last record made old, never a wait.
 
 /** A TCP proxy to PostgreSQL that can stop (dropping every connection and refusing new ones) and start again. */
@@ -81,7 +82,11 @@ afterAll(async () => {
 /** The readiness checks, as the operator's tools read them: with the metrics token. */
 async function ready() {
   const res = await app.inject({ method: 'GET', url: '/api/ready', headers: { authorization: `Bearer ${TOKEN}` } });
-  const body = res.json() as { ready: boolean; checks: Record<string, { ok: boolean; detail: string }> };
+  const body = res.json() as {
+    ready: boolean;
+    healthy: boolean;
+    checks: Record<string, { ok: boolean; detail: string }>;
+  };
   expect(res.statusCode).toBe(body.ready ? 200 : 503);
   return body;
 }
@@ -99,9 +104,12 @@ const startPoller = () => {
 };
 
 describe('/api/ready', () => {
-  it('is not ready until a feed poller and a worker run', async () => {
+  it('is ready with the database and its migrations alone; healthy once a feed poller and a worker run', async () => {
     const body = await ready();
-    expect(body.ready).toBe(false);
+    expect(body).toMatchObject({ ready: true, healthy: false });
+    // As anyone (a load balancer) reads it during a worker's first start: 200, one word.
+    const anonymous = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect([anonymous.statusCode, anonymous.body]).toEqual([200, 'ready\n']);
     expect(body.checks.database?.ok).toBe(true);
     expect(body.checks.migrations).toMatchObject({ ok: true });
     expect(body.checks.feed).toEqual({ ok: false, detail: 'no poll yet' });
@@ -112,27 +120,27 @@ describe('/api/ready', () => {
 
     startPoller();
     await beat(t.db, 'worker-1', new Date());
-    await until('ready', async () => (await ready()).ready);
+    await until('healthy', async () => (await ready()).healthy);
   });
 
-  it('goes not ready when the feed poller stops, and ready when it is back', async () => {
+  it('stays ready when the feed poller stops (not healthy, the feed named), and healthy when it is back', async () => {
     await poller!.stop();
     await t.pool.query(`UPDATE fx_feed_status SET last_attempt_at = now() - interval '10 minutes'`);
     const body = await ready();
-    expect(body.ready).toBe(false);
+    expect(body).toMatchObject({ ready: true, healthy: false });
     expect(body.checks.feed?.ok).toBe(false);
     expect(body.checks.feed?.detail).toMatch(/last poll 6\d\d s ago/);
     startPoller();
-    await until('ready again', async () => (await ready()).ready);
+    await until('healthy again', async () => (await ready()).healthy);
   });
 
-  it('goes not ready when the worker stops beating, and ready when it beats again', async () => {
+  it('stays ready when the worker stops beating (not healthy), and healthy when it beats again', async () => {
     await t.pool.query(`UPDATE worker_heartbeats SET beat_at = now() - interval '2 minutes'`);
     const body = await ready();
-    expect(body.ready).toBe(false);
+    expect(body).toMatchObject({ ready: true, healthy: false });
     expect(body.checks.worker?.detail).toMatch(/^none alive \(last beat 1\d\d s ago\)$/);
     await beat(t.db, 'worker-1', new Date());
-    expect((await ready()).ready).toBe(true);
+    expect((await ready()).healthy).toBe(true);
   });
 
   it('goes not ready when the database is unreachable, and ready when it is back', async () => {
@@ -142,7 +150,7 @@ describe('/api/ready', () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'readiness-app'`,
     );
     const body = await ready();
-    expect(body.ready).toBe(false);
+    expect(body).toMatchObject({ ready: false, healthy: false });
     expect(body.checks.database?.ok).toBe(false);
     await proxy.start();
     await until('ready again', async () => (await ready()).ready);
@@ -161,12 +169,19 @@ describe('/api/ready without the metrics token (issue 30)', () => {
       expect(res.body).toBe('ready\n');
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
     }
-    await t.pool.query(`UPDATE worker_heartbeats SET beat_at = now() - interval '2 minutes'`);
+    // A migration not applied (a server newer than its database) is what makes it unavailable, not a worker.
+    const { rows } = await t.pool.query(
+      `DELETE FROM schema_migrations WHERE version = (SELECT max(version) FROM schema_migrations) RETURNING *`,
+    );
     const down = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(down.statusCode).toBe(503);
     expect(down.body).toBe('unavailable\n');
-    expect((await ready()).checks.worker?.ok).toBe(false);
-    await beat(t.db, 'worker-1', new Date());
+    expect((await ready()).checks.migrations?.ok).toBe(false);
+    await t.pool.query(
+      `INSERT INTO schema_migrations SELECT * FROM json_populate_record(null::schema_migrations, $1::json)`,
+      [JSON.stringify(rows[0])],
+    );
+    expect((await ready()).ready).toBe(true);
   });
 
   it('never shows the checks on a server without a metrics token', async () => {

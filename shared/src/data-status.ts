@@ -1,7 +1,7 @@
 // The admin dashboard's data-status card (issue 21 §3): where each pair's minutes come from, how far the backfill
 // of real history has got, the live feed's last tick and the ECB's last fix. The contract and its words, in one home.
 import { BAR_SOURCE_LABELS, type BarSource } from './sources';
-import { formatIsoDate, formatLondonDateTime } from './time';
+import { formatIsoDate, formatLondonDateTime, londonClockTime } from './time';
 
 export interface PairDataStatus {
   pair: string;
@@ -55,11 +55,46 @@ export const DATA_STATUS_MESSAGES = {
   intro:
     'Where each pair’s minute prices come from. Simulated minutes are ECB reference rates with simulated movement.',
   feedFailing: (name: string, error: string | null) =>
-    `The ${feedLabel(name)} feed is failing${error ? `: ${error}` : ''}. Fallback rates are shown until it recovers.`,
+    `The ${feedLabel(name)} feed is failing. ${error ? providerErrorWords(error, 'fallback rates are shown until it recovers') : 'Fallback rates are shown until it recovers'}.`,
   feedOk: (name: string, at: string | null) =>
     `Live feed: ${feedLabel(name)}${at ? `, last answered ${formatLondonDateTime(new Date(at))} London` : ''}`,
   ecb: (date: string | null) =>
     date ? `ECB reference rates to ${formatIsoDate(date)}` : 'No ECB reference rates on file',
-  ecbError: (error: string) => `Last ECB fetch failed: ${error}`,
-  historyError: (description: string, error: string) => `${description} did not answer: ${error}`,
+  ecbError: (error: string) =>
+    `Last ECB fetch failed. ${providerErrorWords(error, 'the bundled ECB rates are in use')}.`,
+  pairError: (error: string) => `${providerErrorWords(error, 'the bundled data is in use')}.`,
+  historyError: (description: string, error: string) =>
+    `${description} did not answer. ${providerErrorWords(error, 'the bundled data is in use')}.`,
 } as const;
+
+/** What kind of failure a provider's raw error is (issue 31 §4: a person reads words, not 'ENOTFOUND'). */
+export type ProviderFailure = 'network' | 'refused' | 'timeout' | 'key' | 'limit' | 'provider' | 'other';
+
+export function providerFailure(raw: string): ProviderFailure {
+  if (/ENOTFOUND|EAI_AGAIN|ENETUNREACH|EHOSTUNREACH|getaddrinfo|fetch failed|network/i.test(raw)) return 'network';
+  if (/ECONNREFUSED|ECONNRESET|socket hang up|EPIPE/i.test(raw)) return 'refused';
+  if (/ETIMEDOUT|timed? ?out|AbortError|aborted/i.test(raw)) return 'timeout';
+  if (/\b(401|403)\b|unauthori[sz]ed|forbidden|api.?key/i.test(raw)) return 'key';
+  if (/\b429\b|rate.?limit|too many requests|quota/i.test(raw)) return 'limit';
+  if (/\b5\d\d\b|service unavailable|bad gateway|internal server error/i.test(raw)) return 'provider';
+  return 'other';
+}
+
+const FAILURE_WORDS: Readonly<Record<ProviderFailure, string>> = {
+  network: 'No network',
+  refused: 'The provider refused the connection',
+  timeout: 'The provider did not answer in time',
+  key: 'The provider refused the API key (check it in the configuration)',
+  limit: 'The provider’s request limit is reached',
+  provider: 'The provider is having trouble at its end',
+  other: 'The provider answered with an error (the worker’s log has the details)',
+};
+
+/**
+ * A provider's error in words, with what is used meanwhile and, when known, the next try in London time:
+ * 'No network: the bundled data is in use; next try at 14:05'. The raw error stays in the worker's log.
+ */
+export function providerErrorWords(raw: string, meanwhile: string, nextTry?: Date | string | null): string {
+  const next = nextTry ? `; next try at ${londonClockTime(new Date(nextTry))}` : '';
+  return `${FAILURE_WORDS[providerFailure(raw)]}: ${meanwhile}${next}`;
+}

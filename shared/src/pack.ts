@@ -2,6 +2,13 @@ import { Dec } from './decimal';
 import { checkAgainstRange, type DayRange, isOffMarket, sessionNote } from './evidence';
 import { formatGBP, formatRate } from './format';
 import type { CurrencyPair } from './pairs';
+import {
+  BAR_SOURCE_LABELS,
+  isAfterBundledEcb,
+  LIVE_SOURCE_LABELS,
+  type MinuteKind,
+  UNANCHORED_SIMULATED_LABEL,
+} from './sources';
 
 // Evidence packs (issue 14 §3): a prospect's past trades, each priced against the mid at its minute. One home for
 // the upload's rules, the row format, the maths and their words, shared by the server (which prices and stores),
@@ -206,22 +213,56 @@ export function pricedOnSimulatedMinute(trade: PricedTrade): boolean {
 }
 
 /**
+ * What a simulated trade's minute was: ECB-anchored, simulated with no reference (after the bundled ECB file ends),
+ * or the simulated feed; null for a real one. Told by the minute's instant as well as its words, so a pack saved
+ * before the words were split (it called every data-set minute 'ECB-anchored') reads true too (issue 31 §3).
+ */
+export function simulatedKindOf(trade: PricedTrade): Exclude<MinuteKind, 'real'> | null {
+  if (!trade.mid || !pricedOnSimulatedMinute(trade)) return null;
+  const { source, at } = trade.mid;
+  if (source === UNANCHORED_SIMULATED_LABEL) return 'unanchored';
+  if (source === LIVE_SOURCE_LABELS.simulated || source === BAR_SOURCE_LABELS.simulated) return 'simulated';
+  return isAfterBundledEcb(at) ? 'unanchored' : 'ecb_sim';
+}
+
+/**
  * A row's source column: the minute's source, which says 'simulated' when it was (flagged so where its words do
- * not), then the note on the price used if any.
+ * not), then the note on the price used if any. An older pack's 'ECB-anchored' minute after the ECB file ends is
+ * named what it is.
  */
 export function tradeSourceText(trade: PricedTrade): string {
   if (!trade.mid) return trade.note ?? '';
-  const flagged = pricedOnSimulatedMinute(trade) && !/simulated/i.test(trade.mid.source);
-  const source = flagged ? `Simulated minute (${trade.mid.source})` : trade.mid.source;
+  const kind = simulatedKindOf(trade);
+  const words = kind === 'unanchored' ? UNANCHORED_SIMULATED_LABEL : trade.mid.source;
+  const flagged = kind !== null && !/simulated/i.test(words);
+  const source = flagged ? `Simulated minute (${words})` : words;
   return trade.note ? `${source} · ${trade.note}` : source;
 }
 
-/** The totals' line on simulated minutes, or null when every priced trade stands on a real one. */
+/** Each kind of simulated minute in the totals' line, with what it is. */
+const SIMULATED_KIND_WORDS: Readonly<Record<Exclude<MinuteKind, 'real'>, string>> = {
+  ecb_sim: 'ECB-anchored (ECB reference rates with simulated movement between them)',
+  unanchored: `${UNANCHORED_SIMULATED_LABEL}: a seeded random walk with no ECB rate under it`,
+  simulated: 'from the simulated feed',
+};
+
+/**
+ * The totals' line on simulated minutes, or null when every priced trade stands on a real one. Each kind present is
+ * counted and said for what it is; a pack wholly on ECB-anchored minutes reads as it always did.
+ */
 export function simulatedTradesNote(trades: readonly PricedTrade[]): string | null {
-  const n = trades.filter(pricedOnSimulatedMinute).length;
+  const kinds = trades.map(simulatedKindOf).filter((k) => k !== null);
+  const n = kinds.length;
   if (n === 0) return null;
   const priced = trades.filter((t) => t.mid).length;
-  return `${n} of ${priced} trades priced on simulated minutes (ECB reference rates with simulated movement, not traded prices): their figures are indicative.`;
+  const head = `${n} of ${priced} trades priced on simulated minutes`;
+  if (kinds.every((k) => k === 'ecb_sim'))
+    return `${head} (ECB reference rates with simulated movement, not traded prices): their figures are indicative.`;
+  const parts = (['ecb_sim', 'unanchored', 'simulated'] as const)
+    .map((kind) => [kind, kinds.filter((k) => k === kind).length] as const)
+    .filter(([, count]) => count > 0)
+    .map(([kind, count]) => `${count} ${SIMULATED_KIND_WORDS[kind]}`);
+  return `${head}, not traded prices (${parts.join('; ')}): their figures are indicative.`;
 }
 
 /** The headline figures, label and value, for the page, the share page and the PDF. */
@@ -241,6 +282,6 @@ export function packMethod(marginBps: number): string[] {
     `Each trade is compared with the mid-market price at its London minute: the close of that minute's bar, or the latest bar up to ${PACK_MID_LOOKBACK_MINUTES} minutes before it (said on the row). With no price in that window the trade is shown without figures, never guessed.`,
     'Markup = how much worse than the mid the rate was (buying the base currency above the mid, selling it below), in basis points of the mid; in GBP it is the amount × that gap ÷ the mid, converted at the EUR/GBP mid of the minute for EUR/USD.',
     `With us = a margin of ${marginBps} bps of the mid on the same amount. Saving = markup minus our margin. The annual figure scales the saving over the trades' span (at least 30 days) to 365 days.`,
-    "Prices: PipPitch minute bars, each row naming its minute's source: Dukascopy or TraderMade history, a live market feed, or 'ECB-anchored, simulated' (ECB reference rates with simulated movement between them, flagged on the row and counted in the totals). Rates are indicative.",
+    `Prices: PipPitch minute bars, each row naming its minute's source: Dukascopy or TraderMade history, a live market feed, 'ECB-anchored, simulated' (ECB reference rates with simulated movement between them) or '${UNANCHORED_SIMULATED_LABEL}' (a seeded random walk after the bundled ECB rates end), each flagged on the row and counted in the totals. Rates are indicative.`,
   ];
 }

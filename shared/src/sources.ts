@@ -1,4 +1,4 @@
-import { LONDON, londonDateOf } from './time';
+import { LONDON } from './time';
 
 // Where prices come from, and the words the screen uses for each (design.md §3: the data source is named on
 // screen, honestly). One list per kind of source, with its labels, so worker, server and web cannot drift.
@@ -55,13 +55,24 @@ export const BUNDLED_ECB_LAST_FIX = '2026-04-13';
 export const UNANCHORED_SIMULATED_LABEL = 'simulated (no reference after 13 Apr 2026)';
 
 /**
+ * The first instant with no ECB fix under the data set's minutes: London midnight after the file's last fix,
+ * 14 Apr 2026 00:00 BST (shared/test/minute-kinds.test.ts checks it). A literal: computing it from the time helpers
+ * when this module loads stopped the built pages hydrating (the market-data browser journey could not sign in).
+ */
+export const UNANCHORED_FROM_MS = Date.UTC(2026, 3, 13, 23, 0);
+
+/** Whether a data-set minute at this instant lies after the bundled ECB file ends (so nothing anchors it). */
+export function isAfterBundledEcb(at: Date | string | number): boolean {
+  return new Date(at).getTime() >= UNANCHORED_FROM_MS;
+}
+
+/**
  * The words for one minute's source. With the minute's instant, a data-set minute after the bundled ECB file ends
  * is called what it is: simulated with no reference.
  */
 export function barSourceLabel(source: string | null | undefined, at?: Date | string | number): string {
   const known = (BAR_SOURCES as readonly string[]).includes(source ?? '') ? (source as BarSource) : 'ecb_sim';
-  if (known === 'ecb_sim' && at !== undefined && londonDateOf(new Date(at)) > BUNDLED_ECB_LAST_FIX)
-    return UNANCHORED_SIMULATED_LABEL;
+  if (known === 'ecb_sim' && at !== undefined && isAfterBundledEcb(at)) return UNANCHORED_SIMULATED_LABEL;
   return BAR_SOURCE_LABELS[known];
 }
 
@@ -85,26 +96,52 @@ export const LIVE_SOURCE_LABELS: Readonly<Record<LiveSource, string>> = {
 
 /**
  * A series' sources summed up for its label: 'Real Market Data' only for a real feed or an import; the bundled data
- * set is ECB daily reference rates with simulated moves between them.
+ * set is ECB daily reference rates with simulated moves between them up to the file's last fix, and a seeded random
+ * walk with no reference after it (`unanchored`, issue 31 §3).
  */
-export const PRICE_SOURCES = ['real', 'ecb_sim', 'simulated', 'mixed', 'none'] as const;
+export const PRICE_SOURCES = ['real', 'ecb_sim', 'unanchored', 'simulated', 'mixed', 'none'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
+/** What one minute is, summed up: everything but the summaries' 'mixed' and 'none'. */
+export type MinuteKind = Exclude<PriceSource, 'mixed' | 'none'>;
 
 export const PRICE_SOURCE_LABELS: Readonly<Record<PriceSource, string | undefined>> = {
   real: 'Real Market Data',
   ecb_sim: 'ECB reference rates · simulated intraday',
+  unanchored: UNANCHORED_SIMULATED_LABEL,
   simulated: LIVE_SOURCE_LABELS.simulated,
   mixed: 'Mixed sources',
   none: undefined,
 };
 
-/** The one summary of a set of bar sources (unknown sources count as the data set's). */
-export function summariseSources(sources: Iterable<string>): PriceSource {
-  const seen = new Set<PriceSource>();
-  for (const s of sources) seen.add(isSimulatedBar(s) ? (s === 'simulated' ? 'simulated' : 'ecb_sim') : 'real');
+/**
+ * What one stored minute is (unknown sources count as the data set's). Without its instant a data-set minute is
+ * taken as ECB-anchored: callers that know the minute pass it.
+ */
+export function minuteKindOf(source: string | null | undefined, at?: Date | string | number): MinuteKind {
+  if (!isSimulatedBar(source)) return 'real';
+  if (source === 'simulated') return 'simulated';
+  return at !== undefined && isAfterBundledEcb(at) ? 'unanchored' : 'ecb_sim';
+}
+
+/** The one summary of a set of minute kinds. */
+export function summariseKinds(kinds: Iterable<MinuteKind>): PriceSource {
+  const seen = new Set(kinds);
   if (seen.size === 0) return 'none';
   if (seen.size > 1) return 'mixed';
   return [...seen][0] ?? 'none';
+}
+
+/** The one summary of a set of bar sources whose instants are not known (data-set minutes count as anchored). */
+export function summariseSources(sources: Iterable<string>): PriceSource {
+  return summariseKinds([...sources].map((s) => minuteKindOf(s)));
+}
+
+/** Said beside a rate read from a simulated minute, by what the minute is. */
+export function simulatedMinuteNote(kind: PriceSource): string {
+  if (kind === 'unanchored')
+    return 'A simulated minute with no reference rate under it (a seeded random walk after the bundled ECB rates end on 13 Apr 2026), not a traded price.';
+  if (kind === 'simulated') return 'A minute from the simulated feed, not a traded price.';
+  return SIMULATED_MINUTE_NOTE;
 }
 
 const londonClock = new Intl.DateTimeFormat('en-GB', {

@@ -41,9 +41,13 @@ describe('where the minutes come from', () => {
     const all = await text(card);
     expect(all).toMatch(/Real \(Dukascopy\) 30 Sep 2024 – /);
     expect(all).toContain('Backfill complete; topped up hourly');
-    expect(all).toContain('Dukascopy unreachable: ENOTFOUND');
+    // Provider errors in words (issue 31 §4), never the raw 'ENOTFOUND'.
+    expect(all).toContain('No network: the bundled data is in use.');
+    expect(all).not.toContain('ENOTFOUND');
     expect(all).toContain('Simulated (ECB-anchored) only so far');
-    expect(all).toContain('The TraderMade feed is failing: HTTP error! status: 500');
+    expect(all).toContain(
+      'The TraderMade feed is failing. The provider is having trouble at its end: fallback rates are shown until it recovers.',
+    );
     expect(all).toMatch(/ECB reference rates to \d+ \w+ 20\d\d/);
     expect(await seriousViolations(admin)).toEqual([]);
     await screenshotBoth(h, admin, 'market-data-card');

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { seriesSourceLabel } from '../src/features/market/labels';
 
-const span = (source: 'real' | 'ecb_sim' | 'simulated', from: string, to: string) => ({ source, from, to });
+const span = (source: 'real' | 'ecb_sim' | 'unanchored' | 'simulated', from: string, to: string) => ({
+  source,
+  from,
+  to,
+});
 
 describe('seriesSourceLabel', () => {
   it('names one source as the badge always did, and nothing for an empty series', () => {
@@ -51,5 +55,18 @@ describe('seriesSourceLabel', () => {
       ),
     );
     expect(seriesSourceLabel(spans)).toBe('Simulated feed and real market data in turn, real market data from 10 Nov');
+  });
+
+  // Issue 31 §3: the data set's minutes after the bundled ECB file ends (13 Apr 2026) are not ECB rates.
+  it('calls minutes after the ECB file ends simulated with no reference, alone or after anchored ones', () => {
+    expect(seriesSourceLabel([span('unanchored', '2026-05-01T00:00:00Z', '2026-05-31T22:00:00Z')])).toBe(
+      'simulated (no reference after 13 Apr 2026)',
+    );
+    expect(
+      seriesSourceLabel([
+        span('ecb_sim', '2026-04-01T00:00:00Z', '2026-04-13T23:00:00Z'),
+        span('unanchored', '2026-04-13T23:00:00Z', '2026-04-30T22:00:00Z'),
+      ]),
+    ).toBe('ECB reference rates · simulated intraday, then simulated (no reference after 13 Apr 2026) from 14 Apr');
   });
 });

@@ -20,6 +20,7 @@ import { buildWorkerDeps } from './deps';
 import { productJobs } from './jobs/handlers';
 import { type JobRunner, startJobRunner } from './jobs/runner';
 import { every, type Loop } from './loop';
+import { startMarketBeside } from './market/first-start';
 import { type MarketDataService, prepareMarketData, startMarketData, storeEcbReferenceRates } from './market/index';
 import { createWorkerPools } from './pools';
 
@@ -99,38 +100,35 @@ const startup = (async () => {
   log(`started (e-mail: ${email.description})`);
   tellParent({ type: 'started' });
 
-  // Market data: the minutes missed while no worker ran from the history provider when it answers, then the bundled
-  // data set for whatever is still missing (the first start loads ~4.8 M minute bars with progress; later starts
-  // only the current hour), then live polling, and the backfill of real history as a job in the background. Only one
-  // worker polls at a time: it keeps its own loop and leader lock, polling every 30 s, finer than pg-boss's minutes.
-  await prepareMarketData({ pool, history, log });
+  // Market data (issue 31 §4): live polling and the ECB's reference rates start at once; beside them, the minutes
+  // missed while no worker ran from the history provider when it answers, then the bundled data set for whatever is
+  // still missing before polling began (the first start loads ~4.8 M minute bars with progress; later starts only
+  // the current hour), and the backfill of real history as a job once that is done. Only one worker polls at a time:
+  // it keeps its own loop and leader lock, polling every 30 s, finer than pg-boss's minutes.
+  const start = startMarketBeside({
+    poll: (onLeadership) => startMarketData({ url: databaseUrl, feed, pollMs: config.marketPollMs, onLeadership, log }),
+    // The ECB reference rates that calculations quote in their record (issue 14), then the ECB's own files, which
+    // catch up after downtime (and on schedule every business afternoon).
+    ecb: async () => {
+      const ecbAdded = await storeEcbReferenceRates(pool);
+      if (ecbAdded) log(`ECB reference rates: ${ecbAdded} stored`);
+      if (config.history.provider !== 'bundled') await sendJob(db, jobDefinitions.ecbRates, {});
+    },
+    load: (until) => prepareMarketData({ pool, history, log, until }),
+    now: Date.now,
+    log,
+  });
+  market = start.market;
+  await start.loaded;
   marketReady();
-  let preparedAt = Date.now();
   if (history.source) await sendJob(db, jobDefinitions.marketHistory, {});
-  // The ECB reference rates that calculations quote in their record (issue 14).
-  const ecbAdded = await storeEcbReferenceRates(pool);
-  if (ecbAdded) log(`ECB reference rates: ${ecbAdded} stored`);
+  await start.ecb;
   // The demo company's three months of pitches, priced on the prices just loaded (once; services/demo/activity.ts).
   if (config.demoData) {
     const pitches = await seedDemoActivity(db);
     if (pitches) log(`demo company: ${pitches} pitches of the last three months added`);
   }
-  // Then the ECB's own files, which catch up after downtime (and on schedule every business afternoon).
-  if (config.history.provider !== 'bundled') await sendJob(db, jobDefinitions.ecbRates, {});
   stopSignal.throwIfAborted();
-  market = startMarketData({
-    url: databaseUrl,
-    feed,
-    pollMs: config.marketPollMs,
-    // A worker taking over from a frozen or dead poller first fills the minutes it missed, as a start would.
-    // (Not again when this start has just done it.)
-    onLeadership: async () => {
-      if (Date.now() - preparedAt < 60_000) return;
-      await prepareMarketData({ pool, history, log });
-      preparedAt = Date.now();
-    },
-    log,
-  });
   tellParent({ type: 'ready' });
 })();
 startup.catch((err: Error) => {

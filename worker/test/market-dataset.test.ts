@@ -234,6 +234,28 @@ describe('ensureMarketData', () => {
     expect(rows[0]!.last.toISOString()).toBe('2026-04-16T10:29:00.000Z');
   });
 
+  it("fills the gap before the live poller's minutes, which started first (issue 31 §4), and leaves them", async () => {
+    // Polling began at 12:00:30 and stored its 12:00 minute; the load beside it stops at the minute before.
+    await t.pool.query(
+      `INSERT INTO fx_minute_bars (pair, ts, open, high, low, close, source)
+       VALUES ('GBPUSD', '2026-04-16T12:00:00Z', 1.31, 1.31, 1.31, 1.31, 'feed')`,
+    );
+    // As the poller does with each minute it writes (store.ts).
+    await t.pool.query(`SELECT fx_refresh_rollups('GBPUSD', '2026-04-16T12:00:00Z', '2026-04-16T12:01:00Z')`);
+    const load = await ensureMarketData(t.pool, {
+      now: Date.parse('2026-04-16T11:59:30Z'),
+      seed: SEED,
+      pairs: ['GBPUSD'],
+    });
+    expect(load.pairs.map((p) => [p.first?.toISOString(), p.last?.toISOString()])).toEqual([
+      ['2026-04-16T10:30:00.000Z', '2026-04-16T11:58:00.000Z'],
+    ]);
+    const { rows } = await t.pool.query<{ source: string; close: number }>(
+      `SELECT source, close FROM fx_minute_bars WHERE pair = 'GBPUSD' AND ts = '2026-04-16T12:00:00Z'`,
+    );
+    expect(rows).toEqual([{ source: 'feed', close: 1.31 }]);
+  });
+
   it('keeps every rollup (15 min, 30 min, hour, London day) equal to the minutes it summarises', async () => {
     const buckets = {
       fx_15min_bars: `date_bin(interval '15 minutes', ts, timestamptz '2000-01-01 00:00:00+00')`,

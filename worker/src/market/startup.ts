@@ -18,6 +18,11 @@ export interface PrepareMarketDataOptions {
   history: HistoryProvider;
   now?: () => number;
   log?: Log;
+  /**
+   * The data set stops before this instant's minute (default: now). The worker passes the minute before live polling
+   * began: polling starts first (issue 31 §4) and its minutes are the feed's.
+   */
+  until?: number;
   /** Data set options (tests: seed and window). */
   seed?: string;
   from?: string;
@@ -42,5 +47,5 @@ export async function prepareMarketData(options: PrepareMarketDataOptions): Prom
   } else {
     log('market data: no history provider (offline): the bundled data set (ECB-anchored, simulated intraday)');
   }
-  return ensureMarketData(pool, { now: now(), log, seed: options.seed, from: options.from });
+  return ensureMarketData(pool, { now: options.until ?? now(), log, seed: options.seed, from: options.from });
 }

@@ -6,7 +6,7 @@ import {
   pairCurrencies,
   SAME_CURRENCY,
 } from '@pippitch/shared/money';
-import { LIVE_SOURCE_LABELS, type LiveSource, PRICE_SOURCE_LABELS, summariseSources } from '@pippitch/shared/sources';
+import { LIVE_SOURCE_LABELS, type LiveSource, minuteKindOf, PRICE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -49,7 +49,7 @@ export async function gbpConversion(
     if (bar) {
       return {
         rate: (usd ? 1 / bar.close : bar.close).toFixed(8),
-        source: PRICE_SOURCE_LABELS[summariseSources([bar.source])] ?? bar.source,
+        source: PRICE_SOURCE_LABELS[minuteKindOf(bar.source, bar.ts)] ?? bar.source,
         at: bar.ts.toISOString(),
       };
     }

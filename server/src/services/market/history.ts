@@ -18,8 +18,8 @@ import {
   TIMEFRAMES,
   type Timeframe,
 } from '@pippitch/shared/pairs';
-import { type SourceSpan, sourceSpans } from '@pippitch/shared/source-spans';
-import { isSimulatedBar } from '@pippitch/shared/sources';
+import { type SourceSpan, sourceSpans, summariseSpans } from '@pippitch/shared/source-spans';
+import { isSimulatedBar, minuteKindOf } from '@pippitch/shared/sources';
 import {
   addDays,
   clampDateRange,
@@ -35,7 +35,7 @@ import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 import { badRequest } from '../../errors';
 import { checkSeriesSpan } from './series-limits';
-import { type PriceSource, summariseSources } from './sources';
+import type { PriceSource } from './sources';
 
 export interface SeriesPoint {
   /** Bucket start, ms since epoch (UTC). */
@@ -121,14 +121,15 @@ export async function fetchSeries(db: Database, req: SeriesRequest, now: Date): 
   const times = series?.t ?? [];
   const closes = series?.c ?? [];
   const changes = series?.r ?? [];
+  const sources = sourceSpans(changes, series?.to ?? null);
   return {
     pair: req.pair,
     interval,
     points: times.map((t, i) => ({ t, price: servePrice(closes[i]!, invert) })),
     from: series?.from != null ? new Date(series.from).toISOString() : null,
     to: series?.to != null ? new Date(series.to).toISOString() : null,
-    source: summariseSources(changes.map(([, source]) => source)),
-    sources: sourceSpans(changes, series?.to ?? null),
+    source: summariseSpans(sources),
+    sources,
     clamped,
   };
 }
@@ -202,7 +203,7 @@ export async function rateAt(
     found: true,
     rate: servePrice(row.close, invert),
     at: at.toISOString(),
-    source: summariseSources([row.source ?? 'ecb_sim']),
+    source: minuteKindOf(row.source, at),
     minuteSource: minuteSourceLabel(row.source, input.pair, at),
     simulated: isSimulatedBar(row.source),
   };

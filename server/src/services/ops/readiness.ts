@@ -4,9 +4,11 @@ import { sql } from 'kysely';
 import { JOBS_TABLE } from '../../jobs/pgboss';
 
 // Readiness (GET /api/ready), distinct from liveness (GET /api/health: the process answers and reaches the
-// database). Ready means the whole service works for a user: the database answers with every migration applied,
-// live prices are arriving, a worker is alive, and jobs are not piling up. TimescaleDB's own jobs are reported
-// (a failing compression job needs an operator, not a restart) without making the service not ready.
+// database). Ready means this server can serve requests: the database answers with every migration applied
+// (issue 31 §4). The rest — live prices arriving, a worker alive, jobs not piling up, TimescaleDB's own jobs — are
+// separate fields for monitoring, summed up in `healthy`: a worker's first start (minutes of bulk loading, with the
+// bundled prices serving pitches meanwhile) or a feed outage (the fallback rates shown) must not take the site out
+// of a load balancer. TimescaleDB's jobs never count against `healthy` (they need an operator, not a restart).
 
 export interface ReadinessLimits {
   /** The feed poll interval: a feed is stale after 3 polls missed, and never before 2 minutes. */
@@ -23,9 +25,15 @@ export interface Check {
 }
 
 export interface Readiness {
+  /** Can serve requests: database and migrations. */
   ready: boolean;
+  /** Ready, and the feed, a worker and the job backlog are all fine (for alerts, not for routing). */
+  healthy: boolean;
   checks: Record<string, Check>;
 }
+
+/** The checks that decide `ready`; the others are for monitoring. */
+const SERVING_CHECKS = ['database', 'migrations'];
 
 export async function checkReadiness(db: Database, limits: ReadinessLimits): Promise<Readiness> {
   const checks: Record<string, Check> = {};
@@ -34,7 +42,7 @@ export async function checkReadiness(db: Database, limits: ReadinessLimits): Pro
     checks.database = { ok: true, detail: 'answers' };
   } catch (err) {
     checks.database = { ok: false, detail: (err as Error).message };
-    return { ready: false, checks };
+    return { ready: false, healthy: false, checks };
   }
   const settle = async (name: string, check: () => Promise<Check | null>) => {
     try {
@@ -49,8 +57,9 @@ export async function checkReadiness(db: Database, limits: ReadinessLimits): Pro
   await settle('worker', () => workerCheck(db, limits.workerSilentMs ?? 60_000));
   await settle('jobs', () => backlogCheck(db, limits.backlogMs ?? 600_000));
   await settle('timescaledb', () => timescaleCheck(db));
-  const ready = Object.entries(checks).every(([name, c]) => c.ok || name === 'timescaledb');
-  return { ready, checks };
+  const ready = SERVING_CHECKS.every((name) => checks[name]?.ok === true);
+  const healthy = ready && Object.entries(checks).every(([name, c]) => c.ok || name === 'timescaledb');
+  return { ready, healthy, checks };
 }
 
 async function migrationsCheck(db: Database): Promise<Check> {

@@ -62,7 +62,7 @@ function PairRow({ p }: { p: PairDataStatus }) {
       <p className="text-xs text-slate-600">
         {backfillText(p)} · {lastTickText(p)}
       </p>
-      {p.lastError && <p className="text-xs text-red-700">{p.lastError}</p>}
+      {p.lastError && <p className="text-xs text-red-700">{M.pairError(p.lastError)}</p>}
     </li>
   );
 }

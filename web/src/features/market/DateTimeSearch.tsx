@@ -1,6 +1,6 @@
 import { formatRate } from '@pippitch/shared/format';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
-import { type PriceSource, SIMULATED_MINUTE_NOTE } from '@pippitch/shared/sources';
+import { type PriceSource, simulatedMinuteNote } from '@pippitch/shared/sources';
 import { formatIsoDate, formatLondonDateTime, INVALID_TIME_MESSAGE, parseTimeInput } from '@pippitch/shared/time';
 import { useEffect, useRef, useState } from 'react';
 import { MonthCalendar, monthOf } from '../../components/MonthCalendar';
@@ -142,7 +142,7 @@ export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseR
               </p>
               {lookup.simulated && (
                 <p className="mt-1 text-xs text-amber-800" data-testid="rate-simulated">
-                  {SIMULATED_MINUTE_NOTE}
+                  {simulatedMinuteNote(lookup.source)}
                 </p>
               )}
               <Button className="mt-3 w-full sm:w-auto" onClick={() => onUseRate(formatRate(lookup.rate), lookup.at)}>

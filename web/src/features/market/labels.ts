@@ -1,7 +1,7 @@
 import type { Interval } from '@pippitch/shared/pairs';
 import { INTERVAL_PRECISION_LABELS } from '@pippitch/shared/pairs';
 import type { SourceSpan, SpanSource } from '@pippitch/shared/source-spans';
-import { PRICE_SOURCE_LABELS as SOURCE_LABELS } from '@pippitch/shared/sources';
+import { PRICE_SOURCE_LABELS as SOURCE_LABELS, UNANCHORED_SIMULATED_LABEL } from '@pippitch/shared/sources';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 
 /**
@@ -14,6 +14,7 @@ export { SOURCE_LABELS };
 const LATER_NAMES: Readonly<Record<SpanSource, string>> = {
   real: 'real market data',
   ecb_sim: 'ECB reference rates · simulated intraday',
+  unanchored: UNANCHORED_SIMULATED_LABEL,
   simulated: 'simulated feed',
 };
 

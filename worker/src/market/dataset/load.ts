@@ -45,9 +45,11 @@ const ANALYZE_AFTER_ROWS = 50_000;
  * stored minute (or `from`) up to `now`. The first start loads ~800k bars per pair; later starts add only the gap,
  * and because the model is seeded, a gap filled later holds exactly the values a full load would have.
  *
- * Each pair is one transaction that locks the bar table against other writers (SHARE ROW EXCLUSIVE: readers carry
- * on) and only then reads the pair's latest minute, so COPY can never meet an existing row: a second worker
- * starting at the same time waits, then finds nothing to add. The live poller waits a few seconds at most.
+ * Each pair is one transaction that takes the pair's writers' lock (an advisory lock: a second worker starting at
+ * the same time, or a backfill of the pair, waits, then finds nothing to add) and only then reads the pair's latest minute **before the window's
+ * end**, so COPY can never meet an existing row. The bar table itself is not locked: the live poller, started
+ * before this load (worker/src/main.ts, issue 31 §4), keeps writing the current minutes — after the window's end,
+ * which the worker sets to the minute before polling began — instead of waiting for a pair's whole COPY.
  */
 export async function ensureMarketData(
   pool: pg.Pool,
@@ -85,10 +87,14 @@ async function loadPair(
 ): Promise<PairLoad> {
   await client.query('BEGIN');
   try {
-    await client.query('LOCK TABLE fx_minute_bars IN SHARE ROW EXCLUSIVE MODE');
-    const latest = await client.query<{ ts: Date | null }>('SELECT max(ts) AS ts FROM fx_minute_bars WHERE pair = $1', [
-      pair,
-    ]);
+    // The pair's writers' lock, as the history backfill takes it (backfill/write.ts): another worker's data-set load
+    // or a backfill of this pair waits for this transaction, and this one for theirs.
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('fx_history_backfill:' || $1))", [pair]);
+    // Bars at or after the window's end (the live poller's) say nothing about what is missing before it.
+    const latest = await client.query<{ ts: Date | null }>(
+      'SELECT max(ts) AS ts FROM fx_minute_bars WHERE pair = $1 AND ts < $2',
+      [pair, new Date(toMsExclusive)],
+    );
     const latestMs = latest.rows[0]?.ts?.getTime();
     const startMs = latestMs === undefined ? fromMs : Math.max(fromMs, latestMs + MINUTE_MS);
     const from = indexAtOrAfter(startMs);
