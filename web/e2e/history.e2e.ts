@@ -14,7 +14,9 @@ import { closeAt, insertBars } from '../../server/test/market/fixtures';
 import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness, type Viewport } from './harness';
 import { failOnPageErrors, hoverUntilPriced, member, poll, signIn, text } from './journeys';
 
-const SOURCE_BADGE = 'ECB reference rates · simulated intraday';
+// The harness's minutes are today's bundled-set minutes: after the bundled ECB file ends (13 Apr 2026) they are
+// simulated with no reference, and the badge says so (issue 31 §3).
+const SOURCE_BADGE = 'simulated (no reference after 13 Apr 2026)';
 const INVALID_TIME = 'Invalid time format. Use format like 09:00 or 9:00 AM';
 const ALICE = member('Alice Broker');
 
