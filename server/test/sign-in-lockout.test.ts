@@ -131,16 +131,20 @@ describe('an owner nobody can lock out (issue 30 §2)', () => {
     expect(await errorOf(desk.signIn(STRONG_PASSWORD, BEA))).toEqual(TOO_MANY);
     // …while Bea's tablet, at the same address, is not touched.
     expect((await tablet.signIn(STRONG_PASSWORD, BEA)).redirectTo).toBe('/calculator');
-    // Bea's device is nobody else's: signing in as the owner there, it is counted as a stranger.
-    const ownerFromTablet = () =>
+    // Bea's device is nobody else's: signing in there as another member, it is counted as a stranger. (That member
+    // is not the owner: the first test filled the owner's count for unknown clients, and this process remembers
+    // such a refusal for two seconds, so an attempt as the owner could be refused before any count is taken.)
+    const CY = 'cy@acmefx.co.uk';
+    await addMember(h, 'Acme FX', CY, 'junior');
+    const cyFromTablet = () =>
       h.t.db
         .selectFrom('rate_limits')
         .select('key')
-        .where('key', '=', `login:email-client:${OWNER}|198.51.100.30`)
+        .where('key', '=', `login:email-client:${CY}|198.51.100.30`)
         .execute();
-    expect(await ownerFromTablet()).toEqual([]);
-    expect((await errorOf(tablet.signIn('wrong'))).code).toMatch(/^(UNAUTHORIZED|TOO_MANY_REQUESTS)$/);
-    expect(await ownerFromTablet()).toHaveLength(1);
+    expect(await cyFromTablet()).toEqual([]);
+    expect(await errorOf(tablet.signIn('wrong', CY))).toEqual(WRONG);
+    expect(await cyFromTablet()).toHaveLength(1);
 
     // A cookie with its signature changed makes no known device: the failure is counted as a stranger's.
     const forged = browserAt('198.51.100.31');
