@@ -13,6 +13,7 @@ import type { PaymentProvider } from './providers/payments/types';
 import { AccessFeed } from './services/auth/access-feed';
 import { SessionCache } from './services/auth/session-cache';
 import { SessionWatch } from './services/auth/session-watch';
+import { SIGN_IN_REFUSAL_DELAY_MS, SIGN_IN_REFUSALS_HELD, Tarpit } from './services/auth/tarpit';
 import { createCompanyFinder } from './services/companies/finder/create';
 import type { CompanyFinder } from './services/companies/finder/types';
 import { MarginDeskFeed } from './services/margin/desk-feed';
@@ -46,6 +47,11 @@ export interface ServerDeps {
   payments: PaymentProvider | null;
   /** Salesforce when a connected app is configured; null: exports are kept in the export log only. */
   crm: CrmProvider | null;
+  /**
+   * Holds back refused sign-ins' answers (issue 30 §3). Answers at once under NODE_ENV=test unless a test passes
+   * one: suites that make hundreds of refused attempts would otherwise wait a second for each.
+   */
+  signInTarpit: Tarpit;
   /** The clock; tests move it (trial ends, token expiry). */
   now(): Date;
 }
@@ -129,6 +135,8 @@ export function buildServerDeps(config: Config, db: Database, given: Partial<Ser
       finder,
       payments,
       crm: given.crm === undefined ? createCrmProvider(config) : given.crm,
+      signInTarpit:
+        given.signInTarpit ?? new Tarpit(config.env === 'test' ? 0 : SIGN_IN_REFUSAL_DELAY_MS, SIGN_IN_REFUSALS_HELD),
       now,
     },
     async stop() {

@@ -23,7 +23,11 @@ export const authRouter = router({
   session: publicProcedure.query(({ ctx }) => sessionView(ctx.db, ctx.viewer, ctx.deps.sessionCache)),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const result = await logIn(ctx.db, input, { ...ctx.request, now: ctx.deps.now() });
+    const result = await logIn(ctx.db, input, {
+      ...ctx.request,
+      now: ctx.deps.now(),
+      tarpit: ctx.deps.signInTarpit,
+    });
     ctx.cookie?.set(result.token, result.expiresAt);
     // This browser is now a known device for the member (issue 30 §2).
     ctx.cookie?.setDevice(withDeviceToken(ctx.request.deviceCookie, result.deviceToken));

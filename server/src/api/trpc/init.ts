@@ -14,6 +14,10 @@ const GENERIC = 'Something went wrong. Please try again.';
  * field errors; domain errors (AppError) keep their text; anything else is logged and shown generically.
  */
 export const t = initTRPC.context<Context>().create({
+  // Never a stack in an answer (the formatter drops it in every branch). Outside production tRPC would still read
+  // each error's stack to put it there, and under source maps that read cost ~0.3 ms: a sign-in flood's refusals
+  // spent most of their time on it (issue 30 §3).
+  isDev: false,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     if (cause instanceof ZodError) {

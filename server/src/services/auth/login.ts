@@ -1,7 +1,7 @@
 import { homeFor, isAdminRole, type RoleType } from '@pippitch/shared/access';
 import { type LoginInput, MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
-import { forbidden, unauthorized } from '../../errors';
+import { AppError, forbidden, unauthorized } from '../../errors';
 import { roleFromStored } from '../stored-role';
 import { signInGate } from './client-gate';
 import { newDeviceToken, signedDevices } from './device-cookie';
@@ -9,6 +9,7 @@ import { dummyPasswordHash, verifyPassword } from './passwords';
 import { clientKey, type Limit, reserve } from './rate-limit';
 import { signInRefusals } from './refusal-memo';
 import { createSession } from './sessions';
+import type { Tarpit } from './tarpit';
 
 export interface LoginMeta {
   ip: string;
@@ -16,6 +17,8 @@ export interface LoginMeta {
   now: Date;
   /** The browser's device cookie (services/auth/device-cookie.ts), if it sent one. */
   deviceCookie?: string | undefined;
+  /** Where a refusal's answer waits before it is sent (services/auth/tarpit.ts); none: answered at once. */
+  tarpit?: Tarpit | undefined;
 }
 
 export interface LoginResult {
@@ -54,11 +57,18 @@ export function loginLimits(email: string, ip: string, device: string | null): L
  * Spec §4 Login: credentials, then the profile's is_active, then the admin check in admin mode. Each attempt
  * takes its slots in the limits before the password is checked (so a batch or a burst of parallel attempts gets
  * exactly the limit through) and a correct password gives them back: only failures count. An attempt the hash
- * queue refuses as busy keeps its slots: a flood's refusals use up its sender's allowance (issue 30 §3).
+ * queue refuses as busy keeps its slots: a flood's refusals use up its sender's allowance, and each refusal's answer
+ * waits in the tarpit so a flood that re-sends on every answer slows to a trickle (issue 30 §3).
  */
 export async function logIn(db: Database, input: LoginInput, meta: LoginMeta): Promise<LoginResult> {
   const client = clientKey(meta.ip);
-  return signInGate.run(client, () => checkCredentials(db, input, meta, client));
+  try {
+    return await signInGate.run(client, () => checkCredentials(db, input, meta, client));
+  } catch (error) {
+    // Every refusal (limit full, too many in flight, hashing busy) is held back; wrong passwords already cost a hash.
+    if (error instanceof AppError && error.code === 'TOO_MANY_REQUESTS') await meta.tarpit?.hold();
+    throw error;
+  }
 }
 
 async function checkCredentials(

@@ -35,4 +35,4 @@ export class RefusalMemo {
 }
 
 /** Sign-in refusals, per server process. */
-export const signInRefusals = new RefusalMemo(2_000);
+export const signInRefusals = new RefusalMemo(10_000);
