@@ -1,19 +1,15 @@
 import { MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { badRequest } from '../../errors';
 import { enqueueEmailToMember } from '../email/outbox';
 import { passwordResetEmail } from '../email/templates';
+import { activeMemberOrNobody, storeMemberLink } from './member-link';
 import { hashPassword } from './passwords';
 import { clientKey, enforce, type Limit } from './rate-limit';
 import { endSessionsOf } from './sessions';
 import { hashToken, newToken } from './tokens';
 
 export const RESET_VALID_MINUTES = 60;
-
-// Stands in for the member when the address has none, so that path renders, hashes and writes exactly
-// like the other (the nil UUID is never a member's id, so its statements touch no row).
-const NOBODY = { id: '00000000-0000-0000-0000-000000000000', full_name: 'PipPitch member' };
 
 /** Checking or using a reset link: a token is 256 random bits, so this only stops a client hammering the database. */
 function linkUseLimits(ip: string): Limit[] {
@@ -46,31 +42,12 @@ export async function requestPasswordReset(
   const resetUrl = `${meta.publicUrl}/reset-password#access_token=${token}&type=recovery`;
   await db.transaction().execute(async (trx) => {
     await enforce(trx, limits);
-    const member =
-      (await trx
-        .selectFrom('user_profiles')
-        .select(['id', 'full_name'])
-        .where('email', '=', email)
-        .where('is_active', '=', true)
-        .executeTakeFirst()) ?? NOBODY;
+    const member = await activeMemberOrNobody(trx, email);
     const rendered = passwordResetEmail({ fullName: member.full_name, resetUrl, validMinutes: RESET_VALID_MINUTES });
     // A new link ends no older one (issue 30): anyone can type the address, and their request must not break the
     // link already in the member's inbox. Each works for an hour until one of them is used (resetPassword ends
     // the rest); 5 requests an hour per address bound how many are open.
-    await trx
-      .insertInto('password_reset_tokens')
-      .columns(['token_hash', 'user_id', 'expires_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('user_profiles as u')
-          .select([
-            eb.val(tokenHash).as('token_hash'),
-            'u.id',
-            sql<Date>`cast(${expiresAt.toISOString()} as timestamptz)`.as('expires_at'),
-          ])
-          .where('u.id', '=', member.id),
-      )
-      .execute();
+    await storeMemberLink(trx, 'password_reset_tokens', { memberId: member.id, tokenHash, expiresAt });
     await enqueueEmailToMember(trx, member.id, { template: 'password_reset', email: rendered });
   });
 }

@@ -1,15 +1,12 @@
 import { UNLOCK_MESSAGES, UNLOCK_VALID_MINUTES } from '@pippitch/shared/sign-in-unlock';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { badRequest } from '../../errors';
 import { enqueueEmailToMember } from '../email/outbox';
 import { signInUnlockEmail } from '../email/sign-in-unlock-email';
 import { newDeviceToken } from './device-cookie';
+import { activeMemberOrNobody, storeMemberLink } from './member-link';
 import { clientKey, enforce } from './rate-limit';
 import { hashToken, newToken } from './tokens';
-
-// Stands in for the member when the address has none, so both paths run the same statements (as password resets).
-const NOBODY = { id: '00000000-0000-0000-0000-000000000000', full_name: 'PipPitch member' };
 
 /**
  * Issue 30 §2: e-mails an active member a link that makes the browser it is opened in a known device for them, for
@@ -32,29 +29,10 @@ export async function requestSignInUnlock(
       { key: `unlock:client:${clientKey(meta.ip)}`, max: 10, windowSeconds: 3600 },
       { key: `unlock:email:${email}`, max: 3, windowSeconds: 3600 },
     ]);
-    const member =
-      (await trx
-        .selectFrom('user_profiles')
-        .select(['id', 'full_name'])
-        .where('email', '=', email)
-        .where('is_active', '=', true)
-        .executeTakeFirst()) ?? NOBODY;
+    const member = await activeMemberOrNobody(trx, email);
     const rendered = signInUnlockEmail({ fullName: member.full_name, unlockUrl, validMinutes: UNLOCK_VALID_MINUTES });
     await trx.deleteFrom('sign_in_unlocks').where('user_id', '=', member.id).where('used_at', 'is', null).execute();
-    await trx
-      .insertInto('sign_in_unlocks')
-      .columns(['token_hash', 'user_id', 'expires_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('user_profiles as u')
-          .select([
-            eb.val(hashToken(token)).as('token_hash'),
-            'u.id',
-            sql<Date>`cast(${expiresAt.toISOString()} as timestamptz)`.as('expires_at'),
-          ])
-          .where('u.id', '=', member.id),
-      )
-      .execute();
+    await storeMemberLink(trx, 'sign_in_unlocks', { memberId: member.id, tokenHash: hashToken(token), expiresAt });
     await enqueueEmailToMember(trx, member.id, { template: 'sign_in_unlock', email: rendered });
   });
 }
