@@ -119,6 +119,9 @@ describe('the margin policy journey', () => {
     await broker.getByLabel('Trades (CSV)').fill(TRADES);
     await broker.getByRole('button', { name: 'Price trades' }).click();
     await broker.getByText(BLOCKED).waitFor();
+    // A mark on the broker's page: still there after the decision shows, so the page was never reloaded.
+    await broker.evaluate(() => Object.assign(window, { pageNotReloaded: true }));
+    const notReloaded = () => broker.evaluate(() => 'pageNotReloaded' in window);
 
     // Issue 32 §3: no reload. The admin's page hears the request over the margin desk's socket: the top bar's badge
     // counts it and the queue shows it.
@@ -133,9 +136,12 @@ describe('the margin policy journey', () => {
     await admin.getByText('No requests waiting for a decision.').waitFor();
     await poll(() => waiting.count()).toBe(0);
 
-    // The broker is told: the top bar counts the unread decision and leads to My Leads, where it is listed.
-    await broker.goto('/calculator');
+    // The broker is told where they stand, without a reload (issue 32 §3): the pack page's top bar counts the unread
+    // decision at once (the desk's socket re-reads the session), and leads to My Leads, where it is listed.
     const badge = broker.getByRole('link', { name: 'Decisions 1 unread' });
+    await badge.waitFor();
+    expect(await notReloaded()).toBe(true);
+    await broker.goto('/calculator');
     await badge.waitFor();
     expect(await seriousViolations(broker)).toEqual([]);
     expect(await broker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -183,6 +189,7 @@ describe('the margin policy journey', () => {
       .getByTestId('approval-asked')
       .getByText(/Approved: GBP\/USD £100k–£1m at 20\.0 bps/)
       .waitFor();
+    await broker.getByRole('link', { name: 'Decisions 1 unread' }).waitFor();
     await broker.getByRole('button', { name: 'Price trades' }).click();
     await broker.getByRole('heading', { name: 'Evidence pack: Margin Journey Ltd', exact: true }).waitFor();
     await broker.getByRole('button', { name: 'Create share link' }).click();
