@@ -208,6 +208,24 @@ describe('the margin policy journey', () => {
     const alice = admin.getByTestId('margin-conceded-broker').filter({ hasText: 'Alice Broker' });
     await poll(() => alice.textContent()).toContain('1 below the floor: 1 approved');
     expect(await alice.textContent()).toMatch(/bps against a floor of 50\.0 bps · £[\d,]+ a year/);
+    // Issue 32 §4: one story per client — the margin approved for Margin Journey Ltd (the lower of its two
+    // approvals), the pitch and the pack under it; and the same line in the card's CSV.
+    const client = admin.getByTestId('margin-client').filter({ hasText: 'Margin Journey Ltd' });
+    await poll(() => client.textContent()).toContain(
+      'Approved: GBP/USD £100k–£1m at 20.0 bps (floor 50 bps, Adam Admin)',
+    );
+    expect(await client.textContent()).toContain(
+      '1 pitch below the floor, lowest 41.3 bps: 1 approved · 1 pack at 20 bps',
+    );
+    const [perClient] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('link', { name: 'Download per client (CSV)' }).click(),
+    ]);
+    const clientLines = (await readFile((await perClient.path()) as string, 'utf8')).trim().split(/\r?\n/);
+    expect(clientLines).toHaveLength(2);
+    expect(clientLines[1]).toMatch(
+      /^Margin Journey Ltd,Alice Broker,GBP\/USD £100k–£1m at 20\.0 bps,0,1,1,0,0,0,41\.3,1,20,/,
+    );
     expect(await seriousViolations(admin)).toEqual([]);
     await admin.setViewportSize(MOBILE);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
