@@ -10,3 +10,9 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+-- One story per client (issue 32 §4): the margin card lists the leads whose pitches of the range went below the
+-- floor (services/margin/client-lines.ts). Those are a few among a desk's pitches, so they are found through an index
+-- of their own rather than by reading the range's every pitch (a quarter of a 200-broker desk is ~125,000).
+CREATE INDEX calculations_below_floor ON calculations (company_id, created_at)
+  WHERE margin_below_floor AND lead_id IS NOT NULL;
