@@ -4,8 +4,8 @@
  * decided), what still waits, and the pitches and packs under it. A lead is on the list when one of its pitches of
  * the range went below the floor, when a request for it was asked in the range, or when it has a pack of the range
  * and was ever asked about. Pitch states are the shared rule's (pitch-states.ts), so one decision approves every
- * pitch it covers: never '1 approved, 1 not asked' for one decision. Read from the requests' leads outwards, a
- * handful beside the pitches.
+ * pitch it covers: never '1 approved, 1 not asked' for one decision. The range's below-floor pitches are found
+ * through their own partial index (migration 0057), a few among the desk's pitches; the rest is read by lead.
  */
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
