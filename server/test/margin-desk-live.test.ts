@@ -46,6 +46,7 @@ function openDesk(url: string, cookie: string | null, origin = url): DeskSocket 
 let h: TestApp;
 let admin: TestClient;
 let broker: TestClient;
+let colleague: TestClient;
 let rival: TestClient;
 const sockets: DeskSocket[] = [];
 const open = (c: TestClient | null) => {
@@ -63,6 +64,8 @@ beforeAll(async () => {
   admin = (await ownerOfNewCompany(h, 'Live Desk')).c;
   await addMember(h, 'Live Desk', 'broker@livedesk.co.uk', 'junior');
   broker = await signedIn(h, 'broker@livedesk.co.uk');
+  await addMember(h, 'Live Desk', 'colleague@livedesk.co.uk', 'junior');
+  colleague = await signedIn(h, 'colleague@livedesk.co.uk');
   rival = (await ownerOfNewCompany(h, 'Other Desk')).c;
   await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute();
   await admin.api.margin.updatePolicy.mutate(FLOOR);
@@ -74,14 +77,16 @@ afterAll(async () => {
 });
 
 describe('the margin desk live', () => {
-  it('a broker asks: their admins’ pages are told at once, another desk’s are not; a decision tells the broker', async () => {
+  it('a broker asks: their admins’ pages are told at once, not a colleague’s nor another desk’s; the decision tells the asker alone', async () => {
     const adminDesk = open(admin);
     // Subscribed; the process's LISTEN connection opens with the first page and tells it once listening, since a
     // change may have come before (nothing is missed).
     await expect.poll(() => adminDesk.messages, settled).toEqual([READY, CHANGED]);
     const brokerDesk = open(broker);
+    const colleagueDesk = open(colleague);
     const rivalDesk = open(rival);
     await expect.poll(() => brokerDesk.messages, settled).toEqual([READY]);
+    await expect.poll(() => colleagueDesk.messages, settled).toEqual([READY]);
     await expect.poll(() => rivalDesk.messages, settled).toEqual([READY]);
 
     const [asked] = await ask(broker, await newLead(broker, 'Live Prospect Ltd'));
@@ -91,20 +96,32 @@ describe('the margin desk live', () => {
     expect((await admin.api.margin.queue.query()).map((r) => r.id)).toEqual([asked?.id]);
 
     // Another desk's request reaches only that desk. Notifications arrive in commit order on one connection, so
-    // once the rival has heard its own, Live Desk's pages have heard all they will of it: nothing.
+    // once the rival has heard its own, Live Desk's pages have heard all they will of it: nothing. A colleague
+    // on the same desk hears nothing of the broker's request either (the server does not send it).
     await ask(rival, await newLead(rival, 'Rival Prospect Ltd'));
     await expect.poll(() => rivalDesk.messages, settled).toEqual([READY, CHANGED]);
     expect(adminDesk.messages).toHaveLength(3);
     expect(brokerDesk.messages).toHaveLength(2);
+    expect(colleagueDesk.messages).toEqual([READY]);
 
-    // The decision: the broker's page hears it (and reads the decision), the admin's badge drops; not the rival's.
+    // The decision: the broker's page hears it and re-reads (the decision, and the top bar's unread 'Decisions'
+    // count with the session), the admin's badge drops; not the colleague's page nor the rival's.
+    expect((await broker.api.auth.session.query())?.margin.unreadDecisions).toBe(0);
     await admin.api.margin.decide.mutate({ id: asked?.id as string, decision: 'approved' });
     await expect.poll(() => brokerDesk.messages, settled).toEqual([READY, CHANGED, CHANGED]);
     await expect.poll(() => adminDesk.messages, settled).toHaveLength(4);
     expect((await broker.api.margin.myRequests.query()).find((r) => r.id === asked?.id)?.status).toBe('approved');
+    expect((await broker.api.auth.session.query())?.margin.unreadDecisions).toBe(1);
     expect(await admin.api.margin.queue.query()).toEqual([]);
+
+    // The colleague's own request: they and the admins hear it, the broker does not.
+    await ask(colleague, await newLead(colleague, 'Colleague Prospect Ltd'));
+    await expect.poll(() => colleagueDesk.messages, settled).toEqual([READY, CHANGED]);
+    await expect.poll(() => adminDesk.messages, settled).toHaveLength(5);
     await ask(rival, await newLead(rival, 'Rival Second Ltd'));
     await expect.poll(() => rivalDesk.messages, settled).toHaveLength(3);
+    expect(brokerDesk.messages).toHaveLength(3);
+    expect(colleagueDesk.messages).toHaveLength(2);
   });
 
   it('the LISTEN connection lost: once listening again, every page is told (a change may have been missed)', async () => {

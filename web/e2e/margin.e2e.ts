@@ -119,6 +119,9 @@ describe('the margin policy journey', () => {
     await broker.getByLabel('Trades (CSV)').fill(TRADES);
     await broker.getByRole('button', { name: 'Price trades' }).click();
     await broker.getByText(BLOCKED).waitFor();
+    // A mark on the broker's page: still there after the decision shows, so the page was never reloaded.
+    await broker.evaluate(() => Object.assign(window, { pageNotReloaded: true }));
+    const notReloaded = () => broker.evaluate(() => 'pageNotReloaded' in window);
 
     // Issue 32 §3: no reload. The admin's page hears the request over the margin desk's socket: the top bar's badge
     // counts it and the queue shows it.
@@ -133,9 +136,12 @@ describe('the margin policy journey', () => {
     await admin.getByText('No requests waiting for a decision.').waitFor();
     await poll(() => waiting.count()).toBe(0);
 
-    // The broker is told: the top bar counts the unread decision and leads to My Leads, where it is listed.
-    await broker.goto('/calculator');
+    // The broker is told where they stand, without a reload (issue 32 §3): the pack page's top bar counts the unread
+    // decision at once (the desk's socket re-reads the session), and leads to My Leads, where it is listed.
     const badge = broker.getByRole('link', { name: 'Decisions 1 unread' });
+    await badge.waitFor();
+    expect(await notReloaded()).toBe(true);
+    await broker.goto('/calculator');
     await badge.waitFor();
     expect(await seriousViolations(broker)).toEqual([]);
     expect(await broker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -183,6 +189,7 @@ describe('the margin policy journey', () => {
       .getByTestId('approval-asked')
       .getByText(/Approved: GBP\/USD £100k–£1m at 20\.0 bps/)
       .waitFor();
+    await broker.getByRole('link', { name: 'Decisions 1 unread' }).waitFor();
     await broker.getByRole('button', { name: 'Price trades' }).click();
     await broker.getByRole('heading', { name: 'Evidence pack: Margin Journey Ltd', exact: true }).waitFor();
     await broker.getByRole('button', { name: 'Create share link' }).click();
@@ -201,6 +208,24 @@ describe('the margin policy journey', () => {
     const alice = admin.getByTestId('margin-conceded-broker').filter({ hasText: 'Alice Broker' });
     await poll(() => alice.textContent()).toContain('1 below the floor: 1 approved');
     expect(await alice.textContent()).toMatch(/bps against a floor of 50\.0 bps · £[\d,]+ a year/);
+    // Issue 32 §4: one story per client — the margin approved for Margin Journey Ltd (the lower of its two
+    // approvals), the pitch and the pack under it; and the same line in the card's CSV.
+    const client = admin.getByTestId('margin-client').filter({ hasText: 'Margin Journey Ltd' });
+    await poll(() => client.textContent()).toContain(
+      'Approved: GBP/USD £100k–£1m at 20.0 bps (floor 50 bps, Adam Admin)',
+    );
+    expect(await client.textContent()).toContain(
+      '1 pitch below the floor, lowest 41.3 bps: 1 approved · 1 pack at 20 bps',
+    );
+    const [perClient] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('link', { name: 'Download per client (CSV)' }).click(),
+    ]);
+    const clientLines = (await readFile((await perClient.path()) as string, 'utf8')).trim().split(/\r?\n/);
+    expect(clientLines).toHaveLength(2);
+    expect(clientLines[1]).toMatch(
+      /^Margin Journey Ltd,Alice Broker,GBP\/USD £100k–£1m at 20\.0 bps,0,1,1,0,0,0,41\.3,1,20,/,
+    );
     expect(await seriousViolations(admin)).toEqual([]);
     await admin.setViewportSize(MOBILE);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -21,6 +21,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerExportLogCsv } from './http/export-log';
 import { registerLiveQuotes } from './http/live-quotes';
 import { type LogTarget, loggerOptions } from './http/logging';
+import { registerMarginClientsExport } from './http/margin-clients-export';
 import { registerMarginDeskLive } from './http/margin-desk-live';
 import { registerOps } from './http/ops';
 import { registerPackRoutes } from './http/packs';
@@ -88,6 +89,7 @@ export async function buildApp(options: AppDeps): Promise<FastifyInstance> {
 
   // The activity CSV: a file download, streamed (not tRPC, which answers JSON).
   registerActivityExport(app, { db: options.db, deps });
+  registerMarginClientsExport(app, { db: options.db, deps });
   registerExportLogCsv(app, { db: options.db, deps });
   registerReportPdf(app, { db: options.db, deps });
   registerPackRoutes(app, { db: options.db, deps });

@@ -1,15 +1,11 @@
-import type {} from '@fastify/cookie'; // its type augmentation: req.cookies
 import type {} from '@fastify/websocket'; // its type augmentation: the `websocket` route option
-import { ACCESS_MESSAGES } from '@pippitch/shared/access';
-import { LIVE_CLOSE } from '@pippitch/shared/live-socket';
+import { isAdminRole } from '@pippitch/shared/access';
 import { MARGIN_DESK_CHANGED, MARGIN_DESK_PATH, MARGIN_DESK_READY } from '@pippitch/shared/margin-desk-live';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import type { ServerDeps } from '../../deps';
-import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
-import { isDatabaseUnavailable } from './database-outage';
-import { refusalFor } from './gate';
+import { admitMember, closeWhenSessionEnds } from './member-socket';
 
 export interface MarginDeskLiveDeps {
   db: Database;
@@ -17,11 +13,12 @@ export interface MarginDeskLiveDeps {
 }
 
 /**
- * The margin desk live (issue 32 §3): a WebSocket at MARGIN_DESK_PATH, opened and gated as the live quotes' socket
- * (live-quotes.ts: the CSRF guard checked its Origin, the session cookie resolved, member level, closed when the
- * session ends). It sends MARGIN_DESK_READY once subscribed, then MARGIN_DESK_CHANGED each time the member's own company's approval requests change, and
- * nothing else: admins' badge and queue, and a broker's requests and decisions, are re-read through their scoped
- * procedures, so the socket reveals nothing a procedure would not. A company's changes reach only its members.
+ * The margin desk live (issue 32 §3): a WebSocket at MARGIN_DESK_PATH, admitted as every socket of the app is
+ * (member-socket.ts: Origin, session, member level, closed when the session ends). It sends MARGIN_DESK_READY once
+ * subscribed, then MARGIN_DESK_CHANGED each time an approval request the member may hear of changes, and nothing
+ * else: an admin hears every request of their own company (the badge and queue), a broker only the requests they
+ * asked themselves (their requests and the decisions on them). Pages re-read through their scoped procedures, so
+ * the socket reveals nothing a procedure would not, not even that a colleague asked.
  */
 export function registerMarginDeskLive(app: FastifyInstance, ctx: MarginDeskLiveDeps): void {
   const { marginDesk, sessions, now } = ctx.deps;
@@ -30,31 +27,21 @@ export function registerMarginDeskLive(app: FastifyInstance, ctx: MarginDeskLive
       socket.close(1011, 'The live desk is unavailable');
       return;
     }
-    let viewer: Awaited<ReturnType<typeof resolveSession>>;
-    try {
-      viewer = await resolveSession(ctx.db, req.cookies[SESSION_COOKIE], now());
-    } catch (err) {
-      // The browser retries with a backoff; the page still reads its queue on load and on focus.
-      if (isDatabaseUnavailable(err)) req.log.warn({ err }, 'database unavailable');
-      else req.log.error({ err }, 'margin desk live: cannot resolve the session');
-      socket.close(1011, 'The live desk is unavailable');
-      return;
-    }
-    if (socket.readyState !== WebSocket.OPEN) return;
-    const refusal = refusalFor(viewer, 'member');
-    if (refusal || !viewer) {
-      socket.close(refusal?.status === 403 ? LIVE_CLOSE.noAccess : LIVE_CLOSE.signedOut, refusal?.message ?? '');
-      return;
-    }
-    const unsubscribe = marginDesk.subscribe(viewer.company.id, () => {
+    const viewer = await admitMember(
+      socket,
+      req,
+      { db: ctx.db, now },
+      {
+        reason: 'The live desk is unavailable', // the page still reads its queue on load and on focus
+        logAs: 'margin desk live',
+      },
+    );
+    if (!viewer) return;
+    const hears = { companyId: viewer.company.id, userId: isAdminRole(viewer.user.role) ? null : viewer.user.id };
+    const unsubscribe = marginDesk.subscribe(hears, () => {
       if (socket.readyState === WebSocket.OPEN) socket.send(MARGIN_DESK_CHANGED);
     });
-    const unwatch = sessions.watch(viewer.sessionId, (why) =>
-      socket.close(
-        why === 'noAccess' ? LIVE_CLOSE.noAccess : LIVE_CLOSE.signedOut,
-        why === 'noAccess' ? ACCESS_MESSAGES.accountLocked : ACCESS_MESSAGES.signIn,
-      ),
-    );
+    const unwatch = closeWhenSessionEnds(sessions, viewer, (code, reason) => socket.close(code, reason));
     socket.once('close', () => {
       unsubscribe();
       unwatch();

@@ -16,6 +16,7 @@ import {
   withdrawApproval,
 } from '../../services/margin/approvals';
 import { requestApproval } from '../../services/margin/ask';
+import { clientMarginLines } from '../../services/margin/client-lines';
 import { pitchesToClient } from '../../services/margin/client-pitches';
 import { marginConceded } from '../../services/margin/conceded';
 import { listNotifications, markNotificationsRead } from '../../services/margin/notifications';
@@ -118,16 +119,19 @@ export const marginRouter = router({
     .input(z.object({ id: uuid(APPROVAL_MESSAGES.requestNotFound) }))
     .mutation(({ ctx, input }) => withdrawApproval(ctx.db, ctx.actor, input, ctx.deps.now())),
 
-  /** Margin conceded per broker and pair over a dashboard range (issue 25 §3), beside the dashboard's activity. */
-  conceded: adminProcedure
-    .input(z.object({ range: z.enum(DASHBOARD_RANGES) }))
-    .query(({ ctx, input }) =>
-      marginConceded(
-        ctx.db,
-        { companyId: ctx.actor.companyId },
-        dashboardPeriods(input.range, londonDateOf(ctx.deps.now())).current,
-      ),
-    ),
+  /**
+   * Margin conceded per broker and pair over a dashboard range (issue 25 §3), beside the dashboard's activity, and
+   * one line per client below the floor: its approved margin, the pitches and packs under it (issue 32 §4).
+   */
+  conceded: adminProcedure.input(z.object({ range: z.enum(DASHBOARD_RANGES) })).query(async ({ ctx, input }) => {
+    const scope = { companyId: ctx.actor.companyId };
+    const span = dashboardPeriods(input.range, londonDateOf(ctx.deps.now())).current;
+    const [conceded, clients] = await Promise.all([
+      marginConceded(ctx.db, scope, span),
+      clientMarginLines(ctx.db, scope, span),
+    ]);
+    return { ...conceded, clients };
+  }),
 
   /**
    * One member's margin conceded over the user activity page's day, week or month (the same figures as the

@@ -1,15 +1,30 @@
 import { type Listener, type Log, listen } from '@pippitch/sql';
 
-/** The channel the database announces a company's approval changes on (sql/migrations/0056): the company's id. */
+/**
+ * The channel the database announces approval changes on (sql/migrations/0057): '<company id>:<requester's id>'.
+ * A payload of only a company's id (0056's, until every process runs 0057's trigger) reaches its admins alone.
+ */
 export const MARGIN_DESK_CHANNEL = 'margin_desk';
+
+/** Whose changes a page hears: a company's, and within it one member's own requests or (null, for admins) all. */
+export interface DeskHearer {
+  companyId: string;
+  userId: string | null;
+}
+
+interface Subscriber {
+  userId: string | null;
+  onChange: () => void;
+}
 
 /**
  * One LISTEN connection per server process for the margin desk's announcements, opened on the first subscriber.
- * Each subscriber hears its own company only. Whenever the connection is (re)established every subscriber is told,
- * since a change may have been missed while not listening (a page re-reads: at worst one needless read).
+ * Each subscriber hears its own company only, and a broker only their own requests. Whenever the connection is
+ * (re)established every subscriber is told, since a change may have been missed while not listening (a page
+ * re-reads: at worst one needless read).
  */
 export class MarginDeskFeed {
-  private readonly byCompany = new Map<string, Set<() => void>>();
+  private readonly byCompany = new Map<string, Set<Subscriber>>();
   private listener: Listener | undefined;
 
   constructor(
@@ -17,21 +32,23 @@ export class MarginDeskFeed {
     private readonly log: Log = () => {},
   ) {}
 
-  subscribe(companyId: string, onChange: () => void): () => void {
+  subscribe(hearer: DeskHearer, onChange: () => void): () => void {
+    const { companyId } = hearer;
     let set = this.byCompany.get(companyId);
     if (!set) {
       set = new Set();
       this.byCompany.set(companyId, set);
     }
-    set.add(onChange);
-    this.listener ??= listen(this.url, [MARGIN_DESK_CHANNEL], (_channel, payload) => this.tell(payload), {
+    const subscriber: Subscriber = { userId: hearer.userId, onChange };
+    set.add(subscriber);
+    this.listener ??= listen(this.url, [MARGIN_DESK_CHANNEL], (_channel, payload) => this.heard(payload), {
       onConnect: () => {
-        for (const company of [...this.byCompany.keys()]) this.tell(company);
+        for (const subscribers of [...this.byCompany.values()]) for (const s of [...subscribers]) s.onChange();
       },
       log: this.log,
     });
     return () => {
-      set.delete(onChange);
+      set.delete(subscriber);
       if (set.size === 0 && this.byCompany.get(companyId) === set) this.byCompany.delete(companyId);
     };
   }
@@ -43,7 +60,10 @@ export class MarginDeskFeed {
     await listener?.close();
   }
 
-  private tell(companyId: string): void {
-    for (const fn of [...(this.byCompany.get(companyId) ?? [])]) fn();
+  private heard(payload: string): void {
+    const [companyId = '', requesterId = null] = payload.split(':');
+    for (const s of [...(this.byCompany.get(companyId) ?? [])]) {
+      if (s.userId === null || s.userId === requesterId) s.onChange();
+    }
   }
 }

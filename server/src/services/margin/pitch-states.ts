@@ -35,12 +35,20 @@ export async function belowFloorStates(
   return counts;
 }
 
+export interface PitchState {
+  id: string;
+  userId: string;
+  leadId: string;
+  pair: string;
+  state: Exclude<BelowFloorState, 'not asked'>;
+}
+
 /** Each below-floor pitch of the range that is approved, declined or pending (the rest: not asked). */
 export async function pitchStates(
   db: Database,
   scope: { companyId: string; userId?: string | null },
   range: { from: Date; to: Date },
-): Promise<{ id: string; userId: string; pair: string; state: Exclude<BelowFloorState, 'not asked'> }[]> {
+): Promise<PitchState[]> {
   const byUser = scope.userId ? sql`AND c.user_id = ${scope.userId}` : sql``;
   const { rows: pitches } = await sql<{
     id: string;
@@ -73,7 +81,7 @@ export async function pitchStates(
       .execute(),
   ]);
   const grants = requests.map(toGrant);
-  const out: { id: string; userId: string; pair: string; state: Exclude<BelowFloorState, 'not asked'> }[] = [];
+  const out: PitchState[] = [];
   for (const p of pitches) {
     if (!isCurrencyPair(p.pair)) continue;
     const floor = floorFor(policyIn(versions, p.created_at), p.pair, p.ticket);
@@ -82,7 +90,7 @@ export async function pitchStates(
       { leadId: p.lead_id, floor, marginBps: p.bps, at: p.created_at.toISOString() },
       grants.filter((g) => g.leadId === p.lead_id),
     );
-    if (state !== 'not asked') out.push({ id: p.id, userId: p.user_id, pair: p.pair, state });
+    if (state !== 'not asked') out.push({ id: p.id, userId: p.user_id, leadId: p.lead_id, pair: p.pair, state });
   }
   return out;
 }

@@ -1,8 +1,7 @@
 import { formatGBP } from '@pippitch/shared/format';
-import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button } from '../../components/ui';
-import { errorMessage } from '../../lib/failure';
+import { Alert } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { ApprovalReasonForm } from './ApprovalReasonForm';
 
 /** What is asked about: a saved pack (its page, the share dialog), or the pack being built (the pack form). */
 export type PackApprovalTarget = { packId: string } | { leadId: string; csv: string; marginBps: number };
@@ -10,11 +9,10 @@ export type PackApprovalTarget = { packId: string } | { leadId: string; csv: str
 /**
  * 'Ask for approval' where the broker stands (issue 32 §2): a reason, sent with the figures the admin decides on
  * (pair, band, margin, floor, pounds a year), no new pitch or pack saved. After sending, the request's state is
- * shown here, and changes here when an admin decides (the requests are re-read when the window regains focus).
+ * shown here, and changes here when an admin decides (the margin desk's socket re-reads the requests, as does the
+ * window regaining focus).
  */
 export function AskApproval({ target }: { target: PackApprovalTarget }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
   const utils = trpc.useUtils();
   const ask = trpc.margin.requestPackApproval.useMutation({
     onSuccess: () => void utils.margin.myRequests.invalidate(),
@@ -37,27 +35,13 @@ export function AskApproval({ target }: { target: PackApprovalTarget }) {
       </div>
     );
   }
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    ask.mutate({ ...target, reason });
-  }
   return (
-    <form onSubmit={submit} className="mt-3 space-y-2" noValidate data-testid="ask-approval">
-      <label htmlFor={`${id}-reason`} className="block text-xs font-medium text-slate-700">
-        Why should this margin go below the floor?
-      </label>
-      <textarea
-        id={`${id}-reason`}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        maxLength={1000}
-        rows={2}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-      />
-      {ask.error && <Alert tone="error">{errorMessage(ask.error)}</Alert>}
-      <Button type="submit" variant="secondary" disabled={ask.isPending}>
-        Ask for approval
-      </Button>
-    </form>
+    <ApprovalReasonForm
+      question="Why should this margin go below the floor?"
+      testId="ask-approval"
+      pending={ask.isPending}
+      error={ask.error}
+      onAsk={(reason) => ask.mutate({ ...target, reason })}
+    />
   );
 }

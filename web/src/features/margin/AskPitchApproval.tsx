@@ -1,7 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button } from '../../components/ui';
-import { errorMessage } from '../../lib/failure';
+import { Alert } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
+import { ApprovalReasonForm } from './ApprovalReasonForm';
 
 /**
  * 'Ask for approval' of a saved pitch below the floor, with a reason (issue 32 §2): on the calculator's warning after
@@ -10,8 +9,6 @@ import { trpc } from '../../lib/trpc';
  * so Calculation Details say 'Approval requested', and later the decision.
  */
 export function AskPitchApproval({ calculationId }: { calculationId: string }) {
-  const id = useId();
-  const [reason, setReason] = useState('');
   const utils = trpc.useUtils();
   const request = trpc.margin.requestApproval.useMutation({
     onSuccess: () => {
@@ -26,27 +23,13 @@ export function AskPitchApproval({ calculationId }: { calculationId: string }) {
       </div>
     );
   }
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    request.mutate({ calculationId, reason });
-  }
   return (
-    <form onSubmit={submit} className="mt-3 space-y-2" noValidate data-testid="ask-pitch-approval">
-      <label htmlFor={`${id}-reason`} className="block text-xs font-medium text-slate-700">
-        Why should this pitch go below the floor?
-      </label>
-      <textarea
-        id={`${id}-reason`}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        maxLength={1000}
-        rows={2}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm"
-      />
-      {request.error && <Alert tone="error">{errorMessage(request.error)}</Alert>}
-      <Button type="submit" variant="secondary" disabled={request.isPending}>
-        Ask for approval
-      </Button>
-    </form>
+    <ApprovalReasonForm
+      question="Why should this pitch go below the floor?"
+      testId="ask-pitch-approval"
+      pending={request.isPending}
+      error={request.error}
+      onAsk={(reason) => request.mutate({ calculationId, reason })}
+    />
   );
 }

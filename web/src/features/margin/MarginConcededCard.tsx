@@ -6,6 +6,7 @@ import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { Alert, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
+import { MarginClientLines } from './MarginClientLines';
 
 type Conceded = inferRouterOutputs<AppRouter>['margin']['conceded'];
 type Figures = Conceded['team'];
@@ -48,8 +49,9 @@ function BrokerPairs({
 /**
  * Margin conceded for the dashboard's range (issue 25 §3): the team, each pair, then each broker with their pairs —
  * the margin pitched against the mid (ticket-weighted) against the floors of the pitches' time, what it is worth a
- * year at the prospects' stated trades, and the pitches below the floor with what became of their approvals. Its own
- * query, beside the activity's (docs/decisions.md, Margin policy). Stacked lines, never a table: fits 375 px.
+ * year at the prospects' stated trades, and the pitches below the floor with what became of their approvals, then
+ * per client the margin approved and the pitches and packs under it (issue 32 §4). Its own query, beside the
+ * activity's (docs/decisions.md, Margin policy). Stacked lines, never a table: fits 375 px.
  */
 export function MarginConcededCard({ range }: { range: DashboardRange }) {
   const query = trpc.margin.conceded.useQuery({ range }, { placeholderData: (previous) => previous });
@@ -81,6 +83,7 @@ export function MarginConcededCard({ range }: { range: DashboardRange }) {
               </li>
             ))}
           </ul>
+          <MarginClientLines clients={d.clients} range={range} />
         </div>
       )}
     </Card>
