@@ -1,106 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import { londonDateOf } from '@pippitch/shared/time';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { marginConceded } from '../src/services/margin/conceded';
 import { sendRequestDigest } from '../src/services/margin/request-digest';
-import { QuoteHub } from '../src/services/market/live-quotes';
+import { errorOf } from './helpers';
 import {
-  addMember,
-  errorOf,
-  ownerOfNewCompany,
-  signedIn,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from './helpers';
+  admin,
+  admin2,
+  askAndApprove,
+  below,
+  broker,
+  FLOOR,
+  h,
+  leadId,
+  pack,
+  pdf,
+  pdfRefusal,
+  pitch,
+  rival,
+  TRADES,
+  useGateDesk,
+} from './margin-gate-fixture';
 
-// Issue 32 §1: every artefact is judged on its own figures. The desk's GBP/USD floor is 50 bps for £100k–£1m tickets;
-// each pack's rows sell £100,000 (a £100k ticket, in that band) and state the pack's margin of 10–50 bps. Pitches are
-// the spec's demo: GBP/USD mid 1.3556, $500,000; 1.3500 is 41.3 bps (below), 1.3474 is 60.5 bps (above).
-let h: TestApp;
-let admin: TestClient;
-let admin2: TestClient;
-let broker: TestClient;
-let rival: TestClient;
-let cookie: string;
-
-const QUOTE_TIME = Date.parse('2026-11-22T10:15:30Z');
-const FLOOR = (bps: number) => ({
-  floors: { GBPUSD: [{ fromGbp: 100_000, toGbp: 1_000_000, floorBps: bps }] },
-  marginOptions: [0, 10, 20, 30, 40, 50] as (0 | 10 | 20 | 30 | 40 | 50)[],
-});
-const below = (bps: number, floor = 50) =>
-  `This pack shows ${bps.toFixed(1)} bps, below the desk's floor of ${floor} bps for GBP/USD £100k–£1m: ask for approval first`;
-const TRADES = [
-  'date,time,pair,direction,amount,rate',
-  '2025-10-29,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-30,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-31,14:05,GBPUSD,sell,100000,1.3000',
-].join('\n');
-
-async function pitch(clientName: string, yourRate: string): Promise<string> {
-  const id = randomUUID();
-  await broker.api.calculator.save.mutate({
-    id,
-    pair: 'GBPUSD',
-    yourRate,
-    competitorRate: '1.3400',
-    amount: '500000',
-    tradesPerYear: 52,
-    marginPips: 0,
-    comparisonDate: '2026-11-22',
-    clientName,
-  });
-  return id;
-}
-
-async function leadId(name: string): Promise<string> {
-  const lead = (await broker.api.leads.list.query()).leads.find((l) => l.name === name);
-  if (!lead) throw new Error(`no lead ${name}`);
-  return lead.id;
-}
-
-const pack = (lead: string, marginBps: number) =>
-  broker.api.packs.create.mutate({ leadId: lead, csv: TRADES, marginBps });
-const pdf = (packId: string) => fetch(`${h.url}/api/packs/${packId}.pdf`, { headers: { cookie } });
-const pdfRefusal = async (packId: string) => {
-  const res = await pdf(packId);
-  return { status: res.status, message: ((await res.json()) as { message: string }).message };
-};
-/** Asks from the pack form (nothing saved yet) and has the second admin approve every request. */
-async function askAndApprove(lead: string, marginBps: number): Promise<string[]> {
-  const asked = await broker.api.margin.requestPackApproval.mutate({
-    leadId: lead,
-    csv: TRADES,
-    marginBps,
-    reason: 'Competitive tender',
-  });
-  for (const r of asked) await admin2.api.margin.decide.mutate({ id: r.id, decision: 'approved' });
-  return asked.map((r) => r.id);
-}
-
-beforeAll(async () => {
-  h = await startTestApp({}, (t) => {
-    const quotes = new QuoteHub(t.db, t.url);
-    quotes.publish([
-      { pair: 'GBPUSD', bid: 1.3555, ask: 1.3557, mid: 1.3556, timestamp: QUOTE_TIME, source: 'simulated' },
-    ]);
-    return { quotes };
-  });
-  h.clock.now = new Date(QUOTE_TIME + 30_000);
-  const desk = await ownerOfNewCompany(h, 'Gate Desk');
-  admin = desk.c;
-  await addMember(h, 'Gate Desk', 'second@gatedesk.co.uk', 'admin');
-  admin2 = await signedIn(h, 'second@gatedesk.co.uk');
-  await addMember(h, 'Gate Desk', 'broker@gatedesk.co.uk', 'junior');
-  broker = await signedIn(h, 'broker@gatedesk.co.uk');
-  rival = (await ownerOfNewCompany(h, 'Rival Desk')).c;
-  await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute();
-  cookie = [...broker.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  await admin.api.margin.updatePolicy.mutate(FLOOR(50));
-});
-afterAll(() => h?.close());
+// Issue 32 §1: every artefact is judged on its own figures (the desk: margin-gate-fixture.ts).
+useGateDesk();
 
 describe('walk-rounds of issue 32, each refused until the matching approval exists', () => {
   it('a throwaway pitch above the floor does not let a pack at 10 bps through', async () => {
@@ -329,86 +252,5 @@ describe('asking', () => {
     expect(await errorOf(admin.api.margin.requestPackApproval.mutate({ packId: saved.id, reason: 'x' }))).toMatchObject(
       { code: 'NOT_FOUND' },
     );
-  });
-});
-
-describe("asking from the lead's details (issue 32 §2)", () => {
-  it('each pitch shows the rule’s state; asking saves no pitch; one decision covers the client’s pitches at or above it', async () => {
-    await admin.api.margin.updatePolicy.mutate(FLOOR(50));
-    const first = await pitch('Lead Details Ltd', '1.3500'); // 41.3 bps: below
-    const dearer = await pitch('Lead Details Ltd', '1.34950'); // 45.0 bps: below, above 41.3
-    const cheaper = await pitch('Lead Details Ltd', '1.3520'); // 26.6 bps: below 41.3
-    const above = await pitch('Lead Details Ltd', '1.3474'); // 60.5 bps: above the floor
-    const lead = await leadId('Lead Details Ltd');
-    // What the lead's details read (Calculation Details): each pitch's state by the shared rule.
-    const states = async () =>
-      Object.fromEntries(
-        (await broker.api.margin.pitchesToClient.query({ companyName: 'Lead Details Ltd' })).map((r) => [
-          r.calculationId,
-          r.state,
-        ]),
-      );
-    expect(await states()).toEqual({
-      [first]: 'not asked',
-      [dearer]: 'not asked',
-      [cheaper]: 'not asked',
-      [above]: null,
-    });
-    const pitches = async () =>
-      (await h.t.db.selectFrom('calculations').select('id').where('lead_id', '=', lead).execute()).length;
-    expect(await pitches()).toBe(4);
-
-    const asked = await broker.api.margin.requestApproval.mutate({
-      calculationId: first,
-      reason: 'Leaving their bank',
-    });
-    // The figures the admin decides on; no duplicate pitch is saved to ask.
-    expect(asked).toMatchObject({
-      leadId: lead,
-      calculationId: first,
-      pair: 'GBPUSD',
-      marginBps: '41.3',
-      floorBps: '50',
-      floorLabel: 'GBP/USD £100k–£1m',
-      reason: 'Leaving their bank',
-      status: 'pending',
-    });
-    expect(Number(asked.gbpPerYear)).toBeGreaterThan(0);
-    expect(await pitches()).toBe(4);
-    expect((await admin.api.margin.queue.query()).map((r) => r.id)).toContain(asked.id);
-    expect(await states()).toEqual({ [first]: 'pending', [dearer]: 'pending', [cheaper]: 'not asked', [above]: null });
-
-    // Only the member's own pitch: another member (even an admin) or another desk cannot ask with its id.
-    expect(await errorOf(admin.api.margin.requestApproval.mutate({ calculationId: first, reason: 'x' }))).toEqual({
-      code: 'NOT_FOUND',
-      message: 'Pitch not found',
-    });
-    expect(await errorOf(rival.api.margin.requestApproval.mutate({ calculationId: first, reason: 'x' }))).toMatchObject(
-      {
-        code: 'NOT_FOUND',
-      },
-    );
-
-    await admin2.api.margin.decide.mutate({ id: asked.id, decision: 'approved' });
-    // The broker sees the decision where they asked: the pitch's record, and the dearer pitch by the same decision.
-    const records = await broker.api.margin.pitchesToClient.query({ companyName: 'Lead Details Ltd' });
-    expect(records.find((r) => r.calculationId === first)?.approval).toMatchObject({
-      status: 'approved',
-      reason: 'Leaving their bank',
-    });
-    expect(await states()).toEqual({
-      [first]: 'approved',
-      [dearer]: 'approved',
-      [cheaper]: 'not asked',
-      [above]: null,
-    });
-    expect(await errorOf(broker.api.margin.requestApproval.mutate({ calculationId: dearer, reason: 'x' }))).toEqual({
-      code: 'CONFLICT',
-      message: 'This pitch is already approved',
-    });
-    // The cheaper pitch needs its own approval, asked from its line.
-    const again = await broker.api.margin.requestApproval.mutate({ calculationId: cheaper, reason: 'Price match' });
-    expect(again).toMatchObject({ marginBps: '26.6', status: 'pending' });
-    expect(await pitches()).toBe(4);
   });
 });
