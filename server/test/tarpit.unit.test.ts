@@ -10,7 +10,13 @@ function manualSleep() {
       asked.push(ms);
       wake.push(done);
     });
-  return { asked, sleep, wakeAll: () => wake.splice(0).forEach((w) => w()) };
+  return {
+    asked,
+    sleep,
+    wakeAll: () => {
+      for (const w of wake.splice(0)) w();
+    },
+  };
 }
 
 describe('the sign-in tarpit (issue 30 §3)', () => {
