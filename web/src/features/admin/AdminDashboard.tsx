@@ -1,5 +1,6 @@
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { formatGBP } from '@pippitch/shared/format';
+import { addonsIncludedSuffix } from '@pippitch/shared/plan-price';
 import { SALESFORCE_SETTINGS_PATH } from '@pippitch/shared/salesforce';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
@@ -108,7 +109,7 @@ export function AdminDashboard() {
               <Stat
                 label="Price"
                 value={`${formatGBP(price.inclVat)}/${price.period}`}
-                sub={`incl. VAT, add-ons included · ${formatGBP(price.seatPerMonth)} per seat per month`}
+                sub={`incl. VAT${addonsIncludedSuffix(price)} · ${formatGBP(price.seatPerMonth)} per seat per month`}
               />
             )}
           </div>
