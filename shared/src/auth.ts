@@ -47,7 +47,7 @@ export function signupSentMessage(email: string): string {
  * each message's text, links included, where the server runs): the link is in the terminal, not in an inbox.
  */
 export const SIGNUP_LINK_PRINTED_NOTE =
-  'This server has no SMTP set up (SMTP_URL), so nothing is sent: the link is printed in the terminal where PipPitch runs.';
+  'No e-mail leaves this server (no SMTP_URL is set): the e-mail, with its link, is printed in the terminal where PipPitch runs.';
 
 /**
  * The signup form's answer on a server with e-mail switched off (EMAIL_DISABLED): the request is kept, no link

@@ -96,6 +96,12 @@ describe('on a Saturday', () => {
     await poll(() => field(page, 'Live Market Rate').inputValue()).toBe('1.3151');
     await page.getByText(/Market closed — reopens Sunday 22:00 London/).waitFor();
 
+    // 'Inflate Your Margin' says what it does to the broker's margin (issue 31 §6; the pips go on your rate).
+    await page
+      .getByText('the client is shown a better rate, and your margin against the mid falls by the same pips', {
+        exact: false,
+      })
+      .waitFor();
     await fillInputs(page, {
       yourRate: '1.3100',
       competitorRate: '1.03',
