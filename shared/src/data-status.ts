@@ -19,7 +19,14 @@ export interface PairDataStatus {
 
 export interface MarketDataStatus {
   pairs: PairDataStatus[];
-  feed: { name: string; lastSuccessAt: string | null; lastError: string | null; failing: boolean } | null;
+  feed: {
+    name: string;
+    lastSuccessAt: string | null;
+    lastError: string | null;
+    failing: boolean;
+    /** While failing: when the poller tries the feed again (ISO), the end of its backoff; else null. */
+    nextTryAt: string | null;
+  } | null;
   ecb: { lastDate: string | null; lastError: string | null; lastSuccessAt: string | null };
   /** The configured history provider's own health (market_fetch_status), null before its first run. */
   history: { description: string; lastSuccessAt: string | null; lastError: string | null } | null;
@@ -54,8 +61,8 @@ export const DATA_STATUS_MESSAGES = {
   title: 'Market data',
   intro:
     'Where each pair’s minute prices come from. Simulated minutes are ECB reference rates with simulated movement.',
-  feedFailing: (name: string, error: string | null) =>
-    `The ${feedLabel(name)} feed is failing. ${error ? providerErrorWords(error, 'fallback rates are shown until it recovers') : 'Fallback rates are shown until it recovers'}.`,
+  feedFailing: (name: string, error: string | null, nextTryAt: string | null = null) =>
+    `The ${feedLabel(name)} feed is failing. ${error ? providerErrorWords(error, 'fallback rates are shown until it recovers', nextTryAt) : `Fallback rates are shown until it recovers${nextTry(nextTryAt)}`}.`,
   feedOk: (name: string, at: string | null) =>
     `Live feed: ${feedLabel(name)}${at ? `, last answered ${formatLondonDateTime(new Date(at))} London` : ''}`,
   ecb: (date: string | null) =>
@@ -94,7 +101,11 @@ const FAILURE_WORDS: Readonly<Record<ProviderFailure, string>> = {
  * A provider's error in words, with what is used meanwhile and, when known, the next try in London time:
  * 'No network: the bundled data is in use; next try at 14:05'. The raw error stays in the worker's log.
  */
-export function providerErrorWords(raw: string, meanwhile: string, nextTry?: Date | string | null): string {
-  const next = nextTry ? `; next try at ${londonClockTime(new Date(nextTry))}` : '';
-  return `${FAILURE_WORDS[providerFailure(raw)]}: ${meanwhile}${next}`;
+export function providerErrorWords(raw: string, meanwhile: string, nextTryAt?: Date | string | null): string {
+  return `${FAILURE_WORDS[providerFailure(raw)]}: ${meanwhile}${nextTry(nextTryAt)}`;
+}
+
+/** '; next try at 14:05' (London wall time), or nothing when no next try is known. */
+function nextTry(at: Date | string | null | undefined): string {
+  return at ? `; next try at ${londonClockTime(new Date(at))}` : '';
 }

@@ -32,9 +32,9 @@ export async function marketDataStatus(db: Database, now: Date): Promise<MarketD
       last_success_at: Date | null;
       last_error: string | null;
       fallback_in_use: boolean;
-    }>`SELECT feed, last_success_at, last_error, fallback_in_use FROM fx_feed_status ORDER BY updated_at DESC LIMIT 1`.execute(
-      db,
-    ),
+      next_try_at: Date | null;
+    }>`SELECT feed, last_success_at, last_error, fallback_in_use, next_try_at
+       FROM fx_feed_status ORDER BY updated_at DESC LIMIT 1`.execute(db),
     sql<{
       name: string;
       description: string;
@@ -84,6 +84,8 @@ export async function marketDataStatus(db: Database, now: Date): Promise<MarketD
           lastSuccessAt: iso(feed.last_success_at),
           lastError: feed.last_error,
           failing: feed.fallback_in_use,
+          // A next try already past means no poller is on it (a stopped worker): nothing is promised then.
+          nextTryAt: feed.fallback_in_use && feed.next_try_at && feed.next_try_at >= now ? iso(feed.next_try_at) : null,
         }
       : null,
     ecb: { lastDate: ecbDate, lastSuccessAt: iso(ecb?.last_success_at), lastError: currentError(ecb) },

@@ -30,7 +30,7 @@ export function DataStatusCard() {
           <div className="mt-3 space-y-3 text-sm">
             {s.feed &&
               (s.feed.failing ? (
-                <Alert tone="error">{M.feedFailing(s.feed.name, s.feed.lastError)}</Alert>
+                <Alert tone="error">{M.feedFailing(s.feed.name, s.feed.lastError, s.feed.nextTryAt)}</Alert>
               ) : (
                 <p className="text-slate-700">{M.feedOk(s.feed.name, s.feed.lastSuccessAt)}</p>
               ))}
