@@ -15,6 +15,8 @@ export interface PairDataStatus {
   /** The last live quote stored for the pair (ISO). */
   lastTick: string | null;
   lastError: string | null;
+  /** With an error: the history job's next try (ISO), when one is queued. */
+  nextTryAt: string | null;
 }
 
 export interface MarketDataStatus {
@@ -27,9 +29,15 @@ export interface MarketDataStatus {
     /** While failing: when the poller tries the feed again (ISO), the end of its backoff; else null. */
     nextTryAt: string | null;
   } | null;
-  ecb: { lastDate: string | null; lastError: string | null; lastSuccessAt: string | null };
+  /** `nextTryAt` (ISO), with an error: the ECB job's next try, when one is queued (a retry or a run sent). */
+  ecb: { lastDate: string | null; lastError: string | null; lastSuccessAt: string | null; nextTryAt: string | null };
   /** The configured history provider's own health (market_fetch_status), null before its first run. */
-  history: { description: string; lastSuccessAt: string | null; lastError: string | null } | null;
+  history: {
+    description: string;
+    lastSuccessAt: string | null;
+    lastError: string | null;
+    nextTryAt: string | null;
+  } | null;
 }
 
 /** fx_feed_status's key in words ('tradermade' → 'TraderMade'). */
@@ -67,11 +75,12 @@ export const DATA_STATUS_MESSAGES = {
     `Live feed: ${feedLabel(name)}${at ? `, last answered ${formatLondonDateTime(new Date(at))} London` : ''}`,
   ecb: (date: string | null) =>
     date ? `ECB reference rates to ${formatIsoDate(date)}` : 'No ECB reference rates on file',
-  ecbError: (error: string) =>
-    `Last ECB fetch failed. ${providerErrorWords(error, 'the bundled ECB rates are in use')}.`,
-  pairError: (error: string) => `${providerErrorWords(error, 'the bundled data is in use')}.`,
-  historyError: (description: string, error: string) =>
-    `${description} did not answer. ${providerErrorWords(error, 'the bundled data is in use')}.`,
+  ecbError: (error: string, nextTryAt: string | null = null) =>
+    `Last ECB fetch failed. ${providerErrorWords(error, 'the bundled ECB rates are in use', nextTryAt)}.`,
+  pairError: (error: string, nextTryAt: string | null = null) =>
+    `${providerErrorWords(error, 'the bundled data is in use', nextTryAt)}.`,
+  historyError: (description: string, error: string, nextTryAt: string | null = null) =>
+    `${description} did not answer. ${providerErrorWords(error, 'the bundled data is in use', nextTryAt)}.`,
 } as const;
 
 /** What kind of failure a provider's raw error is (issue 31 §4: a person reads words, not 'ENOTFOUND'). */

@@ -1,6 +1,8 @@
 import { backfillText, DATA_STATUS_MESSAGES, lastTickText, realSpanText } from '@pippitch/shared/data-status';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ecbRatesJob } from '../../src/jobs/market';
+import { sendJob } from '../../src/jobs/send';
 import {
   addMember,
   errorOf,
@@ -84,6 +86,25 @@ describe('the data-status card', () => {
       );
     } finally {
       h.clock.now = NOW;
+    }
+  });
+
+  it("says when the ECB's failed fetch is tried again: its queued retry's time, in London time", async () => {
+    await sql`UPDATE market_fetch_status SET last_error = 'getaddrinfo ENOTFOUND www.ecb.europa.eu',
+                last_error_at = now() + interval '1 second' WHERE name = 'ecb'`.execute(h.t.db);
+    try {
+      // Nothing queued: no next try is promised.
+      expect((await admin.api.market.dataStatus.query()).ecb).toMatchObject({ nextTryAt: null });
+      await sendJob(h.t.db, ecbRatesJob, {}, { startAfter: new Date('2026-11-25T15:35:00Z') });
+      const { ecb } = await admin.api.market.dataStatus.query();
+      expect(ecb.nextTryAt).toBe('2026-11-25T15:35:00.000Z');
+      expect(DATA_STATUS_MESSAGES.ecbError(ecb.lastError!, ecb.nextTryAt)).toBe(
+        'Last ECB fetch failed. No network: the bundled ECB rates are in use; next try at 15:35.',
+      );
+    } finally {
+      await sql`UPDATE market_fetch_status SET last_error = NULL, last_error_at = NULL WHERE name = 'ecb'`.execute(
+        h.t.db,
+      );
     }
   });
 
