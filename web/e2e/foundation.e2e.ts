@@ -7,6 +7,7 @@
 
 import { SIGNUP_LINK_PRINTED_NOTE } from '@pippitch/shared/auth';
 import { formatDate } from '@pippitch/shared/format';
+import { OPERATOR_JSON_PATH } from '@pippitch/shared/operator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../server/src/seed/demo';
@@ -21,6 +22,7 @@ import {
   poll,
   screenshotBoth,
   signIn,
+  text,
   waitForPath,
 } from './journeys';
 
@@ -190,6 +192,9 @@ describe('signup wizard', () => {
     const trialEnd = page.getByTestId('trial-end');
     await poll(() => trialEnd.textContent()).toBe(ukDate(stored.trial_ends_at));
     expect(await trialEnd.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    // One support address, from the configuration (issue 31 §6): the one the legal pages show.
+    const operator = (await (await page.request.get(OPERATOR_JSON_PATH)).json()) as { contactEmail: string };
+    await poll(() => text(page.getByTestId('support-email'))).toBe(operator.contactEmail);
     await screenshotBoth(h, page, 'signup-success');
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();
