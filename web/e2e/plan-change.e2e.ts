@@ -126,6 +126,8 @@ describe('a paying company opening /checkout', () => {
     await finder.getByRole('button', { name: 'Enable' }).click();
     await page.getByText('Company Finder is now enabled for your team. It is free until your trial ends.').waitFor();
     await poll(addonsShown).toBe(before + 1);
+    // The seats card in the trial says what a paid-early trial's confirmation says: nothing is charged now.
+    await page.getByText(/^You are on the free trial: nothing is charged now for a seat change\./).waitFor();
     await screenshotBoth(h, page, 'account-trial-addons');
     await page.goto('/checkout');
     await page.getByText(/Your free trial continues: nothing is charged today/).waitFor();
