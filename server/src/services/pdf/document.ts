@@ -9,7 +9,7 @@ export const MARGIN = 36;
 export const ROW = 14;
 export const BRAND = '#0f766e';
 export const MUTED = '#475569';
-const RULE = '#e2e8f0';
+export const RULE = '#e2e8f0';
 
 export interface Column<T> {
   title: string;
