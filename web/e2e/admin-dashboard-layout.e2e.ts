@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoActivity } from '../../server/src/services/demo/activity';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
-import { failOnPageErrors, member, poll, screenshotBoth, signIn, text } from './journeys';
+import { failOnPageErrors, member, poll, screenshotBoth, seriousViolations, signIn, text } from './journeys';
 
 const ADAM = member('Adam Admin');
 
@@ -45,6 +45,7 @@ describe("the admin dashboard's layout", () => {
     const desktop = await blanks();
     expect(desktop.columns).toBe(2);
     expect(Math.max(...desktop.blanks)).toBeLessThan(400);
+    expect(await seriousViolations(admin)).toEqual([]);
 
     // At 375 px: one column, and no headline figure breaks over two lines.
     await admin.setViewportSize(MOBILE);
