@@ -134,4 +134,43 @@ describe('annual → monthly in test mode (the period-end job)', () => {
     expect(await charges()).toEqual([[pence(monthly), 'First period']]);
     expect((await companyRow(h, owner.companyId)).current_period_end).toEqual(new Date('2026-10-10T10:00:00Z'));
   });
+
+  it('a seat added after asking for monthly: the confirmation says the price per month from the switch (issue 31 §6)', async () => {
+    await setClock(h, '2026-07-12T10:00:00Z');
+    const owner = await ownerOfNewCompany(h, 'Switch Then Seats FX');
+    await setClock(h, '2026-09-10T10:00:00Z');
+    const annual = { adminSeats: 1, brokerSeats: 3, billing: 'annual' as const, addons: ADDONS };
+    const { url } = await owner.c.api.billing.startCheckout.mutate(annual);
+    await owner.c.api.billing.testCheckout.pay.mutate({ id: new URL(url).pathname.split('/').pop() as string });
+    await setClock(h, '2026-12-01T10:00:00Z');
+    const monthly = { ...annual, billing: 'monthly' as const };
+    const q = await owner.c.api.billing.planChange.preview.mutate(monthly);
+    await owner.c.api.billing.planChange.confirm.mutate({
+      ...monthly,
+      confirmation: { prorationDate: q.prorationDate, dueNowPence: q.dueNowPence },
+    });
+
+    // One more broker: charged now for the rest of the paid year, then the monthly price of five seats.
+    const seats = { adminSeats: 1, brokerSeats: 4 };
+    const asked = await owner.c.api.seats.saveFromAccount.mutate(seats);
+    if (asked.kind !== 'confirm') throw new Error(`expected a confirmation, got ${asked.kind}`);
+    const perMonth = (pence({ ...seats, billing: 'monthly' }) / 100).toLocaleString('en-GB', {
+      minimumFractionDigits: 2,
+    });
+    expect(asked.charge.sentence).toMatch(
+      new RegExp(
+        `^You will be charged £[\\d,]+\\.\\d\\d now \\(prorated\\) for the rest of the period you have paid for, then £${perMonth.replace('.', '\\.')} per month \\(VAT included\\) from 10 September 2027, when your plan switches to monthly billing\\.$`,
+      ),
+    );
+    await owner.c.api.seats.saveFromAccount.mutate({
+      ...seats,
+      confirmation: { prorationDate: asked.charge.prorationDate, dueNowPence: asked.charge.dueNowPence },
+    });
+    // The switch stays asked for: the sentence's 'per month from 10 September 2027' holds.
+    expect((await owner.c.api.billing.account.query()).billingSwitch).toEqual({
+      billing: 'monthly',
+      on: '2027-09-10T10:00:00.000Z',
+    });
+    expect(await companyRow(h, owner.companyId)).toMatchObject({ junior_seats: 4, subscription_type: 'annual' });
+  });
 });

@@ -159,6 +159,22 @@ describe('monthly client reports', () => {
     expect(text).not.toContain('Outside');
   });
 
+  it('shows whole client names: a long one wraps in its column, never cut with an ellipsis (issue 31 §6)', async () => {
+    h.clock.now = new Date('2026-10-01T08:00:00Z');
+    const owner = await withClientData('Report Names Ltd');
+    const name = 'The Northern Wholesale Import and Export Trading Company of Greater Manchester and Cheshire Limited';
+    await addCalculationAt(h, owner.userId, '2026-09-15T10:00:00Z', { client: name });
+    await addCalculationAt(h, owner.userId, '2026-09-16T10:00:00Z', { client: 'Greggs' });
+    const data = await reportData(h.t.db, owner.companyId, { start: '2026-09-01', end: '2026-09-30' });
+    const dir = mkdtempSync(join(tmpdir(), 'report-'));
+    const file = join(dir, 'report.pdf');
+    writeFileSync(file, await renderReportPdf(data, h.clock.now));
+    // Read in drawing order (-raw): the wrapped name's lines follow each other, before the row's other cells.
+    const raw = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(raw).toContain(name);
+    expect(raw).not.toContain('…');
+  });
+
   it('is refused without the Client Data Tracking add-on, and to brokers', async () => {
     const owner = await ownerOfNewCompany(h, 'No Addon Ltd');
     expect(await owner.c.api.reports.schedule.query()).toMatchObject({ available: false, state: 'none' });

@@ -43,6 +43,13 @@ export function signupSentMessage(email: string): string {
 }
 
 /**
+ * Added to the signup form's answer outside production on a server without SMTP (the log e-mail provider prints
+ * each message's text, links included, where the server runs): the link is in the terminal, not in an inbox.
+ */
+export const SIGNUP_LINK_PRINTED_NOTE =
+  'No e-mail leaves this server (no SMTP_URL is set): the e-mail, with its link, is printed in the terminal where PipPitch runs.';
+
+/**
  * The signup form's answer on a server with e-mail switched off (EMAIL_DISABLED): the request is kept, no link
  * is sent; the same words for every address and company name.
  */

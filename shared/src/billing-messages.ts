@@ -45,8 +45,19 @@ export function chargeSentence(charge: {
   /** The first charge's date while in trial (ISO), else null. */
   firstChargeOn: string | null;
   prorated: boolean;
+  /**
+   * A switch of billing period already scheduled (annual → monthly at the paid year's end): from then the plan's
+   * price is per that period, so the sentence says so (issue 31 §6: it said 'per year' after the switch was asked).
+   */
+  switchesTo?: { billing: Billing; onIso: string; recurringPence: number } | null;
 }): string {
   const then = `${pounds(charge.recurringPence)} ${perPeriod(charge.billing)} (VAT included)`;
+  const sw = charge.firstChargeOn ? null : charge.switchesTo;
+  if (sw) {
+    const after = `${pounds(sw.recurringPence)} ${perPeriod(sw.billing)} (VAT included) from ${longDate(sw.onIso)}, when your plan switches to ${sw.billing} billing`;
+    if (charge.dueNowPence === 0) return `Nothing is charged now; you pay ${after}.`;
+    return `You will be charged ${pounds(charge.dueNowPence)} now${charge.prorated ? ' (prorated)' : ''} for the rest of the period you have paid for, then ${after}.`;
+  }
   if (charge.firstChargeOn) {
     return `Nothing is charged now. Your first charge of ${then.replace(' (VAT included)', '')} (VAT included) is on ${longDate(charge.firstChargeOn)}, when your free trial ends.`;
   }

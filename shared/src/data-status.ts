@@ -15,14 +15,29 @@ export interface PairDataStatus {
   /** The last live quote stored for the pair (ISO). */
   lastTick: string | null;
   lastError: string | null;
+  /** With an error: the history job's next try (ISO), when one is queued. */
+  nextTryAt: string | null;
 }
 
 export interface MarketDataStatus {
   pairs: PairDataStatus[];
-  feed: { name: string; lastSuccessAt: string | null; lastError: string | null; failing: boolean } | null;
-  ecb: { lastDate: string | null; lastError: string | null; lastSuccessAt: string | null };
+  feed: {
+    name: string;
+    lastSuccessAt: string | null;
+    lastError: string | null;
+    failing: boolean;
+    /** While failing: when the poller tries the feed again (ISO), the end of its backoff; else null. */
+    nextTryAt: string | null;
+  } | null;
+  /** `nextTryAt` (ISO), with an error: the ECB job's next try, when one is queued (a retry or a run sent). */
+  ecb: { lastDate: string | null; lastError: string | null; lastSuccessAt: string | null; nextTryAt: string | null };
   /** The configured history provider's own health (market_fetch_status), null before its first run. */
-  history: { description: string; lastSuccessAt: string | null; lastError: string | null } | null;
+  history: {
+    description: string;
+    lastSuccessAt: string | null;
+    lastError: string | null;
+    nextTryAt: string | null;
+  } | null;
 }
 
 /** fx_feed_status's key in words ('tradermade' → 'TraderMade'). */
@@ -54,17 +69,18 @@ export const DATA_STATUS_MESSAGES = {
   title: 'Market data',
   intro:
     'Where each pair’s minute prices come from. Simulated minutes are ECB reference rates with simulated movement.',
-  feedFailing: (name: string, error: string | null) =>
-    `The ${feedLabel(name)} feed is failing. ${error ? providerErrorWords(error, 'fallback rates are shown until it recovers') : 'Fallback rates are shown until it recovers'}.`,
+  feedFailing: (name: string, error: string | null, nextTryAt: string | null = null) =>
+    `The ${feedLabel(name)} feed is failing. ${error ? providerErrorWords(error, 'fallback rates are shown until it recovers', nextTryAt) : `Fallback rates are shown until it recovers${nextTry(nextTryAt)}`}.`,
   feedOk: (name: string, at: string | null) =>
     `Live feed: ${feedLabel(name)}${at ? `, last answered ${formatLondonDateTime(new Date(at))} London` : ''}`,
   ecb: (date: string | null) =>
     date ? `ECB reference rates to ${formatIsoDate(date)}` : 'No ECB reference rates on file',
-  ecbError: (error: string) =>
-    `Last ECB fetch failed. ${providerErrorWords(error, 'the bundled ECB rates are in use')}.`,
-  pairError: (error: string) => `${providerErrorWords(error, 'the bundled data is in use')}.`,
-  historyError: (description: string, error: string) =>
-    `${description} did not answer. ${providerErrorWords(error, 'the bundled data is in use')}.`,
+  ecbError: (error: string, nextTryAt: string | null = null) =>
+    `Last ECB fetch failed. ${providerErrorWords(error, 'the bundled ECB rates are in use', nextTryAt)}.`,
+  pairError: (error: string, nextTryAt: string | null = null) =>
+    `${providerErrorWords(error, 'the bundled data is in use', nextTryAt)}.`,
+  historyError: (description: string, error: string, nextTryAt: string | null = null) =>
+    `${description} did not answer. ${providerErrorWords(error, 'the bundled data is in use', nextTryAt)}.`,
 } as const;
 
 /** What kind of failure a provider's raw error is (issue 31 §4: a person reads words, not 'ENOTFOUND'). */
@@ -94,7 +110,11 @@ const FAILURE_WORDS: Readonly<Record<ProviderFailure, string>> = {
  * A provider's error in words, with what is used meanwhile and, when known, the next try in London time:
  * 'No network: the bundled data is in use; next try at 14:05'. The raw error stays in the worker's log.
  */
-export function providerErrorWords(raw: string, meanwhile: string, nextTry?: Date | string | null): string {
-  const next = nextTry ? `; next try at ${londonClockTime(new Date(nextTry))}` : '';
-  return `${FAILURE_WORDS[providerFailure(raw)]}: ${meanwhile}${next}`;
+export function providerErrorWords(raw: string, meanwhile: string, nextTryAt?: Date | string | null): string {
+  return `${FAILURE_WORDS[providerFailure(raw)]}: ${meanwhile}${nextTry(nextTryAt)}`;
+}
+
+/** '; next try at 14:05' (London wall time), or nothing when no next try is known. */
+function nextTry(at: Date | string | null | undefined): string {
+  return at ? `; next try at ${londonClockTime(new Date(at))}` : '';
 }

@@ -60,6 +60,14 @@ export function periodPriceText(p: PlanPrice): string {
   return `${formatGBP(p.exVat)} per ${p.period} ex VAT (${formatGBP(p.inclVat)} incl. VAT)`;
 }
 
+/**
+ * ', add-ons included' after a price only when one is on (issue 31 §6): a plan without add-ons is not told it has
+ * them included.
+ */
+export function addonsIncludedSuffix(p: Pick<PlanPrice, 'addonCount'>): string {
+  return p.addonCount > 0 ? ', add-ons included' : '';
+}
+
 /** '1 seat' / '7 seats' */
 export function seatsText(n: number): string {
   return `${n} seat${n === 1 ? '' : 's'}`;

@@ -1,3 +1,2 @@
 /** Public facts about the product, shown on pages and in e-mails (nothing secret lives here). */
 export const PRODUCT_NAME = 'PipPitch';
-export const SUPPORT_EMAIL = 'support@pippitch.co.uk';

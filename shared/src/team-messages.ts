@@ -4,7 +4,6 @@
  */
 import { z } from 'zod';
 import { planConfirmationSchema } from './checkout';
-import { SUPPORT_EMAIL } from './product';
 import { MAX_SEATS_PER_ROLE, SEAT_ROLE_LABEL, type SeatRole } from './seats';
 
 export const TEAM_MESSAGES = {
@@ -21,7 +20,8 @@ export const TEAM_MESSAGES = {
   resetNeedsActive: 'Reactivate this member before sending a password reset email',
   memberNotFound: 'Member not found',
   /** A paid company's seat change goes through billing (spec §4 Seat save routing), which is not open yet. */
-  paidSeatChanges: `Seat changes for paid plans open with online billing. Please contact support at ${SUPPORT_EMAIL}.`,
+  paidSeatChanges: (supportEmail: string) =>
+    `Seat changes for paid plans open with online billing. Please contact support at ${supportEmail}.`,
   noUsersSelected: 'Please select at least one user to remove',
 } as const;
 

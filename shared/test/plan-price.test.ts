@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chargeSentence } from '../src/billing-messages';
-import { periodPriceText, planPrice, seatPriceText, seatsText } from '../src/plan-price';
+import { addonsIncludedSuffix, periodPriceText, planPrice, seatPriceText, seatsText } from '../src/plan-price';
 import { quote } from '../src/pricing';
 
 const NONE = { companyFinder: false, clientData: false };
@@ -12,6 +12,15 @@ describe('the price a company pays (issue 20 §2)', () => {
     expect(p).toMatchObject({ seatPerMonth: '21.60', seatPerYear: '259.20', exVat: '1555.20', period: 'year' });
     expect(seatPriceText(p)).toBe('£21.60 per seat per month, billed £259.20 per seat per year');
     expect(periodPriceText(p)).toBe('£1,555.20 per year ex VAT (£1,866.24 incl. VAT)');
+  });
+
+  it("says 'add-ons included' only when one is on (issue 31 §6)", () => {
+    const none = planPrice({ adminSeats: 1, brokerSeats: 5, billing: 'monthly', addons: NONE });
+    const one = planPrice({ adminSeats: 1, brokerSeats: 5, billing: 'monthly', addons: { ...NONE, clientData: true } });
+    expect(`${periodPriceText(none)}${addonsIncludedSuffix(none)}`).toBe(
+      '£162.00 per month ex VAT (£194.40 incl. VAT)',
+    );
+    expect(addonsIncludedSuffix(one)).toBe(', add-ons included');
   });
 
   it('includes the add-ons: monthly 6 seats with both is £222 a month before VAT, not £162', () => {

@@ -45,5 +45,12 @@ describe('provider errors in words', () => {
     expect(M.feedFailing('tradermade', null)).toBe(
       'The TraderMade feed is failing. Fallback rates are shown until it recovers.',
     );
+    // With the poller's next try known (its backoff's end), in London time: BST in July.
+    expect(M.feedFailing('tradermade', 'getaddrinfo ENOTFOUND x', '2026-07-01T13:05:00Z')).toBe(
+      'The TraderMade feed is failing. No network: fallback rates are shown until it recovers; next try at 14:05.',
+    );
+    expect(M.feedFailing('tradermade', null, '2026-11-27T13:05:00Z')).toBe(
+      'The TraderMade feed is failing. Fallback rates are shown until it recovers; next try at 13:05.',
+    );
   });
 });

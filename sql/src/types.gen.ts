@@ -399,6 +399,7 @@ export interface FxFeedStatus {
   last_error: string | null;
   last_error_at: Timestamp | null;
   last_success_at: Timestamp | null;
+  next_try_at: Timestamp | null;
   poller: string | null;
   updated_at: Generated<Timestamp>;
 }

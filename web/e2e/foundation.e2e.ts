@@ -4,7 +4,10 @@
  * Everything is driven through the UI by labels and roles; the database is read only to check what was
  * stored (trial end, e-mailed reset link) and written only to set up a locked company.
  */
+
+import { SIGNUP_LINK_PRINTED_NOTE } from '@pippitch/shared/auth';
 import { formatDate } from '@pippitch/shared/format';
+import { OPERATOR_JSON_PATH } from '@pippitch/shared/operator';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY, DEMO_PASSWORD } from '../../server/src/seed/demo';
@@ -19,6 +22,7 @@ import {
   poll,
   screenshotBoth,
   signIn,
+  text,
   waitForPath,
 } from './journeys';
 
@@ -150,7 +154,8 @@ describe('signup wizard', () => {
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await page
       .getByText(
-        "Check your inbox: we've sent a link to hannah@harbourstreetfx.co.uk. Open it within 24 hours to start your free trial.",
+        // The harness has no SMTP and is not production: the link is printed where the server runs, and said so.
+        `Check your inbox: we've sent a link to hannah@harbourstreetfx.co.uk. Open it within 24 hours to start your free trial. ${SIGNUP_LINK_PRINTED_NOTE}`,
         { exact: true },
       )
       .waitFor();
@@ -187,6 +192,9 @@ describe('signup wizard', () => {
     const trialEnd = page.getByTestId('trial-end');
     await poll(() => trialEnd.textContent()).toBe(ukDate(stored.trial_ends_at));
     expect(await trialEnd.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    // One support address, from the configuration (issue 31 §6): the one the legal pages show.
+    const operator = (await (await page.request.get(OPERATOR_JSON_PATH)).json()) as { contactEmail: string };
+    await poll(() => text(page.getByTestId('support-email'))).toBe(operator.contactEmail);
     await screenshotBoth(h, page, 'signup-success');
 
     await page.getByRole('link', { name: 'Go to Dashboard' }).click();

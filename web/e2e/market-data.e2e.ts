@@ -5,6 +5,7 @@
  */
 
 import { join } from 'node:path';
+import { londonClockTime } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness } from './harness';
@@ -20,10 +21,12 @@ beforeAll(async () => {
            ('EURGBP', 'dukascopy', '2024-09-30T00:00Z', '2025-09-29T00:00Z', '2024-09-30T00:00Z', '2025-09-28T23:59Z',
             'Dukascopy unreachable: ENOTFOUND')
     ON CONFLICT (pair) DO NOTHING`.execute(h.t.db);
+  // Failing, backing off: its next try a few minutes ahead (issue 31 §4).
   await sql`INSERT INTO fx_feed_status (feed, poller, last_attempt_at, last_error, last_error_at, consecutive_failures,
-                                        fallback_in_use)
-            VALUES ('tradermade', 'w1', now(), 'HTTP error! status: 500', now(), 3, true)
-            ON CONFLICT (feed) DO UPDATE SET fallback_in_use = true, last_error = excluded.last_error`.execute(h.t.db);
+                                        fallback_in_use, next_try_at)
+            VALUES ('tradermade', 'w1', now(), 'HTTP error! status: 500', now(), 3, true, now() + interval '10 minutes')
+            ON CONFLICT (feed) DO UPDATE SET fallback_in_use = true, last_error = excluded.last_error,
+              next_try_at = excluded.next_try_at`.execute(h.t.db);
   await sql`INSERT INTO ecb_reference_rates VALUES ('GBP', '2026-11-24', 0.88) ON CONFLICT DO NOTHING`.execute(h.t.db);
 });
 afterAll(async () => {
@@ -45,8 +48,9 @@ describe('where the minutes come from', () => {
     expect(all).toContain('No network: the bundled data is in use.');
     expect(all).not.toContain('ENOTFOUND');
     expect(all).toContain('Simulated (ECB-anchored) only so far');
+    const { next_try_at } = await h.t.db.selectFrom('fx_feed_status').select('next_try_at').executeTakeFirstOrThrow();
     expect(all).toContain(
-      'The TraderMade feed is failing. The provider is having trouble at its end: fallback rates are shown until it recovers.',
+      `The TraderMade feed is failing. The provider is having trouble at its end: fallback rates are shown until it recovers; next try at ${londonClockTime(new Date(next_try_at!))}.`,
     );
     expect(all).toMatch(/ECB reference rates to \d+ \w+ 20\d\d/);
     expect(await seriousViolations(admin)).toEqual([]);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
 import { type Harness, MOBILE, startHarness } from './harness';
-import { chooseRadio, failOnPageErrors, poll, screenshotBoth, signIn, waitForPath } from './journeys';
+import { chooseRadio, failOnPageErrors, poll, screenshotBoth, signIn, text, waitForPath } from './journeys';
 import { OWNER, ownerPaysAfterTrial, payAtCheckout, providerSide } from './test-mode-billing';
 
 let h: Harness;
@@ -115,8 +115,19 @@ describe('a paying company opening /checkout', () => {
     await page.goto('/admin/account');
     const finder = page.getByRole('listitem').filter({ hasText: 'Company Finder' });
     await finder.getByText(/after the trial; free until then/).waitFor();
+    // The billing card prices the add-ons: one more once enabled, without a reload (issue 31 §6).
+    const addonLine = page.getByText(/^Add-ons \(\d × /);
+    const addonsShown = async () => ((await addonLine.count()) ? Number((await text(addonLine)).charAt(9)) : 0);
+    await page
+      .getByRole('heading', { name: 'Monthly Billing' })
+      .or(page.getByRole('heading', { name: 'Annual Billing' }))
+      .waitFor();
+    const before = await addonsShown();
     await finder.getByRole('button', { name: 'Enable' }).click();
     await page.getByText('Company Finder is now enabled for your team. It is free until your trial ends.').waitFor();
+    await poll(addonsShown).toBe(before + 1);
+    // The seats card in the trial says what a paid-early trial's confirmation says: nothing is charged now.
+    await page.getByText(/^You are on the free trial: nothing is charged now for a seat change\./).waitFor();
     await screenshotBoth(h, page, 'account-trial-addons');
     await page.goto('/checkout');
     await page.getByText(/Your free trial continues: nothing is charged today/).waitFor();

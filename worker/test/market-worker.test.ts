@@ -103,6 +103,8 @@ const feedStatus = async () =>
     fallback_in_use: boolean;
     consecutive_failures: number;
     last_success_at: Date | null;
+    last_attempt_at: Date | null;
+    next_try_at: Date | null;
   }[];
 
 describe('market data poller', () => {
@@ -171,6 +173,10 @@ describe('market data poller', () => {
     await driveUntil(clock, 'a second failure', async () => ((await feedStatus())[0]?.consecutive_failures ?? 0) >= 2);
     const [down] = await feedStatus();
     expect(down).toMatchObject({ fallback_in_use: true, last_error: 'HTTP error! status: 500' });
+    // The backoff's end is stored for the card's 'next try at' (issue 31 §4): 1 s doubled per failure, at most 4 s,
+    // counted on the injected clock from the failed poll.
+    const backoff = Math.min(4_000, 1_000 * 2 ** (down!.consecutive_failures - 1));
+    expect(down!.next_try_at!.getTime() - down!.last_attempt_at!.getTime()).toBe(backoff);
     // Logged just after the failure is recorded (and seen here): wait for the line rather than race it.
     await waitFor('the backed-off retry logged', () => lines.some((l) => l.includes('retry in 2 s'))); // from 1 s
     const stored = await t.pool.query('SELECT count(*)::int AS n FROM fx_quotes');
@@ -178,7 +184,7 @@ describe('market data poller', () => {
     server.mode = { kind: 'ok' };
     await driveUntil(clock, 'recovery', async () => (await feedStatus())[0]?.fallback_in_use === false);
     const [up] = await feedStatus();
-    expect(up).toMatchObject({ consecutive_failures: 0, last_error: 'HTTP error! status: 500' });
+    expect(up).toMatchObject({ consecutive_failures: 0, last_error: 'HTTP error! status: 500', next_try_at: null });
     const after = heard.slice(heard.findLastIndex((n) => n.source === 'fallback') + 1);
     await driveUntil(clock, 'live quotes again', () => after.length > 0 || heard.at(-1)?.source === 'feed');
     expect(heard.at(-1)?.source).toBe('feed');

@@ -1,6 +1,8 @@
-import { backfillText, lastTickText, realSpanText } from '@pippitch/shared/data-status';
+import { backfillText, DATA_STATUS_MESSAGES, lastTickText, realSpanText } from '@pippitch/shared/data-status';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ecbRatesJob } from '../../src/jobs/market';
+import { sendJob } from '../../src/jobs/send';
 import {
   addMember,
   errorOf,
@@ -32,9 +34,12 @@ beforeAll(async () => {
             'Dukascopy unreachable: ENOTFOUND')`.execute(h.t.db);
   await sql`INSERT INTO fx_quotes (pair, ts, bid, ask, mid, source)
             VALUES ('GBPUSD', '2026-11-25T15:29:30Z', 1.31, 1.3102, 1.3101, 'feed')`.execute(h.t.db);
+  // The poller's third failure at 15:29, backing off 4 minutes: its next try is 15:33 (GMT, so London 15:33).
   await sql`INSERT INTO fx_feed_status (feed, poller, last_attempt_at, last_error, last_error_at, consecutive_failures,
-                                        fallback_in_use)
-            VALUES ('tradermade', 'w1', now(), 'HTTP error! status: 500', now(), 3, true)`.execute(h.t.db);
+                                        fallback_in_use, next_try_at)
+            VALUES ('tradermade', 'w1', now(), 'HTTP error! status: 500', now(), 3, true, '2026-11-25T15:33:00Z')`.execute(
+    h.t.db,
+  );
   await sql`INSERT INTO ecb_reference_rates VALUES ('GBP', '2026-11-24', 0.88), ('USD', '2026-11-24', 1.15)`.execute(
     h.t.db,
   );
@@ -58,8 +63,49 @@ describe('the data-status card', () => {
     const nok = s.pairs.find((p) => p.pair === 'GBPNOK')!;
     expect(realSpanText(nok)).toBe('Simulated (ECB-anchored) only so far');
     expect(backfillText(nok)).toBe('Backfill not started');
-    expect(s.feed).toMatchObject({ name: 'tradermade', failing: true, lastError: 'HTTP error! status: 500' });
+    expect(s.feed).toMatchObject({
+      name: 'tradermade',
+      failing: true,
+      lastError: 'HTTP error! status: 500',
+      nextTryAt: '2026-11-25T15:33:00.000Z',
+    });
+    // The card's words (issue 31 §4): the failure in words, what is used meanwhile, the next try in London time.
+    expect(DATA_STATUS_MESSAGES.feedFailing(s.feed!.name, s.feed!.lastError, s.feed!.nextTryAt)).toBe(
+      'The TraderMade feed is failing. The provider is having trouble at its end: fallback rates are shown until it recovers; next try at 15:33.',
+    );
     expect(s.ecb).toMatchObject({ lastDate: '2026-11-24', lastError: null });
+  });
+
+  it('promises no next try once its time has passed (no poller is on it: a stopped worker)', async () => {
+    h.clock.now = new Date('2026-11-25T15:40:00Z');
+    try {
+      const s = await admin.api.market.dataStatus.query();
+      expect(s.feed).toMatchObject({ failing: true, nextTryAt: null });
+      expect(DATA_STATUS_MESSAGES.feedFailing(s.feed!.name, s.feed!.lastError, s.feed!.nextTryAt)).not.toContain(
+        'next try',
+      );
+    } finally {
+      h.clock.now = NOW;
+    }
+  });
+
+  it("says when the ECB's failed fetch is tried again: its queued retry's time, in London time", async () => {
+    await sql`UPDATE market_fetch_status SET last_error = 'getaddrinfo ENOTFOUND www.ecb.europa.eu',
+                last_error_at = now() + interval '1 second' WHERE name = 'ecb'`.execute(h.t.db);
+    try {
+      // Nothing queued: no next try is promised.
+      expect((await admin.api.market.dataStatus.query()).ecb).toMatchObject({ nextTryAt: null });
+      await sendJob(h.t.db, ecbRatesJob, {}, { startAfter: new Date('2026-11-25T15:35:00Z') });
+      const { ecb } = await admin.api.market.dataStatus.query();
+      expect(ecb.nextTryAt).toBe('2026-11-25T15:35:00.000Z');
+      expect(DATA_STATUS_MESSAGES.ecbError(ecb.lastError!, ecb.nextTryAt)).toBe(
+        'Last ECB fetch failed. No network: the bundled ECB rates are in use; next try at 15:35.',
+      );
+    } finally {
+      await sql`UPDATE market_fetch_status SET last_error = NULL, last_error_at = NULL WHERE name = 'ecb'`.execute(
+        h.t.db,
+      );
+    }
   });
 
   it('is for admins', async () => {

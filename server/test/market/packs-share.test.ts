@@ -119,6 +119,10 @@ describe('share links', () => {
     expect(text).toMatch(/Prepared by .+ · bob@acmefx\.co\.uk · \+44 20 7946 0000/);
     expect(text).not.toContain('Rows left out');
     expect(text).not.toContain('Line ');
+    // The chart the page shows (issue 31 §6): its heading, its bps axis, and drawn (not the 'no price' line).
+    expect(text).toContain('Markup per trade (bps of the mid)');
+    expect(text).toMatch(/\bbps\b/);
+    expect(text).not.toContain('No trade had a price to measure against.');
     await bob.api.packs.setContactPhone.mutate({ phone: '' });
   });
 

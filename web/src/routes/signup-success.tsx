@@ -1,6 +1,6 @@
-import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
 import { Card, Logo, Spinner } from '../components/ui';
+import { useSupportEmail } from '../lib/operator';
 import { formatDate } from '../lib/product';
 import { loadSession } from '../lib/route-guard';
 import { trpc } from '../lib/trpc';
@@ -14,6 +14,7 @@ export const Route = createFileRoute('/signup-success')({
 
 function SignupSuccess() {
   const summary = trpc.company.summary.useQuery();
+  const supportEmail = useSupportEmail();
   return (
     <div className="min-h-screen px-4 py-10">
       <div className="mx-auto max-w-xl">
@@ -50,8 +51,12 @@ function SignupSuccess() {
               </p>
               <p>
                 Questions? Write to{' '}
-                <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-brand-700 underline">
-                  {SUPPORT_EMAIL}
+                <a
+                  href={`mailto:${supportEmail}`}
+                  className="font-medium text-brand-700 underline"
+                  data-testid="support-email"
+                >
+                  {supportEmail}
                 </a>
                 .
               </p>

@@ -151,7 +151,8 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
       } else {
         failures++;
         next = Math.min(maxBackoffMs, pollMs * 2 ** (failures - 1));
-        await recordFailure(session.client, pairs, feedError, ctx);
+        // The backoff's end is stored: the card says when the feed is tried again (issue 31 §4).
+        await recordFailure(session.client, pairs, feedError, ctx, new Date(ctx.now + next));
         log(
           `market data: ${feed.name} feed failed (${feedError}); fallback rates published; retry in ${next / 1000} s`,
           'warn',

@@ -75,7 +75,7 @@ export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote
        VALUES ($1, $2, $3, $3, 0, false, now())
        ON CONFLICT (feed) DO UPDATE SET poller = excluded.poller, last_attempt_at = excluded.last_attempt_at,
          last_success_at = excluded.last_success_at, consecutive_failures = 0, fallback_in_use = false,
-         updated_at = now()`,
+         next_try_at = NULL, updated_at = now()`,
       [ctx.feed, ctx.poller, new Date(ctx.now)],
     );
     await publish(
@@ -94,7 +94,8 @@ export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote
 }
 
 /**
- * Records a failed poll (the spec's message, the fallback now in use) and publishes the spec's default rate for each
+ * Records a failed poll (the spec's message, the fallback now in use, when the poller tries again: `nextTryAt`, its
+ * backoff's end, for the card's 'next try at 14:05') and publishes the spec's default rate for each
  * pair, marked `fallback: true` with the error. Nothing is written to quotes or bars: a default rate is not a price.
  */
 export async function recordFailure(
@@ -102,17 +103,19 @@ export async function recordFailure(
   pairs: readonly StoredPair[],
   message: string,
   ctx: PollContext,
+  nextTryAt: Date,
 ): Promise<void> {
   await transaction(client, async () => {
     await ctx.fence?.();
     await client.query(
       `INSERT INTO fx_feed_status AS s (feed, poller, last_attempt_at, last_error, last_error_at, consecutive_failures,
-                                        fallback_in_use, updated_at)
-       VALUES ($1, $2, $3, $4, $3, 1, true, now())
+                                        fallback_in_use, next_try_at, updated_at)
+       VALUES ($1, $2, $3, $4, $3, 1, true, $5, now())
        ON CONFLICT (feed) DO UPDATE SET poller = excluded.poller, last_attempt_at = excluded.last_attempt_at,
          last_error = excluded.last_error, last_error_at = excluded.last_error_at,
-         consecutive_failures = s.consecutive_failures + 1, fallback_in_use = true, updated_at = now()`,
-      [ctx.feed, ctx.poller, new Date(ctx.now), message],
+         consecutive_failures = s.consecutive_failures + 1, fallback_in_use = true,
+         next_try_at = excluded.next_try_at, updated_at = now()`,
+      [ctx.feed, ctx.poller, new Date(ctx.now), message, nextTryAt],
     );
     await publish(
       client,

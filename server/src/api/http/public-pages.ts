@@ -29,7 +29,7 @@ export function headTags(path: PublicPath, publicUrl: string): string {
 
 /**
  * The operator's details in a page (issue 22 §4): the prerendered text holds a token per detail
- * (web/src/features/marketing/operator.ts) replaced here, and the details travel as a JSON data block (not a
+ * (web/src/lib/operator.ts) replaced here, and the details travel as a JSON data block (not a
  * script: the CSP runs none inline) so the browser renders the same text when it takes the page over.
  */
 export function withOperator(html: string, operator: OperatorDetails): string {

@@ -51,6 +51,7 @@ export const authRouter = router({
       now: ctx.deps.now(),
       publicUrl: ctx.config.publicUrl,
       emailDisabled: ctx.config.emailDisabled,
+      linkPrinted: !ctx.config.smtpUrl && ctx.config.env !== 'production',
     });
     return { emailed: !ctx.config.emailDisabled, message: sent.message };
   }),

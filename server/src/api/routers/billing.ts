@@ -1,6 +1,5 @@
 import { cancellationInput } from '@pippitch/shared/cancellation';
 import { checkoutChoiceSchema, planChangeConfirmSchema, planConfirmationSchema } from '@pippitch/shared/checkout';
-import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import type { Database } from '@pippitch/sql';
 import { z } from 'zod';
 import { unavailable } from '../../errors';
@@ -36,7 +35,9 @@ export const billingRouter = router({
   startCheckout: billingAdminProcedure.input(checkoutChoiceSchema).mutation(async ({ ctx, input }) => {
     const payments = ctx.deps.payments;
     if (!payments) {
-      throw unavailable(`Online payment is not available right now. Please contact ${SUPPORT_EMAIL} to subscribe.`);
+      throw unavailable(
+        `Online payment is not available right now. Please contact ${ctx.config.operator.contactEmail} to subscribe.`,
+      );
     }
     return startCheckout(ctx.db, { ...ctx.actor, email: ctx.viewer.user.email }, input, {
       ...billingDeps(ctx),

@@ -12,6 +12,7 @@ const saveSeats = ({ ctx, input }: { ctx: AuthedContext; input: SeatChangeInput 
     now: ctx.deps.now(),
     provider: ctx.deps.payments,
     appUrl: ctx.config.publicUrl,
+    supportEmail: ctx.config.operator.contactEmail,
   });
 
 /**

@@ -2,6 +2,7 @@ import {
   type ConfirmSignupInput,
   MESSAGES,
   SIGNUP_LINK_HOURS,
+  SIGNUP_LINK_PRINTED_NOTE,
   type SignupInput,
   signupEmailDisabledMessage,
   signupSentMessage,
@@ -28,7 +29,7 @@ import { hashToken, newToken } from './tokens';
 export async function requestSignup(
   db: Database,
   input: SignupInput,
-  meta: SignupDeps & { publicUrl: string; emailDisabled?: boolean },
+  meta: SignupDeps & { publicUrl: string; emailDisabled?: boolean; linkPrinted?: boolean },
 ): Promise<{ message: string }> {
   await enforce(db, [
     ...signupLimits(meta.ip),
@@ -73,7 +74,11 @@ export async function requestSignup(
   });
   // With e-mail switched off the request is kept all the same (the operator can pass its link on from the
   // outbox, docs/operations.md), and the answer says no e-mail is coming — the same words for every address.
-  return { message: meta.emailDisabled ? signupEmailDisabledMessage() : signupSentMessage(input.email) };
+  // Outside production without SMTP the link is printed where the server runs (issue 31 §6): said, or a developer
+  // waits for an e-mail that never comes.
+  if (meta.emailDisabled) return { message: signupEmailDisabledMessage() };
+  const sent = signupSentMessage(input.email);
+  return { message: meta.linkPrinted ? `${sent} ${SIGNUP_LINK_PRINTED_NOTE}` : sent };
 }
 
 /** Checking or using a sign-up link: a token is 256 random bits, so this only stops a client hammering the database. */

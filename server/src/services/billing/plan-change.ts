@@ -1,6 +1,6 @@
 import { BILLING_MESSAGES, chargeSentence } from '@pippitch/shared/billing-messages';
 import { Dec } from '@pippitch/shared/decimal';
-import { quote } from '@pippitch/shared/pricing';
+import { type Billing, quote } from '@pippitch/shared/pricing';
 import { minimumSeats } from '@pippitch/shared/seats';
 import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
@@ -117,6 +117,20 @@ export async function previewPlanChangeIn(
   const inTrial = company.trial_ends_at !== null && company.trial_ends_at > now && amountDue === 0;
   const firstChargeOn = inTrial ? (company.trial_ends_at as Date).toISOString() : null;
   const effectiveOn = change.charge === 'next_period' ? (company.current_period_end?.toISOString() ?? null) : null;
+  // A switch of billing period already scheduled stays scheduled through this change (the provider keeps it): the
+  // price from then is the new period's.
+  const switchTo: Billing | null =
+    company.billing_switch_to === 'monthly' || company.billing_switch_to === 'annual'
+      ? company.billing_switch_to
+      : null;
+  const switchesTo =
+    switchTo && switchTo !== choice.billing && company.billing_switch_on && !change.billing
+      ? {
+          billing: switchTo,
+          onIso: company.billing_switch_on.toISOString(),
+          recurringPence: new Dec(quote({ ...choice, billing: switchTo }).total).times(100).toNumber(),
+        }
+      : null;
   return {
     plan: choice,
     charge: change.charge,
@@ -131,6 +145,7 @@ export async function previewPlanChangeIn(
       billing: choice.billing,
       firstChargeOn,
       prorated: change.charge === 'now',
+      switchesTo,
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { formatDate } from '@pippitch/shared/format';
-import { type PlanPrice, periodPriceText, seatPriceText } from '@pippitch/shared/plan-price';
+import { addonsIncludedSuffix, type PlanPrice, periodPriceText, seatPriceText } from '@pippitch/shared/plan-price';
 import { type RenderedEmail, render } from './templates';
 
 /**
@@ -23,7 +23,7 @@ export function welcomeEmail(input: {
     heading: 'Your subscription is active',
     paragraphs: [
       `Thank you for subscribing. ${input.companyName} is now on the ${input.plan} plan with ${input.seats} seat${input.seats === 1 ? '' : 's'}.`,
-      ...(price ? [`You pay ${seatPriceText(price)}: ${periodPriceText(price)}, add-ons included.`] : []),
+      ...(price ? [`You pay ${seatPriceText(price)}: ${periodPriceText(price)}${addonsIncludedSuffix(price)}.`] : []),
       ...(input.firstChargeOn
         ? [`Your free trial continues: your first charge is on ${formatDate(input.firstChargeOn.toISOString())}.`]
         : []),
@@ -138,7 +138,7 @@ export function billingSwitchScheduledEmail(input: {
     heading: `Monthly billing from ${on}`,
     paragraphs: [
       `The annual plan for ${input.companyName} runs to the end of the year you have paid for, ${on}. Nothing is charged or refunded now.`,
-      `From ${on} you pay ${seatPriceText(input.price)}: ${periodPriceText(input.price)}, add-ons included, charged monthly.`,
+      `From ${on} you pay ${seatPriceText(input.price)}: ${periodPriceText(input.price)}${addonsIncludedSuffix(input.price)}, charged monthly.`,
       'Changed your mind? Cancel this change from Account Management before then and your plan renews annually as before.',
     ],
     action: { label: 'Open Account Management', url: `${input.appUrl}/admin/account` },

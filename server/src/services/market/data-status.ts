@@ -7,12 +7,14 @@ import type { MarketDataStatus, PairDataStatus } from '@pippitch/shared/data-sta
 import { STORED_PAIRS } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { ecbRatesJob, marketHistoryJob } from '../../jobs/market';
+import { JOBS_SCHEMA } from '../../jobs/pgboss';
 import { ECB_FETCH_STATUS, latestEcbFixDate } from './ecb-rates';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export async function marketDataStatus(db: Database, now: Date): Promise<MarketDataStatus> {
-  const [backfill, ticks, feeds, fetches, ecbDate] = await Promise.all([
+  const [backfill, ticks, feeds, fetches, ecbDate, pending] = await Promise.all([
     sql<{
       pair: string;
       provider: string;
@@ -32,9 +34,9 @@ export async function marketDataStatus(db: Database, now: Date): Promise<MarketD
       last_success_at: Date | null;
       last_error: string | null;
       fallback_in_use: boolean;
-    }>`SELECT feed, last_success_at, last_error, fallback_in_use FROM fx_feed_status ORDER BY updated_at DESC LIMIT 1`.execute(
-      db,
-    ),
+      next_try_at: Date | null;
+    }>`SELECT feed, last_success_at, last_error, fallback_in_use, next_try_at
+       FROM fx_feed_status ORDER BY updated_at DESC LIMIT 1`.execute(db),
     sql<{
       name: string;
       description: string;
@@ -43,7 +45,15 @@ export async function marketDataStatus(db: Database, now: Date): Promise<MarketD
       last_error_at: Date | null;
     }>`SELECT name, description, last_success_at, last_error, last_error_at FROM market_fetch_status`.execute(db),
     latestEcbFixDate(db),
+    // The next try of the ECB's and the history provider's jobs (issue 31 §4): a failed run's retry, or a run
+    // already queued, is a pg-boss job waiting for its start_after. A cron slot not yet queued is not counted.
+    sql<{ name: string; at: Date }>`
+      SELECT name, min(start_after) AS at FROM ${sql.id(JOBS_SCHEMA)}.job
+      WHERE name IN (${ecbRatesJob.name}, ${marketHistoryJob.name}) AND state IN ('created', 'retry')
+        AND start_after >= ${now}
+      GROUP BY name`.execute(db),
   ]);
+  const nextTry = (job: string) => iso(pending.rows.find((r) => r.name === job)?.at);
   const byPair = new Map(backfill.rows.map((r) => [r.pair, r]));
   const tickOf = new Map(ticks.rows.map((r) => [r.pair, r.ts]));
   // The six first, then every pair a desk added (issue 34), each as soon as its backfill has a row: a new pair's
@@ -64,6 +74,7 @@ export async function marketDataStatus(db: Database, now: Date): Promise<MarketD
       progressPct: b ? Math.floor(done * 100) : null,
       lastTick: iso(tickOf.get(pair)),
       lastError: b?.last_error ?? null,
+      nextTryAt: b?.last_error ? nextTry(marketHistoryJob.name) : null,
     };
   });
   const feed = feeds.rows[0];
@@ -84,14 +95,22 @@ export async function marketDataStatus(db: Database, now: Date): Promise<MarketD
           lastSuccessAt: iso(feed.last_success_at),
           lastError: feed.last_error,
           failing: feed.fallback_in_use,
+          // A next try already past means no poller is on it (a stopped worker): nothing is promised then.
+          nextTryAt: feed.fallback_in_use && feed.next_try_at && feed.next_try_at >= now ? iso(feed.next_try_at) : null,
         }
       : null,
-    ecb: { lastDate: ecbDate, lastSuccessAt: iso(ecb?.last_success_at), lastError: currentError(ecb) },
+    ecb: {
+      lastDate: ecbDate,
+      lastSuccessAt: iso(ecb?.last_success_at),
+      lastError: currentError(ecb),
+      nextTryAt: currentError(ecb) ? nextTry(ecbRatesJob.name) : null,
+    },
     history: history
       ? {
           description: history.description,
           lastSuccessAt: iso(history.last_success_at),
           lastError: currentError(history),
+          nextTryAt: currentError(history) ? nextTry(marketHistoryJob.name) : null,
         }
       : null,
   };

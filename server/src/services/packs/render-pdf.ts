@@ -10,6 +10,7 @@ import type { Brokerage } from '@pippitch/shared/pack-share';
 import { pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
 import { BRAND, type Column, closingHeading, drawPdf, figureBoxes, MARGIN, MUTED, tableDrawer } from '../pdf/document';
+import { drawScatter } from '../pdf/scatter';
 import type { Pack } from './packs';
 
 /** 'Prepared by Alice Broker · alice@… · +44 20 …' */
@@ -70,6 +71,8 @@ export function renderPackPdf(pack: Pack, generatedAt: Date, logo: { bytes: Buff
       doc.moveDown(0.6);
     }
 
+    markupChart(doc, width, pack);
+
     const table = tableDrawer(doc, COLUMNS, width);
     table.header();
     pack.trades.forEach(table.row);
@@ -79,4 +82,23 @@ export function renderPackPdf(pack: Pack, generatedAt: Date, logo: { bytes: Buff
     doc.fillColor(MUTED);
     for (const line of packMethod(pack.marginBps)) doc.text(line, { width }).moveDown(0.2);
   });
+}
+
+const CHART_HEIGHT = 150;
+
+/** The page's chart (issue 31 §6): each priced trade's markup in bps of the mid over time, or why there is none. */
+function markupChart(doc: PDFKit.PDFDocument, width: number, pack: Pack): void {
+  const points = pack.trades
+    .filter((trade) => trade.markupBps !== null)
+    .map((trade) => [Date.parse(trade.at), Number(trade.markupBps)] as [number, number]);
+  if (doc.y + CHART_HEIGHT + 40 > doc.page.height - MARGIN - 20) doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('#0f172a').text('Markup per trade (bps of the mid)', MARGIN, doc.y);
+  doc.moveDown(0.6);
+  if (points.length === 0) {
+    doc.font('Helvetica').fontSize(9).fillColor(MUTED).text('No trade had a price to measure against.', MARGIN, doc.y);
+  } else {
+    drawScatter(doc, { x: MARGIN, y: doc.y, width, height: CHART_HEIGHT }, points);
+  }
+  doc.x = MARGIN;
+  doc.moveDown(0.8);
 }

@@ -9,12 +9,14 @@ export const MARGIN = 36;
 export const ROW = 14;
 export const BRAND = '#0f766e';
 export const MUTED = '#475569';
-const RULE = '#e2e8f0';
+export const RULE = '#e2e8f0';
 
 export interface Column<T> {
   title: string;
   width: number;
   align?: 'left' | 'right';
+  /** Free text shown whole (a client's name, issue 31 §6): a value wider than the column wraps and the row grows. */
+  wrap?: boolean;
   value(row: T): string;
 }
 
@@ -137,17 +139,30 @@ export function tableDrawer<T>(doc: PDFKit.PDFDocument, columns: Column<T>[], wi
     if (repeatHeader) header();
   };
   const row = (item: T, index: number) => {
-    ensureRoom(ROW, true);
+    const values = columns.map((c) => c.value(item));
+    doc.font('Helvetica').fontSize(8);
+    // Only a value too wide for its wrapping column is measured as lines: every other row keeps the fast path.
+    const wrapped = columns.map((c, i) => {
+      const value = values[i] ?? '';
+      return c.wrap && widthOf(value) > c.width - 4 ? doc.heightOfString(value, { width: c.width - 4 }) : 0;
+    });
+    const height = Math.max(ROW, ...wrapped.map((h) => h + 7));
+    ensureRoom(height, true);
     const y = doc.y;
-    if (index % 2 === 1) doc.rect(MARGIN, y, width, ROW).fill('#f8fafc');
+    if (index % 2 === 1) doc.rect(MARGIN, y, width, height).fill('#f8fafc');
     doc.font('Helvetica').fontSize(8).fillColor('#0f172a');
-    for (const c of columns) {
+    columns.forEach((c, i) => {
       const room = c.width - 4;
-      const shown = fit(c.value(item), room);
       const x = left.get(c) ?? MARGIN;
+      const value = values[i] ?? '';
+      if (wrapped[i]) {
+        doc.text(value, x + 2, y + 3.5, { width: room });
+        return;
+      }
+      const shown = fit(value, room);
       doc.text(shown, c.align === 'right' ? x + 2 + room - widthOf(shown) : x + 2, y + 3.5, { lineBreak: false });
-    }
-    doc.y = y + ROW;
+    });
+    doc.y = y + height;
   };
   return { header, ensureRoom, row };
 }
@@ -155,7 +170,7 @@ export function tableDrawer<T>(doc: PDFKit.PDFDocument, columns: Column<T>[], wi
 /**
  * Columns sized to their content (issue 22 §2: no figure cut to '1148…'): each column as wide as its header or its
  * widest value, whichever is wider; the room left over, or the room missing, goes to the `flex` columns (free text
- * such as client names, which alone may be shortened with '…'). Measured once per distinct value.
+ * such as client names, which wrap when marked `wrap`, else alone may be shortened with '…'). Measured once per distinct value.
  */
 export function sizeColumns<T>(
   doc: PDFKit.PDFDocument,

@@ -41,9 +41,9 @@ type ClientRow = ReportBroker['clients'][number];
 
 const money = (c: ClientRow, value: string) => (isCurrencyPair(c.pair) ? formatSold(value, c.pair) : formatGBP(value));
 
-// Widths come from the content (sizeColumns); the client name takes what is left.
+// Widths come from the content (sizeColumns); the client name takes what is left and wraps, never cut (issue 31 §6).
 const COLUMNS: Omit<Column<ClientRow>, 'width'>[] = [
-  { title: 'Client', value: (c) => c.client },
+  { title: 'Client', wrap: true, value: (c) => c.client },
   { title: 'Pair', value: (c) => `${c.pair.slice(0, 3)}/${c.pair.slice(3)}` },
   {
     title: 'Your rate',

@@ -49,6 +49,8 @@ export type SeatChangeResult =
 export interface SeatBilling {
   provider: PaymentProvider | null;
   appUrl: string;
+  /** The operator's contact address (OPERATOR_EMAIL): the one support address, as the legal pages show it. */
+  supportEmail: string;
 }
 
 export interface SeatChangeDeps extends SeatBilling {
@@ -184,7 +186,8 @@ async function changePaidSeats(
   now: Date,
   billing: SeatBilling,
 ): Promise<SeatChangeResult | null> {
-  if (!billing.provider || !company.stripe_subscription_id) throw unavailable(TEAM_MESSAGES.paidSeatChanges);
+  if (!billing.provider || !company.stripe_subscription_id)
+    throw unavailable(TEAM_MESSAGES.paidSeatChanges(billing.supportEmail));
   let result: Awaited<ReturnType<PaymentProvider['changeSubscription']>>;
   try {
     result = await billing.provider.changeSubscription(company.stripe_subscription_id, {

@@ -1,5 +1,6 @@
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { formatGBP } from '@pippitch/shared/format';
+import { addonsIncludedSuffix } from '@pippitch/shared/plan-price';
 import { SALESFORCE_SETTINGS_PATH } from '@pippitch/shared/salesforce';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useCallback } from 'react';
@@ -108,7 +109,7 @@ export function AdminDashboard() {
               <Stat
                 label="Price"
                 value={`${formatGBP(price.inclVat)}/${price.period}`}
-                sub={`incl. VAT, add-ons included · ${formatGBP(price.seatPerMonth)} per seat per month`}
+                sub={`incl. VAT${addonsIncludedSuffix(price)} · ${formatGBP(price.seatPerMonth)} per seat per month`}
               />
             )}
           </div>
@@ -119,19 +120,14 @@ export function AdminDashboard() {
         </>
       )}
       <DashboardActivity />
-      {/* The desk's margin policy and the requests for pitches below it (issue 25); each card as tall as its content
-          (an empty queue stretched to the policy's height was a tall empty box). */}
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      {/* The desk's cards in two balanced columns from lg up (issue 31 §6): the margin policy (tall) and the requests
+          below it (issue 25), the export and monthly report schedules (spec §2), the desk's pairs and their market data
+          (issue 34 §3). Rows of two left a ~1,000 px blank beside the policy at 1440 px; columns fill down instead. */}
+      <div className="gap-6 lg:columns-2 *:mb-6 *:break-inside-avoid" data-testid="desk-cards">
         <ApprovalQueue />
         <MarginPolicyCard />
-      </div>
-      {/* The export schedule and monthly client report schedule cards (spec §2). */}
-      <div className="grid gap-6 lg:grid-cols-2">
         <ExportScheduleCard />
         <MonthlyReportCard />
-      </div>
-      {/* The desk's pairs beside the market data they need (issue 34 §3). */}
-      <div className="grid items-start gap-6 lg:grid-cols-2">
         <DeskPairsCard />
         <DataStatusCard />
       </div>
@@ -148,7 +144,9 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: strin
     // min-w-0 and wrapping, never '…': a figure or its note is never cut off, and no card widens a phone's page.
     <Card className="min-w-0 p-5">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
-      <p className="mt-1 break-words text-lg font-semibold">{value}</p>
+      <p className="mt-1 break-words text-lg font-semibold" data-testid={`stat-${label}`}>
+        {value}
+      </p>
       {sub && <p className="mt-1 break-words text-xs text-slate-500">{sub}</p>}
     </Card>
   );

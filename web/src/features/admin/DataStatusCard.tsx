@@ -30,12 +30,14 @@ export function DataStatusCard() {
           <div className="mt-3 space-y-3 text-sm">
             {s.feed &&
               (s.feed.failing ? (
-                <Alert tone="error">{M.feedFailing(s.feed.name, s.feed.lastError)}</Alert>
+                <Alert tone="error">{M.feedFailing(s.feed.name, s.feed.lastError, s.feed.nextTryAt)}</Alert>
               ) : (
                 <p className="text-slate-700">{M.feedOk(s.feed.name, s.feed.lastSuccessAt)}</p>
               ))}
             {s.history?.lastError && (
-              <Alert tone="warning">{M.historyError(s.history.description, s.history.lastError)}</Alert>
+              <Alert tone="warning">
+                {M.historyError(s.history.description, s.history.lastError, s.history.nextTryAt)}
+              </Alert>
             )}
             <ul className="divide-y divide-slate-100">
               {s.pairs.map((p) => (
@@ -43,7 +45,7 @@ export function DataStatusCard() {
               ))}
             </ul>
             <p className="text-slate-700">{M.ecb(s.ecb.lastDate)}</p>
-            {s.ecb.lastError && <Alert tone="warning">{M.ecbError(s.ecb.lastError)}</Alert>}
+            {s.ecb.lastError && <Alert tone="warning">{M.ecbError(s.ecb.lastError, s.ecb.nextTryAt)}</Alert>}
           </div>
         )}
       </Card>
@@ -62,7 +64,7 @@ function PairRow({ p }: { p: PairDataStatus }) {
       <p className="text-xs text-slate-600">
         {backfillText(p)} · {lastTickText(p)}
       </p>
-      {p.lastError && <p className="text-xs text-red-700">{M.pairError(p.lastError)}</p>}
+      {p.lastError && <p className="text-xs text-red-700">{M.pairError(p.lastError, p.nextTryAt)}</p>}
     </li>
   );
 }

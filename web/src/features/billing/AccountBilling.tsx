@@ -2,11 +2,11 @@ import { BILLING_MESSAGES, longDate, switchCancelledLine, switchLine } from '@pi
 import { CANCELLATION_MESSAGES } from '@pippitch/shared/cancellation';
 import { formatGBP } from '@pippitch/shared/format';
 import { type Billing, SEAT_TIERS, tierPrices } from '@pippitch/shared/pricing';
-import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Alert, Button, Card } from '../../components/ui';
 import { failureMessage } from '../../lib/failure';
+import { useSupportEmail } from '../../lib/operator';
 import { formatDate } from '../../lib/product';
 import { trpc } from '../../lib/trpc';
 import { CancelDialog } from './CancelDialog';
@@ -20,6 +20,7 @@ const _ADDON_BANNER_MS = 5_000;
  */
 export function BillingBanners() {
   const account = trpc.billing.account.useQuery();
+  const supportEmail = useSupportEmail();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
@@ -89,7 +90,7 @@ export function BillingBanners() {
       {a.pastDue && (
         <Alert tone="warning">
           We could not take your last payment. It is retried automatically; please check the card with your bank, or
-          contact {SUPPORT_EMAIL}. Access continues meanwhile.
+          contact {supportEmail}. Access continues meanwhile.
         </Alert>
       )}
       {error && <Alert tone="error">{error}</Alert>}

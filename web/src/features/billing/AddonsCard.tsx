@@ -58,6 +58,8 @@ export function AddonsCard() {
       await Promise.all([
         utils.billing.invalidate(),
         utils.company.summary.invalidate(),
+        // The seats' billing card prices the add-ons too (issue 31 §6: it kept the old total until a reload).
+        utils.seats.invalidate(),
         utils.auth.session.invalidate(),
       ]);
       setBanner(

@@ -4,7 +4,6 @@ import { CHECKOUT_MESSAGES, TEST_MODE_LABEL } from '@pippitch/shared/checkout';
 import { formatGBP } from '@pippitch/shared/format';
 import { planPrice, seatPriceText, seatsText } from '@pippitch/shared/plan-price';
 import { ANNUAL_DISCOUNT_PERCENTAGE, type Billing, quote, VAT_LABEL } from '@pippitch/shared/pricing';
-import { SUPPORT_EMAIL } from '@pippitch/shared/product';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { AddonChoices } from '../../components/AddonChoices';
@@ -12,6 +11,7 @@ import { Segmented } from '../../components/Segmented';
 import { Stepper } from '../../components/Stepper';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
+import { useSupportEmail } from '../../lib/operator';
 import { trpc } from '../../lib/trpc';
 import { ChargeConfirm, chargeError, type ShownCharge } from './ChargeConfirm';
 import { type Choice, rememberChoice, rememberedChoice } from './checkout-choice';
@@ -29,6 +29,7 @@ export function CheckoutPage() {
   const { canceled } = route.useSearch();
   const admin = isAdminRole(session.user.role);
   const summary = trpc.company.summary.useQuery();
+  const supportEmail = useSupportEmail();
   const mode = trpc.billing.mode.useQuery(undefined, { enabled: admin });
   const [choice, setChoice] = useState<Choice | null>(null);
   const [seatNote, setSeatNote] = useState<string | null>(null);
@@ -201,7 +202,7 @@ export function CheckoutPage() {
               )}
               {noProvider && (
                 <Alert tone="info">
-                  Online payment is not available right now. Please contact {SUPPORT_EMAIL} to subscribe.
+                  Online payment is not available right now. Please contact {supportEmail} to subscribe.
                 </Alert>
               )}
               {error && !shown && <Alert tone="error">{error}</Alert>}

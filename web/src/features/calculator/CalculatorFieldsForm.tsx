@@ -157,7 +157,8 @@ export function CalculatorFieldsForm(props: {
           ))}
         </div>
         <p className="mt-1 text-xs text-slate-500">
-          Added to your rate for the comparison; the rate you typed stays as it is.
+          Each option adds that many pips to your rate for the comparison (the rate you typed stays as it is): the
+          client is shown a better rate, and your margin against the mid falls by the same pips.
         </p>
       </fieldset>
     </>

@@ -1,4 +1,5 @@
 import { calculateSavings, parseCalculatorForm } from '@pippitch/shared/calculator';
+import { sessionNote } from '@pippitch/shared/evidence';
 import { isBelowMid } from '@pippitch/shared/margin';
 import { pipSize } from '@pippitch/shared/pairs';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
@@ -160,6 +161,7 @@ export function CalculatorPage() {
                 result={state.result}
                 pair={fields.pair}
                 offMarket={range.outside && fields.useOffMarket}
+                checkedAgainst={range.check ? sessionNote(range.check) : null}
                 belowMid={belowMid}
               />
             ) : (

@@ -19,12 +19,15 @@ export function ResultsPanel({
   result,
   pair,
   offMarket = false,
+  checkedAgainst = null,
   belowMid = false,
 }: {
   result: CalculationResult;
   pair: CurrencyPair;
   /** Saved with an off-market competitor rate: kept out of totals, and said so. */
   offMarket?: boolean;
+  /** On a day without prices, the session the check used ('Checked against Friday 27 Nov, 06:00–21:59'). */
+  checkedAgainst?: string | null;
   /** Our rate is better than the mid: the client's saving is the desk's loss (issue 31 §5). */
   belowMid?: boolean;
 }) {
@@ -59,6 +62,7 @@ export function ResultsPanel({
           data-testid="off-market-note"
         >
           Off-market competitor rate: this pitch is kept out of totals and averages.
+          {checkedAgainst && ` ${checkedAgainst}.`}
         </p>
       )}
       {belowMid && !offMarket && (

@@ -4,7 +4,7 @@ import { DATA_KEPT_DAYS } from '@pippitch/shared/retention';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useHydrated } from '../../lib/hydrated';
-import { useOperator } from './operator';
+import { useOperator } from '../../lib/operator';
 import { SiteFooter, SiteNav } from './SiteNav';
 
 /** /terms and /privacy: the site's header and footer, a back button to /, and the text. */

@@ -148,7 +148,9 @@ export function SeatPlan({ overview, from }: { overview: Overview; from: 'seats'
           <div className="mt-4 space-y-4">
             {overview.subscriptionStatus === 'trialing' ? (
               <p className="text-sm text-slate-600">
-                You are on the free trial: seat changes are saved at once, with nothing to pay until the trial ends.
+                {/* The same words as the confirmation a plan paid during the trial shows (issue 31 §6). */}
+                You are on the free trial: nothing is charged now for a seat change. The plan's price with these seats
+                is first charged when your trial ends.
               </p>
             ) : (
               <p className="text-sm text-slate-600">

@@ -59,3 +59,11 @@ export function useOperator(): OperatorDetails | null {
   }, [operator]);
   return operator;
 }
+
+/**
+ * The one support address (issue 31 §6): the operator's contact e-mail from the server's configuration
+ * (OPERATOR_EMAIL), the same the legal pages show. 'support' until the details have arrived.
+ */
+export function useSupportEmail(): string {
+  return useOperator()?.contactEmail ?? 'support';
+}
