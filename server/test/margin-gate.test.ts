@@ -104,6 +104,15 @@ describe('walk-rounds of issue 32, each refused until the matching approval exis
     await admin.api.margin.decide.mutate({ id: asked[0]?.id as string, decision: 'approved' });
     expect((await broker.api.packs.share.mutate({ id: at10.id })).url).toContain('/p/');
     expect((await pdf(at10.id)).status).toBe(200);
+    // The decision's e-mail opens the pack it was asked from, and its button says so (issue 31 §6).
+    const mail = await h.t.db
+      .selectFrom('email_outbox')
+      .select('text_body')
+      .where('to_address', '=', 'broker@gatedesk.co.uk')
+      .where('template', '=', 'margin-approved')
+      .where('text_body', 'like', '%Lower Margin Ltd%10.0 bps%')
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toMatch(new RegExp(`Open the evidence pack: \\S+/packs/${at10.id}`));
   });
 });
 

@@ -265,6 +265,8 @@ describe('approvals', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.template).toBe(`margin-${decided.status}`);
     expect(mails[0]?.text_body).toContain("below the desk's floor of 50 bps for GBP/USD £100k–£1m");
+    // Asked from the lead's pitch: the button opens the leads and says so, approved or declined (issue 31 §6).
+    expect(mails[0]?.text_body).toMatch(/Open your leads/);
     expect((await broker.api.margin.myRequests.query())[0]).toMatchObject({ status: decided.status });
     // The top bar's badge: one unread decision for the broker, none for anyone else, none once read.
     expect((await broker.api.auth.session.query())?.margin.unreadDecisions).toBe(1);

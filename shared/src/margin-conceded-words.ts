@@ -23,14 +23,14 @@ export type ConcededWordsFigures = Pick<
 
 /** '41.3 bps against a floor of 50.0 bps' — or only the margin when no pitch had a floor. */
 export function concededMarginText(f: ConcededWordsFigures): string {
-  if (f.marginBps === null) return 'no margin measured (saved without a mid)';
+  if (f.marginBps === null) return NO_MID;
   const floor = f.floorBps === null ? '' : ` against a floor of ${f.floorBps} bps`;
   return `${f.marginBps} bps${floor}`;
 }
 
 /** '2 below the floor: 1 approved, 1 pending' — the states with none are left out. */
 export function concededBelowText(f: ConcededWordsFigures): string {
-  if (f.belowFloor === 0) return f.floored > 0 ? 'none below the floor' : 'no floor applied';
+  if (f.belowFloor === 0) return f.floored > 0 ? 'none below the floor' : 'no floor set for these pitches';
   const parts = (
     [
       [f.approved, 'approved'],
@@ -49,8 +49,15 @@ export function concededPerYearText(f: Pick<ConcededWordsFigures, 'gbpPerYear'>)
   return `${formatGBP(f.gbpPerYear, 0)} a year`;
 }
 
-/** One line: '41.3 bps against a floor of 50.0 bps · £1,412 a year · 2 below the floor: 1 approved, 1 pending'. */
+/** Pitches saved without the market's mid have no margin to measure (nor pounds, nor a floor to be below). */
+const NO_MID = 'no margin measured: these pitches were saved without the market mid';
+
+/**
+ * One line: '41.3 bps against a floor of 50.0 bps · £1,412 a year · 2 below the floor: 1 approved, 1 pending'. With
+ * nothing measured it says only that (issue 31 §6: '… · £0 a year · no floor applied' read as three facts, none true).
+ */
 export function concededText(f: ConcededWordsFigures): string {
+  if (f.marginBps === null) return NO_MID;
   return `${concededMarginText(f)} · ${concededPerYearText(f)} · ${concededBelowText(f)}`;
 }
 

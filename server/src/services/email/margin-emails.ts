@@ -11,7 +11,8 @@ export function marginDecisionEmail(input: {
   floorLabel: string;
   deciderName: string;
   note: string | null;
-  url: string;
+  /** Where the broker asked, and words for the button that opens it. */
+  action: { label: string; url: string };
 }): RenderedEmail {
   const approved = input.decision === 'approved';
   const subject = approved
@@ -26,7 +27,7 @@ export function marginDecisionEmail(input: {
         ? 'You can now build the evidence pack, share it and export it as usual.'
         : 'Re-price the pitch at or above the floor, or ask again with more detail.',
     ],
-    action: { label: approved ? 'Open your leads' : 'Open the calculator', url: input.url },
+    action: input.action,
     footnote: 'You get one e-mail per decision. The decision is kept with the pitch.',
   });
 }

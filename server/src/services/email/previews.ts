@@ -112,7 +112,7 @@ export async function emailPreview(
         floorLabel: 'GBP/USD £100k–£1m',
         deciderName: 'Your admin',
         note: key === 'margin-approved' ? 'Fine for the first trade; back to the floor after.' : null,
-        url: `${appUrl}/leads`,
+        action: { label: 'Open your leads', url: `${appUrl}/leads` },
       });
       break;
     default: {

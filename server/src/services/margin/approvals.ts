@@ -194,8 +194,13 @@ export async function decideApproval(
       .select(['a.requested_by', 'a.lead_id', 'a.pack_id', 'co.name as company_name'])
       .where('a.id', '=', input.id)
       .executeTakeFirstOrThrow();
-    // The broker sees the decision where they asked: the pack's page, else their leads.
-    const link = row.pack_id ? `/packs/${row.pack_id}` : row.lead_id ? '/leads' : '/calculator';
+    // The broker sees the decision where they asked: the pack's page, else their leads. The e-mail's button says
+    // which (issue 31 §6: it said 'Open the calculator' while opening the pack).
+    const [link, linkLabel] = row.pack_id
+      ? [`/packs/${row.pack_id}`, 'Open the evidence pack']
+      : row.lead_id
+        ? ['/leads', 'Open your leads']
+        : ['/calculator', 'Open the calculator'];
     const approved = input.decision === 'approved';
     const what = `${entry.clientName}, ${pairLabel(entry.pair as never)} at ${entry.marginBps} bps`;
     await trx
@@ -220,7 +225,7 @@ export async function decideApproval(
         floorLabel: entry.floorLabel,
         deciderName: entry.decidedBy ?? 'An admin',
         note: input.note,
-        url: `${appUrl}${link}`,
+        action: { label: linkLabel, url: `${appUrl}${link}` },
       }),
     });
     return entry;
