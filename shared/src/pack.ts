@@ -9,6 +9,7 @@ import {
   type MinuteKind,
   UNANCHORED_SIMULATED_LABEL,
 } from './sources';
+import { formatIsoDate } from './time';
 
 // Evidence packs (issue 14 §3): a prospect's past trades, each priced against the mid at its minute. One home for
 // the upload's rules, the row format, the maths and their words, shared by the server (which prices and stores),
@@ -121,9 +122,11 @@ export function priceTrade(
   const span = `${formatRate(check.low)}–${formatRate(check.high)}`;
   const session = sessionNote(check);
   const where = session
-    ? `the last trading session's range ${span} (${session.replace(/^C/, 'c')})`
-    : `the day's range ${span}`;
-  const words = `Off-market: ${check.rate} is outside ${where}; not in the totals`;
+    ? `is outside the last trading session's range ${span} (${session.replace(/^C/, 'c')})`
+    : check.daily
+      ? `is more than ${check.daily.bandPercent}% from the ECB reference rate ${formatRate(check.daily.rate)} of ${formatIsoDate(check.date)} (no intraday prices)`
+      : `is outside the day's range ${span}`;
+  const words = `Off-market: ${check.rate} ${where}; not in the totals`;
   return { ...priced, offMarket: true, note: priced.note ? `${words} · ${priced.note}` : words };
 }
 
@@ -217,7 +220,7 @@ export function pricedOnSimulatedMinute(trade: PricedTrade): boolean {
  * or the simulated feed; null for a real one. Told by the minute's instant as well as its words, so a pack saved
  * before the words were split (it called every data-set minute 'ECB-anchored') reads true too (issue 31 §3).
  */
-export function simulatedKindOf(trade: PricedTrade): Exclude<MinuteKind, 'real'> | null {
+export function simulatedKindOf(trade: PricedTrade): Exclude<MinuteKind, 'real' | 'daily'> | null {
   if (!trade.mid || !pricedOnSimulatedMinute(trade)) return null;
   const { source, at } = trade.mid;
   if (source === UNANCHORED_SIMULATED_LABEL) return 'unanchored';
@@ -240,7 +243,7 @@ export function tradeSourceText(trade: PricedTrade): string {
 }
 
 /** Each kind of simulated minute in the totals' line, with what it is. */
-const SIMULATED_KIND_WORDS: Readonly<Record<Exclude<MinuteKind, 'real'>, string>> = {
+const SIMULATED_KIND_WORDS: Readonly<Record<Exclude<MinuteKind, 'real' | 'daily'>, string>> = {
   ecb_sim: 'ECB-anchored (ECB reference rates with simulated movement between them)',
   unanchored: `${UNANCHORED_SIMULATED_LABEL}: a seeded random walk with no ECB rate under it`,
   simulated: 'from the simulated feed',

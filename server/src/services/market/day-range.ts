@@ -1,10 +1,12 @@
 import type { DayRange } from '@pippitch/shared/evidence';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { type CurrencyPair, HISTORY_START, servePrice, storageFor } from '@pippitch/shared/pairs';
 import { barSourceLabel } from '@pippitch/shared/sources';
 import { formatIsoDate, isoWeekday, londonClockTime, londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { badRequest } from '../../errors';
+import { dailyReferenceDayRange } from './daily-range';
 import { minuteOf } from './history';
 
 /** A trade or a check at a minute with no bar uses the latest price this long before it, and says so. */
@@ -37,6 +39,8 @@ export async function dayRange(
       found: false,
       message: `No prices before ${formatIsoDate(HISTORY_START)}: the range-of-day check starts there.`,
     };
+  // One ECB rate a day, no intraday prices: a band around it (issue 34).
+  if (pairInfo(input.pair).sourcing.kind === 'daily') return dailyReferenceDayRange(db, input, now);
   const at = input.time ? minuteOf(input.date, input.time) : null;
   const { stored, invert } = storageFor(input.pair);
   const day = londonDayBoundsUtc(input.date);

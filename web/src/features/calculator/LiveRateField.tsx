@@ -1,6 +1,7 @@
 import { closedMarketLine } from '@pippitch/shared/fx-week';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { type CurrencyPair, fallbackRate } from '@pippitch/shared/pairs';
-import { LIVE_SOURCE_LABELS, liveQuoteNote } from '@pippitch/shared/sources';
+import { DAILY_REFERENCE_LABEL, LIVE_SOURCE_LABELS, liveQuoteNote } from '@pippitch/shared/sources';
 import { useId } from 'react';
 import type { LiveQuoteView, LiveState } from './useLiveQuotes';
 
@@ -48,7 +49,10 @@ export function LiveRateField({
               : liveQuoteNote(quote)
             : failed
               ? 'Default rate'
-              : ' '}
+              : pairInfo(pair).sourcing.kind === 'daily'
+                ? // No live price exists: the record uses the day's ECB reference rate (issue 34).
+                  `No live price: ${DAILY_REFERENCE_LABEL}`
+                : ' '}
       </p>
     </div>
   );

@@ -1,7 +1,11 @@
 import type { Interval } from '@pippitch/shared/pairs';
 import { INTERVAL_PRECISION_LABELS } from '@pippitch/shared/pairs';
 import type { SourceSpan, SpanSource } from '@pippitch/shared/source-spans';
-import { PRICE_SOURCE_LABELS as SOURCE_LABELS, UNANCHORED_SIMULATED_LABEL } from '@pippitch/shared/sources';
+import {
+  DAILY_REFERENCE_LABEL,
+  PRICE_SOURCE_LABELS as SOURCE_LABELS,
+  UNANCHORED_SIMULATED_LABEL,
+} from '@pippitch/shared/sources';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 
 /**
@@ -16,6 +20,7 @@ const LATER_NAMES: Readonly<Record<SpanSource, string>> = {
   ecb_sim: 'ECB reference rates · simulated intraday',
   unanchored: UNANCHORED_SIMULATED_LABEL,
   simulated: 'simulated feed',
+  daily: DAILY_REFERENCE_LABEL,
 };
 
 const WEEK_MS = 7 * 86_400_000;
