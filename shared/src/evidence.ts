@@ -3,6 +3,7 @@ import { type DailyReference, dailyCheckMessage } from './daily-reference';
 import { Dec } from './decimal';
 import { formatRate } from './format';
 import { formatBought, formatSold, type GbpConversion } from './money';
+import { type CrossRecord, crossWords } from './pair-method';
 import { type CurrencyPair, pairLabel } from './pairs';
 import { formatIsoDate, formatLondonDateTime, formatWeekdayDate } from './time';
 
@@ -91,6 +92,8 @@ export interface CalculationEvidence {
    * EUR/GBP mid at the calculation's moment. Absent on records saved before it was kept.
    */
   gbp?: GbpConversion;
+  /** For a derived cross (issue 34): its legs and the method its minutes were made with. Absent for other pairs. */
+  cross?: CrossRecord;
 }
 
 /** The ECB reference rate of a pair from one day's published rates (units per 1 EUR): a cross for GBP pairs. */
@@ -177,6 +180,7 @@ export function evidenceLines(pair: CurrencyPair, evidence: CalculationEvidence)
       ? `Mid used: ${formatRate(evidence.mid.rate)} (${evidence.mid.source}, ${formatLondonDateTime(new Date(evidence.mid.at))} London)`
       : 'Mid used: none (no live price was available when this was saved)',
   );
+  if (evidence.cross) lines.push(`Cross rate: ${crossWords(evidence.cross)}.`);
   if (evidence.range) lines.push(`Competitor rate: ${rangeCheckMessage(evidence.range)}`);
   lines.push(
     evidence.ecb

@@ -1,6 +1,7 @@
 import { Dec } from './decimal';
 import { checkAgainstRange, type DayRange, isOffMarket, sessionNote } from './evidence';
 import { formatGBP, formatRate } from './format';
+import { pairMethodLines } from './pair-method';
 import type { CurrencyPair } from './pairs';
 import {
   BAR_SOURCE_LABELS,
@@ -280,11 +281,12 @@ export function packFigures(t: PackTotals): [string, string][] {
 }
 
 /** The method and sources, in words, for the page, the share page and the PDF. */
-export function packMethod(marginBps: number): string[] {
+export function packMethod(marginBps: number, pairs: Iterable<CurrencyPair> = []): string[] {
   return [
     `Each trade is compared with the mid-market price at its London minute: the close of that minute's bar, or the latest bar up to ${PACK_MID_LOOKBACK_MINUTES} minutes before it (said on the row). With no price in that window the trade is shown without figures, never guessed.`,
     'Markup = how much worse than the mid the rate was (buying the base currency above the mid, selling it below), in basis points of the mid; in GBP it is the amount × that gap ÷ the mid, converted at the EUR/GBP mid of the minute for EUR/USD.',
     `With us = a margin of ${marginBps} bps of the mid on the same amount. Saving = markup minus our margin. The annual figure scales the saving over the trades' span (at least 30 days) to 365 days.`,
     `Prices: PipPitch minute bars, each row naming its minute's source: Dukascopy or TraderMade history, a live market feed, 'ECB-anchored, simulated' (ECB reference rates with simulated movement between them) or '${UNANCHORED_SIMULATED_LABEL}' (a seeded random walk after the bundled ECB rates end), each flagged on the row and counted in the totals. Rates are indicative.`,
+    ...pairMethodLines(pairs),
   ];
 }

@@ -1,6 +1,7 @@
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { CALCULATION_METHOD, type CalculationEvidence, checkAgainstRange } from '@pippitch/shared/evidence';
 import { pairInfo } from '@pippitch/shared/pair-catalogue';
+import { crossRecordOf } from '@pippitch/shared/pair-method';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
@@ -40,5 +41,7 @@ export async function buildEvidence(
   const range = day?.found
     ? checkAgainstRange(input.competitorRate, day.range, dayMid && { rate: dayMid.rate, at: dayMid.at })
     : null;
-  return { mid, method: CALCULATION_METHOD, ecb, range };
+  // A derived cross's record names its legs and method; other pairs' records are as they were.
+  const cross = crossRecordOf(input.pair);
+  return { mid, method: CALCULATION_METHOD, ecb, range, ...(cross && { cross }) };
 }

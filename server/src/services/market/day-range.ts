@@ -1,7 +1,7 @@
+import { minuteSourceLabel } from '@pippitch/shared/desk-pairs';
 import type { DayRange } from '@pippitch/shared/evidence';
 import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { type CurrencyPair, HISTORY_START, servePrice, storageFor } from '@pippitch/shared/pairs';
-import { barSourceLabel } from '@pippitch/shared/sources';
 import { formatIsoDate, isoWeekday, londonClockTime, londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -77,7 +77,8 @@ export async function dayRange(
       ? {
           rate: price(servePrice(minute.close, invert)),
           at: minute.ts.toISOString(),
-          source: barSourceLabel(minute.source, minute.ts),
+          // A derived cross's minute names its legs and method (issue 34); every other source as before.
+          source: minuteSourceLabel(minute.source, input.pair, minute.ts),
         }
       : null,
   };
@@ -135,7 +136,7 @@ async function lastSession(
         ? {
             rate: price(servePrice(bar.close, invert)),
             at: bar.ts.toISOString(),
-            source: barSourceLabel(bar.source, bar.ts),
+            source: minuteSourceLabel(bar.source, input.pair, bar.ts),
           }
         : null;
   return {
