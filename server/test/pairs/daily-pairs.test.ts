@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DAILY_BAND_PERCENT } from '@pippitch/shared/daily-reference';
+import { backfillText, lastTickText, realSpanText } from '@pippitch/shared/data-status';
 import { evidenceLines } from '@pippitch/shared/evidence';
 import { tradeSourceText } from '@pippitch/shared/pack';
 import { DAILY_REFERENCE_LABEL } from '@pippitch/shared/sources';
@@ -102,6 +103,26 @@ describe('a daily-only pair (GBP/INR)', () => {
     logged = [];
     await runMarketHistory({ db: h.t.db, log: (m) => logged.push(m), now: () => NOW, market: null });
     expect(logged).toEqual([]);
+  });
+
+  it("is listed on the admins' data card with its span of fixes and no backfill to wait for", async () => {
+    const status = await owner.api.market.dataStatus.query();
+    const inr = status.pairs.find((p) => p.pair === 'GBPINR');
+    // The first fix on or after 30 Sep 2024 (14:10 CEST = 12:10 UTC), the last in the bundled file.
+    expect(inr).toEqual({
+      pair: 'GBPINR',
+      provider: 'ecb_daily',
+      realFrom: '2024-09-30T12:10:00.000Z',
+      realTo: '2026-04-13T12:10:00.000Z',
+      progressPct: 100,
+      lastTick: null,
+      lastError: null,
+    });
+    expect([realSpanText(inr!), backfillText(inr!), lastTickText(inr!)]).toEqual([
+      'Daily reference rate — no intraday prices: ECB fixes 30 Sep 2024 – 13 Apr 2026',
+      'Each ECB fix added when published',
+      'No live feed: one rate a day',
+    ]);
   });
 
   it('prices a pitch on the day’s reference rate and says so in the record', async () => {

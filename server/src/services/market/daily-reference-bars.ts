@@ -54,9 +54,18 @@ export async function storeDailyReferenceBars(
         SELECT count(*)::int AS n, min(ts) AS first, max(ts) AS last FROM up`.execute(trx);
       const row = rows[0];
       if (!row?.n || !row.first || !row.last) return 0;
-      await sql`SELECT fx_refresh_rollups(${stored}, ${row.first}, ${new Date(row.last.getTime() + 60_000)})`.execute(
-        trx,
-      );
+      const through = new Date(row.last.getTime() + 60_000);
+      await sql`SELECT fx_refresh_rollups(${stored}, ${row.first}, ${through})`.execute(trx);
+      // The data card's row (provider 'ecb_daily'): the span of fixes on file, like a backfilled pair's real span.
+      await sql`
+        INSERT INTO fx_history_backfill AS f (pair, provider, started_from, through_ts, first_real, last_real,
+                                              bars_written, updated_at)
+        VALUES (${stored}, 'ecb_daily', ${HISTORY_START}::date, ${through}, ${row.first}, ${row.last}, ${row.n}, now())
+        ON CONFLICT (pair) DO UPDATE SET
+          through_ts = greatest(f.through_ts, excluded.through_ts),
+          first_real = least(f.first_real, excluded.first_real),
+          last_real = greatest(f.last_real, excluded.last_real),
+          bars_written = f.bars_written + excluded.bars_written, updated_at = now()`.execute(trx);
       return row.n;
     });
   }
