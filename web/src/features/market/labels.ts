@@ -3,6 +3,7 @@ import { INTERVAL_PRECISION_LABELS } from '@pippitch/shared/pairs';
 import type { SourceSpan, SpanSource } from '@pippitch/shared/source-spans';
 import {
   DAILY_REFERENCE_LABEL,
+  type PriceSource,
   PRICE_SOURCE_LABELS as SOURCE_LABELS,
   UNANCHORED_SIMULATED_LABEL,
 } from '@pippitch/shared/sources';
@@ -57,4 +58,6 @@ function when(iso: string, withTime: boolean): string {
 
 const capitalise = (s: string) => (s.startsWith('ECB') ? s : s.charAt(0).toUpperCase() + s.slice(1));
 
-export const precisionLabel = (interval: Interval) => `${INTERVAL_PRECISION_LABELS[interval]} precision`;
+/** The precision badge: a daily-only pair's series has one ECB rate a day whatever the buckets (issue 34). */
+export const precisionLabel = (interval: Interval, source?: PriceSource) =>
+  source === 'daily' ? 'one rate a day' : `${INTERVAL_PRECISION_LABELS[interval]} precision`;
