@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness } from './harness';
-import { failOnPageErrors, member, poll, signIn } from './journeys';
+import { failOnPageErrors, member, poll, signIn, text } from './journeys';
 
 const ALICE = member('Alice Broker');
 let h: Harness;
@@ -50,6 +50,8 @@ describe('a daily-only pair', () => {
       await page.getByRole('heading', { name: 'FX Savings Calculator' }).waitFor();
       await page.getByLabel('Currency Pair', { exact: true }).selectOption('GBPINR');
       await page.getByText(`No live price: ${DAILY_REFERENCE_LABEL}`, { exact: true }).waitFor();
+      // Nothing to wait for: no 'Loading...' and no fallback rate in the field.
+      expect(await page.getByTestId('live-rate').inputValue()).toBe('');
       await page.getByRole('button', { name: 'Historical Rate' }).click();
       const dialog = page.getByRole('dialog', { name: 'Historical Exchange Rates' });
       await dialog.waitFor();
@@ -64,4 +66,26 @@ describe('a daily-only pair', () => {
       await page.context().close();
     });
   }
+
+  it("checks a competitor rate against a band around the day's reference rate", async () => {
+    const { rows } = await sql<{ close: number }>`
+      SELECT close FROM fx_minute_bars WHERE pair = 'GBPINR' ORDER BY ts DESC LIMIT 1`.execute(h.t.db);
+    const fix = rows[0]!.close;
+    const page = await h.newPage(DESKTOP);
+    await signIn(page, ALICE.email);
+    await page.getByLabel('Currency Pair', { exact: true }).selectOption('GBPINR');
+    const check = page.getByTestId('range-check');
+    await page.getByLabel('Competitor Rate', { exact: true }).fill((fix * 0.9).toFixed(4));
+    await poll(() => text(check)).toMatch(
+      new RegExp(
+        `^More than 3% from the ECB reference rate ${fix.toFixed(4).replace('.', '\\.')} of .*check the rate or the date\\. Daily reference rate — no intraday prices`,
+      ),
+    );
+    expect(await check.getAttribute('class')).toContain('amber');
+    await page.getByLabel('Competitor Rate', { exact: true }).fill((fix * 0.99).toFixed(4));
+    await poll(() => text(check)).toMatch(/^Within 3% of the ECB reference rate /);
+    expect(await check.getAttribute('class')).not.toContain('amber');
+    await shoot(page, 'daily-pair-range-check-1440');
+    await page.context().close();
+  });
 });
