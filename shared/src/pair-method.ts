@@ -35,8 +35,8 @@ export function crossWords(cross: CrossRecord): string {
 }
 
 /**
- * One line per pair of a pack that is not priced from its own minutes, for the method a prospect reads on the pack,
- * its share page and its PDF; none for packs in direct pairs only.
+ * One line per pair not priced from its own minutes, for the method a prospect reads on a pack (its page, share page
+ * and PDF) and the monthly report's sources; none when every pair is direct.
  */
 export function pairMethodLines(pairs: Iterable<CataloguePair>): string[] {
   const present = new Set(pairs);
@@ -50,7 +50,7 @@ export function pairMethodLines(pairs: Iterable<CataloguePair>): string[] {
       );
     if (info.sourcing.kind === 'daily')
       lines.push(
-        `${info.label}: ${DAILY_REFERENCE_LABEL}. Each trade is compared with the ECB's reference rate of its day (or the last before it), and is off-market more than ${DAILY_BAND_PERCENT}% from it.`,
+        `${info.label}: ${DAILY_REFERENCE_LABEL}. Priced from the ECB's reference rate of the day (or the last before it); a rate more than ${DAILY_BAND_PERCENT}% from it is off-market.`,
       );
   }
   return lines;

@@ -34,7 +34,7 @@ describe('how a pair is priced, in words', () => {
   it("gives one line per pair a pack holds that is not priced from its own minutes, in the catalogue's order", () => {
     expect(pairMethodLines(['GBPINR', 'GBPPLN', 'GBPUSD', 'GBPPLN'])).toEqual([
       "GBP/PLN derived from GBP/USD × USD/PLN at the same minute: our history provider has no GBP/PLN prices of its own, so each minute is the product of its two legs' prices at that minute.",
-      "GBP/INR: daily reference rate — no intraday prices. Each trade is compared with the ECB's reference rate of its day (or the last before it), and is off-market more than 3% from it.",
+      "GBP/INR: daily reference rate — no intraday prices. Priced from the ECB's reference rate of the day (or the last before it); a rate more than 3% from it is off-market.",
     ]);
   });
 });

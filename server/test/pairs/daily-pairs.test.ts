@@ -4,12 +4,14 @@ import { backfillText, lastTickText, realSpanText } from '@pippitch/shared/data-
 import { evidenceLines } from '@pippitch/shared/evidence';
 import { tradeSourceText } from '@pippitch/shared/pack';
 import { DAILY_REFERENCE_LABEL } from '@pippitch/shared/sources';
+import { londonDateOf } from '@pippitch/shared/time';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMarketHistory } from '../../../worker/src/market/backfill/job';
 import { storeEcbReferenceRates } from '../../../worker/src/market/dataset/ecb-store';
+import { reportData } from '../../src/services/reports/report-data';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient } from '../helpers';
 
 // Issue 34 §2: a currency with no minute market in the provider (the rupee: non-deliverable) is priced from the ECB's
@@ -26,12 +28,13 @@ const NOW = new Date('2026-04-14T10:00:00Z');
 
 let h: TestApp;
 let owner: TestClient;
+let companyId: string;
 let logged: string[];
 
 beforeAll(async () => {
   h = await startTestApp();
   h.clock.now = NOW;
-  owner = (await ownerOfNewCompany(h, 'Rupee Desk')).c;
+  ({ c: owner, companyId } = await ownerOfNewCompany(h, 'Rupee Desk'));
   await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute(); // packs need it
   await owner.api.company.setPairs.mutate({ pairs: ['GBPUSD', 'GBPINR'] });
   const pool = new pg.Pool({ connectionString: h.t.url, max: 1 });
@@ -190,6 +193,18 @@ describe('a daily-only pair (GBP/INR)', () => {
     expect(series.source).toBe('daily');
     expect(series.sources.map((s) => s.source)).toEqual(['daily']);
     expect(series.points).toHaveLength(5);
+  });
+
+  it("is named in the monthly report's sources, with its band", async () => {
+    // The save stamps the database's now(): the pitches are moved to the test's day, which the report spans.
+    await sql`UPDATE calculations SET created_at = ${h.clock.now}`.execute(h.t.db);
+    const day = londonDateOf(h.clock.now);
+    const report = await reportData(h.t.db, companyId, { start: day, end: day });
+    expect(report.pairNotes).toEqual([
+      "GBP/INR: daily reference rate — no intraday prices. Priced from the ECB's reference rate of the day (or the last before it); a rate more than 3% from it is off-market.",
+    ]);
+    const rupee = report.brokers[0]?.clients.find((c) => c.pair === 'GBPINR');
+    expect(rupee).toMatchObject({ midRate: FRIDAY_FIX, ecbRate: FRIDAY_FIX });
   });
 
   it('prices a pack’s trades on their day’s reference rate, naming it on each row', async () => {

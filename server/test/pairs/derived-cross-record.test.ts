@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { evidenceLines } from '@pippitch/shared/evidence';
 import { packMethod, tradeSourceText } from '@pippitch/shared/pack';
+import { londonDateOf } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBackfill } from '../../../worker/src/market/backfill/run';
 import { createDukascopyProvider } from '../../src/providers/history/dukascopy/client';
+import { reportData } from '../../src/services/reports/report-data';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient } from '../helpers';
 import { type DukascopyServer, dukascopyMid, startDukascopyServer } from '../market/dukascopy-server';
 
@@ -22,12 +24,13 @@ const DERIVED = 'Derived cross: GBP/USD × USD/PLN at the same minute';
 let server: DukascopyServer;
 let h: TestApp;
 let owner: TestClient;
+let companyId: string;
 
 beforeAll(async () => {
   server = await startDukascopyServer();
   h = await startTestApp();
   h.clock.now = new Date(NOW);
-  owner = (await ownerOfNewCompany(h, 'Zloty Desk')).c;
+  ({ c: owner, companyId } = await ownerOfNewCompany(h, 'Zloty Desk'));
   await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute(); // packs need it
   await owner.api.company.setPairs.mutate({ pairs: ['GBPUSD', 'GBPPLN'] });
   const provider = createDukascopyProvider({ baseUrl: server.baseUrl, minIntervalMs: 0, now: () => NOW });
@@ -130,6 +133,16 @@ describe("a derived cross's record", () => {
       "GBP/PLN derived from GBP/USD × USD/PLN at the same minute: our history provider has no GBP/PLN prices of its own, so each minute is the product of its two legs' prices at that minute.",
     ]);
     expect(packMethod(20, ['GBPUSD'])).toEqual(packMethod(20));
+  });
+
+  it("is named in the monthly report's sources", async () => {
+    // The save stamps the database's now(): the pitches are moved to the test's day, which the report spans.
+    await sql`UPDATE calculations SET created_at = ${h.clock.now}`.execute(h.t.db);
+    const day = londonDateOf(h.clock.now);
+    const report = await reportData(h.t.db, companyId, { start: day, end: day });
+    expect(report.pairNotes).toEqual([
+      "GBP/PLN derived from GBP/USD × USD/PLN at the same minute: our history provider has no GBP/PLN prices of its own, so each minute is the product of its two legs' prices at that minute.",
+    ]);
   });
 
   it('refuses a pitch in the cross once the desk stops quoting it', async () => {

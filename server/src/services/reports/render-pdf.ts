@@ -209,6 +209,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
         },
       );
     }
+    for (const line of data.pairNotes) doc.text(`• ${line}`, { width });
     doc.fillColor(MUTED).moveDown(0.3).text(REPORT_METHOD, { width });
   });
 }
