@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatPairRate, formatRate } from '../src/format';
 import { PAIR_CATALOGUE } from '../src/pair-catalogue';
 import { crossRecordOf, crossWords, pairMethodLines } from '../src/pair-method';
 
@@ -36,5 +37,16 @@ describe('how a pair is priced, in words', () => {
       "GBP/PLN derived from GBP/USD × USD/PLN at the same minute: our history provider has no GBP/PLN prices of its own, so each minute is the product of its two legs' prices at that minute.",
       "GBP/INR: daily reference rate — no intraday prices. Priced from the ECB's reference rate of the day (or the last before it); a rate more than 3% from it is off-market.",
     ]);
+  });
+});
+
+describe('a rate at its pair’s decimals', () => {
+  it('keeps the six at 4, gives yen quotes 2 and the rupiah none', () => {
+    for (const pair of ['GBPUSD', 'GBPEUR', 'EURUSD', 'GBPNOK', 'GBPSEK', 'GBPAUD'])
+      expect(formatPairRate('1.27', pair)).toBe(formatRate('1.27'));
+    expect(formatPairRate('150.5', 'USDJPY')).toBe('150.50');
+    expect(formatPairRate('20082.4', 'EURIDR')).toBe('20082');
+    expect(formatPairRate('5.04', 'GBPPLN')).toBe('5.0400');
+    expect(formatPairRate('1.27', 'XXXYYY')).toBe('1.2700');
   });
 });
