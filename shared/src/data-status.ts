@@ -1,7 +1,10 @@
 // The admin dashboard's data-status card (issue 21 §3): where each pair's minutes come from, how far the backfill
 // of real history has got, the live feed's last tick and the ECB's last fix. The contract and its words, in one home.
-import { BAR_SOURCE_LABELS, type BarSource } from './sources';
-import { formatIsoDate, formatLondonDateTime, londonClockTime } from './time';
+import { BAR_SOURCE_LABELS, type BarSource, DAILY_REFERENCE_LABEL } from './sources';
+import { formatIsoDate, formatLondonDateTime, londonClockTime, londonDateOf } from './time';
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const londonDate = (iso: string) => londonDateOf(new Date(iso));
 
 export interface PairDataStatus {
   pair: string;
@@ -50,18 +53,25 @@ export function providerLabel(provider: string | null): string {
 }
 
 /** 'Real (Dukascopy) 30 Sep 2024 – 25 Nov 2026 14:59 London' or 'Simulated (ECB-anchored) only'. */
+/** fx_history_backfill's provider for a daily-only pair's ECB fixes (issue 34). */
+export const DAILY_PROVIDER = 'ecb_daily';
+
 export function realSpanText(p: PairDataStatus): string {
+  if (p.provider === DAILY_PROVIDER && p.realFrom && p.realTo)
+    return `${capitalised(DAILY_REFERENCE_LABEL)}: ECB fixes ${formatIsoDate(p.realFrom.slice(0, 10))} – ${formatIsoDate(londonDate(p.realTo))}`;
   if (!p.realFrom || !p.realTo) return 'Simulated (ECB-anchored) only so far';
   return `Real (${providerLabel(p.provider)}) ${formatIsoDate(p.realFrom.slice(0, 10))} – ${formatLondonDateTime(new Date(p.realTo))} London`;
 }
 
 export function backfillText(p: PairDataStatus): string {
+  if (p.provider === DAILY_PROVIDER) return 'Each ECB fix added when published';
   if (p.progressPct === null) return 'Backfill not started';
   if (p.progressPct >= 100) return 'Backfill complete; topped up hourly';
   return `Backfill ${p.progressPct}% done`;
 }
 
 export function lastTickText(p: PairDataStatus): string {
+  if (p.provider === DAILY_PROVIDER) return 'No live feed: one rate a day';
   return p.lastTick ? `Last feed tick ${formatLondonDateTime(new Date(p.lastTick))} London` : 'No feed tick yet';
 }
 

@@ -1,6 +1,9 @@
+import { CURRENCY_CODES } from './currencies';
+import { type DailyReference, dailyCheckMessage } from './daily-reference';
 import { Dec } from './decimal';
 import { formatRate } from './format';
 import { formatBought, formatSold, type GbpConversion } from './money';
+import { type CrossRecord, crossWords } from './pair-method';
 import { type CurrencyPair, pairLabel } from './pairs';
 import { formatIsoDate, formatLondonDateTime, formatWeekdayDate } from './time';
 
@@ -17,6 +20,13 @@ export const ECB_SOURCE_NOTE = 'Source: ECB, for information purposes only';
 /** The ECB publishes units of each currency per 1 EUR; these are the ones our pairs are built from. */
 export const ECB_CURRENCIES = ['GBP', 'USD', 'NOK', 'SEK', 'AUD'] as const;
 export type EcbCurrency = (typeof ECB_CURRENCIES)[number];
+
+/**
+ * Every currency the reference-rate table keeps (issue 34): the catalogue's, EUR being the unit. The bundled data
+ * set is still built from the five above (its seeded minutes stay as they were); the record's ECB line and the
+ * daily-only pairs read these.
+ */
+export const ECB_REFERENCE_CURRENCIES: readonly string[] = CURRENCY_CODES.filter((c) => c !== 'EUR');
 
 /** The mid the server used: its own latest quote when the calculation was saved, never a number the browser sent. */
 export interface MidUsed {
@@ -47,6 +57,11 @@ export interface DayRange {
    * then the last trading session's before it, `from`–`to` its first and last London minutes (issue 31 §1).
    */
   session?: LastSession;
+  /**
+   * Set for a pair with no intraday prices (issue 34): `low`–`high` is then a band around the ECB's one reference
+   * rate of `date`, not a traded range (shared/src/daily-reference.ts).
+   */
+  daily?: DailyReference;
 }
 
 export interface LastSession {
@@ -77,17 +92,19 @@ export interface CalculationEvidence {
    * EUR/GBP mid at the calculation's moment. Absent on records saved before it was kept.
    */
   gbp?: GbpConversion;
+  /** For a derived cross (issue 34): its legs and the method its minutes were made with. Absent for other pairs. */
+  cross?: CrossRecord;
 }
 
 /** The ECB reference rate of a pair from one day's published rates (units per 1 EUR): a cross for GBP pairs. */
 export function ecbReference(
   pair: CurrencyPair,
   fixDate: string,
-  perEur: Partial<Record<EcbCurrency, string>>,
+  perEur: Partial<Record<string, string>>,
 ): EcbReference | null {
   const base = pair.slice(0, 3);
   const quote = pair.slice(3);
-  const per = (c: string) => (c === 'EUR' ? '1' : perEur[c as EcbCurrency]);
+  const per = (c: string) => (c === 'EUR' ? '1' : perEur[c]);
   const baseRate = per(base);
   const quoteRate = per(quote);
   if (!baseRate || !quoteRate) return null;
@@ -134,6 +151,7 @@ export function sessionNote(range: DayRange): string | null {
 
 /** The check in words, as the calculator shows it under the competitor rate. */
 export function rangeCheckMessage(check: RangeCheck): string {
+  if (check.daily) return dailyCheckMessage(check, check.daily);
   const range = `${formatRate(check.low)}–${formatRate(check.high)}`;
   const fromMid = check.mid
     ? ` ${check.bpsFromMid} bps from the mid ${formatRate(check.mid.rate)} at ${formatLondonDateTime(new Date(check.mid.at))} London.`
@@ -162,6 +180,7 @@ export function evidenceLines(pair: CurrencyPair, evidence: CalculationEvidence)
       ? `Mid used: ${formatRate(evidence.mid.rate)} (${evidence.mid.source}, ${formatLondonDateTime(new Date(evidence.mid.at))} London)`
       : 'Mid used: none (no live price was available when this was saved)',
   );
+  if (evidence.cross) lines.push(`Cross rate: ${crossWords(evidence.cross)}.`);
   if (evidence.range) lines.push(`Competitor rate: ${rangeCheckMessage(evidence.range)}`);
   lines.push(
     evidence.ecb

@@ -1,5 +1,6 @@
 import { Dec } from './decimal';
 import { formatMoney } from './money';
+import { isCataloguePair, pairInfo } from './pair-catalogue';
 
 // Display formatting for money and rates. Built by hand on decimal strings rather than Intl.NumberFormat so a value
 // never passes through a float, and server-rendered text (PDFs, e-mails) matches the browser to the penny.
@@ -15,6 +16,14 @@ export function formatGBP(value: string | number, decimals = 2): string {
 /** A rate to 4 decimals: '1.27' → '1.2700'. */
 export function formatRate(value: string | number): string {
   return new Dec(value).toFixed(4);
+}
+
+/**
+ * A rate of a pair to that pair's decimals (issue 34): 4 for the six and most pairs, 2 for yen and forint quotes,
+ * none for the rupiah; 4 for a code outside the catalogue.
+ */
+export function formatPairRate(value: string | number, pair: string): string {
+  return new Dec(value).toFixed(isCataloguePair(pair) ? pairInfo(pair).decimals : 4);
 }
 
 /**

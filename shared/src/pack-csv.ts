@@ -1,5 +1,6 @@
 import { Dec } from './decimal';
 import { type BadRow, PACK_CSV_HEADER, PACK_LIMITS, PACK_MESSAGES, type PackTrade } from './pack';
+import { pairInfo } from './pair-catalogue';
 import { type CurrencyPair, isCurrencyPair, SUPPORTED_PAIRS } from './pairs';
 import { formatIsoDate, isIsoDate, londonClockTime, londonToUtc } from './time';
 
@@ -85,4 +86,31 @@ function normaliseDate(text: string): string | null {
   const uk = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
   const iso = uk ? `${uk[3]}-${uk[2]?.padStart(2, '0')}-${uk[1]?.padStart(2, '0')}` : text;
   return isIsoDate(iso) ? iso : null;
+}
+
+/** The template's two rows in the spec's pairs (PACK_CSV_TEMPLATE's), kept when the desk quotes their pair. */
+const TEMPLATE_ROWS: readonly (readonly [CurrencyPair, string])[] = [
+  ['GBPUSD', '2025-10-29,14:05,GBPUSD,sell,250000,1.3120'],
+  ['GBPEUR', '2025-11-04,09:30,GBPEUR,buy,80000,1.1250'],
+];
+
+/**
+ * The upload's template for a desk (issue 34): the spec's example rows in the pairs it quotes, then one row per other
+ * pair it quotes, at that pair's latest ECB reference rate (`reference`: its fix date and rate, null when none is on
+ * file: the pair gets no row) written with the pair's decimals, so every row of the file is one the desk can price.
+ * A desk quoting the spec's six gets PACK_CSV_TEMPLATE as it always was.
+ */
+export function packCsvTemplate(
+  pairs: readonly CurrencyPair[],
+  reference: (pair: CurrencyPair) => { date: string; rate: string } | null,
+): string {
+  const rows = TEMPLATE_ROWS.filter(([pair]) => pairs.includes(pair)).map(([, row]) => row);
+  for (const pair of pairs) {
+    if ((SUPPORTED_PAIRS as readonly string[]).includes(pair)) continue;
+    const fix = reference(pair);
+    if (!fix) continue;
+    const rate = new Dec(fix.rate).toDecimalPlaces(pairInfo(pair).decimals).toFixed(pairInfo(pair).decimals);
+    rows.push(`${fix.date},14:00,${pair},sell,100000,${rate}`);
+  }
+  return `${[PACK_CSV_HEADER, ...rows].join('\n')}\n`;
 }

@@ -1,6 +1,7 @@
 import { Dec } from './decimal';
 import { checkAgainstRange, type DayRange, isOffMarket, sessionNote } from './evidence';
 import { formatGBP, formatRate } from './format';
+import { pairMethodLines } from './pair-method';
 import type { CurrencyPair } from './pairs';
 import {
   BAR_SOURCE_LABELS,
@@ -9,6 +10,7 @@ import {
   type MinuteKind,
   UNANCHORED_SIMULATED_LABEL,
 } from './sources';
+import { formatIsoDate } from './time';
 
 // Evidence packs (issue 14 §3): a prospect's past trades, each priced against the mid at its minute. One home for
 // the upload's rules, the row format, the maths and their words, shared by the server (which prices and stores),
@@ -121,9 +123,11 @@ export function priceTrade(
   const span = `${formatRate(check.low)}–${formatRate(check.high)}`;
   const session = sessionNote(check);
   const where = session
-    ? `the last trading session's range ${span} (${session.replace(/^C/, 'c')})`
-    : `the day's range ${span}`;
-  const words = `Off-market: ${check.rate} is outside ${where}; not in the totals`;
+    ? `is outside the last trading session's range ${span} (${session.replace(/^C/, 'c')})`
+    : check.daily
+      ? `is more than ${check.daily.bandPercent}% from the ECB reference rate ${formatRate(check.daily.rate)} of ${formatIsoDate(check.date)} (no intraday prices)`
+      : `is outside the day's range ${span}`;
+  const words = `Off-market: ${check.rate} ${where}; not in the totals`;
   return { ...priced, offMarket: true, note: priced.note ? `${words} · ${priced.note}` : words };
 }
 
@@ -217,7 +221,7 @@ export function pricedOnSimulatedMinute(trade: PricedTrade): boolean {
  * or the simulated feed; null for a real one. Told by the minute's instant as well as its words, so a pack saved
  * before the words were split (it called every data-set minute 'ECB-anchored') reads true too (issue 31 §3).
  */
-export function simulatedKindOf(trade: PricedTrade): Exclude<MinuteKind, 'real'> | null {
+export function simulatedKindOf(trade: PricedTrade): Exclude<MinuteKind, 'real' | 'daily'> | null {
   if (!trade.mid || !pricedOnSimulatedMinute(trade)) return null;
   const { source, at } = trade.mid;
   if (source === UNANCHORED_SIMULATED_LABEL) return 'unanchored';
@@ -240,7 +244,7 @@ export function tradeSourceText(trade: PricedTrade): string {
 }
 
 /** Each kind of simulated minute in the totals' line, with what it is. */
-const SIMULATED_KIND_WORDS: Readonly<Record<Exclude<MinuteKind, 'real'>, string>> = {
+const SIMULATED_KIND_WORDS: Readonly<Record<Exclude<MinuteKind, 'real' | 'daily'>, string>> = {
   ecb_sim: 'ECB-anchored (ECB reference rates with simulated movement between them)',
   unanchored: `${UNANCHORED_SIMULATED_LABEL}: a seeded random walk with no ECB rate under it`,
   simulated: 'from the simulated feed',
@@ -277,11 +281,12 @@ export function packFigures(t: PackTotals): [string, string][] {
 }
 
 /** The method and sources, in words, for the page, the share page and the PDF. */
-export function packMethod(marginBps: number): string[] {
+export function packMethod(marginBps: number, pairs: Iterable<CurrencyPair> = []): string[] {
   return [
     `Each trade is compared with the mid-market price at its London minute: the close of that minute's bar, or the latest bar up to ${PACK_MID_LOOKBACK_MINUTES} minutes before it (said on the row). With no price in that window the trade is shown without figures, never guessed.`,
     'Markup = how much worse than the mid the rate was (buying the base currency above the mid, selling it below), in basis points of the mid; in GBP it is the amount × that gap ÷ the mid, converted at the EUR/GBP mid of the minute for EUR/USD.',
     `With us = a margin of ${marginBps} bps of the mid on the same amount. Saving = markup minus our margin. The annual figure scales the saving over the trades' span (at least 30 days) to 365 days.`,
     `Prices: PipPitch minute bars, each row naming its minute's source: Dukascopy or TraderMade history, a live market feed, 'ECB-anchored, simulated' (ECB reference rates with simulated movement between them) or '${UNANCHORED_SIMULATED_LABEL}' (a seeded random walk after the bundled ECB rates end), each flagged on the row and counted in the totals. Rates are indicative.`,
+    ...pairMethodLines(pairs),
   ];
 }

@@ -4,7 +4,7 @@ import { barSourceLabel, isSimulatedBar, type PriceSource, summariseKinds, UNANC
  * Which sources make up a series, in time order, so the chart can name them ("ECB reference rates ·
  * simulated intraday, then simulated feed from 12 Nov") instead of "Mixed sources".
  */
-export type SpanSource = 'real' | 'ecb_sim' | 'unanchored' | 'simulated';
+export type SpanSource = 'real' | 'ecb_sim' | 'unanchored' | 'simulated' | 'daily';
 
 export interface SourceSpan {
   source: SpanSource;
@@ -18,6 +18,8 @@ export interface SourceSpan {
 /** A stored source's span kind; with the span's first instant, the data set's minutes after the ECB file ends. */
 export function spanSourceOf(stored: string, at?: number): SpanSource {
   if (stored === 'simulated') return 'simulated';
+  // A daily-only pair's ECB rates (issue 34): real, but one a day, and named so.
+  if (stored === 'ecb_daily') return 'daily';
   // Real: a feed, an import, a history provider's backfill (Dukascopy, TraderMade).
   if (!isSimulatedBar(stored)) return 'real';
   return at !== undefined && at >= UNANCHORED_FROM_MS ? 'unanchored' : 'ecb_sim';

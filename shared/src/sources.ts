@@ -97,9 +97,10 @@ export const LIVE_SOURCE_LABELS: Readonly<Record<LiveSource, string>> = {
 /**
  * A series' sources summed up for its label: 'Real Market Data' only for a real feed or an import; the bundled data
  * set is ECB daily reference rates with simulated moves between them up to the file's last fix, and a seeded random
- * walk with no reference after it (`unanchored`, issue 31 §3).
+ * walk with no reference after it (`unanchored`, issue 31 §3); a daily-only pair's one ECB rate a day is `daily`
+ * (issue 34), real but not intraday.
  */
-export const PRICE_SOURCES = ['real', 'ecb_sim', 'unanchored', 'simulated', 'mixed', 'none'] as const;
+export const PRICE_SOURCES = ['real', 'ecb_sim', 'unanchored', 'simulated', 'daily', 'mixed', 'none'] as const;
 export type PriceSource = (typeof PRICE_SOURCES)[number];
 /** What one minute is, summed up: everything but the summaries' 'mixed' and 'none'. */
 export type MinuteKind = Exclude<PriceSource, 'mixed' | 'none'>;
@@ -109,6 +110,7 @@ export const PRICE_SOURCE_LABELS: Readonly<Record<PriceSource, string | undefine
   ecb_sim: 'ECB reference rates · simulated intraday',
   unanchored: UNANCHORED_SIMULATED_LABEL,
   simulated: LIVE_SOURCE_LABELS.simulated,
+  daily: DAILY_REFERENCE_LABEL,
   mixed: 'Mixed sources',
   none: undefined,
 };
@@ -118,6 +120,7 @@ export const PRICE_SOURCE_LABELS: Readonly<Record<PriceSource, string | undefine
  * taken as ECB-anchored: callers that know the minute pass it.
  */
 export function minuteKindOf(source: string | null | undefined, at?: Date | string | number): MinuteKind {
+  if (source === 'ecb_daily') return 'daily';
   if (!isSimulatedBar(source)) return 'real';
   if (source === 'simulated') return 'simulated';
   return at !== undefined && isAfterBundledEcb(at) ? 'unanchored' : 'ecb_sim';

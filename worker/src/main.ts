@@ -20,6 +20,7 @@ import { buildWorkerDeps } from './deps';
 import { productJobs } from './jobs/handlers';
 import { type JobRunner, startJobRunner } from './jobs/runner';
 import { every, type Loop } from './loop';
+import { logDailyBars } from './market/backfill/job';
 import { startMarketBeside } from './market/first-start';
 import { type MarketDataService, prepareMarketData, startMarketData, storeEcbReferenceRates } from './market/index';
 import { createWorkerPools } from './pools';
@@ -112,6 +113,7 @@ const startup = (async () => {
     ecb: async () => {
       const ecbAdded = await storeEcbReferenceRates(pool);
       if (ecbAdded) log(`ECB reference rates: ${ecbAdded} stored`);
+      await logDailyBars(db, log);
       if (config.history.provider !== 'bundled') await sendJob(db, jobDefinitions.ecbRates, {});
     },
     load: (until) => prepareMarketData({ pool, history, log, until }),

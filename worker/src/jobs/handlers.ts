@@ -23,7 +23,7 @@ import { dispatchScheduledExports } from '@pippitch/server/services/salesforce/e
 import { runExport } from '@pippitch/server/services/salesforce/exports';
 import type { Database, Log } from '@pippitch/sql';
 import type pg from 'pg';
-import { runMarketHistory } from '../market/backfill/job';
+import { logDailyBars, runMarketHistory } from '../market/backfill/job';
 import { type JobHandler, type RegisteredJob, registerJob } from './handler';
 
 export interface HandlerDeps {
@@ -104,6 +104,7 @@ export function createHandlers({
     ecbRates: async () => {
       if (!ecb) return;
       const run = await refreshEcbRates(db, ecb, now());
+      await logDailyBars(db, log);
       if (run.added)
         log(
           `ECB reference rates: ${run.added} new rates, latest ${run.latest}${run.caughtUp ? ' (caught up from the 90-day file)' : ''}`,

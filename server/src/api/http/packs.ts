@@ -1,15 +1,17 @@
 import { uuid } from '@pippitch/shared/input';
-import { PACK_CSV_TEMPLATE, PACK_MESSAGES } from '@pippitch/shared/pack';
+import { PACK_MESSAGES } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../deps';
 import { AppError } from '../../errors';
+import { SESSION_COOKIE } from '../../services/auth/sessions';
 import { companyLogo } from '../../services/company/logo';
 import { requirePackApproval } from '../../services/margin/gate';
 import { getPack } from '../../services/packs/packs';
 import { renderPackPdf } from '../../services/packs/render-pdf';
 import { sharedPackLogo } from '../../services/packs/shared-logo';
-import { gate, refuse, STATUS } from './gate';
+import { packTemplateFor } from '../../services/packs/template';
+import { gate, refusalFor, refuse, STATUS } from './gate';
 
 /**
  * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company
@@ -19,13 +21,17 @@ export function registerPackRoutes(
   app: FastifyInstance,
   ctx: { db: Database; deps: Pick<ServerDeps, 'now' | 'sessionCache'> },
 ) {
-  // The upload's template: the header and two example rows (public: it holds nothing but the format).
-  app.get('/api/packs/template.csv', async (_req, reply) =>
-    reply
+  // The upload's template: the header and example rows (public: it holds nothing but the format). A signed-in
+  // member's rows are in their desk's pairs (issue 34); anyone else gets the spec's two.
+  app.get('/api/packs/template.csv', async (req, reply) => {
+    const viewer = await ctx.deps.sessionCache.resolve(req.cookies[SESSION_COOKIE], ctx.deps.now());
+    const pairs = viewer && !refusalFor(viewer, 'member') ? viewer.company.pairs : null;
+    return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="PipPitch trades template.csv"')
-      .send(PACK_CSV_TEMPLATE),
-  );
+      .header('cache-control', 'private, no-store')
+      .send(await packTemplateFor(ctx.db, pairs));
+  });
 
   // The brokerage's logo on the prospect's page (issue 22 §3): by the share link's token, as the page itself.
   app.get<{ Querystring: { token?: string } }>('/api/packs/shared-logo', async (req, reply) => {

@@ -5,11 +5,13 @@
  * worker, a retry) rewrites the same rows and sends no second digest.
  */
 import { changePercent, isFlagged, repricedAnnualSavings } from '@pippitch/shared/alerts';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { isCurrencyPair, pipSize, STORED_PAIRS, servePrice, storageFor } from '@pippitch/shared/pairs';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { storedCalculation } from '../calculation-data';
+import { pairsQuotedAnywhere } from '../company/pairs';
 import { sendAlertDigests } from './digest';
 
 const BATCH = 5_000;
@@ -23,13 +25,19 @@ interface LeadRow {
   currency_pair: string;
   calculation_data: unknown;
   live_rate: number | null;
+  /** The record's mid, for a daily-only pair (no live quote exists: its mid is the day's ECB fix). */
+  record_mid: string | null;
   savings_amount: string;
 }
 
-/** The newest stored price of each pair, as served (GBPEUR inverted). */
+/**
+ * The newest stored price of each stored pair the six and the desks' pairs use (issue 34: a derived cross's own
+ * minutes, a daily-only pair's latest ECB fix), as stored; served through storageFor below (GBPEUR inverted).
+ */
 async function currentMids(db: Database): Promise<Map<string, number>> {
   const mids = new Map<string, number>();
-  for (const pair of STORED_PAIRS) {
+  const quoted = (await pairsQuotedAnywhere(db)).map((p) => storageFor(p).stored as string);
+  for (const pair of new Set<string>([...STORED_PAIRS, ...quoted])) {
     const row = (
       await sql<{ close: number }>`
         SELECT close FROM fx_minute_bars WHERE pair = ${pair} ORDER BY ts DESC LIMIT 1`.execute(db)
@@ -57,12 +65,13 @@ export async function repriceLeads(
     const rows = (
       await sql<LeadRow>`
         SELECT l.id AS lead_id, l.user_id, u.reprice_threshold_pct AS threshold, c.id AS calculation_id,
-               c.created_at, c.currency_pair, c.calculation_data, c.live_rate, c.savings_amount::text AS savings_amount
+               c.created_at, c.currency_pair, c.calculation_data, c.live_rate, c.savings_amount::text AS savings_amount,
+               c.evidence->'mid'->>'rate' AS record_mid
         FROM user_leads l
         JOIN user_profiles u ON u.id = l.user_id AND u.is_active
         JOIN companies co ON co.id = u.company_id AND NOT co.account_locked
         JOIN LATERAL (
-          SELECT id, created_at, currency_pair, calculation_data, live_rate, savings_amount FROM calculations
+          SELECT id, created_at, currency_pair, calculation_data, live_rate, savings_amount, evidence FROM calculations
           WHERE user_id = l.user_id AND normalized_client_name = l.normalized_name AND NOT off_market
           ORDER BY created_at DESC LIMIT 1
         ) c ON true
@@ -83,7 +92,10 @@ export async function repriceLeads(
       flagged: [] as boolean[],
     };
     for (const r of rows) {
-      if (!isCurrencyPair(r.currency_pair) || !r.live_rate) continue; // no mid on record: nothing to re-price from
+      if (!isCurrencyPair(r.currency_pair)) continue;
+      const daily = pairInfo(r.currency_pair).sourcing.kind === 'daily';
+      const baseMid = daily && r.record_mid ? Number(r.record_mid) : r.live_rate;
+      if (!baseMid) continue; // no mid on record: nothing to re-price from
       const current = mids.get(storageFor(r.currency_pair).stored);
       if (current === undefined) continue;
       const d = storedCalculation.parse(r.calculation_data);
@@ -96,7 +108,7 @@ export async function repriceLeads(
           marginPips: d.pips_added,
           pipSize: pipSize(r.currency_pair),
         },
-        r.live_rate,
+        baseMid,
         servePrice(current, storageFor(r.currency_pair).invert),
       );
       const change = changePercent(r.savings_amount, repriced);

@@ -1,5 +1,7 @@
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { CALCULATION_METHOD, type CalculationEvidence, checkAgainstRange } from '@pippitch/shared/evidence';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
+import { crossRecordOf } from '@pippitch/shared/pair-method';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
@@ -31,11 +33,15 @@ export async function buildEvidence(
       : null,
   ]);
   const dayMid = day?.found ? day.mid : null;
-  const mid = input.comparisonTime
-    ? dayMid
-    : live && { rate: live.rate.toFixed(6), source: live.source, at: new Date(live.at).toISOString() };
+  // A daily-only pair has no live price: its mid is the day's ECB reference rate (issue 34).
+  const mid =
+    input.comparisonTime || pairInfo(input.pair).sourcing.kind === 'daily'
+      ? dayMid
+      : live && { rate: live.rate.toFixed(6), source: live.source, at: new Date(live.at).toISOString() };
   const range = day?.found
     ? checkAgainstRange(input.competitorRate, day.range, dayMid && { rate: dayMid.rate, at: dayMid.at })
     : null;
-  return { mid, method: CALCULATION_METHOD, ecb, range };
+  // A derived cross's record names its legs and method; other pairs' records are as they were.
+  const cross = crossRecordOf(input.pair);
+  return { mid, method: CALCULATION_METHOD, ecb, range, ...(cross && { cross }) };
 }

@@ -3,7 +3,7 @@
  * backfill's progress (fx_history_backfill), the last live quote; the feed's health; the ECB's last fix. Market
  * data is the product's, not a company's: any admin may read it. Each read is an index probe or a tiny table.
  */
-import type { MarketDataStatus, PairDataStatus } from '@pippitch/shared/data-status';
+import { DAILY_PROVIDER, type MarketDataStatus, type PairDataStatus } from '@pippitch/shared/data-status';
 import { STORED_PAIRS } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -71,7 +71,8 @@ export async function marketDataStatus(db: Database, now: Date): Promise<MarketD
       provider: b?.provider ?? null,
       realFrom: iso(b?.first_real),
       realTo: iso(b?.last_real),
-      progressPct: b ? Math.floor(done * 100) : null,
+      // A daily-only pair has nothing to backfill: its fixes are all there as soon as they are stored (issue 34).
+      progressPct: b ? (b.provider === DAILY_PROVIDER ? 100 : Math.floor(done * 100)) : null,
       lastTick: iso(tickOf.get(pair)),
       lastError: b?.last_error ?? null,
       nextTryAt: b?.last_error ? nextTry(marketHistoryJob.name) : null,

@@ -1,10 +1,12 @@
+import { minuteSourceLabel } from '@pippitch/shared/desk-pairs';
 import type { DayRange } from '@pippitch/shared/evidence';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { type CurrencyPair, HISTORY_START, servePrice, storageFor } from '@pippitch/shared/pairs';
-import { barSourceLabel } from '@pippitch/shared/sources';
 import { formatIsoDate, isoWeekday, londonClockTime, londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { badRequest } from '../../errors';
+import { dailyReferenceDayRange } from './daily-range';
 import { minuteOf } from './history';
 
 /** A trade or a check at a minute with no bar uses the latest price this long before it, and says so. */
@@ -37,6 +39,8 @@ export async function dayRange(
       found: false,
       message: `No prices before ${formatIsoDate(HISTORY_START)}: the range-of-day check starts there.`,
     };
+  // One ECB rate a day, no intraday prices: a band around it (issue 34).
+  if (pairInfo(input.pair).sourcing.kind === 'daily') return dailyReferenceDayRange(db, input, now);
   const at = input.time ? minuteOf(input.date, input.time) : null;
   const { stored, invert } = storageFor(input.pair);
   const day = londonDayBoundsUtc(input.date);
@@ -73,7 +77,8 @@ export async function dayRange(
       ? {
           rate: price(servePrice(minute.close, invert)),
           at: minute.ts.toISOString(),
-          source: barSourceLabel(minute.source, minute.ts),
+          // A derived cross's minute names its legs and method (issue 34); every other source as before.
+          source: minuteSourceLabel(minute.source, input.pair, minute.ts),
         }
       : null,
   };
@@ -131,7 +136,7 @@ async function lastSession(
         ? {
             rate: price(servePrice(bar.close, invert)),
             at: bar.ts.toISOString(),
-            source: barSourceLabel(bar.source, bar.ts),
+            source: minuteSourceLabel(bar.source, input.pair, bar.ts),
           }
         : null;
   return {

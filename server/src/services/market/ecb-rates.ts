@@ -3,7 +3,7 @@
  * when a business day is missing (the worker was down, a run failed), so the table has no holes for a calculation
  * to fall into. Idempotent: a fix already stored is left as it is (published rates do not change).
  */
-import { ECB_CURRENCIES } from '@pippitch/shared/evidence';
+import { ECB_REFERENCE_CURRENCIES } from '@pippitch/shared/evidence';
 import { addDays, isoWeekday } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -11,13 +11,13 @@ import type { EcbFix, EcbRatesProvider } from '../../providers/ecb/types';
 
 export const ECB_FETCH_STATUS = 'ecb';
 
-/** Stores the fixes of the currencies our pairs use; returns how many rates were new. */
+/** Stores the fixes of every catalogue currency (issue 34); returns how many rates were new. */
 export async function storeEcbFixes(db: Database, fixes: readonly EcbFix[]): Promise<number> {
   const currencies: string[] = [];
   const dates: string[] = [];
   const rates: string[] = [];
   for (const fix of fixes) {
-    for (const currency of ECB_CURRENCIES) {
+    for (const currency of ECB_REFERENCE_CURRENCIES) {
       const rate = fix.rates[currency];
       if (!rate) continue;
       currencies.push(currency);

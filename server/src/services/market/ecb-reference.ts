@@ -1,4 +1,4 @@
-import { ECB_CURRENCIES, type EcbCurrency, type EcbReference, ecbReference } from '@pippitch/shared/evidence';
+import { ECB_REFERENCE_CURRENCIES, type EcbReference, ecbReference } from '@pippitch/shared/evidence';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
@@ -28,9 +28,9 @@ export async function ecbReferenceFor(db: Database, pair: CurrencyPair, date: st
   ).rows;
   const fixDate = rows[0]?.fix_date;
   if (!fixDate) return null;
-  const perEur: Partial<Record<EcbCurrency, string>> = {};
+  const perEur: Partial<Record<string, string>> = {};
   for (const row of rows) {
-    if ((ECB_CURRENCIES as readonly string[]).includes(row.currency)) perEur[row.currency as EcbCurrency] = row.per_eur;
+    if (ECB_REFERENCE_CURRENCIES.includes(row.currency)) perEur[row.currency] = row.per_eur;
   }
   const reference = ecbReference(pair, fixDate, perEur);
   // A weekend, a holiday, or today before the ECB has published: the record says which day's fix it quotes.

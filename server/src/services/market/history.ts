@@ -7,6 +7,7 @@
  */
 
 import { minuteSourceLabel } from '@pippitch/shared/desk-pairs';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import {
   CALENDAR_MIN,
   type CurrencyPair,
@@ -192,6 +193,18 @@ export async function rateAt(
   const at = minuteOf(input.date, input.time);
   const day = londonDayBoundsUtc(input.date);
   const { stored, invert } = storageFor(input.pair);
+  // A daily-only pair has one rate a day: any minute of the day answers with it, saying so (issue 34).
+  if (pairInfo(input.pair).sourcing.kind === 'daily') {
+    const fix = (
+      await sql<{ close: number; ts: Date; source: string }>`
+        SELECT close, ts, source FROM fx_minute_bars
+        WHERE pair = ${stored} AND ts >= ${day.start} AND ts < ${day.end} ORDER BY ts DESC LIMIT 1`.execute(db)
+    ).rows[0];
+    if (!fix) return { found: false, message: NO_DATA_FOR_DATE };
+    const { source } = fix;
+    const common = { rate: fix.close, at: fix.ts.toISOString(), source: minuteKindOf(source, fix.ts) };
+    return { found: true, ...common, minuteSource: minuteSourceLabel(source, input.pair), simulated: false };
+  }
   const row = (
     await sql<{ close: number | null; source: string | null; day_has_data: boolean }>`
       SELECT m.close, m.source,

@@ -1,3 +1,4 @@
+import { dailyReferenceRange } from '@pippitch/shared/daily-reference';
 import { minuteSourceLabel } from '@pippitch/shared/desk-pairs';
 import type { DayRange } from '@pippitch/shared/evidence';
 import {
@@ -7,11 +8,15 @@ import {
   priceTrade,
   type TradeMid,
 } from '@pippitch/shared/pack';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { servePrice, storageFor } from '@pippitch/shared/pairs';
 import { isSimulatedBar } from '@pippitch/shared/sources';
 import { isoWeekday, londonClockTime, londonDateOf, londonDayBoundsUtc, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+
+/** A daily-only trade's fix: the day's or the last within a week before it (Christmas to the New Year). */
+const DAILY_LOOKBACK_MINUTES = 7 * 1440;
 
 interface MidRow {
   i: number;
@@ -43,15 +48,20 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
   const days = trades.map((t) => londonDayBoundsUtc(t.date).start.toISOString());
   // Sunday evening's minutes open Monday's FX day: a Sunday trade is checked against the last full session.
   const sundays = trades.map((t) => isoWeekday(t.date) === 7);
+  // A daily-only pair's one rate a day (issue 34): the trade's day's ECB fix, or the last before it, whatever the
+  // trade's minute; every other pair's mid is the bar at the minute or up to 5 minutes before it.
+  const daily = trades.map((t) => pairInfo(t.pair).sourcing.kind === 'daily');
+  const midAt = trades.map((t, k) => (daily[k] ? londonDayBoundsUtc(t.date).end : (at[k] as Date)).toISOString());
+  const lookback = daily.map((d) => (d ? DAILY_LOOKBACK_MINUTES : PACK_MID_LOOKBACK_MINUTES));
   const rows = (
     await sql<MidRow>`
       SELECT q.i::int AS i, m.close, m.ts, m.source, g.close AS eurgbp, d.ts AS day, d.low, d.high, s.first, s.last
       FROM unnest(${stored}::text[], ${at.map((d) => d.toISOString())}::timestamptz[], ${trades.map((t) => gbpLegOf(t.pair))}::text[],
-                  ${days}::timestamptz[], ${sundays}::boolean[])
-        WITH ORDINALITY AS q(pair, ts, gbp_leg, day, sunday, i)
+                  ${days}::timestamptz[], ${sundays}::boolean[], ${midAt}::timestamptz[], ${lookback}::int[])
+        WITH ORDINALITY AS q(pair, ts, gbp_leg, day, sunday, mid_at, lookback, i)
       LEFT JOIN LATERAL (
         SELECT close, ts, source FROM fx_minute_bars
-        WHERE pair = q.pair AND ts <= q.ts AND ts > q.ts - make_interval(mins => ${PACK_MID_LOOKBACK_MINUTES})
+        WHERE pair = q.pair AND ts <= q.mid_at AND ts > q.mid_at - make_interval(mins => q.lookback)
         ORDER BY ts DESC LIMIT 1
       ) m ON true
       LEFT JOIN LATERAL (
@@ -82,7 +92,7 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
             at: row.ts.toISOString(),
             source: minuteSourceLabel(row.source, trade.pair, row.ts),
             simulated: isSimulatedBar(row.source),
-            minutesBefore: Math.round((when.getTime() - row.ts.getTime()) / 60_000),
+            minutesBefore: daily[k] ? 0 : Math.round((when.getTime() - row.ts.getTime()) / 60_000),
           }
         : null;
     // Pounds per unit of the base: EUR/GBP as stored, GBP/USD inverted for a dollar-based trade (issue 34).
@@ -94,7 +104,10 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
         : trade.pair.startsWith('USD')
           ? (1 / leg).toFixed(8)
           : String(leg);
-    return priceTrade(trade, when, mid, gbpPerBase, marginBps, rangeOf(trade, row));
+    const range = daily[k]
+      ? mid && dailyReferenceRange(mid.rate, londonDateOf(new Date(mid.at)), trade.date)
+      : rangeOf(trade, row);
+    return priceTrade(trade, when, mid, gbpPerBase, marginBps, range);
   });
 }
 

@@ -80,7 +80,11 @@ export function renderPackPdf(pack: Pack, generatedAt: Date, logo: { bytes: Buff
     // Rows left out of the upload are the broker's to fix: on the broker's page, never in the prospect's PDF.
     closingHeading(doc, table, 'Method and sources');
     doc.fillColor(MUTED);
-    for (const line of packMethod(pack.marginBps)) doc.text(line, { width }).moveDown(0.2);
+    for (const line of packMethod(
+      pack.marginBps,
+      pack.trades.map((t) => t.pair),
+    ))
+      doc.text(line, { width }).moveDown(0.2);
   });
 }
 

@@ -4,7 +4,7 @@
  * that continues across pages with its header repeated, the data sources and the method, page numbers.
  */
 import { CALCULATION_METHOD, ECB_SOURCE_NOTE } from '@pippitch/shared/evidence';
-import { formatGBP, formatRate } from '@pippitch/shared/format';
+import { formatGBP, formatPairRate } from '@pippitch/shared/format';
 import { type ConcededWordsFigures, concededText, pitchesText } from '@pippitch/shared/margin-conceded-words';
 import { formatBought, formatSold, GBP_TOTALS_NOTE } from '@pippitch/shared/money';
 import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
@@ -39,6 +39,8 @@ const REPORT_METHOD = [
 
 type ClientRow = ReportBroker['clients'][number];
 
+/** A rate at its pair's decimals (4 for the six, 2 for a yen quote: issue 34). */
+const rate = (c: ClientRow, value: string) => formatPairRate(value, c.pair);
 const money = (c: ClientRow, value: string) => (isCurrencyPair(c.pair) ? formatSold(value, c.pair) : formatGBP(value));
 
 // Widths come from the content (sizeColumns); the client name takes what is left and wraps, never cut (issue 31 §6).
@@ -48,13 +50,13 @@ const COLUMNS: Omit<Column<ClientRow>, 'width'>[] = [
   {
     title: 'Your rate',
     align: 'right',
-    value: (c) => (c.marginPips ? `${formatRate(c.yourRate)} +${c.marginPips}` : formatRate(c.yourRate)),
+    value: (c) => (c.marginPips ? `${rate(c, c.yourRate)} +${c.marginPips}` : rate(c, c.yourRate)),
   },
-  { title: 'Competitor', align: 'right', value: (c) => formatRate(c.competitorRate) },
+  { title: 'Competitor', align: 'right', value: (c) => rate(c, c.competitorRate) },
   // The record (issue 14): the mid the server used, the competitor rate against that day's range, the ECB rate.
-  { title: 'Mid used', align: 'right', value: (c) => (c.midRate ? formatRate(c.midRate) : '—') },
+  { title: 'Mid used', align: 'right', value: (c) => (c.midRate ? rate(c, c.midRate) : '—') },
   { title: 'Vs day', align: 'right', value: (c) => RANGE_WORDS[c.rangePosition ?? 'none'] },
-  { title: 'ECB ref.', align: 'right', value: (c) => (c.ecbRate ? formatRate(c.ecbRate) : '—') },
+  { title: 'ECB ref.', align: 'right', value: (c) => (c.ecbRate ? rate(c, c.ecbRate) : '—') },
   {
     title: 'Amount bought',
     align: 'right',
@@ -209,6 +211,7 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
         },
       );
     }
+    for (const line of data.pairNotes) doc.text(`• ${line}`, { width });
     doc.fillColor(MUTED).moveDown(0.3).text(REPORT_METHOD, { width });
   });
 }

@@ -9,6 +9,8 @@ import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
 import type { RangeCheck } from '@pippitch/shared/evidence';
 import { readEvidence } from '@pippitch/shared/evidence-record';
+import { pairMethodLines } from '@pippitch/shared/pair-method';
+import { isCurrencyPair } from '@pippitch/shared/pairs';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
@@ -68,6 +70,8 @@ export interface ReportData {
   brokers: ReportBroker[];
   totals: { brokers: number; calculations: number; clients: number; savings: string; losses: number; excluded: number };
   sources: ReportSource[];
+  /** How each pitched pair not priced from its own minutes was priced (a derived cross, a daily-only pair: issue 34). */
+  pairNotes: string[];
   /** Margin conceded in the period: the team's and per pair (everyone who pitched, as the dashboard counts). */
   margin: { team: ConcededFigures; pairs: (ConcededFigures & { pair: string })[] };
 }
@@ -178,6 +182,16 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
     .orderBy('n', 'desc')
     .execute();
 
+  // Every pair pitched in the period (a client's rows show only its latest pitch), for how each was priced.
+  const pitchedPairs = await db
+    .selectFrom('calculations as c')
+    .select('c.currency_pair')
+    .distinct()
+    .where('c.company_id', '=', companyId)
+    .where('c.created_at', '>=', from)
+    .where('c.created_at', '<', to)
+    .execute();
+
   const list = [...brokers.values()];
   return {
     companyName: company.name,
@@ -200,6 +214,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       first: s.first,
       last: s.last,
     })),
+    pairNotes: pairMethodLines(pitchedPairs.map((p) => p.currency_pair).filter(isCurrencyPair)),
     margin: { team: conceded.team, pairs: conceded.pairs },
   };
 }

@@ -1,6 +1,7 @@
 import { closedMarketLine } from '@pippitch/shared/fx-week';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { type CurrencyPair, fallbackRate } from '@pippitch/shared/pairs';
-import { LIVE_SOURCE_LABELS, liveQuoteNote } from '@pippitch/shared/sources';
+import { DAILY_REFERENCE_LABEL, LIVE_SOURCE_LABELS, liveQuoteNote } from '@pippitch/shared/sources';
 import { useId } from 'react';
 import type { LiveQuoteView, LiveState } from './useLiveQuotes';
 
@@ -20,7 +21,9 @@ export function LiveRateField({
   state: LiveState;
 }) {
   const id = useId();
-  const failed = state.status === 'error' && !quote;
+  // A daily-only pair has no live price to wait for or fall back to (issue 34): the field stays empty, the note says why.
+  const dailyOnly = pairInfo(pair).sourcing.kind === 'daily' && !quote;
+  const failed = state.status === 'error' && !quote && !dailyOnly;
   const value = quote ? quote.mid.toFixed(4) : failed ? fallbackRate(pair) : '';
   const error = quote?.source === 'fallback' ? quote.error : failed ? state.message : undefined;
   // A closed market says so, with the date and time of the last price (issue 31 §2); the calculator works on it.
@@ -34,7 +37,7 @@ export function LiveRateField({
         id={id}
         key={quote ? `${quote.pair}-${quote.timestamp}-${quote.mid}` : 'none'}
         readOnly
-        value={state.status === 'loading' && !quote ? 'Loading...' : value}
+        value={state.status === 'loading' && !quote && !dailyOnly ? 'Loading...' : value}
         aria-describedby={`${id}-note`}
         className="flash-green block w-full rounded-lg border border-slate-300 bg-slate-100 px-3 py-2.5 font-mono text-sm"
         data-testid="live-rate"
@@ -48,7 +51,10 @@ export function LiveRateField({
               : liveQuoteNote(quote)
             : failed
               ? 'Default rate'
-              : ' '}
+              : dailyOnly
+                ? // No live price exists: the record uses the day's ECB reference rate (issue 34).
+                  `No live price: ${DAILY_REFERENCE_LABEL}`
+                : ' '}
       </p>
     </div>
   );

@@ -136,7 +136,7 @@ export function HistoricalChart({ pair, onPick }: { pair: CurrencyPair; onPick(p
           </span>
         )}
         <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 ring-1 ring-slate-200">
-          {precisionLabel(interval)}
+          {precisionLabel(interval, series.data?.source)}
         </span>
         {view.zoom !== 1 && <span className="font-normal text-slate-500">Zoom {view.zoom.toFixed(1)}×</span>}
       </div>

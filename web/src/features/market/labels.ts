@@ -1,7 +1,12 @@
 import type { Interval } from '@pippitch/shared/pairs';
 import { INTERVAL_PRECISION_LABELS } from '@pippitch/shared/pairs';
 import type { SourceSpan, SpanSource } from '@pippitch/shared/source-spans';
-import { PRICE_SOURCE_LABELS as SOURCE_LABELS, UNANCHORED_SIMULATED_LABEL } from '@pippitch/shared/sources';
+import {
+  DAILY_REFERENCE_LABEL,
+  type PriceSource,
+  PRICE_SOURCE_LABELS as SOURCE_LABELS,
+  UNANCHORED_SIMULATED_LABEL,
+} from '@pippitch/shared/sources';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 
 /**
@@ -16,6 +21,7 @@ const LATER_NAMES: Readonly<Record<SpanSource, string>> = {
   ecb_sim: 'ECB reference rates · simulated intraday',
   unanchored: UNANCHORED_SIMULATED_LABEL,
   simulated: 'simulated feed',
+  daily: DAILY_REFERENCE_LABEL,
 };
 
 const WEEK_MS = 7 * 86_400_000;
@@ -52,4 +58,6 @@ function when(iso: string, withTime: boolean): string {
 
 const capitalise = (s: string) => (s.startsWith('ECB') ? s : s.charAt(0).toUpperCase() + s.slice(1));
 
-export const precisionLabel = (interval: Interval) => `${INTERVAL_PRECISION_LABELS[interval]} precision`;
+/** The precision badge: a daily-only pair's series has one ECB rate a day whatever the buckets (issue 34). */
+export const precisionLabel = (interval: Interval, source?: PriceSource) =>
+  source === 'daily' ? 'one rate a day' : `${INTERVAL_PRECISION_LABELS[interval]} precision`;

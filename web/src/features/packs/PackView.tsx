@@ -177,7 +177,10 @@ export function PackView({ pack, audience = 'broker' }: { pack: PackViewData; au
         <h2 id="pack-method" className="mb-1 text-sm font-semibold text-slate-800">
           Method and sources
         </h2>
-        {packMethod(pack.marginBps).map((line) => (
+        {packMethod(
+          pack.marginBps,
+          pack.trades.map((t) => t.pair),
+        ).map((line) => (
           <p key={line} className="mb-1">
             {line}
           </p>

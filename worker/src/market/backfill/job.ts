@@ -5,6 +5,7 @@
  */
 import { jobs, sendJob } from '@pippitch/server/jobs/index';
 import type { HistoryProvider } from '@pippitch/server/providers/history/types';
+import { storeDailyReferenceBars } from '@pippitch/server/services/market/daily-reference-bars';
 import type { Database, Log } from '@pippitch/sql';
 import type pg from 'pg';
 import { runBackfill } from './run';
@@ -26,6 +27,8 @@ export interface MarketHistoryDeps {
 }
 
 export async function runMarketHistory({ db, log, now, market, sliceChunks }: MarketHistoryDeps): Promise<void> {
+  // Daily-only pairs come from the ECB's reference rates, with or without a history provider (issue 34 §2).
+  await logDailyBars(db, log);
   if (!market?.history.source) return;
   if (market.ready) {
     const signal = market.signal;
@@ -47,4 +50,11 @@ export async function runMarketHistory({ db, log, now, market, sliceChunks }: Ma
   if (run.bars > 0)
     log(`market history: ${run.bars.toLocaleString('en-GB')} minutes from ${market.history.description}`);
   if (run.more && !run.error) await sendJob(db, jobs.marketHistory, {});
+}
+
+/** The ECB's fixes as bars for the daily-only pairs the desks quote; says what it added. */
+export async function logDailyBars(db: Database, log: Log): Promise<void> {
+  const { added } = await storeDailyReferenceBars(db);
+  for (const [pair, n] of Object.entries(added))
+    if (n > 0) log(`market history: ${n} daily reference rates for ${pair} (no intraday prices)`);
 }
