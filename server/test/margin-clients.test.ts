@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { MARGIN_CLIENTS_CSV_PATH } from '@pippitch/shared/margin-clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARGIN_CLIENTS_CSV_HEADER } from '../src/api/http/margin-clients-export';
 import { QuoteHub } from '../src/services/market/live-quotes';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
 import { cookieHeader } from './live-socket';
+import { FLOOR_POLICY as FLOOR, QUOTE_TIME, savePitch, TRADES } from './margin-fixtures';
 
 // Issue 32 §4: one story per client on the dashboard. The margin card and its CSV show per lead the approved margin,
 // what waits, and the pitches and packs under it; one decision approves every pitch it covers. The desk's GBP/USD
@@ -17,33 +17,7 @@ let rival: TestClient;
 let adminName: string;
 let brokerName: string;
 
-const QUOTE_TIME = Date.parse('2026-11-22T10:15:30Z');
-const FLOOR = {
-  floors: { GBPUSD: [{ fromGbp: 100_000, toGbp: 1_000_000, floorBps: 50 }] },
-  marginOptions: [0, 10, 20, 30, 40, 50] as (0 | 10 | 20 | 30 | 40 | 50)[],
-};
-const TRADES = [
-  'date,time,pair,direction,amount,rate',
-  '2025-10-29,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-30,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-31,14:05,GBPUSD,sell,100000,1.3000',
-].join('\n');
-
-async function pitch(c: TestClient, clientName: string, yourRate: string): Promise<string> {
-  const id = randomUUID();
-  await c.api.calculator.save.mutate({
-    id,
-    pair: 'GBPUSD',
-    yourRate,
-    competitorRate: '1.3400',
-    amount: '500000',
-    tradesPerYear: 52,
-    marginPips: 0,
-    comparisonDate: '2026-11-22',
-    clientName,
-  });
-  return id;
-}
+const pitch = savePitch;
 const leadOf = async (c: TestClient, name: string) =>
   (await c.api.leads.list.query()).leads.find((l) => l.name === name)?.id as string;
 const csv = (c: TestClient | null, range = 'today') =>

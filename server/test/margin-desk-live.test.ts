@@ -9,20 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
 import { cookieHeader } from './live-socket';
+import { FLOOR_POLICY as FLOOR, TRADES } from './margin-fixtures';
 
 // Issue 32 §3: the desk sees a request at once. A company's approval changes are announced by the database
 // (NOTIFY margin_desk, 0056) and pushed to that company's open pages over MARGIN_DESK_PATH; the page re-reads.
 const settled = { timeout: 30_000, interval: 20 };
-const FLOOR = {
-  floors: { GBPUSD: [{ fromGbp: 100_000, toGbp: 1_000_000, floorBps: 50 }] },
-  marginOptions: [0, 10, 20, 30, 40, 50] as (0 | 10 | 20 | 30 | 40 | 50)[],
-};
-const TRADES = [
-  'date,time,pair,direction,amount,rate',
-  '2025-10-29,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-30,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-31,14:05,GBPUSD,sell,100000,1.3000',
-].join('\n');
 
 interface DeskSocket {
   messages: string[];

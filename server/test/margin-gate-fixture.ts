@@ -1,7 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll } from 'vitest';
 import { QuoteHub } from '../src/services/market/live-quotes';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
+import { QUOTE_TIME, savePitch, TRADES } from './margin-fixtures';
+
+export { QUOTE_TIME, TRADES };
 
 // Issue 32 §1: every artefact is judged on its own figures. The desk's GBP/USD floor is 50 bps for £100k–£1m tickets;
 // each pack's rows sell £100,000 (a £100k ticket, in that band) and state the pack's margin of 10–50 bps. Pitches are
@@ -13,35 +15,14 @@ export let broker: TestClient;
 export let rival: TestClient;
 export let cookie: string;
 
-export const QUOTE_TIME = Date.parse('2026-11-22T10:15:30Z');
 export const FLOOR = (bps: number) => ({
   floors: { GBPUSD: [{ fromGbp: 100_000, toGbp: 1_000_000, floorBps: bps }] },
   marginOptions: [0, 10, 20, 30, 40, 50] as (0 | 10 | 20 | 30 | 40 | 50)[],
 });
 export const below = (bps: number, floor = 50) =>
   `This pack shows ${bps.toFixed(1)} bps, below the desk's floor of ${floor} bps for GBP/USD £100k–£1m: ask for approval first`;
-export const TRADES = [
-  'date,time,pair,direction,amount,rate',
-  '2025-10-29,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-30,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-31,14:05,GBPUSD,sell,100000,1.3000',
-].join('\n');
 
-export async function pitch(clientName: string, yourRate: string): Promise<string> {
-  const id = randomUUID();
-  await broker.api.calculator.save.mutate({
-    id,
-    pair: 'GBPUSD',
-    yourRate,
-    competitorRate: '1.3400',
-    amount: '500000',
-    tradesPerYear: 52,
-    marginPips: 0,
-    comparisonDate: '2026-11-22',
-    clientName,
-  });
-  return id;
-}
+export const pitch = (clientName: string, yourRate: string): Promise<string> => savePitch(broker, clientName, yourRate);
 
 export async function leadId(name: string): Promise<string> {
   const lead = (await broker.api.leads.list.query()).leads.find((l) => l.name === name);

@@ -13,6 +13,7 @@ import {
   type TestApp,
   type TestClient,
 } from './helpers';
+import { FLOOR_50, QUOTE_TIME, savePitch } from './margin-fixtures';
 
 // Issue 25: the desk's margin policy, approvals of pitches below it and the requester's notifications. The pitches
 // are the spec's demo (GBP/USD, mid 1.3556, $500,000, 52 a year): 1.3500 is 41.3 bps and a £368,840 ticket.
@@ -23,24 +24,7 @@ let broker: TestClient;
 let rival: TestClient; // admin of another company
 let brokerId: string;
 
-const QUOTE_TIME = Date.parse('2026-11-22T10:15:30Z');
-const FLOOR_50 = { GBPUSD: [{ fromGbp: 100_000, toGbp: 1_000_000, floorBps: 50 }] };
-
-async function pitch(c: TestClient, yourRate: string, clientName = 'Acme Widgets Ltd'): Promise<string> {
-  const id = randomUUID();
-  await c.api.calculator.save.mutate({
-    id,
-    pair: 'GBPUSD',
-    yourRate,
-    competitorRate: '1.3400',
-    amount: '500000',
-    tradesPerYear: 52,
-    marginPips: 0,
-    comparisonDate: '2026-11-22',
-    clientName,
-  });
-  return id;
-}
+const pitch = (c: TestClient, yourRate: string, clientName = 'Acme Widgets Ltd') => savePitch(c, clientName, yourRate);
 
 beforeAll(async () => {
   h = await startTestApp({}, (t) => {

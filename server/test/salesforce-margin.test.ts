@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExport } from '../src/services/salesforce/exports';
 import { addCalculationAt, setFloorsAt } from './activity-helpers';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
+import { TRADES } from './margin-fixtures';
 import { connectCompany, localCrm } from './salesforce/connect';
 import { type LocalSalesforce, startLocalSalesforce } from './salesforce/salesforce-server';
 
@@ -14,12 +15,6 @@ let h: TestApp;
 let owner: { c: TestClient; companyId: string; userId: string };
 let amy: TestClient;
 let amyId: string;
-const TRADES = [
-  'date,time,pair,direction,amount,rate',
-  '2025-10-29,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-30,14:05,GBPUSD,sell,100000,1.3000',
-  '2025-10-31,14:05,GBPUSD,sell,100000,1.3000',
-].join('\n');
 
 beforeAll(async () => {
   sf = await startLocalSalesforce();
