@@ -3,17 +3,11 @@
  * trade (bps of the mid)', the chart its page shows (web/src/features/packs/PackChart.tsx), so the prospect's PDF
  * carries it too (issue 31 §6). Time across in London dates, values up in whole ticks, one dot per point.
  */
+import { axisDate, spansYears } from '@pippitch/shared/chart-axis';
 import { BRAND, MUTED, RULE } from './document';
 
 const DOT = BRAND;
 const DAY = 86_400_000;
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
 
 /** Round tick steps (1, 2, 5 × 10ⁿ) giving about `count` intervals over [min, max]. */
 export function niceTicks(min: number, max: number, count = 4): number[] {
@@ -61,12 +55,11 @@ export function drawScatter(
   doc.text('bps', box.x, box.y, { width: labelWidth - 4, align: 'right', lineBreak: false });
 
   // Dates along the bottom: about five, at most one a day, with the year when the trades span more than one.
-  const withYear = new Date(from).getUTCFullYear() !== new Date(to).getUTCFullYear();
-  const format = withYear ? DAY_MONTH_YEAR : DAY_MONTH;
+  const withYear = spansYears([from, to]);
   const labels = Math.max(1, Math.min(5, Math.round((to - from) / DAY)));
   for (let i = 0; i <= labels; i++) {
     const t = from + ((to - from) * i) / labels;
-    const text = format.format(new Date(t));
+    const text = axisDate(t, withYear);
     const w = doc.widthOfString(text);
     const x = Math.min(Math.max(xOf(t) - w / 2, plot.x), plot.x + plot.width - w);
     doc.text(text, x, plot.y + plot.height + 5, { lineBreak: false });

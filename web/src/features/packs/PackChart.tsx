@@ -1,5 +1,6 @@
 // A pack's chart: each trade's markup in bps over time (issue 14 §3). ECharts tree-shaken to the scatter chart,
 // grid and tooltip on the canvas renderer, and loaded lazily, so the pack page's first paint carries none of it.
+import { axisDate, spansYears } from '@pippitch/shared/chart-axis';
 import { ScatterChart, type ScatterSeriesOption } from 'echarts/charts';
 import {
   GridComponent,
@@ -21,24 +22,6 @@ export interface PackChartProps {
   /** [trade instant ms, markup bps] for every trade with a price. */
   points: [number, number][];
   height: number;
-}
-
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'Europe/London' });
-const DAY_MONTH_YEAR = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'Europe/London',
-});
-
-function spansYears(points: [number, number][]): boolean {
-  const years = new Set(points.map(([t]) => new Date(t).getUTCFullYear()));
-  return years.size > 1;
-}
-
-/** An axis label: the London date of the instant. */
-export function axisDate(ms: number, withYear: boolean): string {
-  return (withYear ? DAY_MONTH_YEAR : DAY_MONTH).format(new Date(ms));
 }
 
 export default function PackChart({ points, height }: PackChartProps) {
@@ -63,7 +46,7 @@ export default function PackChart({ points, height }: PackChartProps) {
         axisLabel: {
           fontSize: 11,
           hideOverlap: true,
-          formatter: (value: number) => axisDate(value, spansYears(points)),
+          formatter: (value: number) => axisDate(value, spansYears(points.map(([t]) => t))),
         },
       },
       yAxis: { type: 'value', name: 'bps', nameTextStyle: { fontSize: 11 }, axisLabel: { fontSize: 11 } },
