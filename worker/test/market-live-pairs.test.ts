@@ -8,9 +8,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { createSimulatedFeed } from '../src/market/feeds/simulated';
+import { createTraderMadeFeed } from '../src/market/feeds/tradermade/client';
 import { type MarketDataService, startMarketData } from '../src/market/service';
 import type { Feed } from '../src/market/types';
 import { ManualClock } from './helpers/manual-clock';
+import { startLiveServer } from './helpers/tradermade-server';
 import { driveUntil, waitFor } from './helpers/wait';
 
 // Issue 34 §3, live quotes for the pairs desks chose: the poller reads the desks' pairs at every poll and asks the
@@ -133,6 +135,38 @@ describe('live quotes for the pairs desks chose', () => {
       const q = hub.latestFor(pair);
       expect(q, pair).toBeDefined();
       expect(q).not.toHaveProperty('derived');
+    }
+  });
+
+  it('a vendor refusing an added pair does not take the six down: they are polled alone, and it is said', async () => {
+    await poller.stop();
+    const vendor = await startLiveServer(); // it quotes the six only; USDJPY and USDPLN are unknown instruments
+    vendor.now = () => clock.now() / 1000;
+    const lines: string[] = [];
+    try {
+      heard.length = 0;
+      poller = startMarketData({
+        url: t.url,
+        feed: createTraderMadeFeed({ baseUrl: vendor.baseUrl, apiKey: vendor.apiKey }),
+        pollMs: 1_000,
+        lockRetryMs: 2_000,
+        pollerId: 'worker-b',
+        clock,
+        log: (line) => lines.push(line),
+      });
+      await driveUntil(clock, 'vendor quotes of the six', () => heard.filter((q) => q.source === 'feed').length >= 6);
+      const asked = vendor.requests.map((u) => u.searchParams.get('currency'));
+      expect(asked.slice(0, 2)).toEqual([[...STORED_PAIRS, 'USDJPY', 'USDPLN'].join(','), STORED_PAIRS.join(',')]);
+      expect(heard.filter((q) => q.source === 'fallback')).toEqual([]);
+      expect(
+        lines.some((l) => l.includes("failed for the desks' added pairs (Unsupported currency pair: USDJPY)")),
+      ).toBe(true);
+      const status = await sql<{ fallback_in_use: boolean }>`SELECT fallback_in_use FROM fx_feed_status
+                                                             WHERE feed = 'tradermade'`.execute(t.db);
+      expect(status.rows[0]?.fallback_in_use).toBe(false);
+    } finally {
+      await poller.stop();
+      await vendor.close();
     }
   });
 });

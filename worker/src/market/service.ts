@@ -148,6 +148,20 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         if (signal.aborted) throw signal.reason;
         feedError = err instanceof Error ? err.message : String(err);
       }
+      const six = pairs.filter(isStoredPair);
+      if (!quotes && six.length < pairs.length) {
+        // A pair a desk added that the vendor refuses must not take the six's live prices down with it: ask again
+        // for the six alone, and say what failed; the added pairs wait for the next poll.
+        try {
+          quotes = await unlessAborted(feed.fetchQuotes(six), signal);
+          log(
+            `market data: ${feed.name} feed failed for the desks' added pairs (${feedError}); the six polled alone`,
+            'warn',
+          );
+        } catch {
+          if (signal.aborted) throw signal.reason;
+        }
+      }
       const now = clock.now();
       // Every write renews the lease first, in its own transaction: only the holder's writes commit.
       const ctx = { feed: feed.name, poller, now, fence: () => renewLease(session.client, lease, now, leaseMs) };
@@ -161,8 +175,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         next = Math.min(maxBackoffMs, pollMs * 2 ** (failures - 1));
         // The backoff's end is stored: the card says when the feed is tried again (issue 31 §4).
         // The spec's default rates exist for the six only: an added pair shows no price rather than a made-up one.
-        const withFallback = pairs.filter(isStoredPair);
-        await recordFailure(session.client, withFallback, feedError, ctx, new Date(ctx.now + next));
+        await recordFailure(session.client, six, feedError, ctx, new Date(ctx.now + next));
         log(
           `market data: ${feed.name} feed failed (${feedError}); fallback rates published; retry in ${next / 1000} s`,
           'warn',
