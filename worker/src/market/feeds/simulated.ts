@@ -1,19 +1,18 @@
 import { PROVIDER_PAIRS, quotedDecimals } from '@pippitch/shared/pair-catalogue';
 import { isStoredPair, type StoredPair } from '@pippitch/shared/pairs';
 import { indexAtOrAfter, indexContaining, timeOfIndex } from '../dataset/calendar';
-import { CURRENCIES, type Currency } from '../dataset/ecb';
 import { DEFAULT_MARKET_SEED, pathModel } from '../dataset/index';
-import { TICKS } from '../dataset/model';
-import { pairAt } from '../dataset/pairs';
+import { levelAt, pairAt } from '../dataset/pairs';
 import type { Feed, Quote } from '../types';
-import { anchoredLevel } from './simulated-anchors';
 import { unsupportedPair } from './tradermade/transform';
 
 // The default feed when no vendor is configured. It does not invent a separate walk: it reads the same seeded path
 // the bundled data set is made of, at the 15-second tick the clock is in. So the live price continues exactly from
 // the last stored minute, a gap filled after downtime joins up with what the live view showed, and a restart
-// changes nothing. Any other pair the market quotes is the ratio of its currencies' levels: the model's for the five it
-// models, the bundled ECB reference rate with a small seeded wobble for the rest (simulated-anchors.ts). While the market is closed (Friday 22:00 – Sunday 22:00 UTC) it repeats Friday's last tick.
+// changes nothing. Any other pair the market quotes is the ratio of its currencies' levels: the model's for the five
+// it models, the bundled ECB reference rates with a small seeded wobble for the rest (dataset/anchored.ts), as the
+// data set generates a desk's added pairs. While the market is closed (Friday 22:00 – Sunday 22:00 UTC) it repeats
+// Friday's last tick.
 
 /** Typical spreads in pips (0.0001), so bid and ask look like a dealing screen. */
 const SPREAD_PIPS: Readonly<Record<StoredPair, number>> = {
@@ -51,11 +50,6 @@ export function createSimulatedFeed(options: SimulatedFeedOptions = {}): Feed {
       const ts = new Date(timeOfIndex(k) + tick * TICK_MS);
       const ticks = model.minute(k);
       const seed = options.seed ?? DEFAULT_MARKET_SEED;
-      /** A currency per EUR at this tick: the model's path for its five currencies, else the ECB-anchored level. */
-      const level = (code: string): number => {
-        const c = CURRENCIES.indexOf(code as Currency);
-        return c >= 0 ? ticks[c * TICKS + tick]! : anchoredLevel(seed, code, k, tick);
-      };
       return pairs.map((pair) => {
         if (isStoredPair(pair)) {
           const mid = pairAt(pair, ticks, tick);
@@ -64,7 +58,7 @@ export function createSimulatedFeed(options: SimulatedFeedOptions = {}): Feed {
           return { pair, bid: round5(mid - half), ask: round5(mid + half), mid, ts, source: 'simulated' as const };
         }
         // An added pair: the ratio of its two currencies' levels, as the six are (BASEQUOTE = QUOTE per EUR ÷ BASE).
-        const mid = level(pair.slice(3)) / level(pair.slice(0, 3));
+        const mid = levelAt(seed, pair.slice(3), ticks, k, tick) / levelAt(seed, pair.slice(0, 3), ticks, k, tick);
         const half = (mid * OTHER_SPREAD) / 2;
         // To a tenth of the pair's pip, as a vendor quotes it (USD/JPY to 3 decimals).
         const places = quotedDecimals(pair) + 1;

@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { HISTORY_START } from '@pippitch/shared/pairs';
-import { timeOfIndex } from '../dataset/calendar';
-import { ECB_CSV_URL } from '../dataset/ecb';
-import { NormalStream } from '../dataset/rng';
+import { ecbFixTime, timeOfIndex } from './calendar';
+import { ECB_CSV_URL } from './ecb';
+import { NormalStream } from './rng';
 
-// What the simulated feed anchors a currency outside the data set's model on (issue 34): the bundled ECB file's
-// reference rate, units per 1 EUR, at the last fix on or before the minute (the last fix after the file ends), with
-// a small seeded wobble per tick so the price moves like a quote. The six's currencies keep the model's path, so a
-// pair such as USD/PLN moves with the modelled dollar and stays consistent with GBP/USD at every tick.
+// A currency outside the data set's model (issue 34), for the bundled minutes and the simulated feed alike: the
+// bundled ECB file's reference rates, units per 1 EUR, joined log-linearly from one fix to the next (so the fix
+// minute is the published rate, and the path has no jump between days; after the file ends, its last fix), with a
+// small seeded wobble per tick so the price moves like a quote. The model's five currencies keep the model's path,
+// so a pair such as USD/PLN moves with the modelled dollar and GBP/PLN = GBP/USD × USD/PLN at every tick. The same
+// seed, currency and tick give the same level, so the live feed continues exactly from the stored minutes.
 
 interface Series {
   /** Fix minutes (UTC ms), oldest first, and the rate at each. */
@@ -39,8 +41,7 @@ function series(): Map<string, Series> {
     for (const cells of rows) {
       const rate = Number(cells[column]);
       if (!Number.isFinite(rate) || rate <= 0) continue;
-      // 14:10 CET: the hour does not matter at a day's resolution, so UTC noon stands for the fix day.
-      s.at.push(Date.parse(`${(cells[0] ?? '').trim()}T12:00:00Z`));
+      s.at.push(ecbFixTime((cells[0] ?? '').trim()));
       s.rate.push(rate);
     }
     if (s.at.length > 0) out.set(code, s);
@@ -54,21 +55,27 @@ export function hasEcbAnchor(code: string): boolean {
   return code === 'EUR' || series().has(code);
 }
 
-/** The ECB reference rate (units per EUR) a simulated quote at trading minute k is anchored on. */
+/**
+ * The ECB reference level (units per EUR) under trading minute k's close: the fixes either side joined in log price
+ * (a fix minute's is the fix itself); the first fix before the file starts, the last after it ends.
+ */
 export function ecbAnchor(code: string, k: number): number {
   if (code === 'EUR') return 1;
   const s = series().get(code);
   if (!s) throw new Error(`the bundled ECB file has no ${code} rates`);
   const at = timeOfIndex(k);
+  const n = s.at.length;
+  if (at <= s.at[0]!) return s.rate[0]!;
+  if (at >= s.at[n - 1]!) return s.rate[n - 1]!;
   let lo = 0;
-  let hi = s.at.length - 1;
-  if (at < s.at[0]!) return s.rate[0]!;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
+  let hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
     if (s.at[mid]! <= at) lo = mid;
-    else hi = mid - 1;
+    else hi = mid;
   }
-  return s.rate[lo]!;
+  const w = (at - s.at[lo]!) / (s.at[hi]! - s.at[lo]!);
+  return Math.exp((1 - w) * Math.log(s.rate[lo]!) + w * Math.log(s.rate[hi]!));
 }
 
 /** A currency outside the model at tick t of trading minute k: its anchor, moved by the seeded wobble. */
