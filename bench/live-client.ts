@@ -55,9 +55,12 @@ function open(index: number): Promise<void> {
         if (status.ready === count) process.send?.({ type: 'ready' });
         return;
       }
-      if (!text.includes('"source":"feed"')) return;
-      const at = text.indexOf('"timestamp":');
-      const midAt = text.indexOf('"mid":');
+      // The first fetched quote of the message, measured from its own time: a message may also carry quotes of other
+      // sources (a cross with a leg read from storage, in bench pairs), whose times are not this publish's.
+      const feedAt = text.indexOf('"source":"feed"');
+      if (feedAt < 0) return;
+      const at = text.lastIndexOf('"timestamp":', feedAt);
+      const midAt = text.lastIndexOf('"mid":', feedAt);
       if (at < 0 || midAt < 0) return;
       latencies.push(received - Number.parseInt(text.slice(at + 12, at + 30), 10));
       const i = indexOf(Number.parseFloat(text.slice(midAt + 6, midAt + 30)));

@@ -24,7 +24,8 @@ const BENCHES = {
   auth: 'sign-in p50/p99 for a member while sign-in floods arrive, beside the same without (issue 19)',
   backfill: 'real history backfill: two years × six pairs from a local Dukascopy server (issue 21)',
   runtime: 'server and worker time to ready and RSS, compiled (node dist/…) vs tsx (issue 23)',
-  pairs: 'pairs beyond the six: a desk adds a direct and a derived pair (backfill, bytes, history p50) (issue 34)',
+  pairs:
+    'pairs beyond the six: a desk adds a direct and a derived pair (backfill, bytes, history p50), one offline, /live with 30 pairs (issue 34)',
   requests: 'one request: bare node:http, a file, anonymous and signed-in calls, sequential and 32 at once (issue 35)',
 } as const;
 

@@ -5,8 +5,8 @@
  *      .bi5 reader) after the six are in: wall time, peak RSS of this process, bytes stored per added pair;
  *   2. the chart's history endpoint (1M at 30-minute points, London dates, read fresh) for GBP/USD, the direct
  *      USD/JPY and the derived GBP/PLN: p50 ≤ 10 ms, as for the six (bench history).
- * Not measured yet, and said so: a new pair from the bundled offline set (the bundled set holds the six only) and
- * `/live` with 30 chosen pairs (live quotes cover the six only) — both still open in issue 34.
+ *   3. a desk adds USD/CHF offline: its minutes from the bundled set (time, peak RSS growth, bytes stored);
+ *   4. `/live` with 30 chosen pairs beside the raw `ws` floor of the same run (bench/lib/pairs-live.ts): ≤ 1.5×.
  * Every wait is bounded: the script never hangs.
  *   tsx bench/pairs.ts
  */
@@ -19,6 +19,8 @@ import { startDukascopyServer } from '../server/test/market/dukascopy-server';
 import { addDays, londonDateOf } from '../shared/src/time';
 import { createDb, createPool } from '../sql/src/index';
 import { runBackfill } from '../worker/src/market/backfill/run';
+import { ensureMarketData } from '../worker/src/market/dataset/load';
+import { measureLiveWithPairs } from './lib/pairs-live';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';
 
 const DAY_MS = 86_400_000;
@@ -107,10 +109,25 @@ try {
       `p50 ${ms(p50)} p99 ${ms(percentile(samples, 99))} ${p50 <= 10 ? '✓' : '✗ OVER'}`,
     );
   }
+  // A new pair from the bundled set (offline, no provider): USD/CHF's same 60 days, generated from the bundled ECB file.
+  const bundledBytesBefore = Number(await stored());
+  const bundledRssBefore = process.memoryUsage().rss;
+  let bundledPeak = bundledRssBefore;
+  const bundledSampler = setInterval(() => {
+    bundledPeak = Math.max(bundledPeak, process.memoryUsage().rss);
+  }, 10);
+  const t1 = performance.now();
+  const bundled = await ensureMarketData(pool, { now: NOW, from: FROM, pairs: ['USDCHF'] });
+  const bundledWall = performance.now() - t1;
+  clearInterval(bundledSampler);
+  await sql`VACUUM ANALYZE`.execute(db);
+  console.log(`\nA desk adds USDCHF offline: ${DAYS} days from the bundled set (ECB-anchored, simulated intraday)`);
   console.log(
-    '\nNot measured yet (issue 34, open): a new pair from the bundled offline set; /live with 30 chosen pairs.',
+    `  minutes written   ${bundled.rows.toLocaleString('en-GB')} in ${(bundledWall / 1000).toFixed(1)} s; peak RSS growth ${((bundledPeak - bundledRssBefore) / 1048576).toFixed(0)} MB; ${((Number(await stored()) - bundledBytesBefore) / 1048576).toFixed(1)} MB stored`,
   );
   await app.close();
+  const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  await measureLiveWithPairs(db, database.url, cookie);
 } finally {
   await dukascopy.close();
   await db.destroy();

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { LiveQuote } from './live-socket';
 import { PAIR_CATALOGUE, PROVIDER_PAIRS } from './pair-catalogue';
+import { crossRecordOf } from './pair-method';
 import { FALLBACK_RATES, fallbackRate, type StoredPair, servePrice } from './pairs';
 import { QUOTE_SOURCES } from './sources';
 
@@ -95,7 +96,7 @@ export type StoredPrice =
  * decimals. A fallback shows the spec's rate for the user-facing pair itself (GBPEUR exactly 1.1854). Every catalogue
  * pair whose stored prices are there is served (issue 34): a direct pair from its own, a derived cross from its two
  * legs (bid × bid, ask × ask: what dealing through both legs costs), stamped with the older leg's time; a daily-only
- * pair has no live quote.
+ * pair has no live quote. A cross's quote names its legs (`derived`), so the screen says how it was made.
  */
 export function toLiveQuotes(prices: readonly StoredPrice[]): LiveQuote[] {
   const byPair = new Map<string, StoredPrice>(prices.map((p) => [p.pair, p]));
@@ -122,6 +123,7 @@ export function toLiveQuotes(prices: readonly StoredPrice[]): LiveQuote[] {
         mid: servePrice(a.mid * b.mid, invert),
         timestamp: Math.min(Date.parse(pa.ts), Date.parse(pb.ts)),
         source: pa.source === pb.source ? pa.source : 'stored',
+        derived: crossRecordOf(pair)?.legs.join(' × '),
       });
       continue;
     }

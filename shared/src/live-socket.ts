@@ -18,6 +18,8 @@ export interface LiveQuote {
   source: LiveSource;
   /** The feed's error while the spec's fallback rate is served. */
   error?: string | undefined;
+  /** A derived cross's two legs, multiplied at the same poll ('GBP/USD × USD/PLN'); absent for a direct pair. */
+  derived?: string | undefined;
 }
 
 /**
@@ -48,6 +50,7 @@ function readLiveQuote(value: unknown): LiveQuote | null {
   if (typeof q.timestamp !== 'number' || !Number.isFinite(q.timestamp)) return null;
   if (typeof q.source !== 'string' || !SOURCES.has(q.source)) return null;
   if (q.error !== undefined && typeof q.error !== 'string') return null;
+  if (q.derived !== undefined && typeof q.derived !== 'string') return null;
   return {
     pair: q.pair as CurrencyPair,
     bid: q.bid,
@@ -56,6 +59,7 @@ function readLiveQuote(value: unknown): LiveQuote | null {
     timestamp: q.timestamp,
     source: q.source as LiveSource,
     ...(q.error !== undefined && { error: q.error as string }),
+    ...(q.derived !== undefined && { derived: q.derived as string }),
   };
 }
 

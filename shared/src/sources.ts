@@ -156,9 +156,11 @@ const londonClock = new Intl.DateTimeFormat('en-GB', {
 });
 
 /**
- * The line under the live rate: its source and its time with the zone, e.g. 'Simulated feed · 18:05:45 London'.
+ * The line under the live rate: its source and its time with the zone, e.g. 'Simulated feed · 18:05:45 London'; a
+ * derived cross names its legs ('Simulated feed · derived cross GBP/USD × USD/PLN · 18:05:45 London').
  * Here rather than beside the live-quote schema so the browser gets it without zod.
  */
-export function liveQuoteNote(quote: { source: LiveSource; timestamp: number }): string {
-  return `${LIVE_SOURCE_LABELS[quote.source]} · ${londonClock.format(new Date(quote.timestamp))} London`;
+export function liveQuoteNote(quote: { source: LiveSource; timestamp: number; derived?: string | undefined }): string {
+  const cross = quote.derived ? ` · derived cross ${quote.derived}` : '';
+  return `${LIVE_SOURCE_LABELS[quote.source]}${cross} · ${londonClock.format(new Date(quote.timestamp))} London`;
 }

@@ -120,6 +120,8 @@ describe('a daily-only pair (GBP/INR)', () => {
       progressPct: 100,
       lastTick: null,
       lastError: null,
+      // Nothing to retry: the fixes come with the ECB job, not a provider's backfill.
+      nextTryAt: null,
     });
     expect([realSpanText(inr!), backfillText(inr!), lastTickText(inr!)]).toEqual([
       'Daily reference rate — no intraday prices: ECB fixes 30 Sep 2024 – 13 Apr 2026',

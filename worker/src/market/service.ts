@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
-import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
+import { isStoredPair } from '@pippitch/shared/pairs';
 import type pg from 'pg';
 import { anySignal, unlessAborted } from './abortable';
+import { pairsChosenAnywhere, storedPairsToKeep } from './backfill/desk-pairs';
 import { type Clock, systemClock } from './clock';
 import { acquireLease, type Lease, LeaseLost, releaseLease, renewLease } from './lease';
 import { openSession, type Session, type SessionTarget } from './session';
@@ -33,7 +34,12 @@ export interface MarketDataOptions {
   /** First and longest wait before reconnecting after losing the database (0.5 s doubling to 10 s). */
   reconnectMs?: number;
   maxReconnectMs?: number;
-  pairs?: readonly StoredPair[];
+  /**
+   * Stored pairs to poll. When absent (production), each poll reads the union of the desks' chosen pairs (one scan of
+   * `companies`) and asks the feed for the stored pairs they need: the six always, a direct pair's own, a derived
+   * cross's two legs; a daily-only pair none (issue 34).
+   */
+  pairs?: readonly string[];
   /** Quotes older than this are deleted once an hour (30 days); bars are kept. */
   quoteRetentionDays?: number;
   /** This worker's name in fx_feed_status (default host:pid). */
@@ -72,7 +78,8 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
   const renewMs = Math.max(1, Math.floor(leaseMs / 3));
   const reconnectMs = options.reconnectMs ?? 500;
   const maxReconnectMs = options.maxReconnectMs ?? 10_000;
-  const pairs = options.pairs ?? STORED_PAIRS;
+  const pairsToPoll = async (client: pg.ClientBase): Promise<readonly string[]> =>
+    options.pairs ?? storedPairsToKeep(await pairsChosenAnywhere(client));
   const retentionMs = (options.quoteRetentionDays ?? 30) * 86_400_000;
   const poller = options.pollerId ?? `${hostname()}:${process.pid}`;
   const clock = options.clock ?? systemClock;
@@ -134,11 +141,26 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
       // which drops the connection and reconnects; a lost lease escapes to serve(), which stands by.
       let quotes: Quote[] | null = null;
       let feedError = '';
+      const pairs = await pairsToPoll(session.client);
       try {
         quotes = await unlessAborted(feed.fetchQuotes(pairs), signal);
       } catch (err) {
         if (signal.aborted) throw signal.reason;
         feedError = err instanceof Error ? err.message : String(err);
+      }
+      const six = pairs.filter(isStoredPair);
+      if (!quotes && six.length < pairs.length) {
+        // A pair a desk added that the vendor refuses must not take the six's live prices down with it: ask again
+        // for the six alone, and say what failed; the added pairs wait for the next poll.
+        try {
+          quotes = await unlessAborted(feed.fetchQuotes(six), signal);
+          log(
+            `market data: ${feed.name} feed failed for the desks' added pairs (${feedError}); the six polled alone`,
+            'warn',
+          );
+        } catch {
+          if (signal.aborted) throw signal.reason;
+        }
       }
       const now = clock.now();
       // Every write renews the lease first, in its own transaction: only the holder's writes commit.
@@ -152,7 +174,8 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         failures++;
         next = Math.min(maxBackoffMs, pollMs * 2 ** (failures - 1));
         // The backoff's end is stored: the card says when the feed is tried again (issue 31 §4).
-        await recordFailure(session.client, pairs, feedError, ctx, new Date(ctx.now + next));
+        // The spec's default rates exist for the six only: an added pair shows no price rather than a made-up one.
+        await recordFailure(session.client, six, feedError, ctx, new Date(ctx.now + next));
         log(
           `market data: ${feed.name} feed failed (${feedError}); fallback rates published; retry in ${next / 1000} s`,
           'warn',

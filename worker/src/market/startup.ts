@@ -6,6 +6,7 @@
  */
 import type { HistoryProvider } from '@pippitch/server/providers/history/types';
 import type pg from 'pg';
+import { dataSetPairs, pairsChosenAnywhere } from './backfill/desk-pairs';
 import { runBackfill } from './backfill/run';
 import { type EnsureMarketDataResult, ensureMarketData } from './dataset/load';
 import type { Log } from './types';
@@ -47,5 +48,10 @@ export async function prepareMarketData(options: PrepareMarketDataOptions): Prom
   } else {
     log('market data: no history provider (offline): the bundled data set (ECB-anchored, simulated intraday)');
   }
-  return ensureMarketData(pool, { now: options.until ?? now(), log, seed: options.seed, from: options.from });
+  // The six and what the desks added (issue 34), each filled the same way.
+  const client = await pool.connect();
+  const pairs = await pairsChosenAnywhere(client)
+    .then(dataSetPairs)
+    .finally(() => client.release());
+  return ensureMarketData(pool, { now: options.until ?? now(), log, seed: options.seed, from: options.from, pairs });
 }

@@ -81,8 +81,8 @@ export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote
     await publish(
       client,
       quotes.map((q) => ({
-        // The poller asks its feed for stored pairs only (MarketDataOptions.pairs), and feeds answer those.
-        pair: q.pair as StoredPair,
+        // Stored pairs only (MarketDataOptions.pairs), which the contract's schema checks against the catalogue.
+        pair: q.pair,
         bid: q.bid,
         ask: q.ask,
         mid: q.mid,

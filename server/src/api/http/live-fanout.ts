@@ -5,7 +5,8 @@ export interface LiveFanoutOptions {
   /**
    * A socket holding more than this many bytes not yet written (a consumer that stopped reading) is cut off, so
    * memory never grows with it; its browser reconnects and starts from the snapshot. A healthy browser holds a few
-   * hundred bytes at most: a batch is at most six quotes, every 30 seconds.
+   * kilobytes at most: a batch is a stored pair's quote and the crosses priced from it, each pair every 30 seconds
+   * (the snapshot of all 84 catalogue pairs is about 11 kB).
    */
   maxBufferedBytes?: number;
   /** Every socket is pinged this often; one that has not answered the previous ping (a dead peer) is cut off. */

@@ -14,7 +14,7 @@ import {
   type StoredPrice,
   toLiveQuotes,
 } from '@pippitch/shared/live-quote';
-import { PROVIDER_PAIRS } from '@pippitch/shared/pair-catalogue';
+import { PROVIDER_PAIRS, pairInfo } from '@pippitch/shared/pair-catalogue';
 import { type CurrencyPair, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
 import { type Database, type Listener, type Log, listen } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -24,6 +24,11 @@ export type { LiveQuote } from '@pippitch/shared/live-quote';
 export class QuoteHub {
   private readonly events = new EventEmitter();
   private readonly latest = new Map<CurrencyPair, LiveQuote>();
+  /**
+   * The latest price of each stored pair, in stored terms: a derived cross (GBP/PLN = GBP/USD × USD/PLN) is priced
+   * from both legs, while each NOTIFY carries one, so the other leg's latest is kept here (issue 34).
+   */
+  private readonly stored = new Map<string, StoredPrice>();
   private listener: Listener | null = null;
   /** The seeding read in flight, shared by everyone who asks for it meanwhile. */
   private seeding: Promise<void> | null = null;
@@ -110,13 +115,30 @@ export class QuoteHub {
       this.log(`quotes: ignoring malformed notification (${parsed.reason})`, 'warn');
       return;
     }
-    this.publish(toLiveQuotes(parsed.quotes));
+    for (const q of parsed.quotes) this.stored.set(q.pair, q);
+    this.publishStored(new Set(parsed.quotes.map((q) => q.pair)));
+  }
+
+  /**
+   * Publishes the live quotes of the pairs priced from the stored pairs that moved: the pair itself and each derived
+   * cross with it as a leg. A cross whose other leg has not moved yet keeps the older leg's time, so publish() lets
+   * it through once per poll, when the second leg arrives: both legs from the same poll.
+   */
+  private publishStored(moved: ReadonlySet<string>): void {
+    this.publish(toLiveQuotes([...this.stored.values()]).filter((q) => livePairUses(q.pair, moved)));
   }
 
   /** Reads the newest stored prices into the snapshot; one read at a time, failures logged (the next call retries). */
   seed(): Promise<void> {
     this.seeding ??= loadLatestPrices(this.db)
-      .then((prices) => this.publish(toLiveQuotes(prices)))
+      .then((prices) => {
+        // A stored price never replaces a newer one heard meanwhile.
+        for (const p of prices) {
+          const prev = this.stored.get(p.pair);
+          if (!prev || Date.parse(prev.ts) < Date.parse(p.ts)) this.stored.set(p.pair, p);
+        }
+        this.publish(toLiveQuotes(prices));
+      })
       .catch((err: Error) => this.log(`quotes: cannot read the latest stored prices: ${err.message}`, 'warn'))
       .finally(() => {
         this.seeding = null;
@@ -159,4 +181,11 @@ export async function loadLatestPrices(db: Database): Promise<StoredPrice[]> {
     }
   }
   return prices;
+}
+
+/** Whether a live pair is priced from one of these stored pairs (its own, or one of a derived cross's legs). */
+function livePairUses(pair: CurrencyPair, stored: ReadonlySet<string>): boolean {
+  const info = pairInfo(pair);
+  if (info.sourcing.kind === 'derived') return info.sourcing.legs.some((leg) => stored.has(leg.stored));
+  return stored.has(info.stored);
 }

@@ -19,3 +19,13 @@ export function storedPairsToKeep(chosen: readonly PairInfo[]): string[] {
   const needed = new Set(storedPairsFor(chosen.map((p) => p.code)));
   return [...STORED_PAIRS, ...[...needed].filter((p) => !(STORED_PAIRS as readonly string[]).includes(p)).sort()];
 }
+
+/**
+ * The pairs the bundled data set fills for the desks (issue 34): the six, each chosen direct pair's stored pair and
+ * each derived cross under its own code (offline there are no real legs to derive it from, so its minutes are
+ * generated as the six's are, from the bundled ECB file); a daily-only pair none (its ECB fixes are its bars).
+ */
+export function dataSetPairs(chosen: readonly PairInfo[]): string[] {
+  const added = chosen.filter((p) => p.sourcing.kind !== 'daily').map((p) => p.stored);
+  return [...new Set<string>([...STORED_PAIRS, ...added.sort()])];
+}

@@ -8,6 +8,7 @@ import type { HistoryProvider } from '@pippitch/server/providers/history/types';
 import { storeDailyReferenceBars } from '@pippitch/server/services/market/daily-reference-bars';
 import type { Database, Log } from '@pippitch/sql';
 import type pg from 'pg';
+import { fillChosenPairsFromDataSet } from '../dataset/added-pairs';
 import { runBackfill } from './run';
 
 /** Provider requests per job run: ~1–2 minutes against Dukascopy, well inside the job's 30-minute expiry. */
@@ -29,7 +30,7 @@ export interface MarketHistoryDeps {
 export async function runMarketHistory({ db, log, now, market, sliceChunks }: MarketHistoryDeps): Promise<void> {
   // Daily-only pairs come from the ECB's reference rates, with or without a history provider (issue 34 §2).
   await logDailyBars(db, log);
-  if (!market?.history.source) return;
+  if (!market) return;
   if (market.ready) {
     const signal = market.signal;
     const stopped = new Promise<void>((resolve) => {
@@ -38,6 +39,13 @@ export async function runMarketHistory({ db, log, now, market, sliceChunks }: Ma
     });
     await Promise.race([market.ready.catch(() => {}), stopped]);
     if (signal?.aborted) return;
+  }
+  if (!market.history.source) {
+    // Offline: a pair a desk added gets the bundled data set's minutes, as the six have (issue 34).
+    const added = await fillChosenPairsFromDataSet(market.pool, now().getTime(), log);
+    if (added > 0)
+      log(`market history: ${added.toLocaleString('en-GB')} minutes from the bundled data set (simulated)`);
+    return;
   }
   const run = await runBackfill({
     pool: market.pool,

@@ -1,8 +1,7 @@
-import type { StoredPair } from '@pippitch/shared/pairs';
 import { timeOfIndex } from './calendar';
 import { BarRowPacker, copyHeader, copyTrailer } from './copy-binary';
 import type { PathModel } from './model';
-import { pairOhlc } from './pairs';
+import { anyPairOhlc } from './pairs';
 
 /** Trading minutes generated per chunk handed to COPY: one market day, ~120 kB of rows. */
 const CHUNK_MINUTES = 1440;
@@ -13,7 +12,10 @@ const CHUNK_MINUTES = 1440;
  */
 export function* barCopyChunks(
   model: PathModel,
-  pair: StoredPair,
+  /** The model's seed (the ECB-anchored currencies' wobble is seeded with it too). */
+  seed: string | number,
+  /** One of the six, or any pair the market quotes whose currencies the bundled ECB file has (issue 34). */
+  pair: string,
   from: number,
   to: number,
   onProgress: (done: number) => void = () => {},
@@ -24,7 +26,7 @@ export function* barCopyChunks(
   for (let a = from; a < to; a += CHUNK_MINUTES) {
     const b = Math.min(to, a + CHUNK_MINUTES);
     model.forEachMinute(a, b, (k, ticks) => {
-      pairOhlc(pair, ticks, ohlc);
+      anyPairOhlc(seed, pair, k, ticks, ohlc);
       packer.row(timeOfIndex(k), ohlc[0]!, ohlc[1]!, ohlc[2]!, ohlc[3]!);
     });
     if (packer.size > 0) yield packer.take();

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
+import { STORED_PAIRS } from '@pippitch/shared/pairs';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { barCopyChunks } from './bar-stream';
@@ -17,12 +17,13 @@ export interface EnsureMarketDataOptions {
   from?: Date | string | number;
   /** End of the window, exclusive (default and maximum: `now`). */
   to?: Date | string | number;
-  pairs?: readonly StoredPair[];
+  /** Pairs to fill (default: the six); any other pair the market quotes is generated the same way (issue 34). */
+  pairs?: readonly string[];
   log?: (line: string) => void;
 }
 
 export interface PairLoad {
-  pair: StoredPair;
+  pair: string;
   /** First and last bar added (null when nothing was missing). */
   first: Date | null;
   last: Date | null;
@@ -58,7 +59,8 @@ export async function ensureMarketData(
   const started = performance.now();
   const log = options.log ?? (() => {});
   const now = toMs(options.now ?? Date.now());
-  const model = pathModel(options.seed ?? DEFAULT_MARKET_SEED);
+  const seed = options.seed ?? DEFAULT_MARKET_SEED;
+  const model = pathModel(seed);
   const fromMs = Math.max(HISTORY_START_MS, toMs(options.from ?? HISTORY_START_MS));
   // Whole minutes only, and never the current one.
   const toMsExclusive = Math.floor(Math.min(now, toMs(options.to ?? now)) / MINUTE_MS) * MINUTE_MS;
@@ -66,7 +68,7 @@ export async function ensureMarketData(
   const client = await pool.connect();
   try {
     for (const pair of options.pairs ?? STORED_PAIRS) {
-      results.push(await loadPair(client, model, pair, fromMs, toMsExclusive, log));
+      results.push(await loadPair(client, model, seed, pair, fromMs, toMsExclusive, log));
     }
     const rows = results.reduce((sum, r) => sum + r.rows, 0);
     if (rows >= ANALYZE_AFTER_ROWS)
@@ -80,7 +82,8 @@ export async function ensureMarketData(
 async function loadPair(
   client: pg.PoolClient,
   model: PathModel,
-  pair: StoredPair,
+  seed: string | number,
+  pair: string,
   fromMs: number,
   toMsExclusive: number,
   log: (line: string) => void,
@@ -113,7 +116,7 @@ async function loadPair(
       while (steps.length > 0 && done >= steps[0]!) log(`${label} … ${Math.round(steps.shift()! * 100)}%`);
     };
     const copy = client.query(copyFrom(BAR_COPY_SQL));
-    await pipeline(Readable.from(barCopyChunks(model, pair, from, to, onProgress)), copy);
+    await pipeline(Readable.from(barCopyChunks(model, seed, pair, from, to, onProgress)), copy);
     await client.query('SELECT fx_refresh_rollups($1, $2, $3)', [pair, new Date(first), new Date(last + MINUTE_MS)]);
     await client.query('COMMIT');
     const rows = copy.rowCount;

@@ -1,4 +1,5 @@
-import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
+import { isStoredPair, STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
+import { anchoredLevel } from './anchored';
 import type { Currency } from './ecb';
 import { CURRENCIES } from './ecb';
 import { TICKS } from './model';
@@ -44,4 +45,34 @@ export function pairAt(pair: StoredPair, ticks: Float64Array, t: number): number
   const { base, quote } = LEGS[pair];
   const q = ticks[quote * TICKS + t]!;
   return base < 0 ? q : q / ticks[base * TICKS + t]!;
+}
+
+/**
+ * A currency's level (units per EUR) at tick t of trading minute k: the model's path for its five currencies (EUR is
+ * 1), the ECB-anchored level for any other (anchored.ts).
+ */
+export function levelAt(seed: string | number, code: string, ticks: Float64Array, k: number, t: number): number {
+  if (code === 'EUR') return 1;
+  const c = CURRENCIES.indexOf(code as Currency);
+  return c >= 0 ? ticks[c * TICKS + t]! : anchoredLevel(seed, code, k, t);
+}
+
+/**
+ * Open, high, low and close of any pair the market quotes over minute k (issue 34): the six exactly as pairOhlc
+ * (their bars unchanged), any other as the ratio of its two currencies' levels at each tick, as the six are.
+ */
+export function anyPairOhlc(seed: string | number, pair: string, k: number, ticks: Float64Array, out: Float64Array) {
+  if (isStoredPair(pair)) return pairOhlc(pair, ticks, out);
+  const [base, quote] = [pair.slice(0, 3), pair.slice(3)];
+  let high = Number.NEGATIVE_INFINITY;
+  let low = Number.POSITIVE_INFINITY;
+  for (let t = 0; t < TICKS; t++) {
+    const v = levelAt(seed, quote, ticks, k, t) / levelAt(seed, base, ticks, k, t);
+    if (t === 0) out[0] = v;
+    if (v > high) high = v;
+    if (v < low) low = v;
+    if (t === TICKS - 1) out[3] = v;
+  }
+  out[1] = high;
+  out[2] = low;
 }
