@@ -1,10 +1,12 @@
 /**
- * Issue 34's journey in real Chromium, its first part: an admin adds GBP/PLN and USD/JPY on the dashboard's
+ * Issue 34's journey in real Chromium: an admin adds GBP/PLN and USD/JPY on the dashboard's
  * Currency pairs card (the margin policy card then offers floors for them), and a broker pitches both, each at
  * its pair's decimals (a yen quote to 0.01, its pips of 0.01) and its money by the currency's minor units.
  * The server's and the browser's clocks are Wednesday 25 Nov 2026, 14:00 UTC; that morning's minutes are seeded:
  * USD/JPY as the provider's (direct), GBP/PLN as the worker derives it (source 'derived'), so the range check
- * under the competitor rate reads each at its decimals. Screenshots at 1440 and 375 px.
+ * under the competitor rate reads each at its decimals. The broker then builds an evidence pack in GBP/PLN for the
+ * client pitched, and the prospect's share page names how the pair is priced ('GBP/PLN derived from GBP/USD ×
+ * USD/PLN at the same minute'). Screenshots at 1440 and 375 px.
  */
 
 import { join } from 'node:path';
@@ -14,10 +16,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calculate, field, fillInputs, shownResults } from './calculator-page';
 import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness } from './harness';
-import { failOnPageErrors, member, poll, signIn, text } from './journeys';
+import { failOnPageErrors, member, poll, signIn, text, waitForPath } from './journeys';
+import { leadRow, openLeads } from './leads-page';
 
 const ADAM = member('Adam Admin');
 const ALICE = member('Alice Broker');
+const CLIENT = 'Osaka Parts Ltd';
 let h: Harness;
 
 const WEDNESDAY = new Date('2026-11-25T14:00:00Z');
@@ -124,4 +128,42 @@ describe('a desk adds GBP/PLN and USD/JPY', () => {
       await page.context().close();
     });
   }
+  it('builds an evidence pack in GBP/PLN; the prospect’s share page names the method', async () => {
+    const page = await h.newPage(DESKTOP);
+    await page.clock.setFixedTime(WEDNESDAY);
+    await signIn(page, ALICE.email);
+    await openLeads(page);
+    await leadRow(page, CLIENT).getByRole('button', { name: CLIENT, exact: true }).click();
+    await page.getByRole('dialog', { name: CLIENT }).getByRole('link', { name: 'New evidence pack' }).click();
+    await waitForPath(page, '/packs/new');
+    // Three trades (a pack's least) that Wednesday morning, dealt on the derived GBP/PLN minutes seeded above.
+    const trades = ['date,time,pair,direction,amount,rate', '2026-11-25,10:00,GBPPLN,sell,100000,5.0250'];
+    trades.push('2026-11-25,11:30,GBPPLN,sell,250000,5.1120', '2026-11-25,12:15,GBPPLN,sell,80000,5.1000');
+    await page.getByLabel('Trades (CSV)').fill(trades.join('\n'));
+    await page.getByRole('button', { name: 'Price trades' }).click();
+    await page.getByRole('heading', { name: `Evidence pack: ${CLIENT}`, exact: true }).waitFor();
+    await poll(() => page.getByTestId('pack-trade').count()).toBe(3);
+    expect(await text(page.getByTestId('pack-trade').first())).toMatch(/GBP\/PLN\s*sell.*5\.0250.*\d+\.\d bps/s);
+    await page.getByRole('button', { name: 'Create share link' }).click();
+    const url = await page.getByLabel('Share link').inputValue();
+    const prospect = await h.newPage(DESKTOP);
+    await prospect.clock.setFixedTime(WEDNESDAY);
+    await prospect.goto(url);
+    await prospect.getByRole('heading', { name: `Your FX costs, trade by trade: ${CLIENT}` }).waitFor();
+    await poll(() => prospect.getByTestId('pack-trade').count()).toBe(3);
+    await prospect
+      .getByText(/GBP\/PLN derived from GBP\/USD × USD\/PLN at the same minute/)
+      .first()
+      .waitFor();
+    await shoot(prospect, 'pair-pack-shared-1440');
+    const phone = await h.newPage(MOBILE);
+    await phone.clock.setFixedTime(WEDNESDAY);
+    await phone.goto(url);
+    await phone
+      .getByText(/GBP\/PLN derived from GBP\/USD × USD\/PLN at the same minute/)
+      .first()
+      .waitFor();
+    await shoot(phone, 'pair-pack-shared-375');
+    await page.context().close();
+  });
 });
