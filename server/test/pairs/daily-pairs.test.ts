@@ -120,6 +120,8 @@ describe('a daily-only pair (GBP/INR)', () => {
       progressPct: 100,
       lastTick: null,
       lastError: null,
+      // Never retried: a daily-only pair has no backfill to fail.
+      nextTryAt: null,
     });
     expect([realSpanText(inr!), backfillText(inr!), lastTickText(inr!)]).toEqual([
       'Daily reference rate — no intraday prices: ECB fixes 30 Sep 2024 – 13 Apr 2026',
