@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { calculateSavings } from '@pippitch/shared/calculator';
-import { checkAgainstRange, evidenceLines, rangeCheckMessage } from '@pippitch/shared/evidence';
+import { checkAgainstRange, rangeCheckMessage } from '@pippitch/shared/evidence';
 import { simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
+import { evidenceLines } from '@pippitch/shared/pitch-summary';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

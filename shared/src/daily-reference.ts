@@ -48,8 +48,10 @@ export function dailyReferenceRange(
 export function dailyCheckMessage(
   check: { date: string; position: 'inside' | 'below' | 'above'; bpsFromMid: string | null },
   daily: DailyReference,
+  /** The pair's rate decimals (4 for the six). */
+  decimals = 4,
 ): string {
-  const reference = `the ECB reference rate ${formatRate(daily.rate)} of ${formatIsoDate(check.date)}`;
+  const reference = `the ECB reference rate ${formatRate(daily.rate, decimals)} of ${formatIsoDate(check.date)}`;
   const lastFix = daily.forDate ? ` (none on ${formatWeekdayDate(daily.forDate)}: the last published before it)` : '';
   const bps = check.bpsFromMid ? ` ${check.bpsFromMid} bps from it` : '';
   const why = ` ${capitalised(DAILY_REFERENCE_LABEL)}: the check is a ${daily.bandPercent}% band around the day's one rate.`;

@@ -2,18 +2,23 @@ import { CURRENCY_CODES } from './currencies';
 import { type DailyReference, dailyCheckMessage } from './daily-reference';
 import { Dec } from './decimal';
 import { formatRate } from './format';
-import { formatBought, formatSold, type GbpConversion } from './money';
-import { type CrossRecord, crossWords } from './pair-method';
-import { type CurrencyPair, pairLabel } from './pairs';
+import type { GbpConversion } from './money';
+import type { CrossRecord } from './pair-method';
+import { type CurrencyPair, pipSize } from './pairs';
 import { formatIsoDate, formatLondonDateTime, formatWeekdayDate } from './time';
 
-// Pitch evidence (issue 14): the substantiation record saved with every calculation, the range-of-day check and the
-// pitch summary a broker copies into an e-mail. One home for the contract and its words, so the calculator, the
-// Calculation Details panel, the monthly report and the copied text say the same thing.
+// Pitch evidence (issue 14): the substantiation record saved with every calculation and the range-of-day check. One
+// home for the contract and its words, so the calculator, the Calculation Details panel, the monthly report and the
+// copied text say the same thing (the record's lines and the pitch summary: pitch-summary.ts).
 
 /** The method of every calculation, in words (shared/src/calculator.ts is the maths it describes). */
 export const CALCULATION_METHOD =
   'Your rate + margin vs competitor rate; costs = amount ÷ rate; pips at 0.0001; annual saving = saving per trade × trades per year.';
+
+/** The method for a pair: its own pip ('pips at 0.01' on USD/JPY); the six's words are CALCULATION_METHOD's. */
+export function calculationMethod(pair: CurrencyPair): string {
+  return CALCULATION_METHOD.replace('0.0001', pipSize(pair));
+}
 
 export const ECB_SOURCE_NOTE = 'Source: ECB, for information purposes only';
 
@@ -149,12 +154,12 @@ export function sessionNote(range: DayRange): string | null {
   return `Checked against ${formatWeekdayDate(range.date)}, ${range.session.from}–${range.session.to}`;
 }
 
-/** The check in words, as the calculator shows it under the competitor rate. */
-export function rangeCheckMessage(check: RangeCheck): string {
-  if (check.daily) return dailyCheckMessage(check, check.daily);
-  const range = `${formatRate(check.low)}–${formatRate(check.high)}`;
+/** The check in words, as the calculator shows it under the competitor rate (rates at the pair's `decimals`). */
+export function rangeCheckMessage(check: RangeCheck, decimals = 4): string {
+  if (check.daily) return dailyCheckMessage(check, check.daily, decimals);
+  const range = `${formatRate(check.low, decimals)}–${formatRate(check.high, decimals)}`;
   const fromMid = check.mid
-    ? ` ${check.bpsFromMid} bps from the mid ${formatRate(check.mid.rate)} at ${formatLondonDateTime(new Date(check.mid.at))} London.`
+    ? ` ${check.bpsFromMid} bps from the mid ${formatRate(check.mid.rate, decimals)} at ${formatLondonDateTime(new Date(check.mid.at))} London.`
     : '';
   const session = sessionNote(check);
   if (check.session) {
@@ -165,71 +170,6 @@ export function rangeCheckMessage(check: RangeCheck): string {
   }
   if (check.position !== 'inside') return `Outside the day's range ${range}: check the rate or the date.${fromMid}`;
   return `Within ${formatIsoDate(check.date)}'s range ${range}.${fromMid}`;
-}
-
-/** Says when the fix quoted is not the date's own: ' (the last published before 28 Nov 2026)'. */
-export function ecbFixNote(ecb: EcbReference): string {
-  return ecb.forDate && ecb.forDate !== ecb.fixDate ? ` (the last published before ${formatIsoDate(ecb.forDate)})` : '';
-}
-
-/** The record's lines, as Calculation Details and the monthly report show them. */
-export function evidenceLines(pair: CurrencyPair, evidence: CalculationEvidence): string[] {
-  const lines: string[] = [];
-  lines.push(
-    evidence.mid
-      ? `Mid used: ${formatRate(evidence.mid.rate)} (${evidence.mid.source}, ${formatLondonDateTime(new Date(evidence.mid.at))} London)`
-      : 'Mid used: none (no live price was available when this was saved)',
-  );
-  if (evidence.cross) lines.push(`Cross rate: ${crossWords(evidence.cross)}.`);
-  if (evidence.range) lines.push(`Competitor rate: ${rangeCheckMessage(evidence.range)}`);
-  lines.push(
-    evidence.ecb
-      ? `ECB reference rate ${formatIsoDate(evidence.ecb.fixDate)}${ecbFixNote(evidence.ecb)}: ${pairLabel(pair)} ${formatRate(evidence.ecb.rate)} (${evidence.ecb.derivation}). ${ECB_SOURCE_NOTE}.`
-      : 'ECB reference rate: none on file for this date.',
-  );
-  lines.push(`Method: ${evidence.method}`);
-  return lines;
-}
-
-/** What the pitch summary is made from: a saved calculation as Calculation Details holds it. */
-export interface PitchSummaryInput {
-  clientName: string | null;
-  pair: CurrencyPair;
-  createdAt: string;
-  /** Your rate + margin (the rate the comparison used). */
-  effectiveRate: string;
-  marginPips: number;
-  competitorRate: string;
-  amount: string;
-  tradesPerYear: number;
-  costWithCompetitor: string;
-  costWithUs: string;
-  savingsPerTrade: string;
-  annualSavings: string;
-  isAdvantage: boolean;
-  evidence: CalculationEvidence | null;
-}
-
-/**
- * The text a broker pastes into an e-mail: plain words, the figures and their sources. It claims a saving only
- * when the calculation shows one, and names nothing the record does not hold.
- */
-export function pitchSummary(c: PitchSummaryInput): string {
-  const who = c.clientName ? ` for ${c.clientName}` : '';
-  const margin = c.marginPips ? ` (including a ${c.marginPips}-pip margin)` : '';
-  const lines = [
-    `FX comparison${who}: ${pairLabel(c.pair)}, ${formatLondonDateTime(new Date(c.createdAt))} London`,
-    '',
-    `Amount bought per trade: ${formatBought(c.amount, c.pair)}, ${c.tradesPerYear} trades a year`,
-    `Your current rate: ${formatRate(c.competitorRate)} — cost per trade ${formatSold(c.costWithCompetitor, c.pair)}`,
-    `Our rate: ${formatRate(c.effectiveRate)}${margin} — cost per trade ${formatSold(c.costWithUs, c.pair)}`,
-    c.isAdvantage
-      ? `Saving: ${formatSold(c.savingsPerTrade, c.pair)} per trade, ${formatSold(c.annualSavings, c.pair)} a year at ${c.tradesPerYear} trades`
-      : 'On these figures our rate does not save you money; we would not claim a saving.',
-  ];
-  if (c.evidence) lines.push('', ...evidenceLines(c.pair, c.evidence));
-  lines.push('', 'Rates are indicative and not an offer to deal.');
-  return lines.join('\n');
 }
 
 function trim(published: string): string {

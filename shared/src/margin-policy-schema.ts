@@ -37,7 +37,16 @@ const bandsSchema = z
 
 export const marginPolicySchema = z.object({
   /** Floors per catalogue pair (issue 34): a desk may set one for any pair it quotes or may quote. */
-  floors: z.partialRecord(pairSchema, bandsSchema),
+  floors: z.partialRecord(pairSchema, bandsSchema, {
+    // A key outside the catalogue is named in words, not as zod's 'Unrecognized key'.
+    // (zod reports them as 'unrecognized_keys', which its record issue type does not list.)
+    error: (issue) => {
+      const { code, keys } = issue as { code: string; keys?: string[] };
+      return code === 'unrecognized_keys'
+        ? `Unsupported currency pair: ${keys?.join(', ')} (floors are set for the desk's currency pairs)`
+        : undefined;
+    },
+  }),
   marginOptions: z
     .array(z.number())
     .min(1, "Keep at least one 'Inflate Your Margin' option")

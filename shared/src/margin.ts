@@ -1,5 +1,5 @@
 import { Dec, decimal, fixed, positive } from './decimal';
-import { type CurrencyPair, PIP_SIZE, pipSize, storageFor } from './pairs';
+import { type CurrencyPair, pipSize, storageFor } from './pairs';
 
 // The margin of a pitch against the mid (issue 25 §4): how far the rate the client is pitched sits from the mid, in
 // basis points of the mid, and what that is worth in pounds per trade and per year. One home for the rule, used by
@@ -97,8 +97,14 @@ export function pitchMargin(input: MarginInput): Margin {
  * A pitch whose rate (your rate + the 'Inflate Your Margin' pips) is on the client's side of the mid: a negative
  * margin, 'below the mid — a loss to you', never counted as a saving (issue 31 §5). False without a mid.
  */
-export function isBelowMid(input: { yourRate: string; marginPips: number; mid: string | null }): boolean {
+export function isBelowMid(input: {
+  pair: CurrencyPair;
+  yourRate: string;
+  marginPips: number;
+  mid: string | null;
+}): boolean {
   if (!input.mid || !/^\d+(\.\d+)?$/.test(input.yourRate.trim())) return false;
-  const rate = new Dec(input.yourRate.trim()).plus(new Dec(PIP_SIZE).times(input.marginPips));
+  // The pair's pip, as the effective rate has it (10 pips on USD/JPY are 0.10).
+  const rate = new Dec(input.yourRate.trim()).plus(new Dec(pipSize(input.pair)).times(input.marginPips));
   return rate.greaterThan(input.mid);
 }

@@ -1,6 +1,7 @@
 import { Dec } from './decimal';
 import { checkAgainstRange, type DayRange, isOffMarket, sessionNote } from './evidence';
 import { formatGBP, formatRate } from './format';
+import { pairInfo } from './pair-catalogue';
 import { pairMethodLines } from './pair-method';
 import type { CurrencyPair } from './pairs';
 import {
@@ -120,12 +121,13 @@ export function priceTrade(
   const offMarket = isOffMarket(check);
   const priced = priceAgainstMid(trade, at, mid, gbpPerBase, marginBps);
   if (!offMarket || !check) return priced;
-  const span = `${formatRate(check.low)}–${formatRate(check.high)}`;
+  const decimals = pairInfo(trade.pair).decimals;
+  const span = `${formatRate(check.low, decimals)}–${formatRate(check.high, decimals)}`;
   const session = sessionNote(check);
   const where = session
     ? `is outside the last trading session's range ${span} (${session.replace(/^C/, 'c')})`
     : check.daily
-      ? `is more than ${check.daily.bandPercent}% from the ECB reference rate ${formatRate(check.daily.rate)} of ${formatIsoDate(check.date)} (no intraday prices)`
+      ? `is more than ${check.daily.bandPercent}% from the ECB reference rate ${formatRate(check.daily.rate, decimals)} of ${formatIsoDate(check.date)} (no intraday prices)`
       : `is outside the day's range ${span}`;
   const words = `Off-market: ${check.rate} ${where}; not in the totals`;
   return { ...priced, offMarket: true, note: priced.note ? `${words} · ${priced.note}` : words };

@@ -6,11 +6,10 @@ import {
   checkAgainstRange,
   ecbReference,
   isOffMarket,
-  type PitchSummaryInput,
-  pitchSummary,
   rangeCheckMessage,
   sessionNote,
 } from '../src/evidence';
+import { type PitchSummaryInput, pitchSummary } from '../src/pitch-summary';
 
 const DAY = { date: '2025-10-29', low: '1.261000', high: '1.269800' };
 const MID = { rate: '1.265000', at: '2025-10-29T14:05:00.000Z' };

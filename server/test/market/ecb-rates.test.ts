@@ -1,4 +1,4 @@
-import { evidenceLines } from '@pippitch/shared/evidence';
+import { evidenceLines } from '@pippitch/shared/pitch-summary';
 import { addDays, isoWeekday } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import pg from 'pg';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DAILY_BAND_PERCENT } from '@pippitch/shared/daily-reference';
 import { backfillText, lastTickText, realSpanText } from '@pippitch/shared/data-status';
-import { evidenceLines } from '@pippitch/shared/evidence';
 import { tradeSourceText } from '@pippitch/shared/pack';
+import { evidenceLines } from '@pippitch/shared/pitch-summary';
 import { DAILY_REFERENCE_LABEL } from '@pippitch/shared/sources';
 import { londonDateOf } from '@pippitch/shared/time';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { evidenceLines } from '@pippitch/shared/evidence';
 import { packMethod, tradeSourceText } from '@pippitch/shared/pack';
+import { evidenceLines } from '@pippitch/shared/pitch-summary';
 import { londonDateOf } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

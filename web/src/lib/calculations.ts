@@ -1,5 +1,7 @@
-import { formatRate, formatSignedRate } from '@pippitch/shared/calculator';
+import { minorUnits } from '@pippitch/shared/currencies';
+import { formatRate, formatSignedRate } from '@pippitch/shared/format';
 import { formatAmount, formatMoney, pairCurrencies } from '@pippitch/shared/money';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -40,6 +42,15 @@ export type CalculationFields = Pick<
   | 'percentageSavings'
 >;
 
+/**
+ * Decimals of a saved calculation's rates: the catalogue's for its pair (4 for the six, 2 for a yen quote), 4 for a
+ * code outside it. Read from the catalogue the calculator already loaded (shared/src/format.ts's formatPairRate
+ * is the server's; the web's first load stays within its budget).
+ */
+export function pairDecimals(pair: string): number {
+  return isCurrencyPair(pair) ? pairInfo(pair).decimals : 4;
+}
+
 /** Every field of Calculation Details (spec §2), labelled as the modal labels them. */
 export function calculationRows(e: CalculationFields): [string, string][] {
   // The amount is in the currency bought, costs in the currency sold (shared/src/money.ts; docs/decisions.md issue 22).
@@ -47,16 +58,19 @@ export function calculationRows(e: CalculationFields): [string, string][] {
     ? pairCurrencies(e.pair)
     : { bought: 'GBP' as const, sold: 'GBP' as const };
   const money = (v: string) => formatMoney(v, sold);
+  // Rates at the pair's decimals (issue 34: 4 for the six, 2 for a yen quote); an amount's fraction by ISO 4217.
+  const decimals = pairDecimals(e.pair);
+  const rate = (v: string) => formatRate(v, decimals);
   return [
     ['Time & Date', formatLondonDateTime(new Date(e.createdAt))],
     ['Currency Pair', isCurrencyPair(e.pair) ? pairLabel(e.pair) : e.pair],
-    ['Your Rate', e.marginPips > 0 ? `${formatRate(e.yourRate)} (+${e.marginPips} pips)` : formatRate(e.yourRate)],
-    ['Comp Rate', formatRate(e.competitorRate)],
+    ['Your Rate', e.marginPips > 0 ? `${rate(e.yourRate)} (+${e.marginPips} pips)` : rate(e.yourRate)],
+    ['Comp Rate', rate(e.competitorRate)],
     ['Client Name', e.clientName ?? '—'],
     ['Comp Date', usDate(e.comparisonDate)],
-    [`Amt to Buy (${bought})`, formatAmount(e.amount)],
+    [`Amt to Buy (${bought})`, formatAmount(e.amount, e.amount.includes('.') ? minorUnits(bought) : 0)],
     ['Trades/Year', String(e.tradesPerYear)],
-    ['Price Diff', formatSignedRate(e.priceDifference)],
+    ['Price Diff', formatSignedRate(e.priceDifference, decimals)],
     ['PIPs', e.differenceInPips],
     ['Cost w/ Comp', money(e.costWithCompetitor)],
     ['Cost w/ Us', money(e.costWithUs)],

@@ -1,5 +1,5 @@
 import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
-import { CALCULATION_METHOD, type CalculationEvidence, checkAgainstRange } from '@pippitch/shared/evidence';
+import { type CalculationEvidence, calculationMethod, checkAgainstRange } from '@pippitch/shared/evidence';
 import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { crossRecordOf } from '@pippitch/shared/pair-method';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
@@ -43,5 +43,5 @@ export async function buildEvidence(
     : null;
   // A derived cross's record names its legs and method; other pairs' records are as they were.
   const cross = crossRecordOf(input.pair);
-  return { mid, method: CALCULATION_METHOD, ecb, range, ...(cross && { cross }) };
+  return { mid, method: calculationMethod(input.pair), ecb, range, ...(cross && { cross }) };
 }

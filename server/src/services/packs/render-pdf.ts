@@ -3,7 +3,7 @@
  * against and where that price came from, and the method; the brokerage and the broker's contact on top. It is the
  * prospect's document: the rows left out of the upload stay on the broker's page.
  */
-import { formatGBP, formatRate } from '@pippitch/shared/format';
+import { formatGBP, formatPairRate } from '@pippitch/shared/format';
 import { formatBaseAmount } from '@pippitch/shared/money';
 import { type PricedTrade, packFigures, packMethod, simulatedTradesNote, tradeSourceText } from '@pippitch/shared/pack';
 import type { Brokerage } from '@pippitch/shared/pack-share';
@@ -26,8 +26,8 @@ const COLUMNS: Column<PricedTrade>[] = [
   { title: 'Pair', width: 44, value: (t) => pairLabel(t.pair) },
   { title: 'Side', width: 28, value: (t) => t.direction },
   { title: 'Amount', width: 64, align: 'right', value: (t) => formatBaseAmount(t.amount, t.pair) },
-  { title: 'Their rate', width: 54, align: 'right', value: (t) => formatRate(t.rate) },
-  { title: 'Mid', width: 54, align: 'right', value: (t) => (t.mid ? formatRate(t.mid.rate) : '—') },
+  { title: 'Their rate', width: 54, align: 'right', value: (t) => formatPairRate(t.rate, t.pair) },
+  { title: 'Mid', width: 54, align: 'right', value: (t) => (t.mid ? formatPairRate(t.mid.rate, t.pair) : '—') },
   { title: 'Markup', width: 54, align: 'right', value: (t) => (t.markupBps === null ? '—' : `${t.markupBps} bps`) },
   { title: 'Markup £', width: 66, align: 'right', value: (t) => money(t.markupGbp) },
   { title: 'With us £', width: 60, align: 'right', value: (t) => money(t.ourCostGbp) },

@@ -4,7 +4,7 @@ import { isCurrencyPair } from '@pippitch/shared/pairs';
 import { LIVE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import { STANDING_NOTES } from '@pippitch/shared/totals';
-import { calculationRows } from '../../lib/calculations';
+import { calculationRows, pairDecimals } from '../../lib/calculations';
 import type { ActivityCalculation } from './figures';
 
 /** Every field of Calculation Details, plus the live rate on screen when it was made (its source and time). */
@@ -19,7 +19,7 @@ function rows(e: ActivityCalculation): [string, string][] {
       'Live Rate',
       e.liveRate === null
         ? 'Not available'
-        : `${formatRate(e.liveRate)} · ${sourceName(e.rateSource)}${e.rateAt ? ` · ${formatLondonDateTime(new Date(e.rateAt))}` : ''}`,
+        : `${formatRate(e.liveRate, pairDecimals(e.pair))} · ${sourceName(e.rateSource)}${e.rateAt ? ` · ${formatLondonDateTime(new Date(e.rateAt))}` : ''}`,
     ],
   ];
 }

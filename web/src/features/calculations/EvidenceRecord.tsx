@@ -1,5 +1,5 @@
-import { evidenceLines, pitchSummary } from '@pippitch/shared/evidence';
 import { isCurrencyPair } from '@pippitch/shared/pairs';
+import { evidenceLines, pitchSummary } from '@pippitch/shared/pitch-summary';
 import { useState } from 'react';
 import type { CalculationEntry } from '../../lib/calculations';
 

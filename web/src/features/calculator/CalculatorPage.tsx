@@ -66,7 +66,12 @@ export function CalculatorPage() {
       ? (range.day.mid?.rate ?? null)
       : null
     : (quote?.mid.toFixed(6) ?? null);
-  const belowMid = isBelowMid({ yourRate: fields.yourRate, marginPips: fields.marginPips, mid: midNow });
+  const belowMid = isBelowMid({
+    pair: fields.pair,
+    yourRate: fields.yourRate,
+    marginPips: fields.marginPips,
+    mid: midNow,
+  });
 
   function calculate(e?: FormEvent) {
     e?.preventDefault();

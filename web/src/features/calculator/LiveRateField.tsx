@@ -22,9 +22,10 @@ export function LiveRateField({
 }) {
   const id = useId();
   // A daily-only pair has no live price to wait for or fall back to (issue 34): the field stays empty, the note says why.
-  const dailyOnly = pairInfo(pair).sourcing.kind === 'daily' && !quote;
+  const info = pairInfo(pair);
+  const dailyOnly = info.sourcing.kind === 'daily' && !quote;
   const failed = state.status === 'error' && !quote && !dailyOnly;
-  const value = quote ? quote.mid.toFixed(4) : failed ? fallbackRate(pair) : '';
+  const value = quote ? quote.mid.toFixed(info.decimals) : failed ? fallbackRate(pair) : '';
   const error = quote?.source === 'fallback' ? quote.error : failed ? state.message : undefined;
   // A closed market says so, with the date and time of the last price (issue 31 §2); the calculator works on it.
   const closed = quote ? closedMarketLine(new Date(quote.timestamp), new Date()) : null;

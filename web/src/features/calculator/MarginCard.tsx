@@ -54,9 +54,11 @@ export default function MarginCard({
       ? (day.mid?.rate ?? null)
       : null
     : (quotes[fields.pair]?.mid.toFixed(6) ?? null);
-  // Pounds per unit of the base currency: 1 for GBP pairs, the live EUR/GBP for EUR/USD (as the server converts).
-  const gbpEur = quotes.GBPEUR?.mid;
-  const gbpPerBase = fields.pair.startsWith('GBP') ? '1' : gbpEur ? (1 / gbpEur).toFixed(8) : null;
+  // Pounds per unit of the base currency, as the server converts: 1 for GBP/x, the live GBP/EUR inverted for EUR/x,
+  // the live GBP/USD inverted for USD/x (issue 34).
+  const via = fields.pair.startsWith('GBP') ? null : fields.pair.startsWith('EUR') ? 'GBPEUR' : 'GBPUSD';
+  const viaMid = via ? quotes[via]?.mid : undefined;
+  const gbpPerBase = !via ? '1' : viaMid ? (1 / viaMid).toFixed(8) : null;
   const margin = marginOf(fields, mid, gbpPerBase);
   if (!policy.data) return null;
   // A choice the desk does not allow is refused on save: said here first.

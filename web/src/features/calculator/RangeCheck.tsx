@@ -1,4 +1,5 @@
 import { checkAgainstRange, isOffMarket, rangeCheckMessage } from '@pippitch/shared/evidence';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
 import { USE_RATE_ANYWAY } from '@pippitch/shared/totals';
@@ -60,7 +61,7 @@ export function RangeCheck({
         data-testid="range-check"
         className={`mt-1 text-xs ${outside ? 'rounded-md bg-amber-50 px-2 py-1 font-medium text-amber-800' : 'text-slate-500'}`}
       >
-        {rangeCheckMessage(check)}
+        {rangeCheckMessage(check, pairInfo(pair).decimals)}
       </p>
       {outside && (
         <label className="mt-1 flex items-start gap-2 text-xs text-slate-800">

@@ -1,5 +1,6 @@
 import { type CalculationResult, formatSignedRate } from '@pippitch/shared/calculator';
 import { formatSold, pairCurrencies } from '@pippitch/shared/money';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { annualHeading, BELOW_MID_WORDS } from '@pippitch/shared/totals';
 
@@ -40,7 +41,7 @@ export function ResultsPanel({
   const heading = annualHeading(result.outcome);
   const annual = formatSold(result.annualSavings, pair);
   const rows: [string, string][] = [
-    ['Price Difference', formatSignedRate(result.priceDifference)],
+    ['Price Difference', formatSignedRate(result.priceDifference, pairInfo(pair).decimals)],
     ['Pips', result.differenceInPips],
     ['Cost With Competitor', formatSold(result.costWithCompetitor, pair)],
     ['Cost With Us', formatSold(result.costWithUs, pair)],

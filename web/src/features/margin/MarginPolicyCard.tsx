@@ -1,3 +1,4 @@
+import { orderDeskPairs } from '@pippitch/shared/desk-pairs';
 import { bandLabel, type MarginPolicy } from '@pippitch/shared/margin-policy';
 import { type CurrencyPair, MARGIN_OPTIONS, marginLabel, pairLabel, SUPPORTED_PAIRS } from '@pippitch/shared/pairs';
 import { formatLondonDateTime } from '@pippitch/shared/time';
@@ -14,11 +15,19 @@ interface BandText {
   floor: string;
 }
 
-type Draft = Record<CurrencyPair, BandText[]>;
+type Draft = Partial<Record<CurrencyPair, BandText[]>>;
 
-function draftOf(policy: MarginPolicy): Draft {
-  const draft = Object.fromEntries(SUPPORTED_PAIRS.map((p) => [p, [] as BandText[]])) as Draft;
-  for (const pair of SUPPORTED_PAIRS) {
+/**
+ * The pairs the card lists (issue 34): the desk's pairs, and any other pair that still has a floor (a pair the desk
+ * stopped quoting keeps its floor until an admin removes it), in the catalogue's order.
+ */
+function pairsOf(policy: MarginPolicy, desk: readonly CurrencyPair[]): CurrencyPair[] {
+  return orderDeskPairs([...desk, ...Object.keys(policy.floors)]);
+}
+
+function draftOf(policy: MarginPolicy, pairs: readonly CurrencyPair[]): Draft {
+  const draft: Draft = {};
+  for (const pair of pairs) {
     draft[pair] = (policy.floors[pair] ?? []).map((b) => ({
       from: String(b.fromGbp),
       to: b.toGbp === null ? '' : String(b.toGbp),
@@ -38,6 +47,7 @@ const number = (text: string) => Number(text.replace(/[£,\s]/g, ''));
 export function MarginPolicyCard() {
   const utils = trpc.useUtils();
   const policy = trpc.margin.policy.useQuery();
+  const desk = trpc.company.pairs.useQuery(undefined, { staleTime: 60_000 });
   const log = trpc.margin.policyLog.useQuery({ limit: 1 });
   const save = trpc.margin.updatePolicy.useMutation({
     onSuccess: () => Promise.all([utils.margin.policy.invalidate(), utils.margin.policyLog.invalidate()]),
@@ -45,21 +55,25 @@ export function MarginPolicyCard() {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [options, setOptions] = useState<number[] | null>(null);
   if (!policy.data) return null;
-  const bands = draft ?? draftOf(policy.data);
+  const pairs = pairsOf(policy.data, desk.data ?? SUPPORTED_PAIRS);
+  const bands = draft ?? draftOf(policy.data, pairs);
+  const bandsOf = (pair: CurrencyPair) => bands[pair] ?? [];
   const allowed = options ?? policy.data.marginOptions;
   const last = log.data?.changes[0];
 
   const setBands = (pair: CurrencyPair, next: BandText[]) => setDraft({ ...bands, [pair]: next });
   function submit() {
     const floors = Object.fromEntries(
-      SUPPORTED_PAIRS.filter((p) => bands[p].length > 0).map((p) => [
-        p,
-        bands[p].map((b) => ({
-          fromGbp: number(b.from || '0'),
-          toGbp: b.to.trim() === '' ? null : number(b.to),
-          floorBps: number(b.floor),
-        })),
-      ]),
+      pairs
+        .filter((p) => bandsOf(p).length > 0)
+        .map((p) => [
+          p,
+          bandsOf(p).map((b) => ({
+            fromGbp: number(b.from || '0'),
+            toGbp: b.to.trim() === '' ? null : number(b.to),
+            floorBps: number(b.floor),
+          })),
+        ]),
     );
     save.mutate(
       { floors, marginOptions: allowed },
@@ -80,15 +94,15 @@ export function MarginPolicyCard() {
         admin's approval before an evidence pack, share link or PDF. Changes apply to new pitches only.
       </p>
       <div className="mt-4 space-y-4">
-        {SUPPORTED_PAIRS.map((pair) => (
+        {pairs.map((pair) => (
           <fieldset key={pair} className="rounded-xl border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold">{pairLabel(pair)}</legend>
-            {bands[pair].length === 0 && <p className="text-xs text-slate-500">No floor.</p>}
-            {bands[pair].map((b, i) => {
+            {bandsOf(pair).length === 0 && <p className="text-xs text-slate-500">No floor.</p>}
+            {bandsOf(pair).map((b, i) => {
               const update = (patch: Partial<BandText>) =>
                 setBands(
                   pair,
-                  bands[pair].map((x, j) => (j === i ? { ...x, ...patch } : x)),
+                  bandsOf(pair).map((x, j) => (j === i ? { ...x, ...patch } : x)),
                 );
               const name = `${pairLabel(pair)} band ${i + 1}`;
               return (
@@ -103,7 +117,7 @@ export function MarginPolicyCard() {
                     onClick={() =>
                       setBands(
                         pair,
-                        bands[pair].filter((_, j) => j !== i),
+                        bandsOf(pair).filter((_, j) => j !== i),
                       )
                     }
                   >
@@ -116,8 +130,8 @@ export function MarginPolicyCard() {
               variant="secondary"
               className="mt-2"
               onClick={() => {
-                const prev = bands[pair].at(-1);
-                setBands(pair, [...bands[pair], { from: prev?.to ?? '0', to: '', floor: prev?.floor ?? '' }]);
+                const prev = bandsOf(pair).at(-1);
+                setBands(pair, [...bandsOf(pair), { from: prev?.to ?? '0', to: '', floor: prev?.floor ?? '' }]);
               }}
             >
               Add a band for {pairLabel(pair)}
@@ -162,14 +176,14 @@ export function MarginPolicyCard() {
           </p>
         )}
       </div>
-      {policySummary(policy.data)}
+      {policySummary(policy.data, pairs)}
       <MarginPolicyLog />
     </Card>
   );
 }
 
-function policySummary(policy: MarginPolicy) {
-  const lines = SUPPORTED_PAIRS.flatMap((pair) =>
+function policySummary(policy: MarginPolicy, pairs: readonly CurrencyPair[]) {
+  const lines = pairs.flatMap((pair) =>
     (policy.floors[pair] ?? []).map((b) => `${pairLabel(pair)} ${bandLabel(b) || 'all sizes'}: ${b.floorBps} bps`),
   );
   if (lines.length === 0) return null;

@@ -1,4 +1,5 @@
 import { formatRate } from '@pippitch/shared/format';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { type PriceSource, simulatedMinuteNote } from '@pippitch/shared/sources';
 import { formatIsoDate, formatLondonDateTime, INVALID_TIME_MESSAGE, parseTimeInput } from '@pippitch/shared/time';
@@ -135,7 +136,9 @@ export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseR
           {lookup.status === 'found' && (
             <div className="rounded-xl border border-green-200 bg-green-50 p-4" role="status">
               <p className="text-sm font-medium text-green-900">Rate Found:</p>
-              <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">{formatRate(lookup.rate)}</p>
+              <p className="mt-1 text-3xl font-bold tabular-nums text-slate-900">
+                {formatRate(lookup.rate, pairInfo(pair).decimals)}
+              </p>
               <p className="mt-1 text-xs text-slate-600">
                 {formatLondonDateTime(new Date(lookup.at))} London
                 {` · ${lookup.minuteSource}`}
@@ -145,7 +148,10 @@ export function DateTimeSearch({ pair, onUseRate }: { pair: CurrencyPair; onUseR
                   {simulatedMinuteNote(lookup.source)}
                 </p>
               )}
-              <Button className="mt-3 w-full sm:w-auto" onClick={() => onUseRate(formatRate(lookup.rate), lookup.at)}>
+              <Button
+                className="mt-3 w-full sm:w-auto"
+                onClick={() => onUseRate(formatRate(lookup.rate, pairInfo(pair).decimals), lookup.at)}
+              >
                 Use This Rate
               </Button>
             </div>

@@ -1,3 +1,4 @@
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { type CurrencyPair, INTERVAL_MINUTES, pairLabel, TIMEFRAMES, type Timeframe } from '@pippitch/shared/pairs';
 import { type ReactNode, useMemo, useState } from 'react';
 import { StrokeIcon } from '../../components/Icon';
@@ -84,6 +85,7 @@ export function HistoricalChart({ pair, onPick }: { pair: CurrencyPair; onPick(p
         markers={showMarkers(visible.points.length, view.zoom)}
         height={height}
         panMode={panMode}
+        decimals={pairInfo(pair).decimals}
         onPick={onPick}
         onPan={(deltaMs) => setView((v) => panBy(v, plot.domain, deltaMs))}
       />

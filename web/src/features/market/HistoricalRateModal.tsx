@@ -1,4 +1,5 @@
 import { formatRate } from '@pippitch/shared/format';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { useState } from 'react';
 import { StrokeIcon } from '../../components/Icon';
@@ -61,7 +62,10 @@ export default function HistoricalRateModal({ initialPair, onClose, onUseRate }:
         </div>
 
         {view === 'chart' ? (
-          <HistoricalChart pair={pair} onPick={(p) => use(formatRate(p.price), new Date(p.t).toISOString())} />
+          <HistoricalChart
+            pair={pair}
+            onPick={(p) => use(formatRate(p.price, pairInfo(pair).decimals), new Date(p.t).toISOString())}
+          />
         ) : (
           <DateTimeSearch pair={pair} onUseRate={use} />
         )}

@@ -52,10 +52,12 @@ export interface RateChartProps {
   onPick(point: PricePoint): void;
   /** A drag in pan mode moved the view by this much time (positive: towards later prices). */
   onPan(deltaMs: number): void;
+  /** Decimals of the pair's prices (the catalogue's: 4 for the six, 2 for a yen quote). */
+  decimals?: number;
 }
 
 export default function RateChart(props: RateChartProps) {
-  const { data, window: win, priceRange, markers, height, panMode } = props;
+  const { data, window: win, priceRange, markers, height, panMode, decimals = 4 } = props;
   const chart = useRef<ECharts | null>(null);
   // ECharts listeners are bound once; they read the latest props through this ref.
   const latest = useRef(props);
@@ -77,7 +79,7 @@ export default function RateChart(props: RateChartProps) {
           label: {
             backgroundColor: '#334155',
             formatter: ({ axisDimension, value }) =>
-              axisDimension === 'x' ? formatLondonDateTime(new Date(Number(value))) : Number(value).toFixed(4),
+              axisDimension === 'x' ? formatLondonDateTime(new Date(Number(value))) : Number(value).toFixed(decimals),
           },
         },
         formatter: (params) => {
@@ -87,7 +89,7 @@ export default function RateChart(props: RateChartProps) {
           const [t, price] = point;
           const when = `<div style="color:#475569">${formatLondonDateTime(new Date(t))} (London)</div>`;
           if (price == null) return `${when}<div>Market closed</div>`;
-          return `${when}<div style="font-size:15px;font-weight:700;color:#0f172a">${price.toFixed(4)}</div><div style="color:${BRAND};font-size:11px">Click to select rate</div>`;
+          return `${when}<div style="font-size:15px;font-weight:700;color:#0f172a">${price.toFixed(decimals)}</div><div style="color:${BRAND};font-size:11px">Click to select rate</div>`;
         },
       },
       xAxis: {
@@ -117,7 +119,7 @@ export default function RateChart(props: RateChartProps) {
           color: '#64748b',
           showMinLabel: false,
           showMaxLabel: false,
-          formatter: (value: number) => value.toFixed(4),
+          formatter: (value: number) => value.toFixed(decimals),
         },
         splitLine: { lineStyle: { color: '#f1f5f9' } },
       },
@@ -137,7 +139,7 @@ export default function RateChart(props: RateChartProps) {
         },
       ],
     }),
-    [data, win.min, win.max, priceRange, markers, panMode, shortSpan],
+    [data, win.min, win.max, priceRange, markers, panMode, shortSpan, decimals],
   );
 
   // A click anywhere over the plot picks the point the crosshair is on (the nearest in time), not only

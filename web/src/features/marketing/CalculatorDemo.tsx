@@ -124,7 +124,7 @@ export function CalculatorDemo() {
     setResult(calculateSavings({ ...parsed.value, marginPips: margin, pipSize: pipSize(pair) }));
   }
   const check = demoRangeCheck(demoMarketRate(pair), competitorRate);
-  const belowMid = isBelowMid({ yourRate, marginPips: margin, mid: demoMarketRate(pair) });
+  const belowMid = isBelowMid({ pair, yourRate, marginPips: margin, mid: demoMarketRate(pair) });
   const flagged =
     result && check?.offMarket
       ? 'Off-market rate: not counted'

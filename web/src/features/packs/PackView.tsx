@@ -9,6 +9,7 @@ import {
   simulatedTradesNote,
   tradeSourceText,
 } from '@pippitch/shared/pack';
+import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate } from '@pippitch/shared/time';
 import { lazy, Suspense } from 'react';
@@ -97,8 +98,8 @@ export function PackView({ pack, audience = 'broker' }: { pack: PackViewData; au
                 </span>
               </div>
               <p className="mt-1 text-slate-700">
-                {formatBaseAmount(trade.amount, trade.pair)} at {formatRate(trade.rate)} · mid{' '}
-                {trade.mid ? formatRate(trade.mid.rate) : '—'}
+                {formatBaseAmount(trade.amount, trade.pair)} at {formatRate(trade.rate, pairInfo(trade.pair).decimals)}{' '}
+                · mid {trade.mid ? formatRate(trade.mid.rate, pairInfo(trade.pair).decimals) : '—'}
               </p>
               <p className="mt-1 text-slate-700">
                 Markup {trade.markupBps === null ? '—' : `${trade.markupBps} bps`} · {money(trade.markupGbp)} · with us{' '}
@@ -138,9 +139,11 @@ export function PackView({ pack, audience = 'broker' }: { pack: PackViewData; au
                   <td className="whitespace-nowrap px-3 py-1.5">{pairLabel(trade.pair)}</td>
                   <td className="px-3 py-1.5">{trade.direction}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">{formatBaseAmount(trade.amount, trade.pair)}</td>
-                  <td className="px-3 py-1.5 text-right tabular-nums">{formatRate(trade.rate)}</td>
                   <td className="px-3 py-1.5 text-right tabular-nums">
-                    {trade.mid ? formatRate(trade.mid.rate) : '—'}
+                    {formatRate(trade.rate, pairInfo(trade.pair).decimals)}
+                  </td>
+                  <td className="px-3 py-1.5 text-right tabular-nums">
+                    {trade.mid ? formatRate(trade.mid.rate, pairInfo(trade.pair).decimals) : '—'}
                   </td>
                   <td className="whitespace-nowrap px-3 py-1.5 text-right tabular-nums">
                     {trade.markupBps === null ? '—' : `${trade.markupBps} bps`}
