@@ -1,5 +1,5 @@
 import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SalesforceCrm } from '../src/providers/crm/salesforce/provider';
 import { CrmTemporaryFailure } from '../src/providers/crm/types';
 import { runExport } from '../src/services/salesforce/exports';
@@ -199,12 +199,15 @@ describe('exports to Salesforce', () => {
     expect((await exportRow(exportId)).error).toContain('REQUEST_LIMIT_EXCEEDED');
 
     const before = sf.posts.length;
-    // Two workers given the same export at once: one posts, the other leaves it alone.
-    const outcomes = await Promise.all([
-      runExport(deps(), exportId, () => h.clock.now),
-      runExport(deps(), exportId, () => h.clock.now),
-    ]);
-    expect(outcomes.sort()).toEqual(['busy', 'sent']);
+    // Two workers given the same export at once: one posts, the other leaves it alone. The first is held in the
+    // middle of its post (the local Salesforce answers when told), so the second always runs while it holds the
+    // export, however fast or slow the machine.
+    const hold = sf.holdPosts();
+    const first = runExport(deps(), exportId, () => h.clock.now);
+    await vi.waitFor(() => expect(hold.waiting()).toBe(1), { timeout: 30_000, interval: 10 });
+    expect(await runExport(deps(), exportId, () => h.clock.now)).toBe('busy');
+    hold.release();
+    expect(await first).toBe('sent');
     expect(await runExport(deps(), exportId, () => h.clock.now)).toBe('done');
     expect(sf.posts.length).toBe(before + 1);
     const text = sf.posts.at(-1)?.text ?? '';

@@ -35,6 +35,11 @@ export interface LocalSalesforce {
   revokeRefreshTokens(): void;
   /** The next `n` feed posts fail with this answer. */
   failNextPosts(n: number, kind: 'rate_limit' | 'unavailable' | 'bad_request'): void;
+  /**
+   * Feed posts wait, unanswered, until `release()`: a test can hold one worker in the middle of its post while
+   * another runs, whatever the machine's speed. `waiting()` counts the posts held so far.
+   */
+  holdPosts(): { waiting(): number; release(): void };
   /** Refresh and access tokens issued and still valid. */
   validAccessTokens(): string[];
   refreshTokensIssued(): string[];
@@ -67,6 +72,7 @@ export async function startLocalSalesforce(options: { port?: number } = {}): Pro
   const authorizeRequests: URLSearchParams[] = [];
   const tokenCalls: { grant: string; ok: boolean }[] = [];
   let failures: { left: number; kind: 'rate_limit' | 'unavailable' | 'bad_request' } = { left: 0, kind: 'rate_limit' };
+  let hold: { waiting: number; released: Promise<void> } | null = null;
   let base = '';
 
   const issueAccess = () => {
@@ -201,6 +207,10 @@ export async function startLocalSalesforce(options: { port?: number } = {}): Pro
         const accessToken = bearer(req);
         if (!accessToken)
           return json(res, 401, [{ message: 'Session expired or invalid', errorCode: 'INVALID_SESSION_ID' }]);
+        if (hold) {
+          hold.waiting++;
+          await hold.released;
+        }
         if (failures.left > 0) {
           failures.left--;
           if (failures.kind === 'rate_limit')
@@ -243,6 +253,21 @@ export async function startLocalSalesforce(options: { port?: number } = {}): Pro
     },
     failNextPosts: (n, kind) => {
       failures = { left: n, kind };
+    },
+    holdPosts: () => {
+      let release = () => {};
+      const released = new Promise<void>((done) => {
+        release = done;
+      });
+      const held = { waiting: 0, released };
+      hold = held;
+      return {
+        waiting: () => held.waiting,
+        release: () => {
+          hold = null;
+          release();
+        },
+      };
     },
     validAccessTokens: () => [...access],
     refreshTokensIssued: () => [...refresh],
