@@ -8,6 +8,7 @@ RUN npm i -g pnpm@12.21.0
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc tsconfig.base.json tsconfig.json ./
 COPY shared/package.json shared/
 COPY sql/package.json sql/
+COPY core/package.json core/
 COPY server/package.json server/
 COPY worker/package.json worker/
 COPY web/package.json web/

@@ -12,9 +12,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { testConfig } from '../core/src/config';
+import { toStoredCalculation } from '../core/src/services/calculation-data';
 import { buildApp } from '../server/src/api/app';
-import { testConfig } from '../server/src/config';
-import { toStoredCalculation } from '../server/src/services/calculation-data';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { DASHBOARD_RANGES, EXPORT_CSV_PATH } from '../shared/src/activity-periods';
 import { calculateSavings } from '../shared/src/calculator';

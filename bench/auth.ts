@@ -20,10 +20,10 @@
 import { fork } from 'node:child_process';
 import { type Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { testConfig } from '../core/src/config';
+import { signUpCompany } from '../core/src/services/auth/signup';
+import { SIGN_IN_REFUSAL_DELAY_MS, SIGN_IN_REFUSALS_HELD, Tarpit } from '../core/src/services/auth/tarpit';
 import { buildApp } from '../server/src/api/app';
-import { testConfig } from '../server/src/config';
-import { signUpCompany } from '../server/src/services/auth/signup';
-import { SIGN_IN_REFUSAL_DELAY_MS, SIGN_IN_REFUSALS_HELD, Tarpit } from '../server/src/services/auth/tarpit';
 import { createDb, createPool } from '../sql/src/index';
 import { addMemberForBench } from './lib/auth-member';
 import { benchDatabase, ms, percentile } from './lib/stats';

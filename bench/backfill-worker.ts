@@ -3,7 +3,7 @@
  * starts it). argv: database URL, Dukascopy root, now (ms), from (ms). Prints one JSON line with the run and the
  * process's peak RSS.
  */
-import { createDukascopyProvider } from '../server/src/providers/history/dukascopy/client';
+import { createDukascopyProvider } from '../core/src/providers/history/dukascopy/client';
 import { createPool } from '../sql/src/index';
 import { runBackfill } from '../worker/src/market/backfill/run';
 

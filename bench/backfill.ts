@@ -11,9 +11,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
+import { testConfig } from '../core/src/config';
+import { createDukascopyProvider } from '../core/src/providers/history/dukascopy/client';
 import { buildApp } from '../server/src/api/app';
-import { testConfig } from '../server/src/config';
-import { createDukascopyProvider } from '../server/src/providers/history/dukascopy/client';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { startDukascopyServer } from '../server/test/market/dukascopy-server';
 import { STORED_PAIRS } from '../shared/src/pairs';

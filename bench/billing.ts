@@ -7,12 +7,13 @@
  *     with its subscription as Stripe holds it (target: all converge, in ≤ 30 s).
  * Every wait is bounded; the run gives up after 10 minutes.
  */
+
+import { testConfig } from '../core/src/config';
+import { StripePayments } from '../core/src/providers/payments/stripe/provider';
+import { startCheckout } from '../core/src/services/billing/checkout';
+import { createTrialCompany } from '../core/src/services/company/create';
 import { buildApp } from '../server/src/api/app';
 import { STRIPE_WEBHOOK_PATH } from '../server/src/api/http/billing-webhook';
-import { testConfig } from '../server/src/config';
-import { StripePayments } from '../server/src/providers/payments/stripe/provider';
-import { startCheckout } from '../server/src/services/billing/checkout';
-import { createTrialCompany } from '../server/src/services/company/create';
 import { startLocalStripe, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../server/test/stripe/stripe-server';
 import { createDb, createPool } from '../sql/src/index';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';

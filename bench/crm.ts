@@ -7,8 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { jobs, sendJob } from '../server/src/jobs/index';
-import { createTrialCompany } from '../server/src/services/company/create';
+import { jobs, sendJob } from '../core/src/jobs/index';
+import { createTrialCompany } from '../core/src/services/company/create';
 import { connectCompany, localCrm } from '../server/test/salesforce/connect';
 import { startLocalSalesforce } from '../server/test/salesforce/salesforce-server';
 import { createDb, createPool } from '../sql/src/index';

@@ -6,9 +6,9 @@
  * minutes; every request has a timeout.
  */
 import { sql } from 'kysely';
+import { testConfig } from '../core/src/config';
+import { repriceLeads } from '../core/src/services/alerts/reprice';
 import { buildApp } from '../server/src/api/app';
-import { testConfig } from '../server/src/config';
-import { repriceLeads } from '../server/src/services/alerts/reprice';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { londonClockTime, londonDateOf } from '../shared/src/time';
 import { createDb, createPool } from '../sql/src/index';

@@ -10,9 +10,9 @@
  *   BENCH_TIMESCALEDB_URL=postgres://postgres@127.0.0.1:5433/postgres tsx bench/history.ts
  */
 import { sql } from 'kysely';
+import { testConfig } from '../core/src/config';
+import { resolveSession, SESSION_COOKIE } from '../core/src/services/auth/sessions';
 import { buildApp } from '../server/src/api/app';
-import { testConfig } from '../server/src/config';
-import { resolveSession, SESSION_COOKIE } from '../server/src/services/auth/sessions';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { addDays, londonDateOf } from '../shared/src/time';
 import { createDb, createPool, ensureDatabase, migrate } from '../sql/src/index';

@@ -1,14 +1,14 @@
 /**
  * Jobs (issue 9): a no-op job through pg-boss with one and with two worker processes — throughput on a backlog,
  * and send→start latency when jobs trickle in. Targets: ≥ 200 jobs/s; send→start p50 ≤ 1 s.
- * The job uses the production defaults of server/src/jobs/define.ts (batch of 10, polled every 1 s).
+ * The job uses the production defaults of core/src/jobs/define.ts (batch of 10, polled every 1 s).
  *   tsx bench/jobs.ts
  * Started with `worker <url> <name>`, this file is one of the worker processes instead.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { defineJob, sendJob, z } from '../server/src/jobs/index';
+import { defineJob, sendJob, z } from '../core/src/jobs/index';
 import { createDb, createPool, type Database, manageShutdownOurselves } from '../sql/src/index';
 import { registerJob } from '../worker/src/jobs/handler';
 import { startJobRunner } from '../worker/src/jobs/runner';

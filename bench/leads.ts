@@ -4,8 +4,8 @@
  *   tsx bench/leads.ts
  */
 import { sql } from 'kysely';
+import { listLeads } from '../core/src/services/leads/leads';
 import { DEMO_MEMBERS, seedDemoData } from '../server/src/seed/demo';
-import { listLeads } from '../server/src/services/leads/leads';
 import { createDb, createPool } from '../sql/src/index';
 import { filterLeads, type Lead, searchTextOf } from '../web/src/features/leads/leadModel';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';

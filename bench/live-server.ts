@@ -7,9 +7,9 @@
  */
 
 import { WebSocketServer } from 'ws';
+import { testConfig } from '../core/src/config';
+import { QuoteHub } from '../core/src/services/market/live-quotes';
 import { buildApp } from '../server/src/api/app';
-import { testConfig } from '../server/src/config';
-import { QuoteHub } from '../server/src/services/market/live-quotes';
 import { encodeLiveMessage, parseQuoteNotification, QUOTES_CHANNEL, toLiveQuotes } from '../shared/src/live-quote';
 import { createDb, createPool, listen } from '../sql/src/index';
 

@@ -11,9 +11,9 @@
  *   tsx bench/pairs.ts
  */
 import { sql } from 'kysely';
+import { testConfig } from '../core/src/config';
+import { createDukascopyProvider } from '../core/src/providers/history/dukascopy/client';
 import { buildApp } from '../server/src/api/app';
-import { testConfig } from '../server/src/config';
-import { createDukascopyProvider } from '../server/src/providers/history/dukascopy/client';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { startDukascopyServer } from '../server/test/market/dukascopy-server';
 import { addDays, londonDateOf } from '../shared/src/time';

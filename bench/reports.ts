@@ -6,10 +6,10 @@
  */
 
 import { sql } from 'kysely';
-import { jobs, sendJob } from '../server/src/jobs/index';
-import { createTrialCompany } from '../server/src/services/company/create';
-import { renderReportPdf } from '../server/src/services/reports/render-pdf';
-import { reportData } from '../server/src/services/reports/report-data';
+import { jobs, sendJob } from '../core/src/jobs/index';
+import { createTrialCompany } from '../core/src/services/company/create';
+import { renderReportPdf } from '../core/src/services/reports/render-pdf';
+import { reportData } from '../core/src/services/reports/report-data';
 import { calculateSavings } from '../shared/src/calculator';
 import { createDb, createPool } from '../sql/src/index';
 import { productJobs } from '../worker/src/jobs/handlers';

@@ -12,10 +12,10 @@
  */
 import http from 'node:http';
 import { Writable } from 'node:stream';
+import { testConfig } from '../core/src/config';
+import { createSession } from '../core/src/services/auth/sessions';
+import { signUpCompany } from '../core/src/services/auth/signup';
 import { buildApp } from '../server/src/api/app';
-import { testConfig } from '../server/src/config';
-import { createSession } from '../server/src/services/auth/sessions';
-import { signUpCompany } from '../server/src/services/auth/signup';
 import { createDb, createPool } from '../sql/src/index';
 import { benchDatabase, ms, percentile } from './lib/stats';
 

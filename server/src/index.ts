@@ -1,3 +1,3 @@
-// What other packages may take from the server by its name: the router's type (for the web's tRPC client) and,
-// through the subpaths in package.json, its config, deps, services, providers and jobs — never the api layer.
+// What other packages may take from the server app by its name: the router's type, for the web's tRPC client
+// (`import type`). The domain — services, providers, jobs, config — is @pippitch/core's.
 export type { AppRouter } from './api/trpc/router';

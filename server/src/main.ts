@@ -3,13 +3,13 @@
  * a pool, a stop signal runs the graceful shutdown below, whatever start-up has reached.
  */
 import type { AddressInfo } from 'node:net';
+import { loadCompanyIndex } from '@pippitch/core/companies';
+import { onStop, stopSignal, tellParent } from '@pippitch/core/lifecycle';
+import { startProcess } from '@pippitch/core/process-start';
 import { cancelRunningQueries, createDb, createPool } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app';
-import { onStop, stopSignal, tellParent } from './lifecycle';
-import { startProcess } from './process-start';
 import { seedDemoOnce } from './seed/once';
-import { loadCompanyIndex } from './services/companies/index';
 
 // Its configuration, the log, the database (waited for) and the migrations; any of them failing is one line, exit 1.
 const { config, databaseUrl, log } = await startProcess('server');

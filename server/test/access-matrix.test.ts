@@ -6,7 +6,7 @@
  */
 import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, SESSION_COOKIE } from '../src/services/auth/sessions';
+import { createSession, SESSION_COOKIE } from '../../core/src/services/auth/sessions';
 import { addMember, ownerOfNewCompany, startTestApp, type TestApp } from './helpers';
 import { type Base, baseOf, plausible, procedures } from './procedure-walk';
 

@@ -7,12 +7,12 @@ import { LIVE_CLOSE } from '@pippitch/shared/live-quote';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../core/src/config';
+import { hashPassword } from '../../core/src/services/auth/passwords';
+import { SessionWatch } from '../../core/src/services/auth/session-watch';
+import { QuoteHub } from '../../core/src/services/market/live-quotes';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
-import { testConfig } from '../src/config';
-import { hashPassword } from '../src/services/auth/passwords';
-import { SessionWatch } from '../src/services/auth/session-watch';
-import { QuoteHub } from '../src/services/market/live-quotes';
 import { createClient, STRONG_PASSWORD, signUp, signupInput, type TestClient } from './helpers';
 import { cookieHeader, openLive } from './live-socket';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calculateSavings } from '@pippitch/shared/calculator';
 import { normaliseCompanyName } from '@pippitch/shared/names';
-import { toStoredCalculation } from '../src/services/calculation-data';
+import { toStoredCalculation } from '../../core/src/services/calculation-data';
 import type { TestApp } from './helpers';
 
 export interface CalculationAt {

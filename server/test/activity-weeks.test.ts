@@ -5,10 +5,10 @@ import { normaliseCompanyName } from '@pippitch/shared/names';
 import { londonDateOf } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardActivity } from '../src/services/activity/dashboard';
-import { CHART_BROKERS, type ChartRow, chartRows } from '../src/services/activity/dashboard-chart';
-import { dashboardSums, type SumsRow } from '../src/services/activity/dashboard-sums';
-import { toStoredCalculation } from '../src/services/calculation-data';
+import { dashboardActivity } from '../../core/src/services/activity/dashboard';
+import { CHART_BROKERS, type ChartRow, chartRows } from '../../core/src/services/activity/dashboard-chart';
+import { dashboardSums, type SumsRow } from '../../core/src/services/activity/dashboard-sums';
+import { toStoredCalculation } from '../../core/src/services/calculation-data';
 import { addMember, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 // The activity dashboard's weekly rollup (migration 0048): a range's whole London weeks are read from

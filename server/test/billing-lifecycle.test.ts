@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendCheckoutFollowUps } from '../src/services/billing/checkout-followups';
-import { runTrialLifecycle } from '../src/services/billing/trial-lifecycle';
+import { sendCheckoutFollowUps } from '../../core/src/services/billing/checkout-followups';
+import { runTrialLifecycle } from '../../core/src/services/billing/trial-lifecycle';
 import { addMember, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 // The trial's end and the billing e-mails that go out once, on the injected clock.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestModePayments } from '../src/providers/payments/test-mode/provider';
-import { endTestModePeriods } from '../src/services/billing/test-mode-periods';
+import { TestModePayments } from '../../core/src/providers/payments/test-mode/provider';
+import { endTestModePeriods } from '../../core/src/services/billing/test-mode-periods';
 import { ADDONS, companyRow, pence, setClock } from './billing-switch-helpers';
 import { ownerOfNewCompany, startTestApp, type TestApp } from './helpers';
 

@@ -1,7 +1,7 @@
 import { quote } from '@pippitch/shared/pricing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestModePayments } from '../src/providers/payments/test-mode/provider';
-import { endTestModePeriods } from '../src/services/billing/test-mode-periods';
+import { TestModePayments } from '../../core/src/providers/payments/test-mode/provider';
+import { endTestModePeriods } from '../../core/src/services/billing/test-mode-periods';
 import { companyRow, sent as sentTo } from './billing-switch-helpers';
 import { addMember, ownerOfNewCompany, signedIn, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 

@@ -1,8 +1,8 @@
 import { BILLING_MESSAGES } from '@pippitch/shared/billing-messages';
 import { planPrice } from '@pippitch/shared/plan-price';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestModePayments } from '../src/providers/payments/test-mode/provider';
-import { endTestModePeriods } from '../src/services/billing/test-mode-periods';
+import { TestModePayments } from '../../core/src/providers/payments/test-mode/provider';
+import { endTestModePeriods } from '../../core/src/services/billing/test-mode-periods';
 import { ownerOfNewCompany, startTestApp, type TestApp } from './helpers';
 
 // Issue 20 §3–4 on the test-mode provider (the embedded default), through tRPC: add-ons are free to try during

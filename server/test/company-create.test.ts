@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpCompany } from '../../core/src/services/auth/signup';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { DEMO_COMPANY, seedDemoData } from '../src/seed/demo';
-import { signUpCompany } from '../src/services/auth/signup';
 import { STRONG_PASSWORD } from './helpers';
 
 // One function creates a company; signup and the demo seed must store the same billing fields for the same seats.

@@ -1,6 +1,6 @@
 /** Production defaults that must not be left to chance. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig, oneLine } from '../src/config';
+import { loadConfig, oneLine } from '../../core/src/config';
 
 /** The operator's details a production server needs (issue 22 §4). */
 const OPERATOR_ENV = {

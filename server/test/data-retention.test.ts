@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTrialLifecycle } from '../src/services/billing/trial-lifecycle';
-import { deleteExpiredCompanies } from '../src/services/company/retention';
+import { runTrialLifecycle } from '../../core/src/services/billing/trial-lifecycle';
+import { deleteExpiredCompanies } from '../../core/src/services/company/retention';
 import { addCalculationAt } from './activity-helpers';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp } from './helpers';
 

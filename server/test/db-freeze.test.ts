@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../core/src/config';
 import {
   createDb,
   createPool,
@@ -22,7 +23,6 @@ import {
   startEmbeddedPostgres,
 } from '../../sql/src/index';
 import { buildApp } from '../src/api/app';
-import { testConfig } from '../src/config';
 import { createClient, signUp, signupInput } from './helpers';
 
 const MESSAGE = 'PipPitch is temporarily unavailable. Please try again in a moment.';

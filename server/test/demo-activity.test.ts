@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addDays, londonDateOf } from '@pippitch/shared/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardActivity } from '../../core/src/services/activity/dashboard';
+import { seedDemoActivity } from '../../core/src/services/demo/activity';
+import { dispatchMonthlyReports } from '../../core/src/services/reports/dispatch';
+import { generateReport } from '../../core/src/services/reports/generate';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { seedDemoData } from '../src/seed/demo';
-import { dashboardActivity } from '../src/services/activity/dashboard';
-import { seedDemoActivity } from '../src/services/demo/activity';
-import { dispatchMonthlyReports } from '../src/services/reports/dispatch';
-import { generateReport } from '../src/services/reports/generate';
 import { insertBars } from './market/fixtures';
 
 // Issue 22 §5: the demo company's three months of pitches, leads and a report, built through the services.

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseEnv } from 'node:util';
 import { afterAll, expect, it } from 'vitest';
+import { loadConfig } from '../../core/src/config';
 import { documentedBlock, runBlock } from '../../test/doc-blocks';
-import { loadConfig } from '../src/config';
 
 // The `.env` sample of docs/operations.md works when pasted (issue 33: the old one held `$(openssl …)`, several
 // variables on a line and comments after values, none of which compose's `.env` reads). The block runs as written,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { csvCell } from '../src/services/activity/export-csv';
+import { csvCell } from '../../core/src/services/activity/export-csv';
 import { addCalculationAt } from './activity-helpers';
 import { addMember, signedIn, signUp, signupInput, startTestApp, type TestApp, type TestClient } from './helpers';
 

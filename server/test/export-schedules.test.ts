@@ -1,7 +1,7 @@
 import { SCHEDULE_MESSAGES } from '@pippitch/shared/salesforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dispatchScheduledExports, scheduledSpan } from '../src/services/salesforce/export-schedule';
-import { chatterPosts, type MemberSummary } from '../src/services/salesforce/team-summary';
+import { dispatchScheduledExports, scheduledSpan } from '../../core/src/services/salesforce/export-schedule';
+import { chatterPosts, type MemberSummary } from '../../core/src/services/salesforce/team-summary';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp } from './helpers';
 import { sweepTwice } from './schedule-helpers';
 

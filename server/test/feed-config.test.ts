@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config';
+import { loadConfig } from '../../core/src/config';
 
 // Issue 21 §4: a vendor feed configured by half stops start-up with one clear line, instead of silently running
 // on the simulated feed.

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TREES = ['server/src', 'worker/src', 'shared/src', 'sql/src', 'web/src'];
+const TREES = ['core/src', 'server/src', 'worker/src', 'shared/src', 'sql/src', 'web/src'];
 const MAX_LINES = 300;
 
 function sources(dir: string): string[] {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession, SESSION_COOKIE } from '../src/services/auth/sessions';
+import { createSession, SESSION_COOKIE } from '../../core/src/services/auth/sessions';
 import { addMember, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 import { type ProcedureDef, plausible, procedures } from './procedure-walk';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../src/errors';
-import { HashQueue, hashQueueSize } from '../src/services/auth/hash-queue';
+import { AppError } from '../../core/src/errors';
+import { HashQueue, hashQueueSize } from '../../core/src/services/auth/hash-queue';
 
 /** Work that finishes when the test says so, so the queue's state is known at each step without timing. */
 function gate() {

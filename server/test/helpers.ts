@@ -1,12 +1,12 @@
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
+import { type Config, testConfig } from '../../core/src/config';
+import { hashPassword } from '../../core/src/services/auth/passwords';
+import { signUpCompany } from '../../core/src/services/auth/signup';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
 import type { AppRouter } from '../src/api/trpc/router';
-import { type Config, testConfig } from '../src/config';
 import type { ServerDeps } from '../src/deps';
-import { hashPassword } from '../src/services/auth/passwords';
-import { signUpCompany } from '../src/services/auth/signup';
 
 export interface TestApp {
   t: TestDatabase;

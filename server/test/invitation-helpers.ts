@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { createTrialCompany } from '../src/services/company/create';
+import { createTrialCompany } from '../../core/src/services/company/create';
 import { addMember, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
 
 export const DAY = 86_400_000;

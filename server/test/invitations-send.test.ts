@@ -4,7 +4,7 @@
  * and its link, and the history.
  */
 import { describe, expect, it } from 'vitest';
-import { hashToken } from '../src/services/auth/tokens';
+import { hashToken } from '../../core/src/services/auth/tokens';
 import { addMember, errorOf } from './helpers';
 import {
   DAY,

@@ -5,9 +5,9 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../core/src/config';
 import { createTestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
-import { testConfig } from '../src/config';
 import { addMember, createClient, errorOf } from './helpers';
 import { acceptInput, DAY, invitationsTestApp, invite, NEW_PASSWORD, newCompany } from './invitation-helpers';
 

@@ -6,10 +6,10 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../core/src/config';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
 import { loggerOptions } from '../src/api/http/logging';
-import { testConfig } from '../src/config';
 import { createClient, signUp, signupInput } from './helpers';
 
 const PASSWORD = 'Sup3r-secret-pass!';

@@ -1,7 +1,7 @@
 import { MARGIN_CLIENTS_CSV_PATH } from '@pippitch/shared/margin-clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuoteHub } from '../../core/src/services/market/live-quotes';
 import { MARGIN_CLIENTS_CSV_HEADER } from '../src/api/http/margin-clients-export';
-import { QuoteHub } from '../src/services/market/live-quotes';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
 import { cookieHeader } from './live-socket';
 import { FLOOR_POLICY as FLOOR, QUOTE_TIME, savePitch, TRADES } from './margin-fixtures';

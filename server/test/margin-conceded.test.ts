@@ -2,8 +2,8 @@ import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { midFromStored, pitchMargin } from '@pippitch/shared/margin';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { activityCsv } from '../src/services/activity/export-csv';
-import { marginConceded, pitchFiguresSql } from '../src/services/margin/conceded';
+import { activityCsv } from '../../core/src/services/activity/export-csv';
+import { marginConceded, pitchFiguresSql } from '../../core/src/services/margin/conceded';
 import { errorOf } from './helpers';
 
 import {

@@ -1,8 +1,8 @@
 import { londonDateOf } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { marginConceded } from '../src/services/margin/conceded';
-import { sendRequestDigest } from '../src/services/margin/request-digest';
+import { marginConceded } from '../../core/src/services/margin/conceded';
+import { sendRequestDigest } from '../../core/src/services/margin/request-digest';
 import { errorOf } from './helpers';
 import {
   admin,

@@ -1,7 +1,7 @@
 import { weeksAndDays } from '@pippitch/shared/activity-periods';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { marginConceded } from '../src/services/margin/conceded';
+import { marginConceded } from '../../core/src/services/margin/conceded';
 import { addMember } from './helpers';
 
 import {

@@ -5,7 +5,7 @@
  */
 import { ON_DEMAND_MESSAGES } from '@pippitch/shared/on-demand';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateReport } from '../src/services/reports/generate';
+import { generateReport } from '../../core/src/services/reports/generate';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient } from './helpers';
 
 let h: TestApp;

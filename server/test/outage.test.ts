@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../core/src/config';
 import {
   createDb,
   createPool,
@@ -18,7 +19,6 @@ import {
   startEmbeddedPostgres,
 } from '../../sql/src/index';
 import { buildApp } from '../src/api/app';
-import { testConfig } from '../src/config';
 import { createClient, signUp, signupInput } from './helpers';
 import { openLive } from './live-socket';
 

@@ -2,10 +2,10 @@ import type { DB } from '@pippitch/sql';
 import { Kysely, PostgresDialect } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createEmailProvider } from '../src/providers/email/index';
-import { smtpEmailProvider } from '../src/providers/email/smtp';
-import { requestPasswordReset } from '../src/services/auth/password-reset';
-import { deliverDueEmails } from '../src/services/email/deliver';
+import { createEmailProvider } from '../../core/src/providers/email/index';
+import { smtpEmailProvider } from '../../core/src/providers/email/smtp';
+import { requestPasswordReset } from '../../core/src/services/auth/password-reset';
+import { deliverDueEmails } from '../../core/src/services/email/deliver';
 import { errorOf, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 let h: TestApp;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
-import { drawPdf } from '../src/services/pdf/document';
+import { drawPdf } from '../../core/src/services/pdf/document';
 
 describe('the PDF frame (services/pdf/document.ts)', () => {
   it("still finds pdfkit's buffered pages where it joins their chunks (a pdfkit upgrade that moves them fails here)", () => {

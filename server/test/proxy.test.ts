@@ -4,9 +4,9 @@
  */
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/src/config';
+import { parseTrustProxy } from '../../core/src/trust-proxy';
 import type { AppRouter } from '../src/api/trpc/router';
-import { loadConfig } from '../src/config';
-import { parseTrustProxy } from '../src/trust-proxy';
 import { errorOf, STRONG_PASSWORD, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 const TOO_MANY = { message: 'Too many attempts. Please wait a few minutes and try again.', code: 'TOO_MANY_REQUESTS' };

@@ -4,10 +4,10 @@
  */
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginLimits } from '../../core/src/services/auth/login';
+import { clientKey, record } from '../../core/src/services/auth/rate-limit';
+import { Tarpit } from '../../core/src/services/auth/tarpit';
 import type { AppRouter } from '../src/api/trpc/router';
-import { loginLimits } from '../src/services/auth/login';
-import { clientKey, record } from '../src/services/auth/rate-limit';
-import { Tarpit } from '../src/services/auth/tarpit';
 import {
   addMember,
   confirmInput,

@@ -3,13 +3,13 @@ import { createDb, createPool, type Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../core/src/config';
+import { jobs, sendJob } from '../../core/src/jobs/index';
+import { beat } from '../../core/src/services/ops/heartbeat';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { createSimulatedFeed } from '../../worker/src/market/feeds/simulated';
 import { type MarketDataService, startMarketData } from '../../worker/src/market/service';
 import { buildApp } from '../src/api/app';
-import { testConfig } from '../src/config';
-import { jobs, sendJob } from '../src/jobs/index';
-import { beat } from '../src/services/ops/heartbeat';
 
 // Readiness (issue 23; issue 31 §4: it means 'can serve requests') goes not-ready and back as the database stops and
 // returns, and stays ready — healthy false, the failing check named — while the feed poller or the worker is missing

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runExport } from '../src/services/salesforce/exports';
+import { runExport } from '../../core/src/services/salesforce/exports';
 import { addCalculationAt, setFloorsAt } from './activity-helpers';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
 import { TRADES } from './margin-fixtures';

@@ -5,8 +5,8 @@ import {
   readIdentity,
   readTokenResponse,
   restFailure,
-} from '../src/providers/crm/salesforce/transform';
-import { CrmRejected, CrmRevoked, CrmSessionExpired, CrmTemporaryFailure } from '../src/providers/crm/types';
+} from '../../core/src/providers/crm/salesforce/transform';
+import { CrmRejected, CrmRevoked, CrmSessionExpired, CrmTemporaryFailure } from '../../core/src/providers/crm/types';
 
 // Salesforce's answers as its documentation shows them (OAuth 2.0 web server flow, REST API error responses).
 

@@ -1,8 +1,8 @@
 import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SalesforceCrm } from '../src/providers/crm/salesforce/provider';
-import { CrmTemporaryFailure } from '../src/providers/crm/types';
-import { runExport } from '../src/services/salesforce/exports';
+import { SalesforceCrm } from '../../core/src/providers/crm/salesforce/provider';
+import { CrmTemporaryFailure } from '../../core/src/providers/crm/types';
+import { runExport } from '../../core/src/services/salesforce/exports';
 import { addCalculationAt, setFloorsAt } from './activity-helpers';
 import {
   addMember,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seatRoute } from '../src/services/seats/change';
+import { seatRoute } from '../../core/src/services/seats/change';
 
 // Spec §4 Seat save routing, every branch (the services behind each are tested in seats, billing-test-mode and
 // billing-stripe).

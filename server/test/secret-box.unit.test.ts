@@ -1,6 +1,12 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { keyId, openSecret, SecretUnreadable, sealedWith, sealSecret } from '../src/services/salesforce/secret-box';
+import {
+  keyId,
+  openSecret,
+  SecretUnreadable,
+  sealedWith,
+  sealSecret,
+} from '../../core/src/services/salesforce/secret-box';
 
 const OLD = Buffer.alloc(32, 1);
 const NEW = Buffer.alloc(32, 2);

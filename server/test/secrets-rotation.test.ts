@@ -8,9 +8,9 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withSalesforce } from '../src/services/salesforce/connection';
-import { rotateSecrets } from '../src/services/salesforce/rotate-secrets';
-import { keyId, openSecret, SecretUnreadable, sealSecret } from '../src/services/salesforce/secret-box';
+import { withSalesforce } from '../../core/src/services/salesforce/connection';
+import { rotateSecrets } from '../../core/src/services/salesforce/rotate-secrets';
+import { keyId, openSecret, SecretUnreadable, sealSecret } from '../../core/src/services/salesforce/secret-box';
 import { ownerOfNewCompany, startTestApp, type TestApp } from './helpers';
 import { connectCompany, localCrm } from './salesforce/connect';
 import {

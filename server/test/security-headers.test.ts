@@ -1,9 +1,9 @@
 /** Security headers on every kind of response: API, health, errors, refusals; HSTS in production only. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Config, testConfig } from '../../core/src/config';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
-import { type Config, testConfig } from '../src/config';
 
 let t: TestDatabase;
 const apps: FastifyInstance[] = [];

@@ -7,14 +7,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../core/src/config';
+import { AccessFeed } from '../../core/src/services/auth/access-feed';
+import { hashPassword } from '../../core/src/services/auth/passwords';
+import { SessionCache } from '../../core/src/services/auth/session-cache';
+import { runTrialLifecycle } from '../../core/src/services/billing/trial-lifecycle';
 import { createDb, createPool, type Database } from '../../sql/src/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { buildApp } from '../src/api/app';
-import { testConfig } from '../src/config';
-import { AccessFeed } from '../src/services/auth/access-feed';
-import { hashPassword } from '../src/services/auth/passwords';
-import { SessionCache } from '../src/services/auth/session-cache';
-import { runTrialLifecycle } from '../src/services/billing/trial-lifecycle';
 import { createClient, errorOf, STRONG_PASSWORD, signUp, signupInput, type TestClient } from './helpers';
 
 const HOUR = 3_600_000;

@@ -9,8 +9,8 @@ import { MESSAGES } from '@pippitch/shared/auth';
 import { UNLOCK_MESSAGES } from '@pippitch/shared/sign-in-unlock';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashQueue, hashQueueSize } from '../../core/src/services/auth/hash-queue';
 import type { AppRouter } from '../src/api/trpc/router';
-import { hashQueue, hashQueueSize } from '../src/services/auth/hash-queue';
 import { addMember, errorOf, STRONG_PASSWORD, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
 const OWNER = 'ada@acmefx.co.uk';

@@ -9,7 +9,7 @@ import { SIGNUP_LINK_PRINTED_NOTE, signupEmailDisabledMessage } from '@pippitch/
 import type { DB } from '@pippitch/sql';
 import { Kysely, PostgresDialect } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { requestSignup } from '../src/services/auth/signup-request';
+import { requestSignup } from '../../core/src/services/auth/signup-request';
 import {
   confirmInput,
   errorOf,

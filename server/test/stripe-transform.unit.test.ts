@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { ADDON_PRODUCTS, SEAT_PRODUCT } from '../src/providers/payments/stripe/catalog';
-import { eventIds, subscriptionState } from '../src/providers/payments/stripe/transform';
+import { ADDON_PRODUCTS, SEAT_PRODUCT } from '../../core/src/providers/payments/stripe/catalog';
+import { eventIds, subscriptionState } from '../../core/src/providers/payments/stripe/transform';
 
 // Stripe's own example objects, with only the fields our transform reads set to our products.
 const fixtures = JSON.parse(readFileSync(new URL('./stripe/fixtures.json', import.meta.url), 'utf8')).resources;

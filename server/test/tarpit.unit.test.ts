@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Tarpit } from '../src/services/auth/tarpit';
+import { Tarpit } from '../../core/src/services/auth/tarpit';
 
 /** A sleep the test ends when it chooses, recording what was asked: no real time passes. */
 function manualSleep() {

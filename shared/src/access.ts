@@ -3,7 +3,7 @@
  * The server enforces these for every procedure; the web gate only mirrors them to route people.
  */
 
-/** A member's role as the API and the web say it (the database stores brokers as 'junior': server/src/services/stored-role.ts). */
+/** A member's role as the API and the web say it (the database stores brokers as 'junior': core/src/services/stored-role.ts). */
 export type RoleType = 'broker' | 'admin' | 'super_admin';
 
 /** What a caller reads when a rule below keeps them out: the server's answers and the pages' notices alike. */

@@ -1,5 +1,5 @@
 // Who operates PipPitch, as the Terms of Service and the Privacy Policy name it (issue 22 §4). The details come from
-// the server's configuration (OPERATOR_* variables, server/src/config.ts): production refuses to start without them;
+// the server's configuration (OPERATOR_* variables, core/src/config.ts): production refuses to start without them;
 // development uses the clearly marked sample below. No placeholder ever reaches a page.
 
 export interface OperatorDetails {

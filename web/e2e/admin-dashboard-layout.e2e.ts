@@ -4,7 +4,7 @@
  * cards and the team's totals) stays on one line, never wrapped in the middle of a number.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoActivity } from '../../server/src/services/demo/activity';
+import { seedDemoActivity } from '../../core/src/services/demo/activity';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
 import { failOnPageErrors, member, poll, screenshotBoth, seriousViolations, signIn, text } from './journeys';
 

@@ -5,8 +5,8 @@
  * written only to lock the company.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_KEYS } from '../../core/src/services/email/previews';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
-import { PREVIEW_KEYS } from '../../server/src/services/email/previews';
 import { type Harness, MOBILE, startHarness } from './harness';
 import {
   chooseRadio,

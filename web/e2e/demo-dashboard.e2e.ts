@@ -3,7 +3,7 @@
  * (seed/demo-activity.ts, as `pnpm start` runs it), so the dashboard, a broker's activity and My Leads show work.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoActivity } from '../../server/src/services/demo/activity';
+import { seedDemoActivity } from '../../core/src/services/demo/activity';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
 import { failOnPageErrors, member, poll, screenshotBoth, seriousViolations, signIn, text } from './journeys';
 

@@ -6,11 +6,11 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Config, testConfig } from '../../core/src/config';
+import { QuoteHub } from '../../core/src/services/market/live-quotes';
 import { buildApp } from '../../server/src/api/app';
 import { WEB_DIST } from '../../server/src/api/http/static';
-import { type Config, testConfig } from '../../server/src/config';
 import { seedDemoData } from '../../server/src/seed/demo';
-import { QuoteHub } from '../../server/src/services/market/live-quotes';
 import { freePort } from '../../sql/src/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 // The types of what test/global-setup.ts provides (the database URLs test/db.ts injects).

@@ -6,8 +6,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken, newToken } from '../../core/src/services/auth/tokens';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
-import { hashToken, newToken } from '../../server/src/services/auth/tokens';
 import { calculate, fillInputs, resultsPanel, WORKED_INPUTS } from './calculator-page';
 import { type Harness, MOBILE, startHarness } from './harness';
 import {

@@ -5,7 +5,7 @@
  */
 import { OPERATOR_ELEMENT_ID, OPERATOR_JSON_PATH } from '@pippitch/shared/operator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/src/config';
+import { loadConfig } from '../../core/src/config';
 import { DESKTOP, type Harness, MOBILE, startHarness } from './harness';
 import { failOnPageErrors, poll, screenshotBoth, seriousViolations, text, waitForPath } from './journeys';
 

@@ -4,8 +4,8 @@
  * brokers for this month; a callback without a code is refused; a broker cannot open the settings.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testConfig } from '../../server/src/config';
-import { SalesforceCrm } from '../../server/src/providers/crm/salesforce/provider';
+import { testConfig } from '../../core/src/config';
+import { SalesforceCrm } from '../../core/src/providers/crm/salesforce/provider';
 import {
   type LocalSalesforce,
   startLocalSalesforce,

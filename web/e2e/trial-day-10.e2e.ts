@@ -5,9 +5,9 @@
  * the 50 days pass by moving it, and the worker's period-end job runs as the worker would run it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestModePayments } from '../../server/src/providers/payments/test-mode/provider';
+import { TestModePayments } from '../../core/src/providers/payments/test-mode/provider';
+import { endTestModePeriods } from '../../core/src/services/billing/test-mode-periods';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
-import { endTestModePeriods } from '../../server/src/services/billing/test-mode-periods';
 import { type Harness, startHarness } from './harness';
 import { chooseRadio, failOnPageErrors, member, poll, screenshotBoth, signIn, text, waitForPath } from './journeys';
 

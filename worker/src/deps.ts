@@ -2,16 +2,16 @@
  * The providers a worker process needs, built in one place from the configuration (as server/src/deps.ts does
  * for the server), so main.ts only wires loops and jobs to them and a test or bench can build the same set.
  */
-import type { Config } from '@pippitch/server/config';
-import { createCrmProvider } from '@pippitch/server/providers/crm/index';
-import type { CrmProvider } from '@pippitch/server/providers/crm/types';
-import { createEcbRatesProvider } from '@pippitch/server/providers/ecb/index';
-import type { EcbRatesProvider } from '@pippitch/server/providers/ecb/types';
-import { createEmailProvider, type EmailProvider } from '@pippitch/server/providers/email/index';
-import { createHistoryProvider } from '@pippitch/server/providers/history/index';
-import type { HistoryProvider } from '@pippitch/server/providers/history/types';
-import { createPaymentProvider } from '@pippitch/server/providers/payments/index';
-import type { PaymentProvider } from '@pippitch/server/providers/payments/types';
+import type { Config } from '@pippitch/core/config';
+import type { CrmProvider } from '@pippitch/core/providers/crm';
+import { createCrmProvider } from '@pippitch/core/providers/crm';
+import type { EcbRatesProvider } from '@pippitch/core/providers/ecb';
+import { createEcbRatesProvider } from '@pippitch/core/providers/ecb';
+import { createEmailProvider, type EmailProvider } from '@pippitch/core/providers/email';
+import type { HistoryProvider } from '@pippitch/core/providers/history';
+import { createHistoryProvider } from '@pippitch/core/providers/history';
+import type { PaymentProvider } from '@pippitch/core/providers/payments';
+import { createPaymentProvider } from '@pippitch/core/providers/payments';
 import type { Database } from '@pippitch/sql';
 import { createFeedFromConfig } from './market/index';
 import type { Feed } from './market/types';

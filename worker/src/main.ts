@@ -9,12 +9,12 @@
 import { unlink, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jobs as jobDefinitions, sendJob } from '@pippitch/server/jobs/index';
-import { onStop, stopSignal, tellParent } from '@pippitch/server/lifecycle';
-import { startProcess } from '@pippitch/server/process-start';
-import { seedDemoActivity } from '@pippitch/server/services/demo/activity';
-import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
-import { beat, forget } from '@pippitch/server/services/ops/heartbeat';
+import { seedDemoActivity } from '@pippitch/core/demo';
+import { deliverDueEmails } from '@pippitch/core/email';
+import { jobs as jobDefinitions, sendJob } from '@pippitch/core/jobs';
+import { onStop, stopSignal, tellParent } from '@pippitch/core/lifecycle';
+import { beat, forget } from '@pippitch/core/ops';
+import { startProcess } from '@pippitch/core/process-start';
 import { cancelRunningQueries, createDb, type Listener, listen } from '@pippitch/sql';
 import { buildWorkerDeps } from './deps';
 import { productJobs } from './jobs/handlers';

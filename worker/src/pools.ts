@@ -11,7 +11,7 @@
  * Outside these pools: pg-boss's own pool (4), the outbox LISTEN connection (1), the feed poller's session (1), and
  * for a moment at start the migrator and the queue set-up (1 each, one after the other).
  */
-import type { JobLane } from '@pippitch/server/jobs/index';
+import type { JobLane } from '@pippitch/core/jobs';
 import { createPool, TIMEOUTS } from '@pippitch/sql';
 import type pg from 'pg';
 import { queueShares, shareConnections } from './jobs/shares';

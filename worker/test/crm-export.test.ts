@@ -1,7 +1,7 @@
-import { jobs, sendJob } from '@pippitch/server/jobs/index';
-import { signUpCompany } from '@pippitch/server/services/auth/signup';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, sendJob } from '../../core/src/jobs/index';
+import { signUpCompany } from '../../core/src/services/auth/signup';
 import { connectCompany, localCrm } from '../../server/test/salesforce/connect';
 import { type LocalSalesforce, startLocalSalesforce } from '../../server/test/salesforce/salesforce-server';
 import { createTestDatabase, type TestDatabase } from '../../test/db';

@@ -1,6 +1,6 @@
-import { defineJob, z } from '@pippitch/server/jobs/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { defineJob, z } from '../../core/src/jobs/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { registerJob } from '../src/jobs/handler';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner';

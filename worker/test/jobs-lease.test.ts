@@ -3,9 +3,10 @@
  * shortened for the test (2 s, renewed every 0.5 s); the production lease is checked against the two-minute
  * promise separately, so the test waits for conditions, never for the clock.
  */
-import { LEASE, sendJob } from '@pippitch/server/jobs/index';
+
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LEASE, sendJob } from '../../core/src/jobs/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { startWorkerProcess, type WorkerProcess } from './helpers/job-workers';
 import { JOB_RUNS_TABLE, leasedJob } from './helpers/test-jobs';

@@ -1,6 +1,6 @@
-import { defineJob, jobs, sendJob, z } from '@pippitch/server/jobs/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineJob, jobs, sendJob, z } from '../../core/src/jobs/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { productJobs } from '../src/jobs/handlers';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner';

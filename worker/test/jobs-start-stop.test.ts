@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sendJob } from '@pippitch/server/jobs/index';
 import { createDb, createPool, type Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sendJob } from '../../core/src/jobs/index';
 import { startWorkerProcess, type WorkerProcess } from './helpers/job-workers';
 import { JOB_RUNS_TABLE, leasedJob, recordJob, testJobs, tickJob } from './helpers/test-jobs';
 import { waitFor } from './helpers/wait';

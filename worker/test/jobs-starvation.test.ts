@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { sendJob } from '@pippitch/server/jobs/index';
 import { createDb, createPool, type Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { sendJob } from '../../core/src/jobs/index';
 import { queueShares } from '../src/jobs/shares';
 import { jobConnections } from '../src/pools';
 import { startWorkerProcess, type WorkerProcess } from './helpers/job-workers';

@@ -1,6 +1,6 @@
-import { sendJob } from '@pippitch/server/jobs/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendJob } from '../../core/src/jobs/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { startWorkerProcess, type WorkerProcess } from './helpers/job-workers';
 import { heldJob, JOB_RUNS_TABLE, recordJob } from './helpers/test-jobs';

@@ -1,7 +1,7 @@
-import { JOBS_SCHEMA, pgBossExecutor, sendJob } from '@pippitch/server/jobs/index';
 import { sql } from 'kysely';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS_SCHEMA, pgBossExecutor, sendJob } from '../../core/src/jobs/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner';
 import { jobStatus } from '../src/jobs/status';

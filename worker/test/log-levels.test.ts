@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { enqueueEmail } from '@pippitch/server/services/email/outbox';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { enqueueEmail } from '../../core/src/services/email/outbox';
 import { freePort } from '../../sql/src/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import {

@@ -1,6 +1,6 @@
-import { bundledHistory } from '@pippitch/server/providers/history/types';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledHistory } from '../../core/src/providers/history/types';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { fillChosenPairsFromDataSet } from '../src/market/dataset/added-pairs';
 import { ecbFixTime } from '../src/market/dataset/calendar';

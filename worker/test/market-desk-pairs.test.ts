@@ -1,6 +1,6 @@
-import { createDukascopyProvider } from '@pippitch/server/providers/history/dukascopy/client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDukascopyProvider } from '../../core/src/providers/history/dukascopy/client';
 import { type DukascopyServer, dukascopyMid, startDukascopyServer } from '../../server/test/market/dukascopy-server';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { runBackfill } from '../src/market/backfill/run';

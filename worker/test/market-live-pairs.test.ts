@@ -1,4 +1,3 @@
-import { QuoteHub } from '@pippitch/server/services/market/live-quotes';
 import { parseQuoteNotification, QUOTES_CHANNEL, type QuoteNotification } from '@pippitch/shared/live-quote';
 import { encodeLiveMessage, parseLiveMessage } from '@pippitch/shared/live-socket';
 import { STORED_PAIRS } from '@pippitch/shared/pairs';
@@ -6,6 +5,7 @@ import { liveQuoteNote } from '@pippitch/shared/sources';
 import { type Listener, listen } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuoteHub } from '../../core/src/services/market/live-quotes';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { createSimulatedFeed } from '../src/market/feeds/simulated';
 import { createTraderMadeFeed } from '../src/market/feeds/tradermade/client';

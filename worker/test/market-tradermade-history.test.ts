@@ -1,9 +1,9 @@
-import { loadConfig } from '@pippitch/server/config';
-import { createHistoryProvider } from '@pippitch/server/providers/history/index';
-import { createTraderMadeHistory } from '@pippitch/server/providers/history/tradermade/client';
-import { barsFromTimeseries } from '@pippitch/server/providers/history/tradermade/transform';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../core/src/config';
+import { createHistoryProvider } from '../../core/src/providers/history/index';
+import { createTraderMadeHistory } from '../../core/src/providers/history/tradermade/client';
+import { barsFromTimeseries } from '../../core/src/providers/history/tradermade/transform';
 import {
   startTimeseriesServer,
   TIMESERIES_KEY,

@@ -5,11 +5,12 @@
  * what ran ahead of B's report, not by the clock: each report is similar work, so "at most one of A's ahead"
  * bounds B's wait at about twice its time alone on any machine. The times are printed for the record.
  */
-import { jobs } from '@pippitch/server/jobs/index';
-import type { Actor } from '@pippitch/server/services/actor';
-import { signUpCompany } from '@pippitch/server/services/auth/signup';
-import { requestTestReport } from '@pippitch/server/services/reports/schedule';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../core/src/jobs/index';
+import type { Actor } from '../../core/src/services/actor';
+import { signUpCompany } from '../../core/src/services/auth/signup';
+import { requestTestReport } from '../../core/src/services/reports/schedule';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { productJobs } from '../src/jobs/handlers';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner';

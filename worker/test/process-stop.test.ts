@@ -1,6 +1,6 @@
-import { jobs, sendJob } from '@pippitch/server/jobs/index';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { jobs, sendJob } from '../../core/src/jobs/index';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import {
   buildCompiled,

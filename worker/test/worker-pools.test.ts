@@ -1,10 +1,10 @@
-import { defineJob, sendJob, z } from '@pippitch/server/jobs/index';
-import { createEmailProvider } from '@pippitch/server/providers/email/index';
-import { deliverDueEmails } from '@pippitch/server/services/email/deliver';
-import { enqueueEmail } from '@pippitch/server/services/email/outbox';
 import { createDb } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { defineJob, sendJob, z } from '../../core/src/jobs/index';
+import { createEmailProvider } from '../../core/src/providers/email/index';
+import { deliverDueEmails } from '../../core/src/services/email/deliver';
+import { enqueueEmail } from '../../core/src/services/email/outbox';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { registerJob } from '../src/jobs/handler';
 import { startJobRunner } from '../src/jobs/runner';

@@ -3,9 +3,10 @@
  * opening the old ones with SECRETS_KEY_PREVIOUS. Safe to re-run; exits 1 when a value neither key opens, so the
  * previous key is not dropped while something still needs it. Steps: docs/operations.md, 'Rotate secrets'.
  */
+
+import { loadConfigOrExit } from '@pippitch/core/config';
+import { rotateSecrets } from '@pippitch/core/salesforce';
 import { createDb, createPool } from '@pippitch/sql';
-import { loadConfigOrExit } from '../config';
-import { rotateSecrets } from '../services/salesforce/rotate-secrets';
 
 const config = loadConfigOrExit();
 if (!config.databaseUrl || !config.secretsKey) {

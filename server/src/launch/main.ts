@@ -6,12 +6,12 @@
  */
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
+import { childEnvironment, loadConfigOrExit } from '@pippitch/core/config';
+import { roleFromStored } from '@pippitch/core/stored-role';
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { ensureDatabase, manageShutdownOurselves, migrate, startEmbeddedPostgres } from '@pippitch/sql';
-import { childEnvironment, loadConfigOrExit } from '../config';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../seed/demo';
 import { seedDemoOnce } from '../seed/once';
-import { roleFromStored } from '../services/stored-role';
 import { localSecretsKey } from './secrets-key';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');

@@ -1,8 +1,7 @@
+import { hashPassword } from '@pippitch/core/auth';
+import { createTrialCompany } from '@pippitch/core/company';
+import { DEMO_COMPANY } from '@pippitch/core/demo';
 import type { Database } from '@pippitch/sql';
-import { hashPassword } from '../services/auth/passwords';
-import { createTrialCompany } from '../services/company/create';
-
-import { DEMO_COMPANY } from '../services/demo/activity';
 
 export { DEMO_COMPANY };
 export const DEMO_PASSWORD = 'PipPitch#2026';

@@ -4,10 +4,14 @@
  */
 import { companyNamesMatch } from '@pippitch/shared/names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../core/src/errors';
+import { createIndexCompanyFinder } from '../../../core/src/services/companies/finder/index-source';
+import {
+  type CompanyFinder,
+  NOT_A_CHOICE,
+  type SimilarCompany,
+} from '../../../core/src/services/companies/finder/types';
 import type { TestDatabase } from '../../../test/db';
-import { AppError } from '../../src/errors';
-import { createIndexCompanyFinder } from '../../src/services/companies/finder/index-source';
-import { type CompanyFinder, NOT_A_CHOICE, type SimilarCompany } from '../../src/services/companies/finder/types';
 import { createIndexedDatabase } from './index-db';
 
 let t: TestDatabase;

@@ -1,8 +1,8 @@
 import { sectionOfDivision } from '@pippitch/shared/sic';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCompanyIndex } from '../../../core/src/services/companies/load/load-index';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
-import { loadCompanyIndex } from '../../src/services/companies/load/load-index';
 
 let t: TestDatabase;
 let first: Awaited<ReturnType<typeof loadCompanyIndex>>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../../core/src/errors';
+import { searchCompanies } from '../../../core/src/services/companies/search';
 import type { TestDatabase } from '../../../test/db';
-import { AppError } from '../../src/errors';
-import { searchCompanies } from '../../src/services/companies/search';
 import { createIndexedDatabase } from './index-db';
 
 let t: TestDatabase;

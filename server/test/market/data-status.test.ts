@@ -1,8 +1,8 @@
 import { backfillText, DATA_STATUS_MESSAGES, lastTickText, realSpanText } from '@pippitch/shared/data-status';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ecbRatesJob } from '../../src/jobs/market';
-import { sendJob } from '../../src/jobs/send';
+import { ecbRatesJob } from '../../../core/src/jobs/market';
+import { sendJob } from '../../../core/src/jobs/send';
 import {
   addMember,
   errorOf,

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
+import { testConfig } from '../../../core/src/config';
+import { SessionWatch } from '../../../core/src/services/auth/session-watch';
+import { QuoteHub } from '../../../core/src/services/market/live-quotes';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 import { buildApp } from '../../src/api/app';
 import { LiveFanout } from '../../src/api/http/live-fanout';
-import { testConfig } from '../../src/config';
-import { SessionWatch } from '../../src/services/auth/session-watch';
-import { QuoteHub } from '../../src/services/market/live-quotes';
 import { createClient, signUp, signupInput } from '../helpers';
 import { cookieHeader, openLive } from '../live-socket';
 

@@ -9,9 +9,9 @@ import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reportData } from '../../../core/src/services/reports/report-data';
 import { runMarketHistory } from '../../../worker/src/market/backfill/job';
 import { storeEcbReferenceRates } from '../../../worker/src/market/dataset/ecb-store';
-import { reportData } from '../../src/services/reports/report-data';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient } from '../helpers';
 
 // Issue 34 §2: a currency with no minute market in the provider (the rupee: non-deliverable) is priced from the ECB's

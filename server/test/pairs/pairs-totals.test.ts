@@ -4,9 +4,9 @@ import { Dec } from '@pippitch/shared/decimal';
 import { pipSize } from '@pippitch/shared/pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../src/services/market/live-quotes';
-import { reportData } from '../../src/services/reports/report-data';
-import { teamSummary } from '../../src/services/salesforce/team-summary';
+import { QuoteHub } from '../../../core/src/services/market/live-quotes';
+import { reportData } from '../../../core/src/services/reports/report-data';
+import { teamSummary } from '../../../core/src/services/salesforce/team-summary';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from '../helpers';
 
 // Issue 34 §5: the dashboard, the Salesforce summary and the monthly report add pitches in any catalogue pair in

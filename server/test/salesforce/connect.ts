@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '@pippitch/sql';
-import { SalesforceCrm } from '../../src/providers/crm/salesforce/provider';
-import { sealSecret } from '../../src/services/salesforce/secret-box';
+import { SalesforceCrm } from '../../../core/src/providers/crm/salesforce/provider';
+import { sealSecret } from '../../../core/src/services/salesforce/secret-box';
 import { type LocalSalesforce, TEST_CLIENT_ID, TEST_CLIENT_SECRET } from './salesforce-server';
 
 /** The product's Salesforce client, pointed at the local server. */

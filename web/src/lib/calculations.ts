@@ -1,3 +1,4 @@
+import type { AppRouter } from '@pippitch/server';
 import { minorUnits } from '@pippitch/shared/currencies';
 import { formatRate, formatSignedRate } from '@pippitch/shared/format';
 import { formatAmount, formatMoney, pairCurrencies } from '@pippitch/shared/money';
@@ -5,7 +6,6 @@ import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/src/api/trpc/router';
 import { trpc } from './trpc';
 
 /**

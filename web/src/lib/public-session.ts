@@ -1,7 +1,7 @@
+import type { AppRouter } from '@pippitch/server';
 import { isAdminRole } from '@pippitch/shared/access';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useSyncExternalStore } from 'react';
-import type { AppRouter } from '../../../server/src/api/trpc/router';
 
 // Who is signed in, for the public pages' nav and calls to action. The landing page's JavaScript budget (issue 13:
 // ≤ 100 KB) has no room for the tRPC client and React Query (21 KB Brotli), so these pages read the one answer

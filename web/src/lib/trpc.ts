@@ -1,9 +1,9 @@
+import type { AppRouter } from '@pippitch/server';
 import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { MAX_BATCH_CALLS } from '@pippitch/shared/api-limits';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '../../../server/src/api/trpc/router';
 
 /** React hooks for every procedure (types only come from the server; no server code is bundled). */
 export const trpc = createTRPCReact<AppRouter>();

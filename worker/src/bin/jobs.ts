@@ -4,7 +4,7 @@
  * DATABASE_URL, or else the database of a running `pnpm start` (embedded PostgreSQL in .data/pg).
  */
 import { resolve } from 'node:path';
-import { loadConfig } from '@pippitch/server/config';
+import { loadConfig } from '@pippitch/core/config';
 import { createDb, createPool } from '@pippitch/sql';
 import { runningEmbeddedPostgres } from '@pippitch/sql/local-cluster';
 import { type JobStatus, jobStatus } from '../jobs/status';

@@ -1,5 +1,5 @@
 /** The shape of a job handler, and a definition paired with its handler (what the runner works). */
-import type { JobDefinition, PayloadSchema, z } from '@pippitch/server/jobs/index';
+import type { JobDefinition, PayloadSchema, z } from '@pippitch/core/jobs';
 
 export interface JobRun {
   id: string;

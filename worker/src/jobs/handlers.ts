@@ -1,26 +1,21 @@
 /**
- * One handler per job in server/src/jobs/index.ts, each calling a service. This is the one place the worker
+ * One handler per job in core/src/jobs/index.ts, each calling a service. This is the one place the worker
  * registers them; a job without a handler does not type check.
  */
 
-import { type Jobs, jobs } from '@pippitch/server/jobs/index';
-import type { CrmProvider } from '@pippitch/server/providers/crm/types';
-import type { EcbRatesProvider } from '@pippitch/server/providers/ecb/types';
-import type { HistoryProvider } from '@pippitch/server/providers/history/types';
-import type { PaymentProvider } from '@pippitch/server/providers/payments/types';
-import { repriceLeads } from '@pippitch/server/services/alerts/reprice';
-import { pruneRateLimits } from '@pippitch/server/services/auth/rate-limit';
-import { pruneExpiredSessions } from '@pippitch/server/services/auth/sessions';
-import { sendCheckoutFollowUps } from '@pippitch/server/services/billing/checkout-followups';
-import { endTestModePeriods } from '@pippitch/server/services/billing/test-mode-periods';
-import { runTrialLifecycle } from '@pippitch/server/services/billing/trial-lifecycle';
-import { deleteExpiredCompanies } from '@pippitch/server/services/company/retention';
-import { sendRequestDigest } from '@pippitch/server/services/margin/request-digest';
-import { refreshEcbRates } from '@pippitch/server/services/market/ecb-rates';
-import { dispatchMonthlyReports } from '@pippitch/server/services/reports/dispatch';
-import { failReport, generateReport } from '@pippitch/server/services/reports/generate';
-import { dispatchScheduledExports } from '@pippitch/server/services/salesforce/export-schedule';
-import { runExport } from '@pippitch/server/services/salesforce/exports';
+import { repriceLeads } from '@pippitch/core/alerts';
+import { pruneExpiredSessions, pruneRateLimits } from '@pippitch/core/auth';
+import { endTestModePeriods, runTrialLifecycle, sendCheckoutFollowUps } from '@pippitch/core/billing';
+import { deleteExpiredCompanies } from '@pippitch/core/company';
+import { type Jobs, jobs } from '@pippitch/core/jobs';
+import { sendRequestDigest } from '@pippitch/core/margin';
+import { refreshEcbRates } from '@pippitch/core/market';
+import type { CrmProvider } from '@pippitch/core/providers/crm';
+import type { EcbRatesProvider } from '@pippitch/core/providers/ecb';
+import type { HistoryProvider } from '@pippitch/core/providers/history';
+import type { PaymentProvider } from '@pippitch/core/providers/payments';
+import { dispatchMonthlyReports, failReport, generateReport } from '@pippitch/core/reports';
+import { dispatchScheduledExports, runExport } from '@pippitch/core/salesforce';
 import type { Database, Log } from '@pippitch/sql';
 import type pg from 'pg';
 import { logDailyBars, runMarketHistory } from '../market/backfill/job';

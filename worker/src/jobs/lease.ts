@@ -10,7 +10,7 @@
  * (retry_count + 1), so a job that kills every worker that runs it still ends after its retry limit (pg-boss's own
  * expiry then fails it). Two workers never run it at once: a reclaimed job is fetched with SKIP LOCKED by one.
  */
-import { JOBS_SCHEMA, LEASE, type Lease } from '@pippitch/server/jobs/index';
+import { JOBS_SCHEMA, LEASE, type Lease } from '@pippitch/core/jobs';
 import type { Log } from '@pippitch/sql';
 import type { PgBoss } from 'pg-boss';
 import { moveLegacyJobs } from './legacy';

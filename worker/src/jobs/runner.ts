@@ -3,7 +3,7 @@
  * definitions, works each queue, and stops gracefully. Any number of workers may run on one database: pg-boss
  * hands each job to one of them (SELECT … FOR UPDATE SKIP LOCKED), and a schedule fires once per slot.
  */
-import { describeIssues, JOBS_SCHEMA, type JobDefinition, queueOptions } from '@pippitch/server/jobs/index';
+import { describeIssues, JOBS_SCHEMA, type JobDefinition, queueOptions } from '@pippitch/core/jobs';
 import { type Log, poolTimeouts } from '@pippitch/sql';
 import pg from 'pg';
 import { type JobResult, PgBoss, type WorkOptions } from 'pg-boss';

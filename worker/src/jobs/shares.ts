@@ -14,7 +14,7 @@
  * wait would ('timeout exceeded when trying to connect').
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { JobLane } from '@pippitch/server/jobs/index';
+import type { JobLane } from '@pippitch/core/jobs';
 import type pg from 'pg';
 
 export const RESERVED_FOR_MAINTENANCE = 2;

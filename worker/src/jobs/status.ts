@@ -1,5 +1,5 @@
 /** What `pnpm jobs` shows an operator: per queue, how many jobs wait, run, failed or were retried; the last failures. */
-import { JOBS_SCHEMA } from '@pippitch/server/jobs/index';
+import { JOBS_SCHEMA } from '@pippitch/core/jobs';
 import type { DB } from '@pippitch/sql';
 import { type Kysely, sql } from 'kysely';
 

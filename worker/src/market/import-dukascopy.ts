@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '@pippitch/server/config';
+import { loadConfig } from '@pippitch/core/config';
 import { isStoredPair, STORED_PAIRS } from '@pippitch/shared/pairs';
 import { ensureDatabase, migrate, startEmbeddedPostgres } from '@pippitch/sql';
 import pg from 'pg';

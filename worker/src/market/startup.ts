@@ -4,7 +4,7 @@
  * what is still missing — the current hour, or everything when offline — comes from the bundled data set, labelled
  * simulated. The long first backfill runs later, as a job (jobs/market-history), not here.
  */
-import type { HistoryProvider } from '@pippitch/server/providers/history/types';
+import type { HistoryProvider } from '@pippitch/core/providers/history';
 import type pg from 'pg';
 import { dataSetPairs, pairsChosenAnywhere } from './backfill/desk-pairs';
 import { runBackfill } from './backfill/run';

@@ -2,9 +2,10 @@
  * Jobs that exist only for the job-runner tests and the benchmark's shape: each records its runs in `job_runs`,
  * so a test can see what ran, where and how often.
  */
-import { defineJob, z } from '@pippitch/server/jobs/index';
+
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { defineJob, z } from '../../../core/src/jobs/index';
 import { type RegisteredJob, registerJob } from '../../src/jobs/handler';
 
 export const JOB_RUNS_TABLE = sql`

@@ -1,4 +1,6 @@
 import { Readable } from 'node:stream';
+import { activityCsv, exportMembers } from '@pippitch/core/activity';
+import { AppError } from '@pippitch/core/errors';
 import {
   EXPORT_CSV_PATH,
   EXPORT_MESSAGES,
@@ -12,8 +14,6 @@ import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerDeps } from '../../deps';
-import { AppError } from '../../errors';
-import { activityCsv, exportMembers } from '../../services/activity/export-csv';
 import { adminViewer, refuse, STATUS } from './admin-download';
 
 /** At most this many members in one export (a company's whole team fits). */

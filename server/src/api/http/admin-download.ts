@@ -1,6 +1,5 @@
+import type { SessionCache, Viewer } from '@pippitch/core/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionCache } from '../../services/auth/session-cache';
-import type { Viewer } from '../../services/auth/sessions';
 import { gate } from './gate';
 
 export { refuse, STATUS } from './gate';

@@ -1,8 +1,8 @@
+import { applyBillingEvent } from '@pippitch/core/billing';
+import { type PaymentProvider, WebhookSignatureError } from '@pippitch/core/providers/payments';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../deps';
-import { type PaymentProvider, WebhookSignatureError } from '../../providers/payments/types';
-import { applyBillingEvent } from '../../services/billing/apply-event';
 
 export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook';
 

@@ -1,5 +1,5 @@
+import { clientKey } from '@pippitch/core/auth';
 import type { FastifyInstance } from 'fastify';
-import { clientKey } from '../../services/auth/rate-limit';
 import { refuse } from './admin-download';
 
 /** Requests of one client (address, IPv6 /64) the API serves at once in one process. */

@@ -1,9 +1,9 @@
+import { actorOf } from '@pippitch/core/actor';
+import type { Config } from '@pippitch/core/config';
+import { emailPreview, PREVIEW_KEYS } from '@pippitch/core/email';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
 import type { ServerDeps } from '../../deps';
-import { actorOf } from '../../services/actor';
-import { emailPreview, PREVIEW_KEYS } from '../../services/email/previews';
 import { adminViewer, refuse } from './admin-download';
 
 export const EMAIL_PREVIEW_PATH = '/api/email-previews';

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@pippitch/core/database-outage';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isClientAbort } from './client-abort';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './database-outage';
 
 const GENERIC = 'Something went wrong. Please try again.';
 

@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
+import { exportLogCsv } from '@pippitch/core/salesforce';
 import { EXPORT_LOG_CSV_PATH } from '@pippitch/shared/salesforce';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../deps';
-import { exportLogCsv } from '../../services/salesforce/export-log';
 import { adminViewer } from './admin-download';
 
 /** The CRM export log as CSV (the "not connected" default's record, and every Salesforce export's outcome). */

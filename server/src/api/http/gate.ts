@@ -1,10 +1,10 @@
 import type {} from '@fastify/cookie'; // its type augmentation: req.cookies
+import { type Actor, actorOf } from '@pippitch/core/actor';
+import type { SessionCache } from '@pippitch/core/auth';
+import { SESSION_COOKIE, type Viewer } from '@pippitch/core/auth';
+import type { AppError } from '@pippitch/core/errors';
 import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppError } from '../../errors';
-import { type Actor, actorOf } from '../../services/actor';
-import type { SessionCache } from '../../services/auth/session-cache';
-import { SESSION_COOKIE, type Viewer } from '../../services/auth/sessions';
 
 /** HTTP statuses of the domain errors, for plain routes (tRPC maps them itself). */
 export const STATUS: Record<AppError['code'], number> = {

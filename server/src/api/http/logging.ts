@@ -1,6 +1,6 @@
+import type { Config } from '@pippitch/core/config';
 import type { FastifyRequest } from 'fastify';
 import pretty from 'pino-pretty';
-import type { Config } from '../../config';
 
 /** Where logs go: the config's default for its environment, off, or a stream (tests read it). */
 export type LogTarget = 'default' | false | { stream: NodeJS.WritableStream };

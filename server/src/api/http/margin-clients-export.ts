@@ -1,3 +1,5 @@
+import { csvCell, csvLine } from '@pippitch/core/activity';
+import { clientMarginLines } from '@pippitch/core/margin';
 import { DASHBOARD_RANGES, dashboardPeriods } from '@pippitch/shared/activity-periods';
 import {
   clientApprovedText,
@@ -10,8 +12,6 @@ import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerDeps } from '../../deps';
-import { csvCell, csvLine } from '../../services/activity/export-csv';
-import { clientMarginLines } from '../../services/margin/client-lines';
 import { adminViewer, refuse } from './admin-download';
 
 export const MARGIN_CLIENTS_CSV_HEADER = [

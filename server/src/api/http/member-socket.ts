@@ -1,12 +1,12 @@
 import type {} from '@fastify/cookie'; // its type augmentation: req.cookies
+import type { SessionWatch } from '@pippitch/core/auth';
+import { resolveSession, SESSION_COOKIE } from '@pippitch/core/auth';
+import { isDatabaseUnavailable } from '@pippitch/core/database-outage';
 import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { LIVE_CLOSE } from '@pippitch/shared/live-socket';
 import type { Database } from '@pippitch/sql';
 import type { FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
-import type { SessionWatch } from '../../services/auth/session-watch';
-import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
-import { isDatabaseUnavailable } from './database-outage';
 import { refusalFor } from './gate';
 
 export type SocketMember = NonNullable<Awaited<ReturnType<typeof resolveSession>>>;

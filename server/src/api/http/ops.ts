@@ -1,11 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { Config } from '@pippitch/core/config';
+import { JOBS_TABLE, QUEUES_TABLE } from '@pippitch/core/jobs';
+import { checkReadiness } from '@pippitch/core/ops';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Config } from '../../config';
-import { JOBS_TABLE, QUEUES_TABLE } from '../../jobs/pgboss';
-import { checkReadiness } from '../../services/ops/readiness';
 import { finishedStages, STAGES } from './request-timing';
 
 // Operations endpoints (issue 23): readiness beside /api/health (liveness), and Prometheus metrics. /metrics is

@@ -1,16 +1,13 @@
+import { SESSION_COOKIE } from '@pippitch/core/auth';
+import { companyLogo } from '@pippitch/core/company';
+import { AppError } from '@pippitch/core/errors';
+import { requirePackApproval } from '@pippitch/core/margin';
+import { getPack, packTemplateFor, renderPackPdf, sharedPackLogo } from '@pippitch/core/packs';
 import { uuid } from '@pippitch/shared/input';
 import { PACK_MESSAGES } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../deps';
-import { AppError } from '../../errors';
-import { SESSION_COOKIE } from '../../services/auth/sessions';
-import { companyLogo } from '../../services/company/logo';
-import { requirePackApproval } from '../../services/margin/gate';
-import { getPack } from '../../services/packs/packs';
-import { renderPackPdf } from '../../services/packs/render-pdf';
-import { sharedPackLogo } from '../../services/packs/shared-logo';
-import { packTemplateFor } from '../../services/packs/template';
 import { gate, refusalFor, refuse, STATUS } from './gate';
 
 /**

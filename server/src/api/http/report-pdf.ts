@@ -1,9 +1,9 @@
+import { reportPdf } from '@pippitch/core/reports';
 import { uuid } from '@pippitch/shared/input';
 import { REPORT_MESSAGES, reportFileName } from '@pippitch/shared/reports';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../deps';
-import { reportPdf } from '../../services/reports/schedule';
 import { adminViewer, refuse } from './admin-download';
 
 /** A monthly report's PDF (dashboard download): the company's admins only; any other id is not found. */

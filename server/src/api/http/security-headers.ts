@@ -1,7 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
+import type { Config } from '@pippitch/core/config';
 import { isPrivatePath } from '@pippitch/shared/public-pages';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config';
 
 /**
  * The Content-Security-Policy the built web app and ECharts run under (checked in Chromium by

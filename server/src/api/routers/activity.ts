@@ -1,8 +1,7 @@
+import { dashboardActivity, exportableMembers, userActivity } from '@pippitch/core/activity';
 import { ACTIVITY_VIEWS, DASHBOARD_RANGES } from '@pippitch/shared/activity-periods';
 import { isoDate, uuid } from '@pippitch/shared/input';
 import { z } from 'zod';
-import { dashboardActivity } from '../../services/activity/dashboard';
-import { exportableMembers, userActivity } from '../../services/activity/user-activity';
 import { adminProcedure, router } from '../trpc/procedures';
 
 export const activityRouter = router({

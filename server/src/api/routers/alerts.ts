@@ -1,8 +1,7 @@
+import { alertSettings, setAlertSettings, unsubscribeDigest } from '@pippitch/core/alerts';
+import { notFound } from '@pippitch/core/errors';
 import { ALERT_MESSAGES } from '@pippitch/shared/alerts';
 import { z } from 'zod';
-import { notFound } from '../../errors';
-import { unsubscribeDigest } from '../../services/alerts/digest';
-import { alertSettings, setAlertSettings } from '../../services/alerts/settings';
 import { companyFinderProcedure, publicProcedure, router } from '../trpc/procedures';
 
 /** Re-pricing alerts on the broker's own leads (leads come with the Company Finder add-on). */

@@ -1,4 +1,19 @@
 import {
+  confirmSignup,
+  createSession,
+  deleteSession,
+  isResetTokenUsable,
+  isSignupLinkUsable,
+  logIn,
+  requestPasswordReset,
+  requestSignInUnlock,
+  requestSignup,
+  resetPassword,
+  sessionView,
+  unlockSignIn,
+  withDeviceToken,
+} from '@pippitch/core/auth';
+import {
   confirmSignupInput,
   loginInput,
   MESSAGES,
@@ -9,13 +24,6 @@ import {
 import { text } from '@pippitch/shared/input';
 import { requestUnlockInput, UNLOCK_MESSAGES, unlockTokenInput } from '@pippitch/shared/sign-in-unlock';
 import { z } from 'zod';
-import { withDeviceToken } from '../../services/auth/device-cookie';
-import { logIn } from '../../services/auth/login';
-import { isResetTokenUsable, requestPasswordReset, resetPassword } from '../../services/auth/password-reset';
-import { sessionView } from '../../services/auth/session-view';
-import { createSession, deleteSession } from '../../services/auth/sessions';
-import { requestSignInUnlock, unlockSignIn } from '../../services/auth/sign-in-unlock';
-import { confirmSignup, isSignupLinkUsable, requestSignup } from '../../services/auth/signup-request';
 import { authedProcedure, publicProcedure, router } from '../trpc/procedures';
 
 export const authRouter = router({

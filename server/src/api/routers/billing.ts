@@ -1,17 +1,23 @@
+import type { Actor } from '@pippitch/core/actor';
+import type { BillingDeps } from '@pippitch/core/billing';
+import {
+  billingAccount,
+  cancelBillingSwitch,
+  cancelSubscription,
+  cancelTestCheckout,
+  confirmPlanChange,
+  payTestCheckout,
+  previewPlanChange,
+  reactivateSubscription,
+  setAddon,
+  startCheckout,
+  viewTestCheckout,
+} from '@pippitch/core/billing';
+import { unavailable } from '@pippitch/core/errors';
 import { cancellationInput } from '@pippitch/shared/cancellation';
 import { checkoutChoiceSchema, planChangeConfirmSchema, planConfirmationSchema } from '@pippitch/shared/checkout';
 import type { Database } from '@pippitch/sql';
 import { z } from 'zod';
-import { unavailable } from '../../errors';
-import type { Actor } from '../../services/actor';
-import { billingAccount } from '../../services/billing/account';
-import { setAddon } from '../../services/billing/addons';
-import { cancelBillingSwitch } from '../../services/billing/billing-switch';
-import { cancelSubscription, reactivateSubscription } from '../../services/billing/cancel';
-import { startCheckout } from '../../services/billing/checkout';
-import type { BillingDeps } from '../../services/billing/deps';
-import { confirmPlanChange, previewPlanChange } from '../../services/billing/plan-change';
-import { cancelTestCheckout, payTestCheckout, viewTestCheckout } from '../../services/billing/test-checkout';
 import { type AuthedContext, adminProcedure, billingAdminProcedure, router } from '../trpc/procedures';
 
 /** Billing's collaborators for this request: the payment provider, the public URL, the server's clock now. */

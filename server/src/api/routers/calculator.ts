@@ -1,9 +1,8 @@
+import { calculationsFor, saveCalculation } from '@pippitch/core/calculator';
 import { saveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { requiredName } from '@pippitch/shared/input';
 import { gbpLivePair } from '@pippitch/shared/money';
 import { z } from 'zod';
-import { calculationsFor } from '../../services/calculator/history';
-import { saveCalculation } from '../../services/calculator/save';
 import { deskPairProcedure, memberProcedure, router } from '../trpc/procedures';
 
 export const calculatorRouter = router({

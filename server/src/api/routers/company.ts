@@ -1,9 +1,7 @@
+import { companySummary, deskPairs, hasCompanyLogo, setCompanyLogo, setDeskPairs } from '@pippitch/core/company';
 import { deskPairsInput } from '@pippitch/shared/desk-pairs';
 import { LOGO_MESSAGES } from '@pippitch/shared/logo';
 import { z } from 'zod';
-import { hasCompanyLogo, setCompanyLogo } from '../../services/company/logo';
-import { deskPairs, setDeskPairs } from '../../services/company/pairs';
-import { companySummary } from '../../services/company/summary';
 import { adminProcedure, authedProcedure, memberProcedure, router } from '../trpc/procedures';
 
 export const companyRouter = router({

@@ -1,4 +1,4 @@
-import { previewList } from '../../services/email/previews';
+import { previewList } from '@pippitch/core/email';
 import { EMAIL_PREVIEW_PATH } from '../http/email-preview';
 import { adminProcedure, router } from '../trpc/procedures';
 

@@ -1,6 +1,6 @@
+import { findSimilarForBroker, searchCompaniesForBroker } from '@pippitch/core/companies';
 import { requiredName, text } from '@pippitch/shared/input';
 import { z } from 'zod';
-import { findSimilarForBroker, searchCompaniesForBroker } from '../../services/companies/finder/for-broker';
 import { companyFinderProcedure, router } from '../trpc/procedures';
 
 /** The Company Finder add-on: similar companies for a client, and company search for My Leads. */

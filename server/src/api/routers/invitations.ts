@@ -1,3 +1,4 @@
+import { invitationsOverview, resendInvitation, revokeInvitation, sendInvitations } from '@pippitch/core/invitations';
 import { uuid } from '@pippitch/shared/input';
 import {
   createdWithoutEmailMessage,
@@ -6,9 +7,6 @@ import {
   sentMessage,
 } from '@pippitch/shared/invitations';
 import { z } from 'zod';
-import { invitationsOverview } from '../../services/invitations/history';
-import { resendInvitation, revokeInvitation } from '../../services/invitations/manage';
-import { sendInvitations } from '../../services/invitations/send';
 import { adminProcedure, router } from '../trpc/procedures';
 
 const byId = z.object({ invitationId: uuid(INVITE_MESSAGES.notFound) });

@@ -1,6 +1,6 @@
+import { acceptInvitation, lookUpInvitation } from '@pippitch/core/invitations';
 import { acceptInvitationInput, invitationToken } from '@pippitch/shared/invitations';
 import { z } from 'zod';
-import { acceptInvitation, lookUpInvitation } from '../../services/invitations/accept';
 import { publicProcedure, router } from '../trpc/procedures';
 
 /** /join?token=… and /signup?invitation=… (spec §2 Join, Signup): anyone holding a link. */

@@ -1,7 +1,7 @@
+import { addLead, deleteLeads, leadStats, listLeads, setContacted } from '@pippitch/core/leads';
 import { requiredName, text } from '@pippitch/shared/input';
 import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import { z } from 'zod';
-import { addLead, deleteLeads, leadStats, listLeads, setContacted } from '../../services/leads/leads';
 import { companyFinderProcedure, router } from '../trpc/procedures';
 
 const ids = z.array(z.string().uuid()).min(1, LEAD_MESSAGES.selectSome).max(10_000);

@@ -1,3 +1,22 @@
+import { notFound } from '@pippitch/core/errors';
+import {
+  clientMarginLines,
+  decideApproval,
+  listNotifications,
+  marginConceded,
+  marginOfPitch,
+  markNotificationsRead,
+  myApprovals,
+  pendingApprovals,
+  pitchesToClient,
+  policyAt,
+  policyLog,
+  requestApproval,
+  standingApprovals,
+  updatePolicy,
+  withdrawApproval,
+} from '@pippitch/core/margin';
+import { requestPackApproval } from '@pippitch/core/packs';
 import { isAdminRole } from '@pippitch/shared/access';
 import { ACTIVITY_VIEWS, activityPeriod, DASHBOARD_RANGES, dashboardPeriods } from '@pippitch/shared/activity-periods';
 import { isoDate, requiredName, requiredText, text, uuid } from '@pippitch/shared/input';
@@ -7,22 +26,6 @@ import { PACK_MESSAGES } from '@pippitch/shared/pack';
 import { packDraftSchema } from '@pippitch/shared/pack-draft';
 import { londonDateOf } from '@pippitch/shared/time';
 import { z } from 'zod';
-import { notFound } from '../../errors';
-import {
-  decideApproval,
-  myApprovals,
-  pendingApprovals,
-  standingApprovals,
-  withdrawApproval,
-} from '../../services/margin/approvals';
-import { requestApproval } from '../../services/margin/ask';
-import { clientMarginLines } from '../../services/margin/client-lines';
-import { pitchesToClient } from '../../services/margin/client-pitches';
-import { marginConceded } from '../../services/margin/conceded';
-import { listNotifications, markNotificationsRead } from '../../services/margin/notifications';
-import { marginOfPitch } from '../../services/margin/pitch';
-import { policyAt, policyLog, updatePolicy } from '../../services/margin/policy';
-import { requestPackApproval } from '../../services/packs/ask-approval';
 import { adminProcedure, memberProcedure, router } from '../trpc/procedures';
 
 const askReason = requiredText('The reason', 1000, 'Say why this margin should go below the floor');

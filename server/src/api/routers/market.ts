@@ -1,12 +1,9 @@
+import { calendarRange, dayRange, hasDataOn, marketDataStatus, rateAt, seriesFor } from '@pippitch/core/market';
 import { pairSchema as pair } from '@pippitch/shared/desk-pairs';
 import { isoDate, text } from '@pippitch/shared/input';
 import { DEFAULT_INTERVAL, INTERVALS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
 import { LIVE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { z } from 'zod';
-import { seriesFor } from '../../services/market/cached-series';
-import { marketDataStatus } from '../../services/market/data-status';
-import { dayRange } from '../../services/market/day-range';
-import { calendarRange, hasDataOn, rateAt } from '../../services/market/history';
 import { adminProcedure, deskPairProcedure, router } from '../trpc/procedures';
 
 export const marketRouter = router({

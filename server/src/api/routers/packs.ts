@@ -1,9 +1,4 @@
-import { uuid } from '@pippitch/shared/input';
-import { PACK_MESSAGES } from '@pippitch/shared/pack';
-import { packDraftSchema } from '@pippitch/shared/pack-draft';
-import { brokerPhone, shareTokenInput } from '@pippitch/shared/pack-share';
-import { z } from 'zod';
-import { notFound } from '../../errors';
+import { notFound } from '@pippitch/core/errors';
 import {
   createPack,
   getPack,
@@ -12,8 +7,13 @@ import {
   revokeShare,
   sharePack,
   viewSharedPack,
-} from '../../services/packs/packs';
-import { setContactPhone } from '../../services/team/contact-phone';
+} from '@pippitch/core/packs';
+import { setContactPhone } from '@pippitch/core/team';
+import { uuid } from '@pippitch/shared/input';
+import { PACK_MESSAGES } from '@pippitch/shared/pack';
+import { packDraftSchema } from '@pippitch/shared/pack-draft';
+import { brokerPhone, shareTokenInput } from '@pippitch/shared/pack-share';
+import { z } from 'zod';
 import { adminProcedure, companyFinderProcedure, memberProcedure, publicProcedure, router } from '../trpc/procedures';
 
 const packId = z.object({ id: uuid(PACK_MESSAGES.notFound) });

@@ -1,11 +1,11 @@
-import { reportCadenceSchema } from '@pippitch/shared/schedules';
 import {
   disableReportSchedule,
   recentReports,
   reportSchedule,
   requestTestReport,
   saveReportSchedule,
-} from '../../services/reports/schedule';
+} from '@pippitch/core/reports';
+import { reportCadenceSchema } from '@pippitch/shared/schedules';
 import { adminProcedure, router } from '../trpc/procedures';
 
 /** Monthly client reports (issue 12 §4): admins only; every call but `schedule` needs the Client Data add-on. */

@@ -1,19 +1,22 @@
+import { badRequest } from '@pippitch/core/errors';
+import {
+  completeConnection,
+  connectionStatus,
+  disableExportSchedule,
+  disconnect,
+  exportSchedule,
+  recentExports,
+  requestExport,
+  saveExportSchedule,
+  startConnection,
+  testExport,
+} from '@pippitch/core/salesforce';
 import { EXPORT_PERIODS, exportSpan } from '@pippitch/shared/activity-periods';
 import { isoDate, text, uuid } from '@pippitch/shared/input';
 import { SALESFORCE_CALLBACK_PATH } from '@pippitch/shared/salesforce';
 import { cadenceSchema } from '@pippitch/shared/schedules';
 import { londonDateOf } from '@pippitch/shared/time';
 import { z } from 'zod';
-import { badRequest } from '../../errors';
-import {
-  completeConnection,
-  connectionStatus,
-  disconnect,
-  startConnection,
-} from '../../services/salesforce/connection';
-import { recentExports } from '../../services/salesforce/export-log';
-import { disableExportSchedule, exportSchedule, saveExportSchedule } from '../../services/salesforce/export-schedule';
-import { requestExport, testExport } from '../../services/salesforce/exports';
 import type { AuthedContext } from '../trpc/procedures';
 import { adminProcedure, router } from '../trpc/procedures';
 

@@ -1,8 +1,7 @@
+import { changeSeats, seatsOverview } from '@pippitch/core/seats';
+import { removeMembers } from '@pippitch/core/team';
 import { type SeatChangeInput, seatChangeInput } from '@pippitch/shared/team-messages';
 import { z } from 'zod';
-import { changeSeats } from '../../services/seats/change';
-import { seatsOverview } from '../../services/seats/overview';
-import { removeMembers } from '../../services/team/members';
 import { type AuthedContext, adminProcedure, router, superAdminProcedure } from '../trpc/procedures';
 
 const overview = ({ ctx }: { ctx: AuthedContext }) => seatsOverview(ctx.db, ctx.actor, ctx.deps.now());

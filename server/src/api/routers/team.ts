@@ -1,13 +1,13 @@
-import { mayActOn } from '@pippitch/shared/roles';
-import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
-import { z } from 'zod';
 import {
   changeMemberRole,
   listMembers,
   removeMembers,
   sendMemberPasswordReset,
   setMemberActive,
-} from '../../services/team/members';
+} from '@pippitch/core/team';
+import { mayActOn } from '@pippitch/shared/roles';
+import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
+import { z } from 'zod';
 import { adminProcedure, router } from '../trpc/procedures';
 
 const memberId = z.string().uuid(TEAM_MESSAGES.memberNotFound);

@@ -1,11 +1,10 @@
 import type {} from '@fastify/cookie'; // its type augmentation: req.cookies, reply.setCookie
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, SESSION_COOKIE, type Viewer } from '@pippitch/core/auth';
+import type { Config } from '@pippitch/core/config';
 import type { Database } from '@pippitch/sql';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { FastifyReply } from 'fastify';
-import type { Config } from '../../config';
 import type { ServerDeps } from '../../deps';
-import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from '../../services/auth/device-cookie';
-import { SESSION_COOKIE, type Viewer } from '../../services/auth/sessions';
 import { type RequestStages, stagesOf } from '../http/request-timing';
 
 export interface SessionCookie {

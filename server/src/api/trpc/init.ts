@@ -1,10 +1,10 @@
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '@pippitch/core/database-outage';
+import { AppError } from '@pippitch/core/errors';
 import { API_LIMIT_MESSAGES } from '@pippitch/shared/api-limits';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { ZodError, z } from 'zod';
-import { AppError } from '../../errors';
-import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../http/database-outage';
 import type { Context } from './context';
 
 const GENERIC = 'Something went wrong. Please try again.';

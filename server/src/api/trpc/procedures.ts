@@ -3,12 +3,12 @@
  * is declared. Each builds on the previous one.
  */
 
+import { type Actor, actorOf } from '@pippitch/core/actor';
+import { badRequest, forbidden, unauthorized } from '@pippitch/core/errors';
 import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import { notQuotedMessage } from '@pippitch/shared/desk-pairs';
 import { isCataloguePair } from '@pippitch/shared/pair-catalogue';
 import { mayManageSeats } from '@pippitch/shared/roles';
-import { badRequest, forbidden, unauthorized } from '../../errors';
-import { type Actor, actorOf } from '../../services/actor';
 import type { Context } from './context';
 import { mapDomainErrors, t } from './init';
 

@@ -1,6 +1,6 @@
+import type { AppRouter } from '@pippitch/server';
 import { growthTone } from '@pippitch/shared/growth';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 
 export type DashboardData = inferRouterOutputs<AppRouter>['activity']['dashboard'];
 export type UserActivityData = inferRouterOutputs<AppRouter>['activity']['user'];

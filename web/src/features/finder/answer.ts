@@ -1,5 +1,5 @@
+import type { AppRouter } from '@pippitch/server';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 
 type SimilarOutput = inferRouterOutputs<AppRouter>['finder']['similar'];
 

@@ -1,7 +1,7 @@
+import type { AppRouter } from '@pippitch/server';
 import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useCallback, useState } from 'react';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { type Notice, notice } from '../../components/Banner';
 import { trpc } from '../../lib/trpc';
 

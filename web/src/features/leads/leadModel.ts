@@ -1,6 +1,6 @@
+import type { AppRouter } from '@pippitch/server';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 export type LeadsData = Outputs['leads']['list'];

@@ -1,8 +1,8 @@
+import type { AppRouter } from '@pippitch/server';
 import type { ActivityView, DashboardRange } from '@pippitch/shared/activity-periods';
 import { concededText, pitchesText } from '@pippitch/shared/margin-conceded-words';
 import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { Alert, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';

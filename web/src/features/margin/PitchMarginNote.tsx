@@ -1,7 +1,7 @@
+import type { AppRouter } from '@pippitch/server';
 import { formatGBP } from '@pippitch/shared/format';
 import { belowFloorWarning } from '@pippitch/shared/margin-policy';
 import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { AskPitchApproval } from './AskPitchApproval';
 
 type PitchRecord = inferRouterOutputs<AppRouter>['margin']['pitchesToClient'][number];

@@ -1,9 +1,9 @@
+import type { AppRouter } from '@pippitch/server';
 import { EXPORT_LOG_CSV_PATH, EXPORT_STATUS_LABELS, SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
 import { getRouteApi } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { AdminPage } from '../../components/AdminPage';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';

@@ -1,3 +1,4 @@
+import type { AppRouter } from '@pippitch/server';
 import { formatGBP } from '@pippitch/shared/format';
 import { planPrice, seatsText } from '@pippitch/shared/plan-price';
 import { quote, VAT_LABEL } from '@pippitch/shared/pricing';
@@ -6,7 +7,6 @@ import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import { useNavigate } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { Stepper } from '../../components/Stepper';
 import { Alert, Button, Card } from '../../components/ui';
 import { failureMessage } from '../../lib/failure';

@@ -1,10 +1,10 @@
+import type { AppRouter } from '@pippitch/server';
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { mayActOn } from '@pippitch/shared/roles';
 import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import { getRouteApi } from '@tanstack/react-router';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
-import type { AppRouter } from '../../../../server/src/api/trpc/router';
 import { AdminPage } from '../../components/AdminPage';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Email } from '../../components/Email';

@@ -3,9 +3,9 @@
  * behind. A failing provider is not a failed job: the error is on the pair's row and the data-status card, and the
  * hourly schedule asks again (retrying a network that is down every few minutes helps no one).
  */
-import { jobs, sendJob } from '@pippitch/server/jobs/index';
-import type { HistoryProvider } from '@pippitch/server/providers/history/types';
-import { storeDailyReferenceBars } from '@pippitch/server/services/market/daily-reference-bars';
+import { jobs, sendJob } from '@pippitch/core/jobs';
+import { storeDailyReferenceBars } from '@pippitch/core/market';
+import type { HistoryProvider } from '@pippitch/core/providers/history';
 import type { Database, Log } from '@pippitch/sql';
 import type pg from 'pg';
 import { fillChosenPairsFromDataSet } from '../dataset/added-pairs';

@@ -4,7 +4,7 @@
  * pair's cursor (fx_history_backfill), so the same function is the first backfill, its continuation after a
  * stop, the hourly top-up and the start-up fill of the minutes missed while no worker ran.
  */
-import { DAY_MS, type HistoryBar, type HistoryProvider, HOUR_MS } from '@pippitch/server/providers/history/types';
+import { DAY_MS, type HistoryBar, type HistoryProvider, HOUR_MS } from '@pippitch/core/providers/history';
 import type pg from 'pg';
 import { indexAtOrAfter, isMarketOpen, timeOfIndex } from '../dataset/calendar';
 import { HISTORY_START_MS } from '../dataset/index';

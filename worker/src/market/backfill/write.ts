@@ -3,7 +3,7 @@
  * real source's), the rollups of the span refreshed, and the pair's cursor moved past the span. Committing the
  * cursor with the bars is what makes a stopped backfill resume without a missing or doubled minute.
  */
-import type { HistoryBar } from '@pippitch/server/providers/history/types';
+import type { HistoryBar } from '@pippitch/core/providers/history';
 import { SIMULATED_BAR_SOURCES } from '@pippitch/shared/sources';
 import type pg from 'pg';
 

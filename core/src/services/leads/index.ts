@@ -1,0 +1,3 @@
+// The leads domain's face to the server app and the worker: these names and no others. Code inside
+// the core imports the files themselves.
+export { addLead, deleteLeads, leadStats, listLeads, setContacted } from './leads';

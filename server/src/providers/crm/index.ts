@@ -1,8 +1,0 @@
-import type { Config } from '../../config';
-import { SalesforceCrm } from './salesforce/provider';
-import type { CrmProvider } from './types';
-
-/** Salesforce when a connected app is configured; null otherwise: exports are kept in the export log only. */
-export function createCrmProvider(config: Pick<Config, 'salesforce'>): CrmProvider | null {
-  return config.salesforce ? new SalesforceCrm(config.salesforce) : null;
-}
