@@ -3,9 +3,10 @@
  * starts it). argv: database URL, Dukascopy root, now (ms), from (ms). Prints one JSON line with the run and the
  * process's peak RSS.
  */
-import { createDukascopyProvider } from '../core/src/providers/history/dukascopy/client';
+
+import { runBackfill } from '../core/src/market/ingest/backfill/run';
+import { createDukascopyProvider } from '../core/src/market/vendors/dukascopy/client';
 import { createPool } from '../sql/src/index';
-import { runBackfill } from '../worker/src/market/backfill/run';
 
 const [url, root, now, from] = process.argv.slice(2);
 const pool = createPool(url!, { max: 2, applicationName: 'bench-backfill' });

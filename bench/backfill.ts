@@ -12,14 +12,14 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { testConfig } from '../core/src/config';
-import { createDukascopyProvider } from '../core/src/providers/history/dukascopy/client';
+import { ensureMarketData } from '../core/src/market/dataset/load';
+import { createDukascopyProvider } from '../core/src/market/vendors/dukascopy/client';
 import { buildApp } from '../server/src/api/app';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { startDukascopyServer } from '../server/test/market/dukascopy-server';
 import { STORED_PAIRS } from '../shared/src/pairs';
 import { addDays, londonDateOf } from '../shared/src/time';
 import { createDb, createPool } from '../sql/src/index';
-import { ensureMarketData } from '../worker/src/market/dataset/load';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';
 
 const DAY_MS = 86_400_000;

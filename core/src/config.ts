@@ -127,7 +127,7 @@ export interface Config {
   /** DATABASE_WAIT_SECONDS in ms. */
   databaseWaitMs: number;
   metricsToken: string | undefined;
-  /** The history provider and where it is (providers/history/index.ts). */
+  /** The history provider and where it is (market/history/provider.ts). */
   history: { provider: 'dukascopy' | 'tradermade' | 'bundled'; dukascopyUrl: string | undefined };
   /** The folder holding eurofxref-daily.xml and eurofxref-hist-90d.xml. */
   ecbRatesUrl: string;

@@ -16,7 +16,7 @@ import type { CompanyFinder } from '@pippitch/core/companies';
 import { createCompanyFinder } from '@pippitch/core/companies';
 import type { Config } from '@pippitch/core/config';
 import { MarginDeskFeed } from '@pippitch/core/margin';
-import { QuoteHub, SeriesCache } from '@pippitch/core/market';
+import { QuoteHub, SeriesCache } from '@pippitch/core/market/read';
 import type { CrmProvider } from '@pippitch/core/providers/crm';
 import { createCrmProvider } from '@pippitch/core/providers/crm';
 import type { PaymentProvider } from '@pippitch/core/providers/payments';

@@ -6,7 +6,7 @@ import { evidenceLines } from '@pippitch/shared/pitch-summary';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../core/src/services/market/live-quotes';
+import { QuoteHub } from '../../core/src/market/live/quote-hub';
 import { reportData } from '../../core/src/services/reports/report-data';
 import { teamSummary } from '../../core/src/services/salesforce/team-summary';
 import {

@@ -4,10 +4,10 @@ import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../core/src/services/market/live-quotes';
+import { storeEcbReferenceRates } from '../../core/src/market/dataset/ecb-store';
+import { QuoteHub } from '../../core/src/market/live/quote-hub';
 import { reportData } from '../../core/src/services/reports/report-data';
 import { teamSummary } from '../../core/src/services/salesforce/team-summary';
-import { storeEcbReferenceRates } from '../../worker/src/market/dataset/ecb-store';
 import {
   addMember,
   errorOf,

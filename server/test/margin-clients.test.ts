@@ -1,6 +1,6 @@
 import { MARGIN_CLIENTS_CSV_PATH } from '@pippitch/shared/margin-clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../core/src/services/market/live-quotes';
+import { QuoteHub } from '../../core/src/market/live/quote-hub';
 import { MARGIN_CLIENTS_CSV_HEADER } from '../src/api/http/margin-clients-export';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
 import { cookieHeader } from './live-socket';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { QuoteHub } from '../../core/src/services/market/live-quotes';
+import { QuoteHub } from '../../core/src/market/live/quote-hub';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
 import { QUOTE_TIME, savePitch, TRADES } from './margin-fixtures';
 

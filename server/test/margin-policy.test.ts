@@ -3,7 +3,7 @@ import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
 import { policyChanges } from '@pippitch/shared/margin-policy-diff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../core/src/services/market/live-quotes';
+import { QuoteHub } from '../../core/src/market/live/quote-hub';
 import {
   addMember,
   errorOf,

@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../core/src/config';
 import { jobs, sendJob } from '../../core/src/jobs/index';
+import { type MarketDataService, startMarketData } from '../../core/src/market/live/poller';
+import { createSimulatedFeed } from '../../core/src/market/vendors/simulated/feed';
 import { beat } from '../../core/src/services/ops/heartbeat';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { createSimulatedFeed } from '../../worker/src/market/feeds/simulated';
-import { type MarketDataService, startMarketData } from '../../worker/src/market/service';
 import { buildApp } from '../src/api/app';
 
 // Readiness (issue 23; issue 31 §4: it means 'can serve requests') goes not-ready and back as the database stops and

@@ -48,7 +48,7 @@ export const SIMULATED_MINUTE_NOTE =
   'A simulated minute (ECB reference rates with simulated movement between them), not a traded price.';
 
 /**
- * The bundled ECB file's last fix (worker/data/fx/SOURCE.md): the data set's minutes after it are a seeded random
+ * The bundled ECB file's last fix (core/data/fx/SOURCE.md): the data set's minutes after it are a seeded random
  * walk with no reference rate under them, so they are not 'ECB-anchored' (issue 31 §3).
  */
 export const BUNDLED_ECB_LAST_FIX = '2026-04-13';

@@ -7,7 +7,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type Config, testConfig } from '../../core/src/config';
-import { QuoteHub } from '../../core/src/services/market/live-quotes';
+import { QuoteHub } from '../../core/src/market/live/quote-hub';
 import { buildApp } from '../../server/src/api/app';
 import { WEB_DIST } from '../../server/src/api/http/static';
 import { seedDemoData } from '../../server/src/seed/demo';

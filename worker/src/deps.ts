@@ -3,18 +3,14 @@
  * for the server), so main.ts only wires loops and jobs to them and a test or bench can build the same set.
  */
 import type { Config } from '@pippitch/core/config';
+import type { EcbRatesProvider, Feed, HistoryProvider } from '@pippitch/core/market';
+import { createEcbRatesProvider, createFeedFromConfig, createHistoryProvider } from '@pippitch/core/market';
 import type { CrmProvider } from '@pippitch/core/providers/crm';
 import { createCrmProvider } from '@pippitch/core/providers/crm';
-import type { EcbRatesProvider } from '@pippitch/core/providers/ecb';
-import { createEcbRatesProvider } from '@pippitch/core/providers/ecb';
 import { createEmailProvider, type EmailProvider } from '@pippitch/core/providers/email';
-import type { HistoryProvider } from '@pippitch/core/providers/history';
-import { createHistoryProvider } from '@pippitch/core/providers/history';
 import type { PaymentProvider } from '@pippitch/core/providers/payments';
 import { createPaymentProvider } from '@pippitch/core/providers/payments';
 import type { Database } from '@pippitch/sql';
-import { createFeedFromConfig } from './market/index';
-import type { Feed } from './market/types';
 
 export interface WorkerDeps {
   /** SMTP when configured; else each message is kept and printed (its text, with links, outside production only). */

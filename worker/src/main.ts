@@ -13,6 +13,14 @@ import { seedDemoActivity } from '@pippitch/core/demo';
 import { deliverDueEmails } from '@pippitch/core/email';
 import { jobs as jobDefinitions, sendJob } from '@pippitch/core/jobs';
 import { onStop, stopSignal, tellParent } from '@pippitch/core/lifecycle';
+import {
+  logDailyBars,
+  type MarketDataService,
+  prepareMarketData,
+  startMarketBeside,
+  startMarketData,
+  storeEcbReferenceRates,
+} from '@pippitch/core/market';
 import { beat, forget } from '@pippitch/core/ops';
 import { startProcess } from '@pippitch/core/process-start';
 import { cancelRunningQueries, createDb, type Listener, listen } from '@pippitch/sql';
@@ -20,9 +28,6 @@ import { buildWorkerDeps } from './deps';
 import { productJobs } from './jobs/handlers';
 import { type JobRunner, startJobRunner } from './jobs/runner';
 import { every, type Loop } from './loop';
-import { logDailyBars } from './market/backfill/job';
-import { startMarketBeside } from './market/first-start';
-import { type MarketDataService, prepareMarketData, startMarketData, storeEcbReferenceRates } from './market/index';
 import { createWorkerPools } from './pools';
 
 // Docker (compose's stop_grace_period) and the launcher give 10 s after SIGTERM: running jobs get 4 s to finish;

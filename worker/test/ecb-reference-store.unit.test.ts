@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingReferenceRates } from '../src/market/dataset/ecb-store';
+import { missingReferenceRates } from '../../core/src/market/dataset/ecb-store';
 
 // Issue 34: the bundled ECB file stored for every catalogue currency, each from the day after its own newest fix
 // (an install that held only the data set's five gets the others' history once), 'N/A' cells skipped.

@@ -1,13 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDukascopyProvider } from '../../core/src/providers/history/dukascopy/client';
+import { ensureMarketData } from '../../core/src/market/dataset/load';
+import { runMarketHistory } from '../../core/src/market/ingest/backfill/job';
+import { runBackfill } from '../../core/src/market/ingest/backfill/run';
+import { prepareMarketData } from '../../core/src/market/ingest/startup';
+import { createDukascopyProvider } from '../../core/src/market/vendors/dukascopy/client';
 import { type DukascopyServer, dukascopyMid, startDukascopyServer } from '../../server/test/market/dukascopy-server';
 import { compressBars } from '../../server/test/market/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { runMarketHistory } from '../src/market/backfill/job';
-import { runBackfill } from '../src/market/backfill/run';
-import { ensureMarketData } from '../src/market/dataset/load';
-import { prepareMarketData } from '../src/market/startup';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

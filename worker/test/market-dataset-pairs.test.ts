@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundledHistory } from '../../core/src/providers/history/types';
+import { fillChosenPairsFromDataSet } from '../../core/src/market/dataset/added-pairs';
+import { ecbFixTime } from '../../core/src/market/dataset/calendar';
+import { bundledHistory } from '../../core/src/market/history/types';
+import { prepareMarketData } from '../../core/src/market/ingest/startup';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { fillChosenPairsFromDataSet } from '../src/market/dataset/added-pairs';
-import { ecbFixTime } from '../src/market/dataset/calendar';
-import { prepareMarketData } from '../src/market/startup';
 
 // Issue 34 §2, offline: with no history provider, the pairs the desks chose get the bundled data set's minutes as the
 // six do, from the bundled ECB file: a direct pair (USD/JPY) under its own code, a derived cross (GBP/PLN) under its

@@ -1,13 +1,13 @@
 import { STORED_PAIRS, type StoredPair } from '@pippitch/shared/pairs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ecbFixTime, indexAtOrAfter, indexContaining, timeOfIndex } from '../../core/src/market/dataset/calendar';
+import { CURRENCIES, type EcbFix, loadEcbFixes } from '../../core/src/market/dataset/ecb';
+import { HISTORY_START_MS, pathModel } from '../../core/src/market/dataset/index';
+import { ensureMarketData } from '../../core/src/market/dataset/load';
+import { PathModel } from '../../core/src/market/dataset/model';
+import { pairOhlc } from '../../core/src/market/dataset/pairs';
+import { createSimulatedFeed } from '../../core/src/market/vendors/simulated/feed';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { ecbFixTime, indexAtOrAfter, indexContaining, timeOfIndex } from '../src/market/dataset/calendar';
-import { CURRENCIES, type EcbFix, loadEcbFixes } from '../src/market/dataset/ecb';
-import { HISTORY_START_MS, pathModel } from '../src/market/dataset/index';
-import { ensureMarketData } from '../src/market/dataset/load';
-import { PathModel } from '../src/market/dataset/model';
-import { pairOhlc } from '../src/market/dataset/pairs';
-import { createSimulatedFeed } from '../src/market/feeds/simulated';
 
 const SEED = 'test-seed';
 const NOW = Date.parse('2026-11-22T12:00:00Z');

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDukascopyProvider } from '../../core/src/providers/history/dukascopy/client';
+import { runBackfill } from '../../core/src/market/ingest/backfill/run';
+import { createDukascopyProvider } from '../../core/src/market/vendors/dukascopy/client';
 import { type DukascopyServer, dukascopyMid, startDukascopyServer } from '../../server/test/market/dukascopy-server';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { runBackfill } from '../src/market/backfill/run';
 
 // Issue 34 §2–3: the worker keeps what the desks chose. A desk adding USD/JPY (a pair Dukascopy quotes, in files of
 // 3 decimals) and GBP/PLN (a cross it does not quote) makes the backfill fetch USDJPY and the zloty leg USDPLN, and

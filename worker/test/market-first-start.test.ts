@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type MarketStartSteps, startMarketBeside } from '../src/market/first-start';
-import type { MarketDataService } from '../src/market/service';
+import { type MarketStartSteps, startMarketBeside } from '../../core/src/market/ingest/first-start';
+import type { MarketDataService } from '../../core/src/market/live/poller';
 
 // Issue 31 §4: on a first start the bulk load of the bundled minutes takes minutes; live polling and the ECB's rates
 // must not wait for it. The steps are observed in the order they are called, with the load held open by the test —

@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureMarketData } from '../../core/src/market/dataset/load';
+import { parseDukascopyCsv } from '../../core/src/market/ingest/import/dukascopy';
+import { importBars } from '../../core/src/market/ingest/import/import-bars';
 import { compressBars } from '../../server/test/market/fixtures';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { ensureMarketData } from '../src/market/dataset/load';
-import { parseDukascopyCsv } from '../src/market/import/dukascopy';
-import { importBars } from '../src/market/import/import-bars';
 
 const HEADER = 'timestamp,open,high,low,close,volume';
 // 2025-01-06 09:00–09:02 UTC.
@@ -91,10 +91,10 @@ describe('importing Dukascopy bars', () => {
     }
   });
 
-  it('runs as a CLI: tsx worker/src/market/import-dukascopy.ts --pair … file.csv', async () => {
+  it('runs as a CLI: tsx worker/src/bin/import-dukascopy.ts --pair … file.csv', async () => {
     const file = join(dir, 'eurgbp.csv');
     writeFileSync(file, `${HEADER}\n${T0},0.83,0.8302,0.8299,0.8301,1\n`);
-    const cli = new URL('../src/market/import-dukascopy.ts', import.meta.url).pathname;
+    const cli = new URL('../src/bin/import-dukascopy.ts', import.meta.url).pathname;
     const run = (args: string[]) =>
       promisify(execFile)(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env } });
     const out = await run(['--pair', 'eurgbp', file, '--database-url', t.url]);

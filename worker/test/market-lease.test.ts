@@ -1,11 +1,11 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureMarketData } from '../../core/src/market/dataset/load';
+import { readLease } from '../../core/src/market/live/lease';
+import { type MarketDataService, startMarketData } from '../../core/src/market/live/poller';
+import type { Feed, Quote } from '../../core/src/market/live/types';
+import { createSimulatedFeed } from '../../core/src/market/vendors/simulated/feed';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { ensureMarketData } from '../src/market/dataset/load';
-import { createSimulatedFeed } from '../src/market/feeds/simulated';
-import { readLease } from '../src/market/lease';
-import { type MarketDataService, startMarketData } from '../src/market/service';
-import type { Feed, Quote } from '../src/market/types';
 import { ManualClock } from './helpers/manual-clock';
 import { driveUntil, waitFor } from './helpers/wait';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { type EmbeddedDatabase, ensureDatabase, migrate, startEmbeddedPostgres } from '@pippitch/sql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimulatedFeed } from '../src/market/feeds/simulated';
-import { type MarketDataService, startMarketData } from '../src/market/service';
+import { type MarketDataService, startMarketData } from '../../core/src/market/live/poller';
+import { createSimulatedFeed } from '../../core/src/market/vendors/simulated/feed';
 import { ManualClock } from './helpers/manual-clock';
 import { driveUntil } from './helpers/wait';
 

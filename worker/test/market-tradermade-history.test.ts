@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../core/src/config';
-import { createHistoryProvider } from '../../core/src/providers/history/index';
-import { createTraderMadeHistory } from '../../core/src/providers/history/tradermade/client';
-import { barsFromTimeseries } from '../../core/src/providers/history/tradermade/transform';
+import { ensureMarketData } from '../../core/src/market/dataset/load';
+import { createHistoryProvider } from '../../core/src/market/history/provider';
+import { runBackfill } from '../../core/src/market/ingest/backfill/run';
+import { createTraderMadeHistory } from '../../core/src/market/vendors/tradermade/history-client';
+import { barsFromTimeseries } from '../../core/src/market/vendors/tradermade/history-transform';
 import {
   startTimeseriesServer,
   TIMESERIES_KEY,
@@ -11,8 +13,6 @@ import {
   timeseriesMid,
 } from '../../server/test/market/tradermade-timeseries-server';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { runBackfill } from '../src/market/backfill/run';
-import { ensureMarketData } from '../src/market/dataset/load';
 
 // Issue 21 §1/§5: the configured vendor's own history (TraderMade's timeseries), against a local server.
 const MON = Date.UTC(2025, 0, 6);

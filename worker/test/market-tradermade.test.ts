@@ -1,8 +1,8 @@
 import { STORED_PAIRS } from '@pippitch/shared/pairs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createFeedFromConfig } from '../src/market/feeds/index';
-import { createTraderMadeFeed } from '../src/market/feeds/tradermade/client';
-import { quotesFromLiveResponse } from '../src/market/feeds/tradermade/transform';
+import { createFeedFromConfig } from '../../core/src/market/live/feeds';
+import { createTraderMadeFeed } from '../../core/src/market/vendors/tradermade/live-client';
+import { quotesFromLiveResponse } from '../../core/src/market/vendors/tradermade/live-transform';
 import { type LiveServer, startLiveServer } from './helpers/tradermade-server';
 
 describe('quotesFromLiveResponse (pure transform of the vendor payload)', () => {

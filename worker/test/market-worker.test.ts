@@ -4,11 +4,11 @@ import { parseQuoteNotification, QUOTES_CHANNEL, type QuoteNotification } from '
 import { FALLBACK_RATES, STORED_PAIRS } from '@pippitch/shared/pairs';
 import { type Listener, listen } from '@pippitch/sql';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type MarketDataService, startMarketData } from '../../core/src/market/live/poller';
+import type { Feed } from '../../core/src/market/live/types';
+import { createSimulatedFeed } from '../../core/src/market/vendors/simulated/feed';
+import { createTraderMadeFeed } from '../../core/src/market/vendors/tradermade/live-client';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
-import { createSimulatedFeed } from '../src/market/feeds/simulated';
-import { createTraderMadeFeed } from '../src/market/feeds/tradermade/client';
-import { type MarketDataService, startMarketData } from '../src/market/service';
-import type { Feed } from '../src/market/types';
 import { ManualClock } from './helpers/manual-clock';
 import { type LiveServer, startLiveServer } from './helpers/tradermade-server';
 import { driveUntil, waitFor } from './helpers/wait';

@@ -2,7 +2,7 @@
 import { defineSweep } from './define';
 
 /**
- * Backfills real minutes from the history provider (worker/src/market/backfill): a bounded slice per run, which
+ * Backfills real minutes from the history provider (core/src/market/ingest/backfill): a bounded slice per run, which
  * queues the next slice until every pair reaches the last whole hour; hourly, the same job tops up the hour just
  * ended. `stately`: one running and at most one waiting, however often it is sent.
  */

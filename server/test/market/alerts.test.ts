@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuoteHub } from '../../../core/src/market/live/quote-hub';
 import { repriceLeads } from '../../../core/src/services/alerts/reprice';
-import { QuoteHub } from '../../../core/src/services/market/live-quotes';
 import {
   addMember,
   errorOf,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Candle, type Tick, writeCandles, writeTicks } from '../../../core/src/providers/history/dukascopy/bi5';
-import { dukascopyScale } from '../../../core/src/providers/history/dukascopy/client';
+import { type Candle, type Tick, writeCandles, writeTicks } from '../../../core/src/market/vendors/dukascopy/bi5';
+import { dukascopyScale } from '../../../core/src/market/vendors/dukascopy/client';
 
 // A local server speaking Dukascopy's datafeed protocol (GET {root}/{PAIR}/{YYYY}/{MM0}/{DD}/…bi5, 404 where it has
 // no file), serving .bi5 files made here from a known price path, so tests drive the real client and reader.

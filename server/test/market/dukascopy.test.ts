@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCandles, readTicks, writeCandles } from '../../../core/src/providers/history/dukascopy/bi5';
-import { createDukascopyProvider, dukascopyPath } from '../../../core/src/providers/history/dukascopy/client';
-import { barsFromCandles, barsFromTicks } from '../../../core/src/providers/history/dukascopy/transform';
+import { readCandles, readTicks, writeCandles } from '../../../core/src/market/vendors/dukascopy/bi5';
+import { createDukascopyProvider, dukascopyPath } from '../../../core/src/market/vendors/dukascopy/client';
+import { barsFromCandles, barsFromTicks } from '../../../core/src/market/vendors/dukascopy/transform';
 import { type DukascopyServer, dukascopyMid, startDukascopyServer } from './dukascopy-server';
 
 const FIXTURES = join(import.meta.dirname, 'dukascopy');

@@ -3,14 +3,14 @@ import { addDays, isoWeekday } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEcbRatesClient } from '../../../core/src/providers/ecb/client';
-import type { EcbFix } from '../../../core/src/providers/ecb/types';
-import { parseEcbXml } from '../../../core/src/providers/ecb/xml';
+import { storeEcbReferenceRates } from '../../../core/src/market/dataset/ecb-store';
+import { latestEcbFixDate, refreshEcbRates } from '../../../core/src/market/read/ecb-rates';
+import { ecbReferenceFor } from '../../../core/src/market/read/ecb-reference';
+import { createEcbRatesClient } from '../../../core/src/market/vendors/ecb/client';
+import type { EcbFix } from '../../../core/src/market/vendors/ecb/types';
+import { parseEcbXml } from '../../../core/src/market/vendors/ecb/xml';
 import { buildEvidence } from '../../../core/src/services/calculator/evidence';
-import { latestEcbFixDate, refreshEcbRates } from '../../../core/src/services/market/ecb-rates';
-import { ecbReferenceFor } from '../../../core/src/services/market/ecb-reference';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
-import { storeEcbReferenceRates } from '../../../worker/src/market/dataset/ecb-store';
 import { type EcbServer, ecbXml, startEcbServer } from './ecb-server';
 
 // Issue 21 §2: the ECB's reference rates kept current from its published XML (a local server in the ECB's layout).

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EcbFix } from '../../../core/src/providers/ecb/types';
+import type { EcbFix } from '../../../core/src/market/vendors/ecb/types';
 
 // A local server publishing the ECB's reference-rate XML files (eurofxref-daily.xml, eurofxref-hist-90d.xml,
 // eurofxref-hist.xml) in the ECB's own layout, from a list of fixes the test controls.

@@ -3,8 +3,8 @@ import { rangeCheckMessage } from '@pippitch/shared/evidence';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../../core/src/services/market/live-quotes';
-import { storeEcbReferenceRates } from '../../../worker/src/market/dataset/ecb-store';
+import { storeEcbReferenceRates } from '../../../core/src/market/dataset/ecb-store';
+import { QuoteHub } from '../../../core/src/market/live/quote-hub';
 import { errorOf, signUp, signupInput, startTestApp, type TestApp, type TestClient, WORKED } from '../helpers';
 import { compressBars, insertBars } from './fixtures';
 

@@ -7,8 +7,8 @@ import {
 import type { StoredPair } from '@pippitch/shared/pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../../core/src/services/market/live-quotes';
-import { SeriesCache } from '../../../core/src/services/market/series-cache';
+import { QuoteHub } from '../../../core/src/market/live/quote-hub';
+import { SeriesCache } from '../../../core/src/market/read/series-cache';
 import { signUp, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
 import { insertBars } from './fixtures';
 

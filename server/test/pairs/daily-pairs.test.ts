@@ -9,9 +9,9 @@ import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeEcbReferenceRates } from '../../../core/src/market/dataset/ecb-store';
+import { runMarketHistory } from '../../../core/src/market/ingest/backfill/job';
 import { reportData } from '../../../core/src/services/reports/report-data';
-import { runMarketHistory } from '../../../worker/src/market/backfill/job';
-import { storeEcbReferenceRates } from '../../../worker/src/market/dataset/ecb-store';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient } from '../helpers';
 
 // Issue 34 §2: a currency with no minute market in the provider (the rupee: non-deliverable) is priced from the ECB's
@@ -20,7 +20,7 @@ import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient
 // one bar per fix; a pitch, the rate lookup, the chart and a pack are priced on it with those words. The range
 // check is a band of DAILY_BAND_PERCENT around the day's one rate.
 
-// The bundled file's last two fixes (worker/data/fx): 10 Apr 2026 INR 108.7795, GBP 0.87105 per EUR; 13 Apr 2026
+// The bundled file's last two fixes (core/data/fx): 10 Apr 2026 INR 108.7795, GBP 0.87105 per EUR; 13 Apr 2026
 // INR 109.047, GBP 0.87058. GBP/INR = INR ÷ GBP, to 6 decimals, worked by hand.
 const FRIDAY_FIX = '124.883187';
 const MONDAY_FIX = '125.257874';

@@ -4,9 +4,9 @@ import { evidenceLines } from '@pippitch/shared/pitch-summary';
 import { londonDateOf } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDukascopyProvider } from '../../../core/src/providers/history/dukascopy/client';
+import { runBackfill } from '../../../core/src/market/ingest/backfill/run';
+import { createDukascopyProvider } from '../../../core/src/market/vendors/dukascopy/client';
 import { reportData } from '../../../core/src/services/reports/report-data';
-import { runBackfill } from '../../../worker/src/market/backfill/run';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient } from '../helpers';
 import { type DukascopyServer, dukascopyMid, startDukascopyServer } from '../market/dukascopy-server';
 

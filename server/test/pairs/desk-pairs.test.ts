@@ -3,8 +3,8 @@ import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { DEFAULT_DESK_PAIRS, DESK_PAIR_MESSAGES, notQuotedMessage } from '@pippitch/shared/desk-pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuoteHub } from '../../../core/src/market/live/quote-hub';
 import { pairsQuotedAnywhere } from '../../../core/src/services/company/pairs';
-import { QuoteHub } from '../../../core/src/services/market/live-quotes';
 import {
   addMember,
   errorOf,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../../core/src/services/market/live-quotes';
+import { QuoteHub } from '../../../core/src/market/live/quote-hub';
 import {
   addMember,
   errorOf,

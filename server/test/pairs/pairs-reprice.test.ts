@@ -3,8 +3,8 @@ import { repricedAnnualSavings } from '@pippitch/shared/alerts';
 import { pipSize } from '@pippitch/shared/pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuoteHub } from '../../../core/src/market/live/quote-hub';
 import { repriceLeads } from '../../../core/src/services/alerts/reprice';
-import { QuoteHub } from '../../../core/src/services/market/live-quotes';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from '../helpers';
 
 // Issue 34 §5: the nightly re-pricing honours the catalogue. Leads pitched in a pair beyond the six — a direct one

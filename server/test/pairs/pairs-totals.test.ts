@@ -4,7 +4,7 @@ import { Dec } from '@pippitch/shared/decimal';
 import { pipSize } from '@pippitch/shared/pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../../core/src/services/market/live-quotes';
+import { QuoteHub } from '../../../core/src/market/live/quote-hub';
 import { reportData } from '../../../core/src/services/reports/report-data';
 import { teamSummary } from '../../../core/src/services/salesforce/team-summary';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from '../helpers';

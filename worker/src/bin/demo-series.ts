@@ -6,9 +6,7 @@
  * It lives in the worker because it reads the worker's data set; the web only keeps the JSON it writes.
  */
 import { writeFileSync } from 'node:fs';
-import { indexAtOrAfter, timeOfIndex } from '../market/dataset/calendar';
-import { pathModel } from '../market/dataset/index';
-import { TICKS } from '../market/dataset/model';
+import { indexAtOrAfter, pathModel, TICKS, timeOfIndex } from '@pippitch/core/market';
 
 const GBP = 0;
 const USD = 1;

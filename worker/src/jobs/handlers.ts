@@ -9,16 +9,14 @@ import { endTestModePeriods, runTrialLifecycle, sendCheckoutFollowUps } from '@p
 import { deleteExpiredCompanies } from '@pippitch/core/company';
 import { type Jobs, jobs } from '@pippitch/core/jobs';
 import { sendRequestDigest } from '@pippitch/core/margin';
-import { refreshEcbRates } from '@pippitch/core/market';
+import type { EcbRatesProvider, HistoryProvider } from '@pippitch/core/market';
+import { logDailyBars, refreshEcbRates, runMarketHistory } from '@pippitch/core/market';
 import type { CrmProvider } from '@pippitch/core/providers/crm';
-import type { EcbRatesProvider } from '@pippitch/core/providers/ecb';
-import type { HistoryProvider } from '@pippitch/core/providers/history';
 import type { PaymentProvider } from '@pippitch/core/providers/payments';
 import { dispatchMonthlyReports, failReport, generateReport } from '@pippitch/core/reports';
 import { dispatchScheduledExports, runExport } from '@pippitch/core/salesforce';
 import type { Database, Log } from '@pippitch/sql';
 import type pg from 'pg';
-import { logDailyBars, runMarketHistory } from '../market/backfill/job';
 import { type JobHandler, type RegisteredJob, registerJob } from './handler';
 
 export interface HandlerDeps {

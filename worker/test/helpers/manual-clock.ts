@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/market/clock';
+import type { Clock } from '../../../core/src/market/live/clock';
 
 /**
  * A clock that moves only when the test says so, so the poller's schedule and the times it writes depend on what

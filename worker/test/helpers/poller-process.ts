@@ -2,9 +2,9 @@
 // over. argv: database URL, poller id, clock base (ms), then optionally the lease and standby retry (ms) and the
 // real time (ms) the base stands for, so several such processes share one timeline. It runs on real time shifted
 // to the base (a Wednesday, so the market is open): tests only wait for conditions, whatever its pace.
-import { systemClock } from '../../src/market/clock';
-import { createSimulatedFeed } from '../../src/market/feeds/simulated';
-import { startMarketData } from '../../src/market/service';
+import { systemClock } from '../../../core/src/market/live/clock';
+import { startMarketData } from '../../../core/src/market/live/poller';
+import { createSimulatedFeed } from '../../../core/src/market/vendors/simulated/feed';
 
 const [url, pollerId, base, leaseMs, lockRetryMs, startedAt] = process.argv.slice(2);
 const started = startedAt ? Number(startedAt) : Date.now();

@@ -5,8 +5,8 @@ import { crossRecordOf } from '@pippitch/shared/pair-method';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { dayRange } from '../market/day-range';
-import { ecbReferenceFor } from '../market/ecb-reference';
+import { dayRange } from '../../market/read/day-range';
+import { ecbReferenceFor } from '../../market/read/ecb-reference';
 import type { QuoteAtSave } from './quote-at-save';
 
 /**

@@ -10,8 +10,8 @@ import { LIVE_SOURCE_LABELS, type LiveSource, minuteKindOf, PRICE_SOURCE_LABELS 
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { MID_LOOKBACK_MINUTES } from '../market/day-range';
-import { minuteOf } from '../market/history';
+import { MID_LOOKBACK_MINUTES } from '../../market/read/day-range';
+import { minuteOf } from '../../market/read/history';
 import type { QuoteAtSave } from './quote-at-save';
 
 /**

@@ -12,9 +12,9 @@ import { type CurrencyPair, FALLBACK_RATES, storageFor } from '@pippitch/shared/
 import { addDays, isoWeekday, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { dayRange } from '../../market/read/day-range';
 import { memberActor } from '../actor';
 import { saveCalculation } from '../calculator/save';
-import { dayRange } from '../market/day-range';
 import { saveReportSchedule } from '../reports/schedule';
 import { roleFromStored } from '../stored-role';
 

@@ -1,4 +1,4 @@
-import { calendarRange, dayRange, hasDataOn, marketDataStatus, rateAt, seriesFor } from '@pippitch/core/market';
+import { calendarRange, dayRange, hasDataOn, marketDataStatus, rateAt, seriesFor } from '@pippitch/core/market/read';
 import { pairSchema as pair } from '@pippitch/shared/desk-pairs';
 import { isoDate, text } from '@pippitch/shared/input';
 import { DEFAULT_INTERVAL, INTERVALS, TIMEFRAME_KEYS } from '@pippitch/shared/pairs';
