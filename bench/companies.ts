@@ -3,9 +3,9 @@
  * index (loaded as on first start). Targets (issue 5): findSimilar p50 ≤ 50 ms, searchCompanies p50 ≤ 20 ms.
  *   tsx bench/companies.ts
  */
-import { createIndexCompanyFinder } from '../core/src/services/companies/finder/index-source';
-import { loadCompanyIndex } from '../core/src/services/companies/load/load-index';
-import { searchCompanies } from '../core/src/services/companies/search';
+import { createIndexCompanyFinder } from '../core/src/services/uk-companies/finder/index-source';
+import { loadCompanyIndex } from '../core/src/services/uk-companies/load/load-index';
+import { searchCompanies } from '../core/src/services/uk-companies/search';
 import { createDb, createPool } from '../sql/src/index';
 import { benchDatabase, ms, percentile, timeIt } from './lib/stats';
 

@@ -12,8 +12,6 @@ import {
   SIGN_IN_REFUSALS_HELD,
   Tarpit,
 } from '@pippitch/core/auth';
-import type { CompanyFinder } from '@pippitch/core/companies';
-import { createCompanyFinder } from '@pippitch/core/companies';
 import type { Config } from '@pippitch/core/config';
 import { MarginDeskFeed } from '@pippitch/core/margin';
 import { QuoteHub, SeriesCache } from '@pippitch/core/market/read';
@@ -21,6 +19,8 @@ import type { CrmProvider } from '@pippitch/core/providers/crm';
 import { createCrmProvider } from '@pippitch/core/providers/crm';
 import type { PaymentProvider } from '@pippitch/core/providers/payments';
 import { createPaymentProvider, StripePayments } from '@pippitch/core/providers/payments';
+import type { CompanyFinder } from '@pippitch/core/uk-companies';
+import { createCompanyFinder } from '@pippitch/core/uk-companies';
 import type { Database, Log } from '@pippitch/sql';
 
 export interface ServerDeps {

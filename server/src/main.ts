@@ -3,9 +3,9 @@
  * a pool, a stop signal runs the graceful shutdown below, whatever start-up has reached.
  */
 import type { AddressInfo } from 'node:net';
-import { loadCompanyIndex } from '@pippitch/core/companies';
 import { onStop, stopSignal, tellParent } from '@pippitch/core/lifecycle';
 import { startProcess } from '@pippitch/core/process-start';
+import { loadCompanyIndex } from '@pippitch/core/uk-companies';
 import { cancelRunningQueries, createDb, createPool } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './api/app';

@@ -52,8 +52,13 @@ const WRONG: [string, string, string][] = [
   ['core/src/services', "import { runWorker } from '../../../../worker/src/main';", 'Only the worker process imports'],
   [
     'core/src/providers',
-    "import { cardOfRow } from '../../services/companies/card';",
-    'the domain (ranking, rules) lives in services',
+    "import { cardOfRow } from '../../services/uk-companies/card';",
+    'the domain (ranking, rules, reads, ingest) uses them',
+  ],
+  [
+    'core/src/market/vendors',
+    "import { rateAt } from '../../read/history';",
+    'the domain (ranking, rules, reads, ingest) uses them',
   ],
   ['server/src/api', "import { runWorker } from '../../../../worker/src/main';", 'Only the worker process imports'],
   [
@@ -87,7 +92,7 @@ describe('import boundaries', () => {
   });
 
   it.each([
-    ['core/src/services', "import { cardOfRow } from '../companies/card';"],
+    ['core/src/services', "import { cardOfRow } from '../uk-companies/card';"],
     ['server/src/api', "import { signUp } from '@pippitch/core/auth';"],
     ['worker/src', "import { jobs } from '@pippitch/core/jobs';"],
     ['web/src', "import type { AppRouter } from '@pippitch/server';"],

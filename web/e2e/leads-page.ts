@@ -3,7 +3,7 @@
  * files share: the bundled company index with a real client in it, and the Company Finder add-on switch.
  */
 import type { Locator, Page } from 'playwright-core';
-import { loadCompanyIndex } from '../../core/src/services/companies/load/load-index';
+import { loadCompanyIndex } from '../../core/src/services/uk-companies/load/load-index';
 import { DEMO_COMPANY } from '../../server/src/seed/demo';
 import { fillInputs } from './calculator-page';
 import type { Harness } from './harness';

@@ -10,8 +10,8 @@ import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { sql } from 'kysely';
 import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIndexCompanyFinder } from '../../core/src/services/companies/finder/index-source';
 import { addLead } from '../../core/src/services/leads/leads';
+import { createIndexCompanyFinder } from '../../core/src/services/uk-companies/finder/index-source';
 import { filterLeads, type Lead, searchTextOf } from '../src/features/leads/leadModel';
 import { type Harness, MOBILE, startHarness } from './harness';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CompaniesHouseError } from '../../../core/src/providers/companies/companies-house/errors';
-import { industryQuery } from '../../../core/src/providers/companies/companies-house/industry-query';
-import { toCompanyFacts, toSearchHits } from '../../../core/src/providers/companies/companies-house/transform';
+import { CompaniesHouseError } from '../../../core/src/providers/companies-house/errors';
+import { industryQuery } from '../../../core/src/providers/companies-house/industry-query';
+import { toCompanyFacts, toSearchHits } from '../../../core/src/providers/companies-house/transform';
 
 describe('Companies House transform', () => {
   it('reads a company profile into facts: padded SIC codes, canonical postcode, region, type', () => {

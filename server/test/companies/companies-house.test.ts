@@ -1,9 +1,9 @@
 import { companyNamesMatch } from '@pippitch/shared/names';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/src/errors';
-import { CompaniesHouseError } from '../../../core/src/providers/companies/companies-house/errors';
-import { createCompanyFinder } from '../../../core/src/services/companies/finder/create';
-import { type CompanyFinder, NOT_A_CHOICE } from '../../../core/src/services/companies/finder/types';
+import { CompaniesHouseError } from '../../../core/src/providers/companies-house/errors';
+import { createCompanyFinder } from '../../../core/src/services/uk-companies/finder/create';
+import { type CompanyFinder, NOT_A_CHOICE } from '../../../core/src/services/uk-companies/finder/types';
 import type { TestDatabase } from '../../../test/db';
 import { type FakeCompaniesHouse, type RegisterEntry, startFakeCompaniesHouse } from './ch-server';
 import { createIndexedDatabase } from './index-db';

@@ -3,8 +3,8 @@
  * anything else is a clear 400, and a Companies House failure reaches the broker in its own words.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_A_CHOICE } from '../../../core/src/services/companies/finder/types';
-import { loadCompanyIndex } from '../../../core/src/services/companies/load/load-index';
+import { NOT_A_CHOICE } from '../../../core/src/services/uk-companies/finder/types';
+import { loadCompanyIndex } from '../../../core/src/services/uk-companies/load/load-index';
 import { errorOf, signUp, signupInput, startTestApp, type TestApp, type TestClient } from '../helpers';
 import { type FakeCompaniesHouse, startFakeCompaniesHouse } from './ch-server';
 

@@ -5,12 +5,12 @@
 import { companyNamesMatch } from '@pippitch/shared/names';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/src/errors';
-import { createIndexCompanyFinder } from '../../../core/src/services/companies/finder/index-source';
+import { createIndexCompanyFinder } from '../../../core/src/services/uk-companies/finder/index-source';
 import {
   type CompanyFinder,
   NOT_A_CHOICE,
   type SimilarCompany,
-} from '../../../core/src/services/companies/finder/types';
+} from '../../../core/src/services/uk-companies/finder/types';
 import type { TestDatabase } from '../../../test/db';
 import { createIndexedDatabase } from './index-db';
 

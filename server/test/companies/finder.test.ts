@@ -2,8 +2,8 @@ import { companyNamesMatch } from '@pippitch/shared/names';
 import { sicPath } from '@pippitch/shared/sic';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIndexCompanyFinder } from '../../../core/src/services/companies/finder/index-source';
-import type { CompanyFinder, SimilarCompany } from '../../../core/src/services/companies/finder/types';
+import { createIndexCompanyFinder } from '../../../core/src/services/uk-companies/finder/index-source';
+import type { CompanyFinder, SimilarCompany } from '../../../core/src/services/uk-companies/finder/types';
 import type { TestDatabase } from '../../../test/db';
 import { createIndexedDatabase } from './index-db';
 

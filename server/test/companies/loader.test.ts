@@ -1,7 +1,7 @@
 import { sectionOfDivision } from '@pippitch/shared/sic';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCompanyIndex } from '../../../core/src/services/companies/load/load-index';
+import { loadCompanyIndex } from '../../../core/src/services/uk-companies/load/load-index';
 import { createTestDatabase, type TestDatabase } from '../../../test/db';
 
 let t: TestDatabase;

@@ -1,8 +1,8 @@
 import { parseSicCodes, sicPath } from '@pippitch/shared/sic';
 import { parsePostcode, REGION_BY_POSTCODE_AREA, regionOfPostcode } from '@pippitch/shared/uk-regions';
 import { describe, expect, it } from 'vitest';
-import { localityFromAddress } from '../../../core/src/services/companies/locality';
-import { sizeBandOf } from '../../../core/src/services/companies/size-bands';
+import { localityFromAddress } from '../../../core/src/services/uk-companies/locality';
+import { sizeBandOf } from '../../../core/src/services/uk-companies/size-bands';
 
 const region = (postcode: string) => regionOfPostcode(parsePostcode(postcode));
 

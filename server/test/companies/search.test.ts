@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../core/src/errors';
-import { searchCompanies } from '../../../core/src/services/companies/search';
+import { searchCompanies } from '../../../core/src/services/uk-companies/search';
 import type { TestDatabase } from '../../../test/db';
 import { createIndexedDatabase } from './index-db';
 

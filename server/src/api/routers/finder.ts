@@ -1,4 +1,4 @@
-import { findSimilarForBroker, searchCompaniesForBroker } from '@pippitch/core/companies';
+import { findSimilarForBroker, searchCompaniesForBroker } from '@pippitch/core/uk-companies';
 import { requiredName, text } from '@pippitch/shared/input';
 import { z } from 'zod';
 import { companyFinderProcedure, router } from '../trpc/procedures';

@@ -2,7 +2,7 @@ import { Modal } from '../../components/Modal';
 import { useCalculations } from '../../lib/calculations';
 import { CalculationDetailsList } from '../calculations/CalculationDetails';
 import { LeadPacks } from '../packs/LeadPacks';
-import { type Lead, londonDateTime, SOURCE_LABELS } from './leadModel';
+import { LEAD_SOURCE_LABELS, type Lead, londonDateTime } from './leadModel';
 
 /** A lead's facts and every calculation the broker made for it. */
 export function LeadDetailModal({ lead, onClose }: { lead: Lead; onClose(): void }) {
@@ -18,7 +18,7 @@ export function LeadDetailModal({ lead, onClose }: { lead: Lead; onClose(): void
   ];
   const facts: [string, string][] = [
     ['Status', lead.contacted ? 'Contacted' : 'Not Contacted'],
-    ['Source', SOURCE_LABELS[lead.source]],
+    ['Source', LEAD_SOURCE_LABELS[lead.source]],
     ['Added', londonDateTime(lead.firstAddedAt)],
     ['Last Contacted', londonDateTime(lead.lastContactedAt)],
     ['Last Calculated', londonDateTime(lead.lastCalculatedAt)],

@@ -1,5 +1,5 @@
 import { memo, type ReactNode, useId } from 'react';
-import { type Lead, londonDate, londonDateTime, SOURCE_LABELS } from './leadModel';
+import { LEAD_SOURCE_LABELS, type Lead, londonDate, londonDateTime } from './leadModel';
 
 const SOURCE_STYLES: Record<Lead['source'], string> = {
   calculator: 'bg-violet-50 text-violet-700 ring-violet-200',
@@ -75,7 +75,7 @@ export const LeadRow = memo(function LeadRow({
               {lead.name}
             </button>
             <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ring-1 ${SOURCE_STYLES[lead.source]}`}>
-              {SOURCE_LABELS[lead.source]}
+              {LEAD_SOURCE_LABELS[lead.source]}
             </span>
             <span
               className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${

@@ -10,7 +10,7 @@ export type StatusFilter = 'all' | 'contacted' | 'not_contacted';
 
 export const LEADS_PAGE_SIZE = 50;
 
-export const SOURCE_LABELS: Record<Lead['source'], string> = {
+export const LEAD_SOURCE_LABELS: Record<Lead['source'], string> = {
   calculator: 'Calculator',
   manual_search: 'Search',
   similar_results: 'Similar Companies',
@@ -29,7 +29,7 @@ export function londonDateTime(iso: string | null): string {
 /** Lower-cased text each lead is matched against by the filter box, built once per list. */
 export function searchTextOf(leads: readonly Lead[]): string[] {
   return leads.map((l) =>
-    [l.name, l.industry, l.location, l.postcode, l.companyNumber, l.estimatedSize, SOURCE_LABELS[l.source]]
+    [l.name, l.industry, l.location, l.postcode, l.companyNumber, l.estimatedSize, LEAD_SOURCE_LABELS[l.source]]
       .filter(Boolean)
       .join('\n')
       .toLowerCase(),

@@ -3,17 +3,15 @@ import { INTERVAL_PRECISION_LABELS } from '@pippitch/shared/pairs';
 import type { SourceSpan, SpanSource } from '@pippitch/shared/source-spans';
 import {
   DAILY_REFERENCE_LABEL,
+  PRICE_SOURCE_LABELS,
   type PriceSource,
-  PRICE_SOURCE_LABELS as SOURCE_LABELS,
   UNANCHORED_SIMULATED_LABEL,
 } from '@pippitch/shared/sources';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 
-/**
- * The data source, named honestly (design §3): 'Real Market Data' only for a real feed or an import. The labels
- * live with the source lists in shared/src/sources.ts, so the chart, the lookup and the live rate use one set.
- */
-export { SOURCE_LABELS };
+// The data source, named honestly (design §3): 'Real Market Data' only for a real feed or an import. The labels
+// live with the source lists in shared/src/sources.ts (PRICE_SOURCE_LABELS), so the chart, the lookup and the live
+// rate use one set.
 
 /** The same names where they continue a sentence ("…, then simulated feed from 12 Nov"). */
 const LATER_NAMES: Readonly<Record<SpanSource, string>> = {
@@ -35,11 +33,11 @@ export function seriesSourceLabel(spans: readonly SourceSpan[]): string | undefi
   const first = spans[0];
   const last = spans.at(-1);
   if (!first || !last) return undefined;
-  if (spans.length === 1) return `${SOURCE_LABELS[first.source]}${providersOf(first)}`;
+  if (spans.length === 1) return `${PRICE_SOURCE_LABELS[first.source]}${providersOf(first)}`;
   const withTime = Date.parse(last.to) - Date.parse(first.from) <= WEEK_MS;
   const since = (s: SourceSpan) => `${LATER_NAMES[s.source]}${providersOf(s)} from ${when(s.from, withTime)}`;
   if (spans.length <= 3)
-    return [`${SOURCE_LABELS[first.source]}${providersOf(first)}`, ...spans.slice(1).map(since)].join(', then ');
+    return [`${PRICE_SOURCE_LABELS[first.source]}${providersOf(first)}`, ...spans.slice(1).map(since)].join(', then ');
   const names = [...new Set(spans.map((s) => s.source))].map((s) => LATER_NAMES[s]);
   return `${capitalise(names.join(' and '))} in turn, ${since(last)}`;
 }

@@ -11,9 +11,9 @@
  */
 import { findMatchingItem, normaliseCompanyName } from '@pippitch/shared/names';
 import { badRequest } from '../../../errors';
-import type { CompaniesHouseClient } from '../../../providers/companies/companies-house/client';
-import { industryQuery } from '../../../providers/companies/companies-house/industry-query';
-import type { CompanyFacts, SearchHit } from '../../../providers/companies/companies-house/transform';
+import type { CompaniesHouseClient } from '../../../providers/companies-house/client';
+import { industryQuery } from '../../../providers/companies-house/industry-query';
+import type { CompanyFacts, SearchHit } from '../../../providers/companies-house/transform';
 import type { CompanyCard } from '../card';
 import { locationOf } from '../card';
 import { isExcluded, normalisedExclusions } from '../exclusions';

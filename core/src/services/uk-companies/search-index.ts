@@ -10,7 +10,7 @@ export {
   type CompaniesHouseFailure,
   RATE_LIMITED_MESSAGE,
   UNAVAILABLE_MESSAGE,
-} from '../../providers/companies/companies-house/errors';
+} from '../../providers/companies-house/errors';
 export type { CompanyCard } from './card';
 export {
   FINDER_FAILED,

@@ -3,7 +3,7 @@
  * Config comes from core/src/config.ts (COMPANIES_HOUSE_API_KEY, COMPANIES_HOUSE_URL).
  */
 import type { Database } from '@pippitch/sql';
-import { createCompaniesHouseClient } from '../../../providers/companies/companies-house/client';
+import { createCompaniesHouseClient } from '../../../providers/companies-house/client';
 import { createCompaniesHouseFinder } from './companies-house-source';
 import { createIndexCompanyFinder } from './index-source';
 import { sicDirectory } from './sic-directory';

@@ -3,7 +3,7 @@
  * formatter shows its message as is: a rate limit is 429; the others are CompaniesHouseError, a 503 that also
  * says which kind of failure it was.
  */
-import { AppError, tooManyRequests } from '../../../errors';
+import { AppError, tooManyRequests } from '../../errors';
 
 export const RATE_LIMITED_MESSAGE = 'Companies House rate limit reached, please try again in a minute';
 export const UNAVAILABLE_MESSAGE = 'Companies House is unavailable';
