@@ -2,6 +2,9 @@
  * Starts one PostgreSQL for the whole run (embedded by default, or the server in TEST_DATABASE_URL)
  * and migrates a template database that every test file clones (see test/db.ts).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabase, migrate, startTemporaryPostgres } from '../sql/src/index';
@@ -10,6 +13,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgAdminUrl: string;
     pgTemplate: string;
+    /** A folder for this run's shared artefacts (the compiled production tree: test/processes.ts), removed after. */
+    runDir: string;
   }
 }
 
@@ -31,7 +36,10 @@ export default async function setup(project: TestProject) {
   await migrate(templateUrl);
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', TEMPLATE);
+  const runDir = mkdtempSync(join(tmpdir(), 'pippitch-test-run-'));
+  project.provide('runDir', runDir);
   return async () => {
+    rmSync(runDir, { recursive: true, force: true });
     await stop();
   };
 }

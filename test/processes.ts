@@ -4,11 +4,11 @@
  * stderr and over IPC ('alive', 'listening', 'started', 'ready', 'stopping'), and how they ended.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { STORED_PAIRS } from '../shared/src/pairs';
 
 export const ENTRIES = {
@@ -25,11 +25,35 @@ export interface Compiled {
 }
 
 /**
- * The production tree (scripts/bundle.mjs, what the image copies) built into a temporary folder of its own: the
- * processes as the image runs them (`node bin/server.js`), starting in a second or two instead of tsx's ten.
+ * The production tree (scripts/bundle.mjs, what the image copies), built once per test run into the run's shared
+ * folder (test/global-setup.ts) and used by every file that starts compiled processes: the processes as the image
+ * runs them (`node bin/server.js`), starting in a second or two instead of tsx's ten. The first file to ask builds
+ * it under a lock (a directory made atomically); the others wait for its mark. Nothing writes into the tree.
  */
 export async function buildCompiled(): Promise<Compiled> {
-  const dir = mkdtempSync(join(tmpdir(), 'pippitch-dist-'));
+  const dir = join(inject('runDir'), 'dist');
+  const paths = {
+    dir,
+    server: join(dir, 'bin/server.js'),
+    worker: join(dir, 'bin/worker.js'),
+    jobs: join(dir, 'bin/jobs.js'),
+    // The run's teardown removes the shared folder.
+    remove: () => {},
+  };
+  const done = join(dir, '.built');
+  const lock = `${dir}.lock`;
+  try {
+    mkdirSync(lock);
+  } catch {
+    // Another file is building it (or has): wait for its mark, at most ten minutes (a busy machine's build).
+    const deadline = Date.now() + 600_000;
+    while (!existsSync(done)) {
+      if (existsSync(`${lock}/failed`)) throw new Error('the shared compiled build failed in another test file');
+      if (Date.now() > deadline) throw new Error('the shared compiled build did not finish in ten minutes');
+      await new Promise((ok) => setTimeout(ok, 500));
+    }
+    return paths;
+  }
   const root = fileURLToPath(new URL('..', import.meta.url));
   const output: string[] = [];
   const child = spawn(process.execPath, [join(root, 'scripts/bundle.mjs'), '--out', dir], {
@@ -39,14 +63,12 @@ export async function buildCompiled(): Promise<Compiled> {
   child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`bundle.mjs exited ${code}:\n${output.join('')}`);
-  return {
-    dir,
-    server: join(dir, 'bin/server.js'),
-    worker: join(dir, 'bin/worker.js'),
-    jobs: join(dir, 'bin/jobs.js'),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
+  if (code !== 0) {
+    writeFileSync(`${lock}/failed`, output.join(''));
+    throw new Error(`bundle.mjs exited ${code}:\n${output.join('')}`);
+  }
+  writeFileSync(done, '');
+  return paths;
 }
 
 /** A production configuration that needs no network: no SMTP (said so), the bundled history, a free port. */

@@ -4,6 +4,15 @@ import { availableSeats, type SeatRole } from '@pippitch/shared/seats';
 import { noSeatForMessage, TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import {
+  countActiveAdmins,
+  countMembers,
+  deleteMemberRecords,
+  listMemberRecords,
+  lockMemberRecords,
+  updateMemberRecord,
+} from '../../queries/members';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { requestPasswordReset } from '../auth/password-reset';
 import { endSessionsOf } from '../auth/sessions';
@@ -21,45 +30,17 @@ export interface Member {
   lastActiveAt: Date | null;
 }
 
-/** Members of one company; every query here is scoped by the caller's company id. */
-export async function listMembers(db: Database, companyId: string): Promise<Member[]> {
-  const rows = await db
-    .selectFrom('user_profiles as u')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('sessions')
-          .select(['user_id', (e) => e.fn.max('last_seen_at').as('last_seen')])
-          .groupBy('user_id')
-          .as('s'),
-      (join) => join.onRef('s.user_id', '=', 'u.id'),
-    )
-    .select(['u.id', 'u.full_name', 'u.email', 'u.role_type', 'u.is_active', 'u.created_at', 's.last_seen'])
-    .where('u.company_id', '=', companyId)
-    .orderBy('u.created_at')
-    .orderBy('u.full_name')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    fullName: r.full_name,
-    email: r.email,
-    role: roleFromStored(r.role_type),
-    isActive: r.is_active,
-    createdAt: r.created_at,
-    lastActiveAt: r.last_seen ?? null,
-  }));
+/** The caller's company's members (scoped by construction: queries/members.ts). */
+export async function listMembers(db: Database, actor: Actor): Promise<Member[]> {
+  const records = await listMemberRecords(db, scopeOf(actor));
+  return records.map(({ storedRole, ...r }) => ({ ...r, role: roleFromStored(storedRole) }));
 }
 
-interface MemberRow {
-  id: string;
-  full_name: string;
-  email: string;
-  role_type: string;
-  is_active: boolean;
-}
+type MemberRow = Awaited<ReturnType<typeof lockMemberRecords>>[number];
 
 const seatRoleOf = (role: RoleType): SeatRole => (isAdminRole(role) ? 'admin' : 'broker');
-const roleOf = (row: MemberRow): RoleType => roleFromStored(row.role_type);
+const roleOf = (row: MemberRow): RoleType => roleFromStored(row.storedRole);
+const labelOf = (row: MemberRow): string => memberLabel({ full_name: row.fullName, email: row.email });
 
 /**
  * The start of every member change: the company row is locked (so member changes, seat changes and
@@ -73,37 +54,18 @@ async function lockForChange(
   memberIds: readonly string[],
 ): Promise<{ actor: { id: string; role: RoleType }; targets: MemberRow[] }> {
   await lockCompanySeats(trx, actor.companyId);
-  const rows = await trx
-    .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
-    .where('company_id', '=', actor.companyId)
-    .where('id', 'in', [actor.userId, ...memberIds])
-    .forUpdate()
-    .execute();
+  const rows = await lockMemberRecords(trx, scopeOf(actor), [actor.userId, ...memberIds]);
   const self = rows.find((r) => r.id === actor.userId);
   const targets = memberIds.map((id) => rows.find((r) => r.id === id));
   if (targets.some((t) => t === undefined)) throw notFound(TEAM_MESSAGES.memberNotFound);
   // A member who was just deactivated or demoted acts as nobody (their session ends or loses admin at once).
-  const current = { id: actor.userId, role: self?.is_active ? roleOf(self) : ('broker' as const) };
+  const current = { id: actor.userId, role: self?.isActive ? roleOf(self) : ('broker' as const) };
   return { actor: current, targets: targets as MemberRow[] };
 }
 
 function refuseUnlessAllowed(actor: { id: string; role: RoleType }, target: MemberRow, action: MemberAction): void {
   const problem = memberActionProblem(actor, { id: target.id, role: roleOf(target) }, action);
   if (problem) throw forbidden(problem);
-}
-
-/** Active admins (admin or super_admin) of the company other than `exclude`. */
-async function otherActiveAdmins(trx: Database, companyId: string, exclude: readonly string[]): Promise<number> {
-  const row = await trx
-    .selectFrom('user_profiles')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('company_id', '=', companyId)
-    .where('is_active', '=', true)
-    .where('role_type', 'in', ['admin', 'super_admin'])
-    .where('id', 'not in', exclude)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /**
@@ -122,33 +84,28 @@ export async function setMemberActive(
     const { actor: current, targets } = await lockForChange(trx, actor, [memberId]);
     const target = targets[0] as MemberRow;
     refuseUnlessAllowed(current, target, action);
-    if (target.is_active === active) return { fullName: target.full_name };
+    if (target.isActive === active) return { fullName: target.fullName };
     if (active) {
       const usage = await companySeatUsage(trx, actor.companyId, now);
       const role = seatRoleOf(roleOf(target));
       if (availableSeats(usage[role]) < 1) throw conflict(noSeatForMessage('reactivate', role));
     } else {
       const lastAdmin = lastAdminProblem(
-        { id: target.id, role: roleOf(target), isActive: target.is_active },
-        await otherActiveAdmins(trx, actor.companyId, [target.id]),
+        { id: target.id, role: roleOf(target), isActive: target.isActive },
+        await countActiveAdmins(trx, scopeOf(actor), [target.id]),
         'deactivate',
       );
       if (lastAdmin) throw conflict(lastAdmin);
     }
-    await trx
-      .updateTable('user_profiles')
-      .set({ is_active: active, updated_at: now })
-      .where('id', '=', memberId)
-      .where('company_id', '=', actor.companyId)
-      .execute();
+    await updateMemberRecord(trx, scopeOf(actor), memberId, { isActive: active, now });
     if (!active) await endSessionsOf(trx, memberId);
     await logTeamActivity(
       trx,
       actor,
-      { type: 'member_status', description: `${active ? 'Reactivated' : 'Deactivated'} ${memberLabel(target)}` },
+      { type: 'member_status', description: `${active ? 'Reactivated' : 'Deactivated'} ${labelOf(target)}` },
       now,
     );
-    return { fullName: target.full_name };
+    return { fullName: target.fullName };
   });
 }
 
@@ -168,36 +125,31 @@ export async function changeMemberRole(
     const target = targets[0] as MemberRow;
     refuseUnlessAllowed(current, target, 'change_role');
     const from = roleOf(target);
-    if (from === role) return { fullName: target.full_name };
+    if (from === role) return { fullName: target.fullName };
     if (role === 'broker') {
       const lastAdmin = lastAdminProblem(
-        { id: target.id, role: from, isActive: target.is_active },
-        await otherActiveAdmins(trx, actor.companyId, [target.id]),
+        { id: target.id, role: from, isActive: target.isActive },
+        await countActiveAdmins(trx, scopeOf(actor), [target.id]),
         'change_role',
       );
       if (lastAdmin) throw conflict(lastAdmin);
     }
-    if (target.is_active) {
+    if (target.isActive) {
       const usage = await companySeatUsage(trx, actor.companyId, now);
       const seat = seatRoleOf(role);
       if (availableSeats(usage[seat]) < 1) throw conflict(noSeatForMessage('change_role', seat));
     }
-    await trx
-      .updateTable('user_profiles')
-      .set({ role_type: toStoredRole(role), updated_at: now })
-      .where('id', '=', memberId)
-      .where('company_id', '=', actor.companyId)
-      .execute();
+    await updateMemberRecord(trx, scopeOf(actor), memberId, { storedRole: toStoredRole(role), now });
     await logTeamActivity(
       trx,
       actor,
       {
         type: 'role_change',
-        description: `Changed ${memberLabel(target)} from ${ROLE_LABELS[from]} to ${ROLE_LABELS[role]}`,
+        description: `Changed ${labelOf(target)} from ${ROLE_LABELS[from]} to ${ROLE_LABELS[role]}`,
       },
       now,
     );
-    return { fullName: target.full_name };
+    return { fullName: target.fullName };
   });
 }
 
@@ -216,30 +168,25 @@ export async function removeMembers(
   if (ids.length === 0) throw badRequest(TEAM_MESSAGES.noUsersSelected);
   return db.transaction().execute(async (trx) => {
     const { actor: current, targets } = await lockForChange(trx, actor, ids);
-    const members = await trx
-      .selectFrom('user_profiles')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('company_id', '=', actor.companyId)
-      .executeTakeFirstOrThrow();
-    if (Number(members.n) - targets.length < 1) throw conflict(TEAM_MESSAGES.onlyMember);
+    if ((await countMembers(trx, scopeOf(actor))) - targets.length < 1) throw conflict(TEAM_MESSAGES.onlyMember);
     for (const target of targets) refuseUnlessAllowed(current, target, 'remove');
-    const adminsLeft = await otherActiveAdmins(trx, actor.companyId, ids);
+    const adminsLeft = await countActiveAdmins(trx, scopeOf(actor), ids);
     for (const target of targets) {
       const lastAdmin = lastAdminProblem(
-        { id: target.id, role: roleOf(target), isActive: target.is_active },
+        { id: target.id, role: roleOf(target), isActive: target.isActive },
         adminsLeft,
         'remove',
       );
       if (lastAdmin) throw conflict(lastAdmin);
     }
-    await trx.deleteFrom('user_profiles').where('company_id', '=', actor.companyId).where('id', 'in', ids).execute();
-    const names = targets.map(memberLabel).join(', ');
+    await deleteMemberRecords(trx, scopeOf(actor), ids);
+    const names = targets.map(labelOf).join(', ');
     const description =
       targets.length === 1
         ? `Removed ${names} with their calculations, leads and activity log`
         : `Removed ${targets.length} users with their calculations, leads and activity logs: ${names}`;
     await logTeamActivity(trx, actor, { type: 'users_removed', description }, now);
-    return { removed: targets.map((t) => t.full_name) };
+    return { removed: targets.map((t) => t.fullName) };
   });
 }
 
@@ -259,7 +206,7 @@ export async function sendMemberPasswordReset(
     return { target: locked.targets[0] as MemberRow, current: locked.actor };
   });
   refuseUnlessAllowed(current, target, 'send_reset');
-  if (!target.is_active) throw conflict(TEAM_MESSAGES.resetNeedsActive);
+  if (!target.isActive) throw conflict(TEAM_MESSAGES.resetNeedsActive);
   await requestPasswordReset(db, target.email, meta, now);
   return { email: target.email };
 }

@@ -14,7 +14,7 @@ const memberId = z.string().uuid(TEAM_MESSAGES.memberNotFound);
 
 export const teamRouter = router({
   members: adminProcedure.query(async ({ ctx }) => {
-    const members = await listMembers(ctx.db, ctx.viewer.company.id);
+    const members = await listMembers(ctx.db, ctx.actor);
     return members.map((m) => ({
       ...m,
       createdAt: m.createdAt.toISOString(),
