@@ -31,6 +31,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 240_000,
           pool: 'forks',
+          // Two files at a time on the two-core machine (vitest's default is one fewer than the cores): most of a
+          // file's time is waiting — on PostgreSQL, on a child process, on a socket — and each file has a database
+          // of its own (issue 36 §5).
+          maxWorkers: 2,
         },
       },
       {

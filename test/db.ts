@@ -19,8 +19,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  await admin.end();
+  try {
+    // Test files run side by side; a clone that meets another at the template (55006, object in use) tries again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (err) {
+        if ((err as { code?: string }).code !== '55006' || attempt === 20) throw err;
+        await new Promise((ok) => setTimeout(ok, 100 * attempt));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const pool = createPool(url.toString(), { max: 10 });

@@ -120,7 +120,9 @@ describe('the margin desk live', () => {
     await expect.poll(() => desk.messages, settled).toEqual([READY]);
     const { rows } = await sql<{ pid: number }>`
       SELECT pg_terminate_backend(pid)::int AS pid FROM pg_stat_activity
-      WHERE application_name = 'pippitch-listen' AND query LIKE '%margin_desk%'`.execute(h.t.db);
+      WHERE datname = current_database() AND application_name = 'pippitch-listen' AND query LIKE '%margin_desk%'`.execute(
+      h.t.db,
+    );
     expect(rows).toHaveLength(1);
     await expect.poll(() => desk.messages, settled).toEqual([READY, CHANGED]);
   });

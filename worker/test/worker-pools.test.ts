@@ -54,7 +54,7 @@ it('delivers e-mail while slow jobs hold every job connection', async () => {
       (
         await t.pool.query(
           `SELECT count(*)::int AS n FROM pg_stat_activity
-           WHERE application_name = 'pippitch-worker-jobs' AND wait_event_type = 'Lock'`,
+           WHERE datname = current_database() AND application_name = 'pippitch-worker-jobs' AND wait_event_type = 'Lock'`,
         )
       ).rows[0].n as number;
     await waitFor('the slow queue to hold its share of connections', async () => (await waiting()) >= share);

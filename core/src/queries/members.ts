@@ -16,6 +16,11 @@ export interface MemberRecord {
   lastActiveAt: Date | null;
 }
 
+/** The one mapping from a `user_profiles` row to the record's words. */
+function memberOf(r: { id: string; full_name: string; email: string; role_type: string; is_active: boolean }) {
+  return { id: r.id, fullName: r.full_name, email: r.email, storedRole: r.role_type, isActive: r.is_active };
+}
+
 /** The company's members, oldest first, each with the last time any of their sessions was seen. */
 export async function listMemberRecords(db: Database, scope: Scope): Promise<MemberRecord[]> {
   const rows = await db
@@ -34,15 +39,7 @@ export async function listMemberRecords(db: Database, scope: Scope): Promise<Mem
     .orderBy('u.created_at')
     .orderBy('u.full_name')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    fullName: r.full_name,
-    email: r.email,
-    storedRole: r.role_type,
-    isActive: r.is_active,
-    createdAt: r.created_at,
-    lastActiveAt: r.last_seen ?? null,
-  }));
+  return rows.map((r) => ({ ...memberOf(r), createdAt: r.created_at, lastActiveAt: r.last_seen ?? null }));
 }
 
 /** The named members of the company, locked for update (in the caller's transaction); absent ids are left out. */
@@ -59,13 +56,7 @@ export async function lockMemberRecords(
     .where('id', 'in', ids)
     .forUpdate()
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    fullName: r.full_name,
-    email: r.email,
-    storedRole: r.role_type,
-    isActive: r.is_active,
-  }));
+  return rows.map(memberOf);
 }
 
 /** How many of the company's members are active admins, leaving out `exclude`. */

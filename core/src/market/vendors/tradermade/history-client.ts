@@ -5,6 +5,7 @@
  * never appears in an error or a log line.
  */
 import type { HistoryProvider } from '../../history/types';
+import { createTraderMadeClient, TraderMadeError } from './client';
 import { barsFromTimeseries, timeseriesDate } from './history-transform';
 
 export interface TraderMadeHistoryOptions {
@@ -16,38 +17,32 @@ export interface TraderMadeHistoryOptions {
 }
 
 export function createTraderMadeHistory(options: TraderMadeHistoryOptions): HistoryProvider {
-  const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/timeseries`;
+  const client = createTraderMadeClient(options);
   const timeoutMs = options.timeoutMs ?? 20_000;
-  const doFetch = options.fetch ?? fetch;
   return {
     name: 'tradermade',
     description: 'TraderMade timeseries',
     source: 'tradermade',
     async fetchMinutes(pair, fromMs, toMs, signal) {
-      const url = new URL(endpoint);
-      url.searchParams.set('currency', pair);
-      url.searchParams.set('api_key', options.apiKey);
-      url.searchParams.set('start_date', timeseriesDate(fromMs));
-      // The end is inclusive at TraderMade: the last minute wanted.
-      url.searchParams.set('end_date', timeseriesDate(toMs - 60_000));
-      url.searchParams.set('interval', 'minute');
-      url.searchParams.set('period', '1');
-      url.searchParams.set('format', 'records');
-      const timeout = AbortSignal.timeout(timeoutMs);
-      let res: Response;
+      const params = {
+        currency: pair,
+        start_date: timeseriesDate(fromMs),
+        // The end is inclusive at TraderMade: the last minute wanted.
+        end_date: timeseriesDate(toMs - 60_000),
+        interval: 'minute',
+        period: '1',
+        format: 'records',
+      };
+      let text: string;
       try {
-        res = await doFetch(url, {
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-          headers: { accept: 'application/json' },
-        });
+        text = await client.get('timeseries', params, { timeoutMs, ...(signal ? { signal } : {}) });
       } catch (err) {
-        if (signal?.aborted) throw signal.reason;
-        if (timeout.aborted) throw new Error(`TraderMade timeseries timed out after ${timeoutMs} ms`);
-        const cause = (err as { cause?: { code?: string } }).cause?.code ?? 'network error';
-        throw new Error(`TraderMade timeseries unreachable: ${cause}`);
+        if (!(err instanceof TraderMadeError)) throw err;
+        const { failure } = err;
+        if (failure.kind === 'timeout') throw new Error(`TraderMade timeseries timed out after ${timeoutMs} ms`);
+        if (failure.kind === 'http') throw new Error(`TraderMade timeseries: HTTP ${failure.status} for ${pair}`);
+        throw new Error(`TraderMade timeseries unreachable: ${failure.code ?? 'network error'}`);
       }
-      const text = await res.text();
-      if (!res.ok) throw new Error(`TraderMade timeseries: HTTP ${res.status} for ${pair}`);
       let body: unknown;
       try {
         body = JSON.parse(text);

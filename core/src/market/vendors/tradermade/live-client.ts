@@ -1,4 +1,5 @@
 import type { Feed, Quote } from '../../live/types';
+import { createTraderMadeClient, TraderMadeError } from './client';
 import { NO_RATE_DATA, quotesFromLiveResponse, unsupportedPair } from './live-transform';
 
 export interface TraderMadeOptions {
@@ -16,7 +17,7 @@ const PAIR = /^[A-Z]{6}$/;
  * spec's messages (see Feed); the API key never appears in an error or a log line.
  */
 export function createTraderMadeFeed(options: TraderMadeOptions): Feed {
-  const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/live`;
+  const client = createTraderMadeClient(options);
   const timeoutMs = options.timeoutMs ?? 10_000;
   return {
     name: 'tradermade',
@@ -25,24 +26,11 @@ export function createTraderMadeFeed(options: TraderMadeOptions): Feed {
       const bad = pairs.find((p) => !PAIR.test(p));
       if (bad !== undefined) throw new Error(unsupportedPair(bad));
       if (pairs.length === 0) return [];
-      const url = new URL(endpoint);
-      url.searchParams.set('currency', pairs.join(','));
-      url.searchParams.set('api_key', options.apiKey);
-      let res: Response;
-      try {
-        res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
-      } catch (err) {
-        throw new Error(describeFetchFailure(err, timeoutMs));
-      }
-      if (!res.ok) {
-        await res.body?.cancel().catch(() => {});
-        throw new Error(`HTTP error! status: ${res.status}`);
-      }
       let text: string;
       try {
-        text = await res.text();
+        text = await client.get('live', { currency: pairs.join(',') }, { timeoutMs });
       } catch (err) {
-        throw new Error(describeFetchFailure(err, timeoutMs));
+        throw new Error(feedMessage(err, timeoutMs));
       }
       if (text.trim() === '') throw new Error(NO_RATE_DATA);
       let body: unknown;
@@ -56,10 +44,11 @@ export function createTraderMadeFeed(options: TraderMadeOptions): Feed {
   };
 }
 
-function describeFetchFailure(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError') return `Rate feed timed out after ${timeoutMs} ms`;
-  // undici reports 'fetch failed' and keeps the useful part (ECONNREFUSED, ENOTFOUND…) in `cause`.
-  const detail = e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);
-  return `Rate feed unreachable: ${detail}`;
+/** The spec's words for a failed poll. */
+function feedMessage(err: unknown, timeoutMs: number): string {
+  if (!(err instanceof TraderMadeError)) return `Rate feed unreachable: ${String(err)}`;
+  const { failure } = err;
+  if (failure.kind === 'timeout') return `Rate feed timed out after ${timeoutMs} ms`;
+  if (failure.kind === 'http') return `HTTP error! status: ${failure.status}`;
+  return `Rate feed unreachable: ${failure.detail}`;
 }
