@@ -6,8 +6,8 @@ import type { FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
 import type { SessionWatch } from '../../services/auth/session-watch';
 import { resolveSession, SESSION_COOKIE } from '../../services/auth/sessions';
+import { refusalFor } from '../access-levels';
 import { isDatabaseUnavailable } from './database-outage';
-import { refusalFor } from './gate';
 
 export type SocketMember = NonNullable<Awaited<ReturnType<typeof resolveSession>>>;
 

@@ -11,7 +11,8 @@ import { getPack } from '../../services/packs/packs';
 import { renderPackPdf } from '../../services/packs/render-pdf';
 import { sharedPackLogo } from '../../services/packs/shared-logo';
 import { packTemplateFor } from '../../services/packs/template';
-import { gate, refusalFor, refuse, STATUS } from './gate';
+import { refusalFor } from '../access-levels';
+import { gate, refuse, STATUS } from './gate';
 
 /**
  * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company
