@@ -11,7 +11,6 @@ import { ensureDatabase, manageShutdownOurselves, migrate, startEmbeddedPostgres
 import { childEnvironment, loadConfigOrExit } from '../config';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../seed/demo';
 import { seedDemoOnce } from '../seed/once';
-import { roleFromStored } from '../services/stored-role';
 import { localSecretsKey } from './secrets-key';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
@@ -99,8 +98,8 @@ function banner(port: number): void {
     ...(config.demoData
       ? [
           `Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
-          // In the product's words (broker, admin, super admin), not the stored role.
-          ...DEMO_MEMBERS.map((m) => `  ${ROLE_LABELS[roleFromStored(m.role)].padEnd(12)} ${m.email}`),
+          // Each role in the product's words (broker, admin, super admin), as the pages show it.
+          ...DEMO_MEMBERS.map((m) => `  ${ROLE_LABELS[m.role].padEnd(12)} ${m.email}`),
           '',
         ]
       : []),

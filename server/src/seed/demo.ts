@@ -1,19 +1,21 @@
+import type { RoleType } from '@pippitch/shared/access';
 import type { Database } from '@pippitch/sql';
 import { hashPassword } from '../services/auth/passwords';
 import { createTrialCompany } from '../services/company/create';
-
 import { DEMO_COMPANY } from '../services/demo/activity';
+import { toStoredRole } from '../services/stored-role';
 
 export { DEMO_COMPANY };
 export const DEMO_PASSWORD = 'PipPitch#2026';
 
+/** Roles in the product's words (shared/src/access.ts RoleType); stored through toStoredRole, never as a literal. */
 export const DEMO_MEMBERS = [
   { email: 'owner@demo.pippitch.test', fullName: 'Olivia Owner', role: 'super_admin' },
   { email: 'admin@demo.pippitch.test', fullName: 'Adam Admin', role: 'admin' },
-  { email: 'alice@demo.pippitch.test', fullName: 'Alice Broker', role: 'junior' },
-  { email: 'ben@demo.pippitch.test', fullName: 'Ben Broker', role: 'junior' },
-  { email: 'chloe@demo.pippitch.test', fullName: 'Chloe Broker', role: 'junior' },
-] as const;
+  { email: 'alice@demo.pippitch.test', fullName: 'Alice Broker', role: 'broker' },
+  { email: 'ben@demo.pippitch.test', fullName: 'Ben Broker', role: 'broker' },
+  { email: 'chloe@demo.pippitch.test', fullName: 'Chloe Broker', role: 'broker' },
+] as const satisfies readonly { email: string; fullName: string; role: RoleType }[];
 
 /**
  * The demo company: on a 60-day trial with both add-ons, a super_admin, an admin and three brokers.
@@ -39,7 +41,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
     for (const m of DEMO_MEMBERS) {
       const user = await trx
         .insertInto('user_profiles')
-        .values({ company_id: company.id, email: m.email, full_name: m.fullName, role_type: m.role })
+        .values({ company_id: company.id, email: m.email, full_name: m.fullName, role_type: toStoredRole(m.role) })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: passwordHash }).execute();
