@@ -135,7 +135,7 @@ for (const path of PAGES) {
   );
   await context.close();
 }
-const ALICE = DEMO_MEMBERS.find((m) => m.role === 'junior')!;
+const ALICE = DEMO_MEMBERS.find((m) => m.role === 'broker')!;
 const ADAM = DEMO_MEMBERS.find((m) => m.role === 'admin')!;
 for (const [path, who, mode] of [
   ['/calculator', ALICE, 'user'],

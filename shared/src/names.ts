@@ -1,5 +1,6 @@
 // The one company-name normaliser and matcher (spec §5 "Lead matching", design.md §3), used by the calculator,
-// leads, the company finder and reports, so "is this the same company?" has one answer everywhere.
+// leads, the company finder and reports, so "is this the same company?" has one answer everywhere; and the one
+// rule for the name a member is shown by.
 
 // Legal-form and corporate words that say nothing about which company it is. Removed as whole words wherever they
 // stand, not only at the end: 'Acme Holdings Ltd', 'International Acme' and 'Acme Group (UK)' all keep 'acme'.
@@ -117,4 +118,13 @@ export function findMatchingItem<T>(name: string, items: readonly T[], nameOf: (
 /** The candidate name that best matches `name` (see findMatchingItem), or undefined. */
 export function findMatchingName(name: string, candidates: readonly string[]): string | undefined {
   return findMatchingItem(name, candidates, (candidate) => candidate);
+}
+
+/**
+ * The name a member is shown by wherever another reads it (reports, packs, e-mails, the Salesforce summary): the full
+ * name, else the e-mail (a member may have left the name empty). The margin records read the same rule in SQL:
+ * server/src/services/margin/member-name.ts.
+ */
+export function memberDisplayName(member: { fullName: string | null; email: string }): string {
+  return member.fullName || member.email;
 }

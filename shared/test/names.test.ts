@@ -5,6 +5,7 @@ import {
   findMatchingName,
   levenshtein,
   maxEditDistance,
+  memberDisplayName,
   normaliseClientName,
   normaliseCompanyName,
 } from '../src/names';
@@ -137,5 +138,13 @@ describe('findMatchingName', () => {
       name: 'Globex Corp',
     });
     expect(findMatchingItem('Umbrella', items, (item) => item.name)).toBeUndefined();
+  });
+});
+
+describe('memberDisplayName', () => {
+  it('is the full name, else the e-mail', () => {
+    expect(memberDisplayName({ fullName: 'Alice Broker', email: 'alice@acme.test' })).toBe('Alice Broker');
+    expect(memberDisplayName({ fullName: '', email: 'alice@acme.test' })).toBe('alice@acme.test');
+    expect(memberDisplayName({ fullName: null, email: 'alice@acme.test' })).toBe('alice@acme.test');
   });
 });

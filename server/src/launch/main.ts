@@ -7,7 +7,6 @@
 import { type ChildProcess, fork, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { childEnvironment, loadConfigOrExit } from '@pippitch/core/config';
-import { roleFromStored } from '@pippitch/core/stored-role';
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { ensureDatabase, manageShutdownOurselves, migrate, startEmbeddedPostgres } from '@pippitch/sql';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../seed/demo';
@@ -99,8 +98,8 @@ function banner(port: number): void {
     ...(config.demoData
       ? [
           `Demo sign-ins (password for all: ${DEMO_PASSWORD})`,
-          // In the product's words (broker, admin, super admin), not the stored role.
-          ...DEMO_MEMBERS.map((m) => `  ${ROLE_LABELS[roleFromStored(m.role)].padEnd(12)} ${m.email}`),
+          // Each role in the product's words (broker, admin, super admin), as the pages show it.
+          ...DEMO_MEMBERS.map((m) => `  ${ROLE_LABELS[m.role].padEnd(12)} ${m.email}`),
           '',
         ]
       : []),

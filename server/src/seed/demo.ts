@@ -1,18 +1,21 @@
 import { hashPassword } from '@pippitch/core/auth';
 import { createTrialCompany } from '@pippitch/core/company';
 import { DEMO_COMPANY } from '@pippitch/core/demo';
+import { toStoredRole } from '@pippitch/core/stored-role';
+import type { RoleType } from '@pippitch/shared/access';
 import type { Database } from '@pippitch/sql';
 
 export { DEMO_COMPANY };
 export const DEMO_PASSWORD = 'PipPitch#2026';
 
+/** Roles in the product's words (shared/src/access.ts RoleType); stored through toStoredRole, never as a literal. */
 export const DEMO_MEMBERS = [
   { email: 'owner@demo.pippitch.test', fullName: 'Olivia Owner', role: 'super_admin' },
   { email: 'admin@demo.pippitch.test', fullName: 'Adam Admin', role: 'admin' },
-  { email: 'alice@demo.pippitch.test', fullName: 'Alice Broker', role: 'junior' },
-  { email: 'ben@demo.pippitch.test', fullName: 'Ben Broker', role: 'junior' },
-  { email: 'chloe@demo.pippitch.test', fullName: 'Chloe Broker', role: 'junior' },
-] as const;
+  { email: 'alice@demo.pippitch.test', fullName: 'Alice Broker', role: 'broker' },
+  { email: 'ben@demo.pippitch.test', fullName: 'Ben Broker', role: 'broker' },
+  { email: 'chloe@demo.pippitch.test', fullName: 'Chloe Broker', role: 'broker' },
+] as const satisfies readonly { email: string; fullName: string; role: RoleType }[];
 
 /**
  * The demo company: on a 60-day trial with both add-ons, a super_admin, an admin and three brokers.
@@ -38,7 +41,7 @@ export async function seedDemoData(db: Database, now = new Date()): Promise<bool
     for (const m of DEMO_MEMBERS) {
       const user = await trx
         .insertInto('user_profiles')
-        .values({ company_id: company.id, email: m.email, full_name: m.fullName, role_type: m.role })
+        .values({ company_id: company.id, email: m.email, full_name: m.fullName, role_type: toStoredRole(m.role) })
         .returning('id')
         .executeTakeFirstOrThrow();
       await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: passwordHash }).execute();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { repriceMessage } from '@pippitch/shared/alerts';
+import { memberDisplayName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { clientKey, enforce } from '../auth/rate-limit';
@@ -44,7 +45,7 @@ export async function sendAlertDigests(db: Database, today: string, appUrl: stri
         template: 'alert_digest',
         companyId: broker.company_id,
         email: alertDigestEmail({
-          fullName: broker.full_name || broker.email,
+          fullName: memberDisplayName({ fullName: broker.full_name, email: broker.email }),
           lines: leads.map((l) => `${l.name}: ${repriceMessage(l.change_pct, l.calculated_at)}`),
           leadsUrl: `${appUrl}/leads`,
           unsubscribeUrl: `${appUrl}/unsubscribe?token=${unsubscribe}`,

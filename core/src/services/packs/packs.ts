@@ -3,7 +3,9 @@
  * admins may read it. The prospect reads it through a share link: an unguessable token (only its hash is stored),
  * 30 days unless revoked, every view logged, the broker e-mailed once on the first.
  */
+
 import { isAdminRole } from '@pippitch/shared/access';
+import { memberDisplayName } from '@pippitch/shared/names';
 import {
   type BadRow,
   PACK_MESSAGES,
@@ -110,15 +112,16 @@ function packQuery(db: Database) {
 type PackRow = Awaited<ReturnType<ReturnType<typeof packQuery>['executeTakeFirstOrThrow']>>;
 
 function toPack(r: PackRow, now: Date, viewerId: string | null): Pack {
+  const brokerName = memberDisplayName({ fullName: r.full_name, email: r.email });
   const live = r.share_token_hash && !r.share_revoked_at && r.share_expires_at && r.share_expires_at > now;
   return {
     id: r.id,
     leadId: r.lead_id,
     leadName: r.custom_name,
-    brokerName: r.full_name || r.email,
+    brokerName,
     brokerage: {
       companyName: r.company_name,
-      brokerName: r.full_name || r.email,
+      brokerName,
       brokerEmail: r.email,
       brokerPhone: r.phone,
       hasLogo: Boolean(r.has_logo),

@@ -5,10 +5,12 @@
  * card and the Salesforce post give it. Read in three queries whatever the volume (one row per broker and client,
  * one per source, margin conceded's one).
  */
+
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
 import type { RangeCheck } from '@pippitch/shared/evidence';
 import { readEvidence } from '@pippitch/shared/evidence-record';
+import { memberDisplayName } from '@pippitch/shared/names';
 import { pairMethodLines } from '@pippitch/shared/pair-method';
 import { isCurrencyPair } from '@pippitch/shared/pairs';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
@@ -124,7 +126,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
     let broker = brokers.get(r.user_id);
     if (!broker) {
       broker = {
-        name: r.full_name || r.email,
+        name: memberDisplayName({ fullName: r.full_name, email: r.email }),
         email: r.email,
         calculations: 0,
         clients: [],

@@ -4,11 +4,13 @@
  * the desk's, in the dashboard card's words — as plain text for Chatter, split into numbered posts at line ends when
  * longer than Chatter allows, never cut.
  */
+
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import { Dec } from '@pippitch/shared/decimal';
 import { formatGBP } from '@pippitch/shared/format';
 import { type ConcededWordsFigures, concededText, pitchesText } from '@pippitch/shared/margin-conceded-words';
 import { GBP_TOTALS_NOTE } from '@pippitch/shared/money';
+import { memberDisplayName } from '@pippitch/shared/names';
 import { CHATTER_POST_LIMIT } from '@pippitch/shared/salesforce';
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
@@ -66,7 +68,7 @@ export async function teamSummary(
     .orderBy('u.id')
     .execute();
   return rows.map((r) => ({
-    name: r.full_name || r.email,
+    name: memberDisplayName({ fullName: r.full_name, email: r.email }),
     email: r.email,
     calculations: r.calculations,
     clients: r.clients,

@@ -46,15 +46,34 @@ export type SeatChangeResult =
   | { kind: 'confirm'; charge: PlanChangeQuote }
   | { kind: 'processing'; message: string };
 
-export interface SeatBilling {
+export interface SeatChangeDeps {
   provider: PaymentProvider | null;
   appUrl: string;
   /** The operator's contact address (OPERATOR_EMAIL): the one support address, as the legal pages show it. */
   supportEmail: string;
+  now: Date;
 }
 
-export interface SeatChangeDeps extends SeatBilling {
-  now: Date;
+/** What the seat save reads of the company, under its lock. */
+const SEAT_COLUMNS = [
+  'admin_seats',
+  'junior_seats',
+  'subscription_status',
+  'cancel_at_period_end',
+  'grace_period_used',
+  'company_finder_enabled',
+  'client_data_enabled',
+  'stripe_subscription_id',
+  'subscription_type',
+] as const;
+
+type SeatCompany = Awaited<ReturnType<typeof companyColumns<(typeof SEAT_COLUMNS)[number]>>>;
+
+/** One seat change as the steps below take it: the company as it was, the seats asked for, and where they go. */
+interface SeatChange {
+  company: SeatCompany;
+  seats: SeatChangeInput;
+  route: SeatRoute;
 }
 
 /**
@@ -68,37 +87,12 @@ export async function changeSeats(
   db: Database,
   actor: Actor,
   input: SeatChangeInput,
-  { now, ...billing }: SeatChangeDeps,
+  deps: SeatChangeDeps,
 ): Promise<SeatChangeResult> {
   return db.transaction().execute(async (trx) => {
     await lockCompanySeats(trx, actor.companyId);
-    const company = await companyColumns(trx, actor.companyId, [
-      'admin_seats',
-      'junior_seats',
-      'subscription_status',
-      'cancel_at_period_end',
-      'grace_period_used',
-      'company_finder_enabled',
-      'client_data_enabled',
-      'stripe_subscription_id',
-      'subscription_type',
-    ]);
-
-    const usage = await companySeatUsage(trx, actor.companyId, now);
-    const minimum = minimumSeats(usage);
-    if (input.adminSeats < minimum.admin || input.brokerSeats < minimum.broker) {
-      throw badRequest(TEAM_MESSAGES.belowTeamSize);
-    }
-    // An unpaid trial adds no seats beyond its limit (issue 30); one already above it may still come down.
-    const total = input.adminSeats + input.brokerSeats;
-    if (
-      company.subscription_status === 'trialing' &&
-      !withinTrialSeats(input.adminSeats, input.brokerSeats) &&
-      total > company.admin_seats + company.junior_seats
-    ) {
-      throw badRequest(TRIAL_MESSAGES.seats);
-    }
-
+    const company = await companyColumns(trx, actor.companyId, SEAT_COLUMNS);
+    await refuseBeyondLimits(trx, actor, { company, seats: input }, deps.now);
     const route = seatRoute({
       subscriptionStatus: company.subscription_status,
       cancelAtPeriodEnd: company.cancel_at_period_end,
@@ -106,93 +100,140 @@ export async function changeSeats(
       currentSeats: company.admin_seats + company.junior_seats,
       newSeats: input.adminSeats + input.brokerSeats,
     });
-    if (route.kind === 'new_checkout') return { kind: 'checkout' };
-    if (route.kind === 'charge_now') {
-      // Spec §4 Seat save routing: added seats on a paid plan go to a payment step, which shows the amount.
-      const plan = {
-        adminSeats: input.adminSeats,
-        brokerSeats: input.brokerSeats,
-        billing: company.subscription_type === 'annual' ? ('annual' as const) : ('monthly' as const),
-        addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
-      };
-      if (!input.confirmation) {
-        return { kind: 'confirm', charge: await previewPlanChangeIn(trx, actor, plan, { ...billing, now }) };
-      }
-      const result = await confirmPlanChangeIn(
-        trx,
-        actor,
-        { ...plan, confirmation: input.confirmation },
-        { ...billing, now },
-      );
-      if (result.status === 'requires_payment') return { kind: 'payment', url: result.url };
-    }
-    if (route.kind === 'next_period') {
-      const paid = await changePaidSeats(trx, actor, company, input, route.kind, now, billing);
-      if (paid) return paid;
-    }
-
-    // As createTrialCompany: the stored prices come from pricing.ts through one function.
-    const columns = seatPriceColumns(input.adminSeats, input.brokerSeats, {
-      companyFinder: company.company_finder_enabled,
-      clientData: company.client_data_enabled,
-    });
-    const price = {
-      pricePerSeat: columns.price_per_month,
-      seatsMonthly: columns.subscription_price,
-      totalSeats: input.adminSeats + input.brokerSeats,
-    };
-    const unchanged = input.adminSeats === company.admin_seats && input.brokerSeats === company.junior_seats;
-    // A paid plan's row was brought to the provider's new state above; a trial's is written here.
-    if (route.kind === 'save') {
-      await trx
-        .updateTable('companies')
-        .set({ ...columns, updated_at: now })
-        .where('id', '=', actor.companyId)
-        .execute();
-    }
-    if (!unchanged) {
-      const before = `${company.admin_seats} admin + ${company.junior_seats} broker`;
-      const after = `${input.adminSeats} admin + ${input.brokerSeats} broker`;
-      await logTeamActivity(
-        trx,
-        actor,
-        {
-          type: 'seat_change',
-          description: `Changed seats from ${before} (${company.admin_seats + company.junior_seats}) to ${after} (${price.totalSeats}); £${price.pricePerSeat} per seat, £${price.seatsMonthly} per month`,
-        },
-        now,
-      );
-    }
-    return {
-      kind: 'saved',
-      adminSeats: input.adminSeats,
-      brokerSeats: input.brokerSeats,
-      pricePerSeat: price.pricePerSeat,
-      monthlyPrice: price.seatsMonthly,
-    };
+    const change: SeatChange = { company, seats: input, route };
+    return (await providerStep(trx, actor, change, deps)) ?? (await saveSeats(trx, actor, change, deps.now));
   });
 }
 
 /**
- * A paid plan's seat change at the provider, then the company row converged to what the provider reports. Returns
- * the page's next step when it is not 'saved' (payment needed, or the provider still processing).
+ * Refuses seats below what active members and pending invitations hold, and an unpaid trial's seats beyond its limit
+ * (issue 30; a trial already above it may still come down).
+ */
+async function refuseBeyondLimits(
+  trx: Database,
+  actor: Actor,
+  { company, seats }: Omit<SeatChange, 'route'>,
+  now: Date,
+): Promise<void> {
+  const minimum = minimumSeats(await companySeatUsage(trx, actor.companyId, now));
+  if (seats.adminSeats < minimum.admin || seats.brokerSeats < minimum.broker) {
+    throw badRequest(TEAM_MESSAGES.belowTeamSize);
+  }
+  if (
+    company.subscription_status === 'trialing' &&
+    !withinTrialSeats(seats.adminSeats, seats.brokerSeats) &&
+    seats.adminSeats + seats.brokerSeats > company.admin_seats + company.junior_seats
+  ) {
+    throw badRequest(TRIAL_MESSAGES.seats);
+  }
+}
+
+/**
+ * The provider's part of a paid plan's change, by route: the page's next step when it is not yet 'saved', null when
+ * the seats are to be saved (a trial, or a paid change the provider has taken).
+ */
+async function providerStep(
+  trx: Database,
+  actor: Actor,
+  { company, seats, route }: SeatChange,
+  deps: SeatChangeDeps,
+): Promise<SeatChangeResult | null> {
+  switch (route.kind) {
+    case 'save':
+      return null;
+    case 'new_checkout':
+      return { kind: 'checkout' };
+    case 'charge_now':
+      return chargeAddedSeats(trx, actor, { company, seats }, deps);
+    case 'next_period':
+      return changePaidSeats(trx, actor, { subscriptionId: company.stripe_subscription_id, seats }, deps);
+  }
+}
+
+/**
+ * Spec §4 Seat save routing: added seats on a paid plan go to a payment step, which shows the amount; the save sent
+ * again with its confirmation charges it. Null once charged.
+ */
+async function chargeAddedSeats(
+  trx: Database,
+  actor: Actor,
+  { company, seats }: Omit<SeatChange, 'route'>,
+  deps: SeatChangeDeps,
+): Promise<SeatChangeResult | null> {
+  const plan = {
+    adminSeats: seats.adminSeats,
+    brokerSeats: seats.brokerSeats,
+    billing: company.subscription_type === 'annual' ? ('annual' as const) : ('monthly' as const),
+    addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
+  };
+  if (!seats.confirmation) return { kind: 'confirm', charge: await previewPlanChangeIn(trx, actor, plan, deps) };
+  const result = await confirmPlanChangeIn(trx, actor, { ...plan, confirmation: seats.confirmation }, deps);
+  return result.status === 'requires_payment' ? { kind: 'payment', url: result.url } : null;
+}
+
+/** '2 admin + 5 broker (7)', as the team's activity log words a seat change. */
+const seatsText = (admin: number, broker: number) => `${admin} admin + ${broker} broker (${admin + broker})`;
+
+/**
+ * The saved seats: a trial's row written here (a paid plan's was brought to the provider's new state already), the
+ * change logged when there is one, and the prices as pricing.ts gives them (as createTrialCompany, through one
+ * function).
+ */
+async function saveSeats(
+  trx: Database,
+  actor: Actor,
+  { company, seats, route }: SeatChange,
+  now: Date,
+): Promise<SeatChangeResult> {
+  const columns = seatPriceColumns(seats.adminSeats, seats.brokerSeats, {
+    companyFinder: company.company_finder_enabled,
+    clientData: company.client_data_enabled,
+  });
+  if (route.kind === 'save') {
+    await trx
+      .updateTable('companies')
+      .set({ ...columns, updated_at: now })
+      .where('id', '=', actor.companyId)
+      .execute();
+  }
+  const unchanged = seats.adminSeats === company.admin_seats && seats.brokerSeats === company.junior_seats;
+  if (!unchanged) {
+    const before = seatsText(company.admin_seats, company.junior_seats);
+    const after = seatsText(seats.adminSeats, seats.brokerSeats);
+    const prices = `£${columns.price_per_month} per seat, £${columns.subscription_price} per month`;
+    await logTeamActivity(
+      trx,
+      actor,
+      { type: 'seat_change', description: `Changed seats from ${before} to ${after}; ${prices}` },
+      now,
+    );
+  }
+  return {
+    kind: 'saved',
+    adminSeats: seats.adminSeats,
+    brokerSeats: seats.brokerSeats,
+    pricePerSeat: columns.price_per_month,
+    monthlyPrice: columns.subscription_price,
+  };
+}
+
+/**
+ * A paid plan's seat change at the provider, from the next period, then the company row converged to what the
+ * provider reports. Returns the page's next step when it is not 'saved' (payment needed, or the provider still
+ * processing); null when the seats are to be saved.
  */
 async function changePaidSeats(
   trx: Database,
   actor: Actor,
-  company: { stripe_subscription_id: string | null },
-  input: SeatChangeInput,
-  charge: 'next_period',
-  now: Date,
-  billing: SeatBilling,
+  { subscriptionId, seats }: { subscriptionId: string | null; seats: SeatChangeInput },
+  { provider, appUrl, supportEmail, now }: SeatChangeDeps,
 ): Promise<SeatChangeResult | null> {
-  if (!billing.provider || !company.stripe_subscription_id)
-    throw unavailable(TEAM_MESSAGES.paidSeatChanges(billing.supportEmail));
+  if (!provider || !subscriptionId) throw unavailable(TEAM_MESSAGES.paidSeatChanges(supportEmail));
   let result: Awaited<ReturnType<PaymentProvider['changeSubscription']>>;
   try {
-    result = await billing.provider.changeSubscription(company.stripe_subscription_id, {
-      seats: { adminSeats: input.adminSeats, brokerSeats: input.brokerSeats },
-      charge,
+    result = await provider.changeSubscription(subscriptionId, {
+      seats: { adminSeats: seats.adminSeats, brokerSeats: seats.brokerSeats },
+      charge: 'next_period',
     });
   } catch (err) {
     throw unavailable(`Failed to update subscription: ${(err as Error).message}`);
@@ -200,7 +241,7 @@ async function changePaidSeats(
   // Nothing changes here until the invoice is paid; the provider's event then converges the company.
   if (result.status === 'requires_payment') return { kind: 'payment', url: result.url };
   try {
-    await syncSubscription(trx, actor.companyId, { provider: billing.provider, now, appUrl: billing.appUrl });
+    await syncSubscription(trx, actor.companyId, { provider, now, appUrl });
   } catch {
     // The provider has the change; its webhook will bring the company row to it.
     return { kind: 'processing', message: TEAM_MESSAGES.seatUpdateProcessing };

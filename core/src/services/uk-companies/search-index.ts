@@ -27,6 +27,5 @@ export {
   type CompanySearchOptions,
   type CompanySearchResult,
   SEARCH_MAX_LIMIT,
-  SEARCH_MIN_LENGTH,
   searchCompanies,
 } from './search';

@@ -4,6 +4,7 @@
  * whose company number it is. Ranked: exact name, then names starting with the term, then closeness, then name.
  */
 
+import { isSearchableTerm, SEARCH_TOO_SHORT } from '@pippitch/shared/company-search';
 import { normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
@@ -11,7 +12,6 @@ import { badRequest } from '../../errors';
 import { CARD_COLUMNS, type CompanyCard, cardOfRow, type IndexRow } from './card';
 import { isExcluded, normalisedExclusions } from './exclusions';
 
-export const SEARCH_MIN_LENGTH = 2;
 export const SEARCH_MAX_LIMIT = 50;
 
 export interface CompanySearchOptions {
@@ -37,9 +37,7 @@ export async function searchCompanies(
   term: string,
   options: CompanySearchOptions = {},
 ): Promise<CompanySearchResult> {
-  if (term.trim().length < SEARCH_MIN_LENGTH) {
-    throw badRequest(`Please enter at least ${SEARCH_MIN_LENGTH} characters to search`, 'term');
-  }
+  if (!isSearchableTerm(term)) throw badRequest(SEARCH_TOO_SHORT, 'term');
   // Names are stored normalised, so the term is too; one made only of legal words ('Ltd', 'Holdings') is in no name.
   const key = normaliseCompanyName(term);
   if (key === '') return { companies: [], total: 0 };

@@ -7,7 +7,7 @@ import { LIVE_CLOSE } from '@pippitch/shared/live-socket';
 import type { Database } from '@pippitch/sql';
 import type { FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
-import { refusalFor } from './gate';
+import { refusalFor } from '../access-levels';
 
 export type SocketMember = NonNullable<Awaited<ReturnType<typeof resolveSession>>>;
 

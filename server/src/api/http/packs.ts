@@ -8,7 +8,8 @@ import { PACK_MESSAGES } from '@pippitch/shared/pack';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import type { ServerDeps } from '../../deps';
-import { gate, refusalFor, refuse, STATUS } from './gate';
+import { refusalFor } from '../access-levels';
+import { gate, refuse, STATUS } from './gate';
 
 /**
  * Evidence packs' files: the upload's CSV template, and a pack's PDF — for its broker, or an admin of their company

@@ -4,11 +4,11 @@
  */
 
 import { type Actor, actorOf } from '@pippitch/core/actor';
+import type { Viewer } from '@pippitch/core/auth';
 import { badRequest, forbidden, unauthorized } from '@pippitch/core/errors';
-import { ACCESS_MESSAGES, isAdminRole } from '@pippitch/shared/access';
 import { notQuotedMessage } from '@pippitch/shared/desk-pairs';
 import { isCataloguePair } from '@pippitch/shared/pair-catalogue';
-import { mayManageSeats } from '@pippitch/shared/roles';
+import { type AccessLevel, refusalFor } from '../access-levels';
 import type { Context } from './context';
 import { mapDomainErrors, t } from './init';
 
@@ -56,56 +56,46 @@ const base = t.procedure.use(timed).use(forgetSessionsAfterMutation).use(mapDoma
 /** Anyone, signed in or not. */
 export const publicProcedure = base.use(markAccessChecked);
 
+/** Throws `refusalFor`'s answer (api/access-levels.ts, the one statement of who may call what) as a domain error. */
+function enforce(viewer: Viewer | null, level: AccessLevel): asserts viewer is Viewer {
+  const refusal = refusalFor(viewer, level);
+  if (refusal) throw refusal.status === 401 ? unauthorized(refusal.message) : forbidden(refusal.message);
+}
+
 /**
  * A signed-in, active member (of a company in any state: a locked company may still pay or sign out). The context
  * carries `actor`, who is acting as every service takes it: built here once, from the session, never from input.
  */
 export const authedProcedure = base
   .use(({ ctx, next }) => {
-    if (!ctx.viewer) throw unauthorized();
+    enforce(ctx.viewer, 'signedIn');
     return next({ ctx: { ...ctx, viewer: ctx.viewer, actor: actorOf(ctx.viewer) } });
   })
   .use(markAccessChecked);
 
+/** A signed-in member who passes `level` (api/access-levels.ts says what each level checks, in what order). */
+const atLevel = (level: Exclude<AccessLevel, 'signedIn'>) =>
+  authedProcedure
+    .use(({ ctx, next }) => {
+      enforce(ctx.viewer, level);
+      return next();
+    })
+    .use(markAccessChecked);
+
 /** A signed-in member whose company has access (trial running or subscription active, not locked). */
-export const memberProcedure = authedProcedure
-  .use(({ ctx, next }) => {
-    if (ctx.viewer.company.access !== 'granted') throw forbidden(ACCESS_MESSAGES.accountLocked);
-    return next();
-  })
-  .use(markAccessChecked);
+export const memberProcedure = atLevel('member');
 
 /** admin or super_admin of a company with access. */
-export const adminProcedure = memberProcedure
-  .use(({ ctx, next }) => {
-    if (!isAdminRole(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.noAdminAccess);
-    return next();
-  })
-  .use(markAccessChecked);
+export const adminProcedure = atLevel('admin');
 
 /** admin or super_admin, whatever the company's access: paying is how a locked company gets it back. */
-export const billingAdminProcedure = authedProcedure
-  .use(({ ctx, next }) => {
-    if (!isAdminRole(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.noAdminAccess);
-    return next();
-  })
-  .use(markAccessChecked);
+export const billingAdminProcedure = atLevel('billingAdmin');
 
 /** super_admin only (seat management). */
-export const superAdminProcedure = memberProcedure
-  .use(({ ctx, next }) => {
-    if (!mayManageSeats(ctx.viewer.user.role)) throw forbidden(ACCESS_MESSAGES.superAdminOnly);
-    return next();
-  })
-  .use(markAccessChecked);
+export const superAdminProcedure = atLevel('superAdmin');
 
 /** A member whose company has the Company Finder add-on. */
-export const companyFinderProcedure = memberProcedure
-  .use(({ ctx, next }) => {
-    if (!ctx.viewer.company.companyFinderEnabled) throw forbidden(ACCESS_MESSAGES.companyFinderRequired);
-    return next();
-  })
-  .use(markAccessChecked);
+export const companyFinderProcedure = atLevel('companyFinder');
 
 /**
  * A member reading or pitching one pair: the input's `pair`, when it is a catalogue pair, must be one the desk quotes

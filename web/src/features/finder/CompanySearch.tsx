@@ -1,3 +1,4 @@
+import { isSearchableTerm, SEARCH_MIN_LENGTH } from '@pippitch/shared/company-search';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner';
 import { Alert, Button } from '../../components/ui';
@@ -6,8 +7,6 @@ import { trpcClient } from '../../lib/trpc';
 import { CompanyCardView } from './CompanyCardView';
 import { companyKey, type FoundCompany, useAddToList } from './useAddToList';
 
-/** Spec §9: search needs at least 2 characters. */
-export const SEARCH_MIN_LENGTH = 2;
 export const NO_COMPANIES_FOUND = 'No companies found. Try a different search term.';
 
 /** Spec §9: five per page (the server's page size). */
@@ -38,7 +37,7 @@ export function CompanySearch({ disabled = false }: { disabled?: boolean }) {
   const adder = useAddToList('manual_search');
   // Answers to an older term (typed over while a page was loading) are dropped.
   const generation = useRef(0);
-  const ready = term.trim().length >= SEARCH_MIN_LENGTH;
+  const ready = isSearchableTerm(term);
 
   const addedAmong = (companies: FoundCompany[]) => companies.filter((c) => adder.added.has(companyKey(c))).length;
 
