@@ -57,8 +57,9 @@ export default defineConfig({
           testTimeout: 240_000,
           hookTimeout: 300_000,
           pool: 'forks',
-          // One Chromium at a time: the machine has two cores and the server runs beside it.
-          fileParallelism: false,
+          // Two journeys at a time (issue 36 §5): each has its own server, database and Chromium, and spends most of
+          // its time waiting on the page; every wait is for a condition, never a duration.
+          maxWorkers: 2,
         },
       },
     ],
