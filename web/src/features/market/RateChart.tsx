@@ -13,7 +13,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 // The ESM build: the CommonJS lib/core's default export arrives as a namespace object under Vite 8.
 import ReactEChartsCore from 'echarts-for-react/esm/core';
-import { type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef } from 'react';
+import { type PointerEvent as ReactPointerEvent, type RefObject, useEffect, useMemo, useRef } from 'react';
 import { nearestPoint, type PlotPoint, type PricePoint, type TimeWindow } from '../../lib/chart-view';
 
 echarts.use([LineChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -56,6 +56,123 @@ export interface RateChartProps {
   decimals?: number;
 }
 
+/** The tooltip and crosshair: the minute in London time and its price, or that the market was closed. */
+function tooltipOption(panMode: boolean, decimals: number): TooltipComponentOption {
+  return {
+    show: !panMode,
+    trigger: 'axis',
+    axisPointer: {
+      type: 'cross',
+      label: {
+        backgroundColor: '#334155',
+        formatter: ({ axisDimension, value }) =>
+          axisDimension === 'x' ? formatLondonDateTime(new Date(Number(value))) : Number(value).toFixed(decimals),
+      },
+    },
+    formatter: (params) => {
+      const points = (Array.isArray(params) ? params : [params]).map((p) => p.value as PlotPoint);
+      const point = points.find((p) => p[1] != null) ?? points[0];
+      if (!point) return '';
+      const [t, price] = point;
+      const when = `<div style="color:#475569">${formatLondonDateTime(new Date(t))} (London)</div>`;
+      if (price == null) return `${when}<div>Market closed</div>`;
+      return `${when}<div style="font-size:15px;font-weight:700;color:#0f172a">${price.toFixed(decimals)}</div><div style="color:${BRAND};font-size:11px">Click to select rate</div>`;
+    },
+  };
+}
+
+type OptionInput = Pick<RateChartProps, 'data' | 'priceRange' | 'markers' | 'panMode'> & {
+  /** The time axis's ends (the window's). */
+  min: number;
+  max: number;
+  decimals: number;
+};
+
+/** The chart's whole option: the price line over a London-time axis, its price axis and the tooltip. */
+function rateChartOption({ data, min, max, priceRange, markers, panMode, decimals }: OptionInput): ChartOption {
+  const shortSpan = max - min <= 2 * 86_400_000;
+  return {
+    animation: false,
+    grid: { left: 8, right: 16, top: 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
+    tooltip: tooltipOption(panMode, decimals),
+    xAxis: {
+      type: 'time',
+      min,
+      max,
+      axisLabel: {
+        hideOverlap: true,
+        color: '#64748b',
+        // Within a day or two: times, with the date at London midnight. Longer: dates.
+        formatter: (value: number) => {
+          if (!shortSpan) return londonDay.format(value);
+          const time = londonTime.format(value);
+          return time === '00:00' ? londonDay.format(value) : time;
+        },
+      },
+      axisLine: { lineStyle: { color: '#cbd5e1' } },
+      splitLine: { show: false },
+    },
+    yAxis: {
+      type: 'value',
+      scale: true,
+      min: priceRange ? priceRange.min : undefined,
+      max: priceRange ? priceRange.max : undefined,
+      // The padded ends are not round numbers; label only the ticks between them.
+      axisLabel: {
+        color: '#64748b',
+        showMinLabel: false,
+        showMaxLabel: false,
+        formatter: (value: number) => value.toFixed(decimals),
+      },
+      splitLine: { lineStyle: { color: '#f1f5f9' } },
+    },
+    series: [
+      {
+        id: 'price',
+        type: 'line',
+        data,
+        connectNulls: false,
+        showSymbol: markers,
+        symbol: 'circle',
+        symbolSize: 6,
+        lineStyle: { color: BRAND, width: 2 },
+        itemStyle: { color: BRAND },
+        areaStyle: { color: 'rgba(15, 118, 110, 0.08)', origin: 'start' },
+        emphasis: { disabled: true },
+      },
+    ],
+  };
+}
+
+/**
+ * Pan mode: dragging moves the window by the distance dragged, measured in the axis's time per pixel. Returns the
+ * pointer handlers of the chart's wrapper; a drag reports through the latest props' `onPan`.
+ */
+function usePanDrag(chart: RefObject<ECharts | null>, panMode: boolean, latest: RefObject<RateChartProps>) {
+  const drag = useRef<{ x: number; msPerPx: number; pointerId: number } | null>(null);
+  function onPointerDown(e: ReactPointerEvent<HTMLDivElement>) {
+    const instance = chart.current;
+    if (!panMode || !instance) return;
+    const a = instance.convertFromPixel({ xAxisIndex: 0 }, 0) as number;
+    const b = instance.convertFromPixel({ xAxisIndex: 0 }, 100) as number;
+    drag.current = { x: e.clientX, msPerPx: (b - a) / 100, pointerId: e.pointerId };
+    e.currentTarget.setPointerCapture(e.pointerId);
+  }
+  function onPointerMove(e: ReactPointerEvent<HTMLDivElement>) {
+    const d = drag.current;
+    if (!d || d.pointerId !== e.pointerId) return;
+    const dx = e.clientX - d.x;
+    if (dx === 0) return;
+    d.x = e.clientX;
+    // Dragging right brings earlier prices into view.
+    latest.current.onPan(-dx * d.msPerPx);
+  }
+  function onPointerUp(e: ReactPointerEvent<HTMLDivElement>) {
+    if (drag.current?.pointerId === e.pointerId) drag.current = null;
+  }
+  return { onPointerDown, onPointerMove, onPointerUp, onPointerCancel: onPointerUp };
+}
+
 export default function RateChart(props: RateChartProps) {
   const { data, window: win, priceRange, markers, height, panMode, decimals = 4 } = props;
   const chart = useRef<ECharts | null>(null);
@@ -64,82 +181,10 @@ export default function RateChart(props: RateChartProps) {
   useEffect(() => {
     latest.current = props;
   });
-  const drag = useRef<{ x: number; msPerPx: number; pointerId: number } | null>(null);
-
-  const shortSpan = win.max - win.min <= 2 * 86_400_000;
+  const pan = usePanDrag(chart, panMode, latest);
   const option = useMemo(
-    (): ChartOption => ({
-      animation: false,
-      grid: { left: 8, right: 16, top: 16, bottom: 8, outerBoundsMode: 'same', outerBoundsContain: 'axisLabel' },
-      tooltip: {
-        show: !panMode,
-        trigger: 'axis',
-        axisPointer: {
-          type: 'cross',
-          label: {
-            backgroundColor: '#334155',
-            formatter: ({ axisDimension, value }) =>
-              axisDimension === 'x' ? formatLondonDateTime(new Date(Number(value))) : Number(value).toFixed(decimals),
-          },
-        },
-        formatter: (params) => {
-          const points = (Array.isArray(params) ? params : [params]).map((p) => p.value as PlotPoint);
-          const point = points.find((p) => p[1] != null) ?? points[0];
-          if (!point) return '';
-          const [t, price] = point;
-          const when = `<div style="color:#475569">${formatLondonDateTime(new Date(t))} (London)</div>`;
-          if (price == null) return `${when}<div>Market closed</div>`;
-          return `${when}<div style="font-size:15px;font-weight:700;color:#0f172a">${price.toFixed(decimals)}</div><div style="color:${BRAND};font-size:11px">Click to select rate</div>`;
-        },
-      },
-      xAxis: {
-        type: 'time',
-        min: win.min,
-        max: win.max,
-        axisLabel: {
-          hideOverlap: true,
-          color: '#64748b',
-          // Within a day or two: times, with the date at London midnight. Longer: dates.
-          formatter: (value: number) => {
-            if (!shortSpan) return londonDay.format(value);
-            const time = londonTime.format(value);
-            return time === '00:00' ? londonDay.format(value) : time;
-          },
-        },
-        axisLine: { lineStyle: { color: '#cbd5e1' } },
-        splitLine: { show: false },
-      },
-      yAxis: {
-        type: 'value',
-        scale: true,
-        min: priceRange ? priceRange.min : undefined,
-        max: priceRange ? priceRange.max : undefined,
-        // The padded ends are not round numbers; label only the ticks between them.
-        axisLabel: {
-          color: '#64748b',
-          showMinLabel: false,
-          showMaxLabel: false,
-          formatter: (value: number) => value.toFixed(decimals),
-        },
-        splitLine: { lineStyle: { color: '#f1f5f9' } },
-      },
-      series: [
-        {
-          id: 'price',
-          type: 'line',
-          data,
-          connectNulls: false,
-          showSymbol: markers,
-          symbol: 'circle',
-          symbolSize: 6,
-          lineStyle: { color: BRAND, width: 2 },
-          itemStyle: { color: BRAND },
-          areaStyle: { color: 'rgba(15, 118, 110, 0.08)', origin: 'start' },
-          emphasis: { disabled: true },
-        },
-      ],
-    }),
-    [data, win.min, win.max, priceRange, markers, panMode, shortSpan, decimals],
+    () => rateChartOption({ data, min: win.min, max: win.max, priceRange, markers, panMode, decimals }),
+    [data, win.min, win.max, priceRange, markers, panMode, decimals],
   );
 
   // A click anywhere over the plot picks the point the crosshair is on (the nearest in time), not only
@@ -162,34 +207,9 @@ export default function RateChart(props: RateChartProps) {
     [],
   );
 
-  // Pan mode: dragging moves the window by the distance dragged, measured in the axis's time per pixel.
-  function onPointerDown(e: ReactPointerEvent<HTMLDivElement>) {
-    const instance = chart.current;
-    if (!panMode || !instance) return;
-    const a = instance.convertFromPixel({ xAxisIndex: 0 }, 0) as number;
-    const b = instance.convertFromPixel({ xAxisIndex: 0 }, 100) as number;
-    drag.current = { x: e.clientX, msPerPx: (b - a) / 100, pointerId: e.pointerId };
-    e.currentTarget.setPointerCapture(e.pointerId);
-  }
-  function onPointerMove(e: ReactPointerEvent<HTMLDivElement>) {
-    const d = drag.current;
-    if (!d || d.pointerId !== e.pointerId) return;
-    const dx = e.clientX - d.x;
-    if (dx === 0) return;
-    d.x = e.clientX;
-    // Dragging right brings earlier prices into view.
-    latest.current.onPan(-dx * d.msPerPx);
-  }
-  function onPointerUp(e: ReactPointerEvent<HTMLDivElement>) {
-    if (drag.current?.pointerId === e.pointerId) drag.current = null;
-  }
-
   return (
     <div
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
+      {...pan}
       className={panMode ? 'cursor-grab touch-none select-none active:cursor-grabbing' : 'cursor-crosshair'}
     >
       <ReactEChartsCore
