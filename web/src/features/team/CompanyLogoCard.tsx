@@ -14,6 +14,8 @@ export function CompanyLogoCard() {
   const save = trpc.company.setLogo.useMutation({
     onSuccess: (r) => {
       setNote(r.message);
+      // The answer says whether a logo is now set: shown at once, whatever the first read of the card still brings.
+      utils.company.logo.setData(undefined, { hasLogo: r.hasLogo });
       void utils.company.logo.invalidate();
     },
     onError: (err) => setProblem(errorMessage(err)),
