@@ -1,3 +1,4 @@
+import { fetchSeries } from '@pippitch/server/services/market/history';
 import { QuoteHub } from '@pippitch/server/services/market/live-quotes';
 import { parseQuoteNotification, QUOTES_CHANNEL, type QuoteNotification } from '@pippitch/shared/live-quote';
 import { encodeLiveMessage, parseLiveMessage } from '@pippitch/shared/live-socket';
@@ -131,6 +132,36 @@ describe('live quotes for the pairs desks chose', () => {
     // Daily-only: no live price at all (the calculator says 'daily reference rate — no intraday prices').
     expect(heard.some((q) => q.pair.includes('INR'))).toBe(false);
     expect(hub.latestFor('GBPINR')).toBeUndefined();
+  });
+
+  it("stores the cross's minutes from its legs' minutes of the same minute: its history has the legs' latest", async () => {
+    type Bar = { pair: string; ts: Date; open: number; high: number; low: number; close: number; source: string };
+    const bars = (
+      await sql<Bar>`SELECT pair, ts, open, high, low, close, source FROM fx_minute_bars
+                     WHERE pair IN ('GBPUSD', 'USDPLN', 'GBPPLN') ORDER BY ts`.execute(t.db)
+    ).rows;
+    const at = (pair: string) => new Map(bars.filter((b) => b.pair === pair).map((b) => [b.ts.getTime(), b]));
+    const [gbpusd, usdpln, gbppln] = [at('GBPUSD'), at('USDPLN'), at('GBPPLN')];
+    // Every minute both legs have (the zloty is polled since the desk chose GBP/PLN), and no other.
+    expect([...gbppln.keys()]).toEqual([...usdpln.keys()].filter((ts) => gbpusd.has(ts)));
+    expect(gbppln.size).toBeGreaterThanOrEqual(1);
+    for (const [ts, cross] of gbppln) {
+      const [a, b] = [gbpusd.get(ts)!, usdpln.get(ts)!];
+      // Simulated legs make a simulated minute, never one that passes for a real 'derived' one.
+      expect(cross.source).toBe('simulated');
+      expect(cross.open).toBeCloseTo(a.open * b.open, 5);
+      expect(cross.close).toBeCloseTo(a.close * b.close, 5);
+      expect(cross.high).toBeGreaterThanOrEqual(Math.max(cross.open, cross.close));
+      expect(cross.low).toBeLessThanOrEqual(Math.min(cross.open, cross.close));
+    }
+    // The chart's day of minutes, as the history modal reads it: its newest point is the legs' newest minute.
+    const latest = Math.max(...usdpln.keys());
+    expect(Math.max(...gbpusd.keys())).toBe(latest);
+    const series = await fetchSeries(t.db, { pair: 'GBPPLN', timeframe: '1D' }, new Date(clock.now()));
+    const last = series.points.at(-1)!;
+    expect(last.t).toBe(latest);
+    expect(last.price).toBeCloseTo(gbpusd.get(latest)!.close * usdpln.get(latest)!.close, 5);
+    expect(series.source).toBe('simulated');
   });
 
   it('keeps the six exactly as the spec names them: no legs named, the same stored pairs', () => {
