@@ -13,6 +13,8 @@ const [urlList, cookie, countText] = process.argv.slice(2);
 const urls = urlList!.split(',');
 const count = Number(countText);
 const latencies: number[] = [];
+/** Messages and bytes received after each socket's first (its snapshot), over every socket: the work delivered. */
+const delivered = { messages: 0, bytes: 0 };
 const sockets: WebSocket[] = [];
 const status = {
   opened: 0,
@@ -49,6 +51,10 @@ function open(index: number): Promise<void> {
       // Read the fields we need without parsing the whole message: with thousands of sockets in this one process,
       // parsing would be measured as delivery delay.
       const text = String(raw);
+      if (!first) {
+        delivered.messages++;
+        delivered.bytes += (raw as Buffer).length;
+      }
       if (first) {
         first = false;
         status.ready++;
@@ -82,7 +88,7 @@ function open(index: number): Promise<void> {
 
 process.on('message', (msg: { type: string }) => {
   if (msg.type === 'status') process.send?.({ type: 'status', ...status });
-  if (msg.type === 'report') process.send?.({ type: 'latencies', latencies });
+  if (msg.type === 'report') process.send?.({ type: 'latencies', latencies, ...delivered });
 });
 
 // Open in small parallel groups: thousands of simultaneous handshakes only measure the accept queue.

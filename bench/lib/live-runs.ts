@@ -14,6 +14,9 @@ export interface Figures {
   deliveries: number;
   p50: number;
   p99: number;
+  /** Messages and bytes every socket received after its first (the snapshot), summed over the sockets. */
+  messages: number;
+  bytes: number;
 }
 
 interface Status {
@@ -143,8 +146,19 @@ export function liveRunner(databaseUrl: string): LiveRunner {
         await delivered;
       }
       client.send({ type: 'report' });
-      const { latencies } = await next<{ type: string; latencies: number[] }>(client, 'latencies', 'the report');
-      return { deliveries: latencies.length, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+      const report = await next<{ type: string; latencies: number[]; messages: number; bytes: number }>(
+        client,
+        'latencies',
+        'the report',
+      );
+      const { latencies, messages, bytes } = report;
+      return {
+        deliveries: latencies.length,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        messages,
+        bytes,
+      };
     } catch (err) {
       let status: Status | null = null;
       if (client?.connected) {

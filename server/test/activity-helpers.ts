@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calculateSavings } from '@pippitch/shared/calculator';
 import { normaliseCompanyName } from '@pippitch/shared/names';
+import { type CurrencyPair, pipSize } from '@pippitch/shared/pairs';
 import { toStoredCalculation } from '../../core/src/services/calculation-data';
 import type { TestApp } from './helpers';
 
@@ -11,7 +12,8 @@ export interface CalculationAt {
   amount?: string;
   tradesPerYear?: number;
   liveRate?: number;
-  pair?: 'GBPUSD' | 'GBPEUR' | 'EURUSD';
+  /** Any catalogue pair (issue 34); its rates are in the pair's own terms (USD/JPY near 150). */
+  pair?: CurrencyPair;
   /** Saved after 'Use this rate anyway' (issue 22): kept out of totals. */
   offMarket?: boolean;
   /** Pounds per unit of the sold currency (EUR/USD pitches). */
@@ -35,7 +37,7 @@ export async function addCalculationAt(h: TestApp, userId: string, at: string, c
     marginPips: 0 as const,
     comparisonDate: at.slice(0, 10),
   };
-  const r = calculateSavings({ ...input, marginPips: 0 });
+  const r = calculateSavings({ ...input, marginPips: 0, pipSize: pipSize(input.pair) });
   const user = await h.t.db
     .selectFrom('user_profiles')
     .select('company_id')

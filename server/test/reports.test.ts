@@ -175,6 +175,41 @@ describe('monthly client reports', () => {
     expect(raw).not.toContain('…');
   });
 
+  it("states each pitched pair's own pip in the method: 0.01 for yen and forint quotes (issue 34)", async () => {
+    h.clock.now = new Date('2026-10-01T08:00:00Z');
+    const owner = await withClientData('Report Pips Ltd');
+    const at = (day: string) => `2026-09-${day}T10:00:00Z`;
+    await addCalculationAt(h, owner.userId, at('10'), { client: 'Greggs' });
+    await addCalculationAt(h, owner.userId, at('11'), {
+      client: 'Nikko Parts',
+      pair: 'USDJPY',
+      yourRate: '150.00',
+      competitorRate: '149.50',
+    });
+    await addCalculationAt(h, owner.userId, at('12'), {
+      client: 'Buda Steel',
+      pair: 'GBPHUF',
+      yourRate: '445.00',
+      competitorRate: '443.00',
+    });
+    await addCalculationAt(h, owner.userId, at('13'), { client: 'Krakow Foods', pair: 'GBPPLN', yourRate: '5.0500' });
+    const data = await reportData(h.t.db, owner.companyId, { start: '2026-09-01', end: '2026-09-30' });
+    expect([...data.pairs].sort()).toEqual(['GBPHUF', 'GBPPLN', 'GBPUSD', 'USDJPY']);
+    const flat = pdfText(await renderReportPdf(data, h.clock.now)).replace(/\s+/g, ' ');
+    // The catalogue's order (the six first, then GBP/x, then USD/x), grouped by pip size.
+    expect(flat).toContain(
+      'Method: Your rate + margin vs competitor rate; costs = amount ÷ rate; pips at 0.0001 for GBP/USD and GBP/PLN, at 0.01 for GBP/HUF and USD/JPY; annual saving',
+    );
+    expect(flat).not.toContain('pips at 0.0001;');
+
+    // A report of the six alone says what it always said.
+    const six = await withClientData('Report Six Pips Ltd');
+    await addCalculationAt(h, six.userId, at('10'), { client: 'Greggs' });
+    const sixData = await reportData(h.t.db, six.companyId, { start: '2026-09-01', end: '2026-09-30' });
+    const sixText = pdfText(await renderReportPdf(sixData, h.clock.now)).replace(/\s+/g, ' ');
+    expect(sixText).toContain('costs = amount ÷ rate; pips at 0.0001; annual saving');
+  });
+
   it('is refused without the Client Data Tracking add-on, and to brokers', async () => {
     const owner = await ownerOfNewCompany(h, 'No Addon Ltd');
     expect(await owner.c.api.reports.schedule.query()).toMatchObject({ available: false, state: 'none' });

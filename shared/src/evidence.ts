@@ -3,6 +3,7 @@ import { type DailyReference, dailyCheckMessage } from './daily-reference';
 import { Dec } from './decimal';
 import { formatRate } from './format';
 import type { GbpConversion } from './money';
+import { PAIR_CATALOGUE } from './pair-catalogue';
 import type { CrossRecord } from './pair-method';
 import { type CurrencyPair, pipSize } from './pairs';
 import { formatIsoDate, formatLondonDateTime, formatWeekdayDate } from './time';
@@ -18,6 +19,28 @@ export const CALCULATION_METHOD =
 /** The method for a pair: its own pip ('pips at 0.01' on USD/JPY); the six's words are CALCULATION_METHOD's. */
 export function calculationMethod(pair: CurrencyPair): string {
   return CALCULATION_METHOD.replace('0.0001', pipSize(pair));
+}
+
+/**
+ * The method for several pairs at once (a monthly report's): each pair's pip as the catalogue has it, grouped by size
+ * in the catalogue's order ('pips at 0.0001 for GBP/USD and GBP/PLN, at 0.01 for USD/JPY and GBP/HUF'). Pairs all at
+ * the spec's 0.0001, or none, read exactly as CALCULATION_METHOD (a report of the six says what it always said).
+ */
+export function calculationMethodFor(pairs: Iterable<CurrencyPair>): string {
+  const present = new Set(pairs);
+  const bySize = new Map<string, string[]>();
+  for (const info of PAIR_CATALOGUE) {
+    if (!present.has(info.code)) continue;
+    bySize.set(info.pipSize, [...(bySize.get(info.pipSize) ?? []), info.label]);
+  }
+  if ([...bySize.keys()].every((size) => size === '0.0001')) return CALCULATION_METHOD;
+  const groups = [...bySize].map(([size, labels]) => `${size} for ${wordList(labels)}`);
+  return CALCULATION_METHOD.replace('pips at 0.0001', `pips at ${groups.join(', at ')}`);
+}
+
+/** 'A', 'A and B', 'A, B and C'. */
+function wordList(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 export const ECB_SOURCE_NOTE = 'Source: ECB, for information purposes only';

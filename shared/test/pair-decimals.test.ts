@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { calculateSavings } from '../src/calculator';
-import { CALCULATION_METHOD, type CalculationEvidence, calculationMethod, checkAgainstRange } from '../src/evidence';
+import {
+  CALCULATION_METHOD,
+  type CalculationEvidence,
+  calculationMethod,
+  calculationMethodFor,
+  checkAgainstRange,
+} from '../src/evidence';
 import { formatRate, formatSignedRate } from '../src/format';
 import { isBelowMid } from '../src/margin';
 import { pairInfo } from '../src/pair-catalogue';
@@ -41,6 +47,15 @@ describe('rates at a pair’s decimals', () => {
     );
     expect(calculationMethod('GBPHUF')).toContain('pips at 0.01;');
     expect(calculationMethod('GBPPLN')).toBe(CALCULATION_METHOD);
+  });
+
+  it("a report's method names each pair's pip, grouped by size; the six alone keep the spec's words", () => {
+    expect(calculationMethodFor([...SUPPORTED_PAIRS, 'GBPPLN'])).toBe(CALCULATION_METHOD);
+    expect(calculationMethodFor([])).toBe(CALCULATION_METHOD);
+    expect(calculationMethodFor(['USDJPY'])).toContain('; pips at 0.01 for USD/JPY; annual saving');
+    expect(calculationMethodFor(['USDIDR', 'GBPHUF', 'EURUSD', 'USDJPY', 'GBPUSD'])).toBe(
+      'Your rate + margin vs competitor rate; costs = amount ÷ rate; pips at 0.0001 for GBP/USD and EUR/USD, at 0.01 for GBP/HUF and USD/JPY, at 1 for USD/IDR; annual saving = saving per trade × trades per year.',
+    );
   });
 });
 

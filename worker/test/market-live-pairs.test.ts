@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MarketDataService, startMarketData } from '../../core/src/market/live/poller';
 import { QuoteHub } from '../../core/src/market/live/quote-hub';
 import type { Feed } from '../../core/src/market/live/types';
+import { fetchSeries } from '../../core/src/market/read/history';
 import { createSimulatedFeed } from '../../core/src/market/vendors/simulated/feed';
 import { createTraderMadeFeed } from '../../core/src/market/vendors/tradermade/live-client';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
@@ -21,7 +22,7 @@ import { driveUntil, waitFor } from './helpers/wait';
 // manual one on a Wednesday morning, moved from one scheduled poll to the next.
 const BASE = Date.parse('2026-11-18T10:00:05Z');
 const clock = new ManualClock(BASE);
-/** The bundled ECB file's last fix (13 Apr 2026): yen per euro. The simulated yen is anchored on it. */
+/** The bundled ECB file's last fix (13 Apr 2026): yen per euro. The simulated yen walks on from it. */
 const EURJPY_LAST_FIX = 186.75;
 
 let t: TestDatabase;
@@ -87,12 +88,15 @@ describe('live quotes for the pairs desks chose', () => {
     expect(asked.at(-1)).toEqual([...STORED_PAIRS, 'USDJPY', 'USDPLN']);
     expect(asked.flat().some((p) => p.includes('INR'))).toBe(false);
 
-    // Direct: USD/JPY from the feed, stored, folded into a bar, published; anchored on the ECB's yen through the
-    // modelled dollar, so USD/JPY × EUR/USD of the same tick is the euro's yen fix within the wobble (2 bp).
+    // Direct: USD/JPY from the feed, stored, folded into a bar, published. The yen has walked on from the ECB's last
+    // fix since the bundled file ended (seven months before this Wednesday): USD/JPY × EUR/USD of the same tick, the
+    // euro's yen, is near that fix but no longer held at it (dataset/anchored.ts).
     const jpy = await driveUntil(clock, 'a USD/JPY quote', () => lastPoll('USDJPY'));
     const eurusd = heard.filter((q) => q.pair === 'EURUSD' && q.ts === jpy.ts).at(-1)!;
     expect(jpy.source).toBe('simulated');
-    expect((jpy.mid * eurusd.mid) / EURJPY_LAST_FIX).toBeCloseTo(1, 3);
+    const eurjpy = (jpy.mid * eurusd.mid) / EURJPY_LAST_FIX;
+    expect(Math.abs(eurjpy - 1)).toBeLessThan(0.15);
+    expect(Math.abs(eurjpy - 1)).toBeGreaterThan(0.001);
     expect(jpy.bid).toBeLessThan(jpy.mid);
     expect(jpy.ask).toBeGreaterThan(jpy.mid);
     expect(Math.round(jpy.bid * 1000)).toBeCloseTo(jpy.bid * 1000, 6); // a tenth of the yen pip, as vendors quote
@@ -128,6 +132,36 @@ describe('live quotes for the pairs desks chose', () => {
     // Daily-only: no live price at all (the calculator says 'daily reference rate — no intraday prices').
     expect(heard.some((q) => q.pair.includes('INR'))).toBe(false);
     expect(hub.latestFor('GBPINR')).toBeUndefined();
+  });
+
+  it("stores the cross's minutes from its legs' minutes of the same minute: its history has the legs' latest", async () => {
+    type Bar = { pair: string; ts: Date; open: number; high: number; low: number; close: number; source: string };
+    const bars = (
+      await sql<Bar>`SELECT pair, ts, open, high, low, close, source FROM fx_minute_bars
+                     WHERE pair IN ('GBPUSD', 'USDPLN', 'GBPPLN') ORDER BY ts`.execute(t.db)
+    ).rows;
+    const at = (pair: string) => new Map(bars.filter((b) => b.pair === pair).map((b) => [b.ts.getTime(), b]));
+    const [gbpusd, usdpln, gbppln] = [at('GBPUSD'), at('USDPLN'), at('GBPPLN')];
+    // Every minute both legs have (the zloty is polled since the desk chose GBP/PLN), and no other.
+    expect([...gbppln.keys()]).toEqual([...usdpln.keys()].filter((ts) => gbpusd.has(ts)));
+    expect(gbppln.size).toBeGreaterThanOrEqual(1);
+    for (const [ts, cross] of gbppln) {
+      const [a, b] = [gbpusd.get(ts)!, usdpln.get(ts)!];
+      // Simulated legs make a simulated minute, never one that passes for a real 'derived' one.
+      expect(cross.source).toBe('simulated');
+      expect(cross.open).toBeCloseTo(a.open * b.open, 5);
+      expect(cross.close).toBeCloseTo(a.close * b.close, 5);
+      expect(cross.high).toBeGreaterThanOrEqual(Math.max(cross.open, cross.close));
+      expect(cross.low).toBeLessThanOrEqual(Math.min(cross.open, cross.close));
+    }
+    // The chart's day of minutes, as the history modal reads it: its newest point is the legs' newest minute.
+    const latest = Math.max(...usdpln.keys());
+    expect(Math.max(...gbpusd.keys())).toBe(latest);
+    const series = await fetchSeries(t.db, { pair: 'GBPPLN', timeframe: '1D' }, new Date(clock.now()));
+    const last = series.points.at(-1)!;
+    expect(last.t).toBe(latest);
+    expect(last.price).toBeCloseTo(gbpusd.get(latest)!.close * usdpln.get(latest)!.close, 5);
+    expect(series.source).toBe('simulated');
   });
 
   it('keeps the six exactly as the spec names them: no legs named, the same stored pairs', () => {

@@ -1,15 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { HISTORY_START } from '@pippitch/shared/pairs';
-import { ecbFixTime, timeOfIndex } from './calendar';
-import { ECB_CSV_URL } from './ecb';
+import { ecbFixTime, indexAtOrAfter, timeOfIndex } from './calendar';
+import { CURRENCIES, ECB_CSV_URL } from './ecb';
+import { TRADING_DAY_MINUTES } from './model';
 import { NormalStream } from './rng';
 
 // A currency outside the data set's model (issue 34), for the bundled minutes and the simulated feed alike: the
 // bundled ECB file's reference rates, units per 1 EUR, joined log-linearly from one fix to the next (so the fix
-// minute is the published rate, and the path has no jump between days; after the file ends, its last fix), with a
-// small seeded wobble per tick so the price moves like a quote. The model's five currencies keep the model's path,
-// so a pair such as USD/PLN moves with the modelled dollar and GBP/PLN = GBP/USD × USD/PLN at every tick. The same
-// seed, currency and tick give the same level, so the live feed continues exactly from the stored minutes.
+// minute is the published rate, and the path has no jump between days), with a small seeded wobble per tick so the
+// price moves like a quote. After the file's last fix it goes on as the model's five do (model.ts): a seeded random
+// walk in log price from that fix, one seeded stream per trading day of it, so a minute's level depends only on the
+// seed, never on the window asked for. It walks against the model currency (or EUR) it moved least against in the
+// file, at the volatility it had against it there: the Hong Kong dollar stays by the modelled dollar, the Danish
+// krone by the euro, the zloty roams as the zloty did. The model's five keep the model's path, so a pair such as
+// USD/PLN moves with the modelled dollar and GBP/PLN = GBP/USD × USD/PLN at every tick. The same seed, currency and
+// tick give the same level, so the live feed continues exactly from the stored minutes.
 
 interface Series {
   /** Fix minutes (UTC ms), oldest first, and the rate at each. */
@@ -57,7 +62,8 @@ export function hasEcbAnchor(code: string): boolean {
 
 /**
  * The ECB reference level (units per EUR) under trading minute k's close: the fixes either side joined in log price
- * (a fix minute's is the fix itself); the first fix before the file starts, the last after it ends.
+ * (a fix minute's is the fix itself); the first fix before the file starts, the last after it ends (where
+ * anchoredLevel walks on from it instead).
  */
 export function ecbAnchor(code: string, k: number): number {
   if (code === 'EUR') return 1;
@@ -78,9 +84,113 @@ export function ecbAnchor(code: string, k: number): number {
   return Math.exp((1 - w) * Math.log(s.rate[lo]!) + w * Math.log(s.rate[hi]!));
 }
 
-/** A currency outside the model at tick t of trading minute k: its anchor, moved by the seeded wobble. */
-export function anchoredLevel(seed: string | number, code: string, k: number, tick: number): number {
-  const anchor = ecbAnchor(code, k);
-  if (code === 'EUR') return anchor;
+/** Trading minutes from the last fix to minute k, when k is after it (the walk's part of the path); else 0. */
+function minutesAfterFile(code: string, k: number): number {
+  const s = series().get(code);
+  return s ? k - indexAtOrAfter(s.at[s.at.length - 1]!) : 0;
+}
+
+/**
+ * A currency outside the model at tick t of trading minute k, moved by the seeded wobble: its ECB anchor up to the
+ * file's last fix, then its walk against its reference (`refLevel` gives the reference's level, per EUR, at the
+ * same tick: the model's, so the currency moves with it).
+ */
+export function anchoredLevel(
+  seed: string | number,
+  code: string,
+  k: number,
+  tick: number,
+  refLevel: (ref: string) => number,
+): number {
+  if (code === 'EUR') return 1;
+  const after = minutesAfterFile(code, k);
+  const anchor = after > 0 ? walkedLevel(seed, code, after, refLevel) : ecbAnchor(code, k);
   return anchor * Math.exp(WOBBLE * new NormalStream(`${seed}:live:${code}:${k}:${tick}`).normal());
+}
+
+// The walk after the file ends.
+
+interface Drift {
+  /** EUR, or the model currency the currency moved least against. */
+  ref: string;
+  /** log(currency ÷ reference, both per EUR) at the last fix: where the walk starts. */
+  start: number;
+  /** Standard deviation of one trading minute's log change against the reference. */
+  minuteSd: number;
+}
+
+const drifts = new Map<string, Drift>();
+
+/**
+ * What `code` walks against after the file and how fast: the reference (EUR or one of the model's five) whose fix-to-
+ * fix log changes against it had the smallest standard deviation in the file, that deviation per trading day scaled
+ * to a trading minute (a day is TRADING_DAY_MINUTES of them, as in the model).
+ */
+export function walkDrift(code: string): Drift {
+  const known = drifts.get(code);
+  if (known) return known;
+  const own = series().get(code);
+  if (!own) throw new Error(`the bundled ECB file has no ${code} rates`);
+  let best: Drift | null = null;
+  for (const ref of ['EUR', ...CURRENCIES]) {
+    const theirs = ref === 'EUR' ? null : series().get(ref);
+    const refAt = new Map(theirs ? theirs.at.map((at, i) => [at, theirs.rate[i]!]) : []);
+    const logs: number[] = [];
+    own.at.forEach((at, i) => {
+      const r = theirs ? refAt.get(at) : 1;
+      if (r !== undefined) logs.push(Math.log(own.rate[i]! / r));
+    });
+    const changes = logs.slice(1).map((v, i) => v - logs[i]!);
+    if (changes.length < 2) continue;
+    const mean = changes.reduce((a, b) => a + b, 0) / changes.length;
+    const daily = Math.sqrt(changes.reduce((a, d) => a + (d - mean) ** 2, 0) / (changes.length - 1));
+    const minuteSd = daily / Math.sqrt(TRADING_DAY_MINUTES);
+    if (!best || minuteSd < best.minuteSd) best = { ref, start: logs.at(-1)!, minuteSd };
+  }
+  if (!best) throw new Error(`the bundled ECB file has too few ${code} rates to continue them`);
+  drifts.set(code, best);
+  return best;
+}
+
+interface WalkState {
+  /** The walk (in log, from 0 at the last fix) at the end of each trading day of it computed so far. */
+  ends: number[];
+  /** The day last computed in full: its number, and the walk at each of its minutes (index i = its i-th minute). */
+  day: { j: number; values: Float64Array } | null;
+}
+
+const walks = new Map<string, WalkState>();
+
+/** The currency's level (per EUR) `after` trading minutes past the last fix (after ≥ 1), before the wobble. */
+function walkedLevel(seed: string | number, code: string, after: number, refLevel: (ref: string) => number): number {
+  const { ref, start } = walkDrift(code);
+  const j = Math.floor((after - 1) / TRADING_DAY_MINUTES);
+  const values = walkDay(seed, code, j);
+  return refLevel(ref) * Math.exp(start + values[after - j * TRADING_DAY_MINUTES]!);
+}
+
+/** The walk over day j of it (index 0 = where the day starts, the previous day's end), computing earlier days' ends. */
+function walkDay(seed: string | number, code: string, j: number): Float64Array {
+  const key = `${seed}|${code}`;
+  let state = walks.get(key);
+  if (!state) {
+    state = { ends: [], day: null };
+    walks.set(key, state);
+  }
+  if (state.day?.j === j) return state.day.values;
+  const { minuteSd } = walkDrift(code);
+  const day = (n: number, from: number) => {
+    const rng = new NormalStream(`${seed}|anchored:${code}|post:${n}`);
+    const values = new Float64Array(TRADING_DAY_MINUTES + 1);
+    values[0] = from;
+    for (let i = 1; i <= TRADING_DAY_MINUTES; i++) values[i] = values[i - 1]! + minuteSd * rng.normal();
+    return values;
+  };
+  while (state.ends.length < j) {
+    const n = state.ends.length;
+    state.ends.push(day(n, n === 0 ? 0 : state.ends[n - 1]!)[TRADING_DAY_MINUTES]!);
+  }
+  const values = day(j, j === 0 ? 0 : state.ends[j - 1]!);
+  state.day = { j, values };
+  return values;
 }

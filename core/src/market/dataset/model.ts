@@ -30,9 +30,10 @@ const ANNUAL_CHOLESKY: readonly (readonly number[])[] = [
   [0.04266, 0.00803, 0.03669, 0.00829, 0.06318],
 ];
 /** A trading day is 1440 trading minutes; a year 256 trading days (the convention of the volatilities above). */
-const MINUTE_SCALE = 1 / Math.sqrt(256 * 1440);
+export const TRADING_DAY_MINUTES = 1440;
+const MINUTE_SCALE = 1 / Math.sqrt(256 * TRADING_DAY_MINUTES);
 /** Length of one seeded stretch of the walk after the last fix. */
-const POST_CHUNK_MINUTES = 1440;
+const POST_CHUNK_MINUTES = TRADING_DAY_MINUTES;
 
 /** Receives one minute: `ticks[c * TICKS + j]` is currency c's level (per EUR) at tick j. Reused between calls. */
 export type MinuteVisitor = (k: number, ticks: Float64Array) => void;

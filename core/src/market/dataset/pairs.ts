@@ -49,12 +49,13 @@ export function pairAt(pair: StoredPair, ticks: Float64Array, t: number): number
 
 /**
  * A currency's level (units per EUR) at tick t of trading minute k: the model's path for its five currencies (EUR is
- * 1), the ECB-anchored level for any other (anchored.ts).
+ * 1), the ECB-anchored level for any other (anchored.ts), walking with its reference currency after the file ends.
  */
 export function levelAt(seed: string | number, code: string, ticks: Float64Array, k: number, t: number): number {
   if (code === 'EUR') return 1;
   const c = CURRENCIES.indexOf(code as Currency);
-  return c >= 0 ? ticks[c * TICKS + t]! : anchoredLevel(seed, code, k, t);
+  if (c >= 0) return ticks[c * TICKS + t]!;
+  return anchoredLevel(seed, code, k, t, (ref) => levelAt(seed, ref, ticks, k, t));
 }
 
 /**

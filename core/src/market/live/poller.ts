@@ -1,7 +1,8 @@
 import { hostname } from 'node:os';
+import type { PairInfo } from '@pippitch/shared/pair-catalogue';
 import { isStoredPair } from '@pippitch/shared/pairs';
 import type pg from 'pg';
-import { pairsChosenAnywhere, storedPairsToKeep } from '../ingest/backfill/desk-pairs';
+import { crossesWithLegs, pairsChosenAnywhere, storedPairsToKeep } from '../ingest/backfill/desk-pairs';
 import { anySignal, unlessAborted } from './abortable';
 import { type Clock, systemClock } from './clock';
 import { acquireLease, type Lease, LeaseLost, releaseLease, renewLease } from './lease';
@@ -37,7 +38,8 @@ export interface MarketDataOptions {
   /**
    * Stored pairs to poll. When absent (production), each poll reads the union of the desks' chosen pairs (one scan of
    * `companies`) and asks the feed for the stored pairs they need: the six always, a direct pair's own, a derived
-   * cross's two legs; a daily-only pair none (issue 34).
+   * cross's two legs; a daily-only pair none (issue 34). Either way, each desk's derived cross whose legs are both
+   * polled gets its minute stored from theirs (store.ts).
    */
   pairs?: readonly string[];
   /** Quotes older than this are deleted once an hour (30 days); bars are kept. */
@@ -78,8 +80,12 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
   const renewMs = Math.max(1, Math.floor(leaseMs / 3));
   const reconnectMs = options.reconnectMs ?? 500;
   const maxReconnectMs = options.maxReconnectMs ?? 10_000;
-  const pairsToPoll = async (client: pg.ClientBase): Promise<readonly string[]> =>
-    options.pairs ?? storedPairsToKeep(await pairsChosenAnywhere(client));
+  /** The stored pairs to ask the feed for, and the desks' derived crosses whose legs both come with them. */
+  const pairsToPoll = async (client: pg.ClientBase): Promise<{ pairs: readonly string[]; crosses: PairInfo[] }> => {
+    const chosen = await pairsChosenAnywhere(client);
+    const pairs = options.pairs ?? storedPairsToKeep(chosen);
+    return { pairs, crosses: crossesWithLegs(chosen, pairs) };
+  };
   const retentionMs = (options.quoteRetentionDays ?? 30) * 86_400_000;
   const poller = options.pollerId ?? `${hostname()}:${process.pid}`;
   const clock = options.clock ?? systemClock;
@@ -141,7 +147,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
       // which drops the connection and reconnects; a lost lease escapes to serve(), which stands by.
       let quotes: Quote[] | null = null;
       let feedError = '';
-      const pairs = await pairsToPoll(session.client);
+      const { pairs, crosses } = await pairsToPoll(session.client);
       try {
         quotes = await unlessAborted(feed.fetchQuotes(pairs), signal);
       } catch (err) {
@@ -164,7 +170,13 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
       }
       const now = clock.now();
       // Every write renews the lease first, in its own transaction: only the holder's writes commit.
-      const ctx = { feed: feed.name, poller, now, fence: () => renewLease(session.client, lease, now, leaseMs) };
+      const ctx = {
+        feed: feed.name,
+        poller,
+        now,
+        crosses,
+        fence: () => renewLease(session.client, lease, now, leaseMs),
+      };
       let next = pollMs;
       if (quotes) {
         await recordQuotes(session.client, quotes, ctx);

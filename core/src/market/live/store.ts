@@ -4,9 +4,11 @@ import {
   QUOTES_CHANNEL,
   type QuoteNotification,
 } from '@pippitch/shared/live-quote';
+import type { PairInfo } from '@pippitch/shared/pair-catalogue';
 import type { StoredPair } from '@pippitch/shared/pairs';
 import type pg from 'pg';
 import { isMarketOpen, MINUTE_MS } from '../dataset/calendar';
+import { deriveMinutes } from '../ingest/backfill/derive';
 import type { Quote } from './types';
 
 // What one poll writes, each in a single transaction on the poller's own connection, so listeners are notified
@@ -21,6 +23,8 @@ export interface PollContext {
   now: number;
   /** Run first in each write's transaction: renews the poller's lease, or throws if it was taken over (lease.ts). */
   fence?: () => Promise<void>;
+  /** The desks' derived crosses whose legs this poll fetches: each gets its minute from theirs (issue 34). */
+  crosses?: readonly PairInfo[];
 }
 
 /**
@@ -68,6 +72,7 @@ export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote
         `SELECT fx_refresh_rollups(p, t, t + interval '1 minute') FROM unnest($1::text[], $2::timestamptz[]) AS q (p, t)`,
         columns.slice(0, 2),
       );
+      await deriveLiveCrosses(client, forBars, ctx.crosses ?? []);
     }
     await client.query(
       `INSERT INTO fx_feed_status AS s (feed, poller, last_attempt_at, last_success_at, consecutive_failures,
@@ -122,6 +127,26 @@ export async function recordFailure(
       pairs.map((pair) => fallbackNotification(pair, new Date(ctx.now), message)),
     );
   });
+}
+
+/**
+ * A derived cross's minutes are not quoted: each cross with a leg in this poll's bars gets the minutes those bars
+ * cover derived from its legs' bars of the same minute (backfill/derive.ts, the one rule), in the poll's
+ * transaction, so the cross's history has the live minutes its legs have as soon as the quotes are announced.
+ */
+async function deriveLiveCrosses(
+  client: pg.ClientBase,
+  bars: readonly { pair: string; ts: Date }[],
+  crosses: readonly PairInfo[],
+): Promise<void> {
+  const moved = new Set(bars.map((b) => b.pair));
+  const minutes = bars.map((b) => Math.floor(b.ts.getTime() / MINUTE_MS) * MINUTE_MS);
+  const from = Math.min(...minutes);
+  const to = Math.max(...minutes) + MINUTE_MS;
+  for (const cross of crosses) {
+    if (cross.sourcing.kind !== 'derived' || !cross.sourcing.legs.some((leg) => moved.has(leg.stored))) continue;
+    await deriveMinutes(client, cross, from, to, 'any');
+  }
 }
 
 /** Deletes quotes older than `before` (bars keep the history). */

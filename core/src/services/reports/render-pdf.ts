@@ -3,11 +3,11 @@
  * fonts, nothing to install): A4 landscape, the company and period, the totals, each broker's clients in a table
  * that continues across pages with its header repeated, the data sources and the method, page numbers.
  */
-import { CALCULATION_METHOD, ECB_SOURCE_NOTE } from '@pippitch/shared/evidence';
+import { calculationMethodFor, ECB_SOURCE_NOTE } from '@pippitch/shared/evidence';
 import { formatGBP, formatPairRate } from '@pippitch/shared/format';
 import { type ConcededWordsFigures, concededText, pitchesText } from '@pippitch/shared/margin-conceded-words';
 import { formatBought, formatSold, GBP_TOTALS_NOTE } from '@pippitch/shared/money';
-import { isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
+import { type CurrencyPair, isCurrencyPair, pairLabel } from '@pippitch/shared/pairs';
 import { formatIsoDate, formatLondonDate, formatLondonDateTime } from '@pippitch/shared/time';
 import { STANDING_NOTES } from '@pippitch/shared/totals';
 import {
@@ -25,17 +25,19 @@ import {
 import type { ReportBroker, ReportData } from './report-data';
 
 /**
- * The report's method paragraph: the calculator's own method (CALCULATION_METHOD, as every calculation's record
- * states it), then what only this report's columns need explained.
+ * The report's method paragraph: the calculator's own method for the pairs pitched (each pair's pip, as every
+ * calculation's record states it: calculationMethodFor), then what only this report's columns need explained.
  */
-const REPORT_METHOD = [
-  `Method: ${CALCULATION_METHOD}`,
-  'A margin in pips is shown as “+20” after the broker’s rate; costs and savings are in the currency the client sells.',
-  'The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above.',
-  '“Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote.',
-  `“ECB ref.” is the ECB euro reference rate for the comparison date, a cross of two published rates for GBP pairs (${ECB_SOURCE_NOTE}).`,
-  'Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
-].join(' ');
+function reportMethod(pairs: readonly CurrencyPair[]): string {
+  return [
+    `Method: ${calculationMethodFor(pairs)}`,
+    'A margin in pips is shown as “+20” after the broker’s rate; costs and savings are in the currency the client sells.',
+    'The live rate is shown for reference and does not enter the figures; its source for each calculation is listed above.',
+    '“Mid used” is the mid the server recorded with the calculation (its own latest quote, or the bar of the minute the broker compared at); “Vs day” places the competitor’s rate against that day’s low–high, flagging a typo or an off-market quote.',
+    `“ECB ref.” is the ECB euro reference rate for the comparison date, a cross of two published rates for GBP pairs (${ECB_SOURCE_NOTE}).`,
+    'Without a configured market feed, PipPitch’s prices are ECB euro reference rates (Source: ECB) with simulated intraday movement, indicative only.',
+  ].join(' ');
+}
 
 type ClientRow = ReportBroker['clients'][number];
 
@@ -212,6 +214,6 @@ export function renderReportPdf(data: ReportData, generatedAt: Date): Promise<Bu
       );
     }
     for (const line of data.pairNotes) doc.text(`• ${line}`, { width });
-    doc.fillColor(MUTED).moveDown(0.3).text(REPORT_METHOD, { width });
+    doc.fillColor(MUTED).moveDown(0.3).text(reportMethod(data.pairs), { width });
   });
 }

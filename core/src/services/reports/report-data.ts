@@ -12,7 +12,7 @@ import type { RangeCheck } from '@pippitch/shared/evidence';
 import { readEvidence } from '@pippitch/shared/evidence-record';
 import { memberDisplayName } from '@pippitch/shared/names';
 import { pairMethodLines } from '@pippitch/shared/pair-method';
-import { isCurrencyPair } from '@pippitch/shared/pairs';
+import { type CurrencyPair, isCurrencyPair } from '@pippitch/shared/pairs';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
@@ -72,6 +72,8 @@ export interface ReportData {
   brokers: ReportBroker[];
   totals: { brokers: number; calculations: number; clients: number; savings: string; losses: number; excluded: number };
   sources: ReportSource[];
+  /** Every pair pitched in the period (a client's row shows only its latest pitch), for each one's pip in the method. */
+  pairs: CurrencyPair[];
   /** How each pitched pair not priced from its own minutes was priced (a derived cross, a daily-only pair: issue 34). */
   pairNotes: string[];
   /** Margin conceded in the period: the team's and per pair (everyone who pitched, as the dashboard counts). */
@@ -194,6 +196,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
     .where('c.created_at', '<', to)
     .execute();
 
+  const pairs = pitchedPairs.map((p) => p.currency_pair).filter(isCurrencyPair);
   const list = [...brokers.values()];
   return {
     companyName: company.name,
@@ -216,7 +219,8 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
       first: s.first,
       last: s.last,
     })),
-    pairNotes: pairMethodLines(pitchedPairs.map((p) => p.currency_pair).filter(isCurrencyPair)),
+    pairs,
+    pairNotes: pairMethodLines(pairs),
     margin: { team: conceded.team, pairs: conceded.pairs },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Derived crosses (issue 34 §2): a pair the provider does not quote (GBP/PLN) is priced per minute from its two
- * legs at the same minute (GBP/USD × USD/PLN), for every minute both legs have a real (not simulated) price, and
- * stored under its own code with source 'derived'; the legs and the method are the catalogue's, so every record
- * that names the minute can name them. Each UTC day is one transaction with its rollups and the cross's cursor
+ * legs at the same minute (GBP/USD × USD/PLN) and stored under its own code: by the backfill for every minute both
+ * legs have a real (not simulated) price, with source 'derived', and by the live poll for the minutes it just wrote
+ * (store.ts), both through deriveMinutes, the rule's one home. The legs and the method are the catalogue's, so every
+ * record that names the minute can name them. Each UTC day is one transaction with its rollups and the cross's cursor
  * (fx_history_backfill, provider 'derived'), as the backfill's chunks are, so a stop resumes without a gap.
  */
 import type { PairInfo } from '@pippitch/shared/pair-catalogue';
@@ -24,9 +25,66 @@ export interface DeriveResult {
   through: Date | null;
 }
 
+/** What deriveMinutes wrote: how many minutes, and the first and last of them. */
+export interface DerivedMinutes {
+  written: number;
+  first: Date | null;
+  last: Date | null;
+}
+
 /**
- * Derives `cross` from the last day it has up to the older of its legs' cursors. High and low are the legs' extremes
- * multiplied (a bound: the two extremes need not fall at the same instant), kept around open and close.
+ * THE derivation rule, for the backfill's days and the live poll's minutes alike: every minute in [fromMs, toMs)
+ * where both legs have a bar becomes the cross's bar, each price the legs' prices multiplied (a leg used inverted
+ * flips high and low), to 6 decimals. High and low are the legs' extremes multiplied (a bound: the two extremes need
+ * not fall at the same instant), kept around open and close. `legs: 'real'` (the backfill) takes only minutes whose
+ * legs both traded, stored as 'derived'; `legs: 'any'` (the live poll) takes the minute whatever its legs' sources,
+ * and a minute made from a simulated leg keeps that leg's simulated source, never passing for a real one. A stored
+ * minute of the cross is replaced only when simulated or derived and different (an import of the cross stays).
+ * The cross's rollups follow. Runs in the caller's transaction.
+ */
+export async function deriveMinutes(
+  client: pg.ClientBase,
+  cross: PairInfo,
+  fromMs: number,
+  toMs: number,
+  legs: 'real' | 'any',
+): Promise<DerivedMinutes> {
+  if (cross.sourcing.kind !== 'derived' || cross.invert) return { written: 0, first: null, last: null };
+  const [a, b] = cross.sourcing.legs;
+  const expr = (c: 'open' | 'high' | 'low' | 'close') =>
+    `round((${leg('a', a.invert, c)} * ${leg('b', b.invert, c)})::numeric, 6)::float8`;
+  const realOnly = legs === 'real' ? 'AND a.source <> ALL ($6::text[]) AND b.source <> ALL ($6::text[])' : '';
+  const res = await client.query<{ n: string; first: Date | null; last: Date | null }>(
+    `WITH legs AS (
+       SELECT a.ts, ${expr('open')} AS o, ${expr('high')} AS h, ${expr('low')} AS l, ${expr('close')} AS c,
+              CASE WHEN a.source = ANY ($6::text[]) THEN a.source
+                   WHEN b.source = ANY ($6::text[]) THEN b.source ELSE 'derived' END AS source
+       FROM fx_minute_bars a
+       JOIN fx_minute_bars b ON b.pair = $2 AND b.ts = a.ts
+       WHERE a.pair = $1 AND a.ts >= $4 AND a.ts < $5 ${realOnly}),
+     up AS (
+       INSERT INTO fx_minute_bars AS x (pair, ts, open, high, low, close, source)
+       SELECT $3, ts, o, greatest(h, o, c), least(l, o, c), c, source FROM legs
+       ON CONFLICT (pair, ts) DO UPDATE
+         SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+             source = excluded.source
+         WHERE (x.source = ANY ($6::text[]) OR x.source = 'derived')
+           AND (x.open, x.high, x.low, x.close, x.source) IS DISTINCT FROM
+               (excluded.open, excluded.high, excluded.low, excluded.close, excluded.source)
+       RETURNING ts)
+     SELECT count(*) AS n, min(ts) AS first, max(ts) AS last FROM up`,
+    [a.stored, b.stored, cross.stored, new Date(fromMs), new Date(toMs), SIMULATED_BAR_SOURCES],
+  );
+  const written = Number(res.rows[0]?.n ?? 0);
+  if (written > 0) {
+    await client.query('SELECT fx_refresh_rollups($1, $2, $3)', [cross.stored, new Date(fromMs), new Date(toMs)]);
+  }
+  return { written, first: res.rows[0]?.first ?? null, last: res.rows[0]?.last ?? null };
+}
+
+/**
+ * Derives `cross` from the last day it has up to the older of its legs' cursors, from real legs only (deriveMinutes),
+ * one UTC day per transaction with the cross's cursor.
  */
 export async function deriveCross(client: pg.ClientBase, cross: PairInfo, startMs: number): Promise<DeriveResult> {
   if (cross.sourcing.kind !== 'derived' || cross.invert) return { pair: cross.code, bars: 0, through: null };
@@ -39,37 +97,12 @@ export async function deriveCross(client: pg.ClientBase, cross: PairInfo, startM
   const legsThrough = Math.min(through.get(a.stored) ?? startMs, through.get(b.stored) ?? startMs);
   let cursor = Math.max(startMs, through.get(cross.stored) ?? startMs);
   let bars = 0;
-  const expr = (c: 'open' | 'high' | 'low' | 'close') =>
-    `round((${leg('a', a.invert, c)} * ${leg('b', b.invert, c)})::numeric, 6)::float8`;
   while (cursor < legsThrough) {
     const to = Math.min(Math.floor(cursor / DAY_MS) * DAY_MS + DAY_MS, legsThrough);
     await client.query('BEGIN');
     try {
       await client.query("SELECT pg_advisory_xact_lock(hashtext('fx_history_backfill:' || $1))", [cross.stored]);
-      const res = await client.query<{ n: string; first: Date | null; last: Date | null }>(
-        `WITH legs AS (
-           SELECT a.ts, ${expr('open')} AS o, ${expr('high')} AS h, ${expr('low')} AS l, ${expr('close')} AS c
-           FROM fx_minute_bars a
-           JOIN fx_minute_bars b ON b.pair = $2 AND b.ts = a.ts
-           WHERE a.pair = $1 AND a.ts >= $4 AND a.ts < $5
-             AND a.source <> ALL ($6::text[]) AND b.source <> ALL ($6::text[])),
-         up AS (
-           INSERT INTO fx_minute_bars AS x (pair, ts, open, high, low, close, source)
-           SELECT $3, ts, o, greatest(h, o, c), least(l, o, c), c, 'derived' FROM legs
-           ON CONFLICT (pair, ts) DO UPDATE
-             SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
-                 source = excluded.source
-             WHERE x.source = ANY ($6::text[])
-                OR (x.source = 'derived' AND (x.open, x.high, x.low, x.close) IS DISTINCT FROM
-                                             (excluded.open, excluded.high, excluded.low, excluded.close))
-           RETURNING ts)
-         SELECT count(*) AS n, min(ts) AS first, max(ts) AS last FROM up`,
-        [a.stored, b.stored, cross.stored, new Date(cursor), new Date(to), SIMULATED_BAR_SOURCES],
-      );
-      const written = Number(res.rows[0]?.n ?? 0);
-      if (written > 0) {
-        await client.query('SELECT fx_refresh_rollups($1, $2, $3)', [cross.stored, new Date(cursor), new Date(to)]);
-      }
+      const { written, first, last } = await deriveMinutes(client, cross, cursor, to, 'real');
       await client.query(
         `INSERT INTO fx_history_backfill AS f (pair, provider, started_from, through_ts, first_real, last_real,
                                                bars_written, updated_at)
@@ -80,7 +113,7 @@ export async function deriveCross(client: pg.ClientBase, cross: PairInfo, startM
            last_real = greatest(f.last_real, excluded.last_real),
            bars_written = f.bars_written + excluded.bars_written,
            last_error = NULL, last_error_at = NULL, updated_at = now()`,
-        [cross.stored, new Date(startMs), new Date(to), res.rows[0]?.first ?? null, res.rows[0]?.last ?? null, written],
+        [cross.stored, new Date(startMs), new Date(to), first, last, written],
       );
       await client.query('COMMIT');
       bars += written;

@@ -20,6 +20,11 @@ export function storedPairsToKeep(chosen: readonly PairInfo[]): string[] {
   return [...STORED_PAIRS, ...[...needed].filter((p) => !(STORED_PAIRS as readonly string[]).includes(p)).sort()];
 }
 
+/** The chosen derived crosses whose two legs are both among `polled`: the live poll stores their minutes (store.ts). */
+export function crossesWithLegs(chosen: readonly PairInfo[], polled: readonly string[]): PairInfo[] {
+  return chosen.filter((p) => p.sourcing.kind === 'derived' && p.sourcing.legs.every((l) => polled.includes(l.stored)));
+}
+
 /**
  * The pairs the bundled data set fills for the desks (issue 34): the six, each chosen direct pair's stored pair and
  * each derived cross under its own code (offline there are no real legs to derive it from, so its minutes are

@@ -10,8 +10,8 @@ import { unsupportedPair } from '../tradermade/live-transform';
 // the bundled data set is made of, at the 15-second tick the clock is in. So the live price continues exactly from
 // the last stored minute, a gap filled after downtime joins up with what the live view showed, and a restart
 // changes nothing. Any other pair the market quotes is the ratio of its currencies' levels: the model's for the five
-// it models, the bundled ECB reference rates with a small seeded wobble for the rest (dataset/anchored.ts), as the
-// data set generates a desk's added pairs. While the market is closed (Friday 22:00 – Sunday 22:00 UTC) it repeats
+// it models, the bundled ECB reference rates with a small seeded wobble for the rest, walking on from the file's
+// last fix as the model's five do once it ends (dataset/anchored.ts), as the data set generates a desk's added pairs. While the market is closed (Friday 22:00 – Sunday 22:00 UTC) it repeats
 // Friday's last tick.
 
 /** Typical spreads in pips (0.0001), so bid and ask look like a dealing screen. */
