@@ -1,8 +1,9 @@
+import { belowActiveMessage } from '@pippitch/shared/checkout';
 import { ADDONS, type AddonKey, type Billing, quote } from '@pippitch/shared/pricing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_WEBHOOK_PATH } from '../src/api/http/billing-webhook';
 import { StripePayments } from '../src/providers/payments/stripe/provider';
-import { belowActiveMessage, startCheckout } from '../src/services/billing/checkout';
+import { startCheckout } from '../src/services/billing/checkout';
 import { sessionIdOf, stripeTestApp } from './billing-stripe-app';
 import { addMember, ownerOfNewCompany, signUp, signupInput } from './helpers';
 
