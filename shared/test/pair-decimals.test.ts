@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { isBelowMid } from '../src/below-mid';
 import { calculateSavings } from '../src/calculator';
 import { CALCULATION_METHOD, type CalculationEvidence, calculationMethod, checkAgainstRange } from '../src/evidence';
 import { formatRate, formatSignedRate } from '../src/format';
-import { isBelowMid } from '../src/margin';
 import { pairInfo } from '../src/pair-catalogue';
 import { SUPPORTED_PAIRS } from '../src/pairs';
 import { evidenceLines, pitchSummary } from '../src/pitch-summary';

@@ -1,19 +1,17 @@
-import { calculateSavings, parseCalculatorForm } from '@pippitch/shared/calculator';
+import { isBelowMid } from '@pippitch/shared/below-mid';
 import { sessionNote } from '@pippitch/shared/evidence';
-import { isBelowMid } from '@pippitch/shared/margin';
-import { pipSize } from '@pippitch/shared/pairs';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
-import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { getRouteApi } from '@tanstack/react-router';
-import { type FormEvent, lazy, Suspense, useEffect, useReducer, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { TopBar } from '../../components/TopBar';
 import { Alert, Button, Spinner } from '../../components/ui';
+import { EMPTY_FIELDS } from '../../lib/calculator-core';
+import { useCalculatorForm } from '../../lib/useCalculatorForm';
 import { CalculatorFieldsForm } from './CalculatorFieldsForm';
-import { initialState, reducer } from './calculatorState';
 import { useRangeCheck } from './RangeCheck';
 import { ResultsPanel } from './ResultsPanel';
 import { useLiveQuotes } from './useLiveQuotes';
-import { useSaveCalculation } from './useSaveCalculation';
+import { useCalculationId, useSaveCalculation } from './useSaveCalculation';
 
 // The chart (ECharts) is only downloaded when a broker opens the modal.
 const HistoricalRateModal = lazy(() => import('../market/HistoricalRateModal'));
@@ -39,7 +37,9 @@ function comparisonMoment(comparisonAt: string): { comparisonDate: string; compa
 
 export function CalculatorPage() {
   const { session } = route.useRouteContext();
-  const [state, dispatch] = useReducer(reducer, undefined, initialState);
+  const form = useCalculatorForm(EMPTY_FIELDS);
+  const { state } = form;
+  const calculationId = useCalculationId(state.revision);
   const [historyOpen, setHistoryOpen] = useState(false);
   // Bumped by Reset Calculator: the Company Finder panel starts again (list, counters, exhausted flag).
   const [finderGeneration, setFinderGeneration] = useState(0);
@@ -75,33 +75,14 @@ export function CalculatorPage() {
 
   function calculate(e?: FormEvent) {
     e?.preventDefault();
-    const parsed = parseCalculatorForm(fields);
-    if (!parsed.ok) {
-      dispatch({ type: 'error', message: parsed.message });
-      return;
-    }
-    // An off-market competitor rate needs the broker's explicit 'Use this rate anyway' (issue 22 §2).
-    if (range.outside && !fields.useOffMarket) {
-      dispatch({ type: 'error', message: OFF_MARKET_CONFIRM_NEEDED });
-      return;
-    }
-    let result: ReturnType<typeof calculateSavings>;
-    try {
-      result = calculateSavings({ ...parsed.value, marginPips: fields.marginPips, pipSize: pipSize(fields.pair) });
-    } catch (err) {
-      dispatch({ type: 'error', message: err instanceof Error ? err.message : 'An error occurred during calculation' });
-      return;
-    }
+    const done = form.calculate(fields, range.outside);
+    if (!done.ok) return;
     // The result is shown at once; saving happens in the background. Pressing Calculate (or Enter) again
     // without changing anything repeats the same id, which the server stores only once.
-    dispatch({ type: 'calculated', result });
     void saver.save({
-      id: state.calculationId,
+      id: calculationId,
       pair: fields.pair,
-      yourRate: parsed.value.yourRate,
-      competitorRate: parsed.value.competitorRate,
-      amount: parsed.value.amount,
-      tradesPerYear: parsed.value.tradesPerYear,
+      ...done.input,
       marginPips: fields.marginPips,
       clientName: fields.clientName.trim() || undefined,
       ...(range.outside && fields.useOffMarket ? { useOffMarketRate: true } : {}),
@@ -110,7 +91,7 @@ export function CalculatorPage() {
   }
 
   function reset() {
-    dispatch({ type: 'reset' });
+    form.reset();
     saver.reset();
     setFinderGeneration((g) => g + 1);
   }
@@ -136,7 +117,7 @@ export function CalculatorPage() {
               quote={quote}
               liveState={live.state}
               marginOptions={allowed}
-              onChange={(field, value) => dispatch({ type: 'set', field, value })}
+              onChange={form.set}
               onOpenHistory={() => setHistoryOpen(true)}
             />
             {state.error && <Alert tone="error">{state.error}</Alert>}
@@ -157,7 +138,7 @@ export function CalculatorPage() {
                   fields={fields}
                   quotes={live.quotes}
                   day={range.day}
-                  savedCalculationId={saver.state.status === 'saved' && state.result ? state.calculationId : null}
+                  savedCalculationId={saver.state.status === 'saved' && state.result ? calculationId : null}
                 />
               </Suspense>
             )}
@@ -211,10 +192,10 @@ export function CalculatorPage() {
             initialPair={fields.pair}
             onClose={() => setHistoryOpen(false)}
             onUseRate={(rate, pair, at) => {
-              if (pair !== fields.pair) dispatch({ type: 'set', field: 'pair', value: pair });
-              dispatch({ type: 'set', field: 'yourRate', value: rate });
+              if (pair !== fields.pair) form.set('pair', pair);
+              form.set('yourRate', rate);
               // The comparison is then about that minute: the range check and the saved record use it.
-              dispatch({ type: 'set', field: 'comparisonAt', value: at });
+              form.set('comparisonAt', at);
               setHistoryOpen(false);
             }}
           />
