@@ -1,7 +1,8 @@
+import { belowActiveMessage } from '@pippitch/shared/checkout';
 import { ADDONS, type AddonKey, type Billing, quote } from '@pippitch/shared/pricing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { StripePayments } from '../../core/src/providers/payments/stripe/provider';
-import { belowActiveMessage, startCheckout } from '../../core/src/services/billing/checkout';
+import { startCheckout } from '../../core/src/services/billing/checkout';
 import { STRIPE_WEBHOOK_PATH } from '../src/api/http/billing-webhook';
 import { sessionIdOf, stripeTestApp } from './billing-stripe-app';
 import { addMember, ownerOfNewCompany, signUp, signupInput } from './helpers';

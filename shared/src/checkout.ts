@@ -26,6 +26,14 @@ export const planConfirmationSchema = z.object({
 
 export const planChangeConfirmSchema = checkoutChoiceSchema.extend({ confirmation: planConfirmationSchema });
 
+/**
+ * 'You have 2 active admin(s). You cannot reduce below this number.' (spec §5 Checkout): the checkout page says it
+ * as the seats are chosen, and the server refuses an order below the active members with it.
+ */
+export function belowActiveMessage(role: 'admin' | 'broker', active: number): string {
+  return `You have ${active} active ${role}(s). You cannot reduce below this number.`;
+}
+
 export const CHECKOUT_MESSAGES = {
   canceled: 'Payment was canceled. You can try again when ready.',
   failed: 'Failed to create checkout session',

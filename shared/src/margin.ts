@@ -92,19 +92,3 @@ export function pitchMargin(input: MarginInput): Margin {
     ticketGbp: ticketInGbp(input),
   };
 }
-
-/**
- * A pitch whose rate (your rate + the 'Inflate Your Margin' pips) is on the client's side of the mid: a negative
- * margin, 'below the mid — a loss to you', never counted as a saving (issue 31 §5). False without a mid.
- */
-export function isBelowMid(input: {
-  pair: CurrencyPair;
-  yourRate: string;
-  marginPips: number;
-  mid: string | null;
-}): boolean {
-  if (!input.mid || !/^\d+(\.\d+)?$/.test(input.yourRate.trim())) return false;
-  // The pair's pip, as the effective rate has it (10 pips on USD/JPY are 0.10).
-  const rate = new Dec(input.yourRate.trim()).plus(new Dec(pipSize(input.pair)).times(input.marginPips));
-  return rate.greaterThan(input.mid);
-}

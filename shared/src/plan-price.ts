@@ -49,6 +49,14 @@ export function planPrice(plan: QuoteInput): PlanPrice {
   };
 }
 
+/**
+ * The plan's price for its period, VAT included, in pence: what the provider charges for it and what a charge's
+ * sentence is worded from (billing-messages.ts's chargeSentence). £2,782.08 → 278208.
+ */
+export function planTotalPence(plan: QuoteInput): number {
+  return new Dec(quote(plan).total).times(100).toNumber();
+}
+
 /** '£21.60 per seat per month, billed £259.20 per seat per year' / '£27.00 per seat per month' */
 export function seatPriceText(p: PlanPrice): string {
   const perMonth = `${formatGBP(p.seatPerMonth)} per seat per month`;

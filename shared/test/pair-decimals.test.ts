@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isBelowMid } from '../src/below-mid';
 import { calculateSavings } from '../src/calculator';
 import {
   CALCULATION_METHOD,
@@ -8,7 +9,6 @@ import {
   checkAgainstRange,
 } from '../src/evidence';
 import { formatRate, formatSignedRate } from '../src/format';
-import { isBelowMid } from '../src/margin';
 import { pairInfo } from '../src/pair-catalogue';
 import { SUPPORTED_PAIRS } from '../src/pairs';
 import { evidenceLines, pitchSummary } from '../src/pitch-summary';

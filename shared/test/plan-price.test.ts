@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { chargeSentence } from '../src/billing-messages';
-import { addonsIncludedSuffix, periodPriceText, planPrice, seatPriceText, seatsText } from '../src/plan-price';
+import { chargeSentence, pounds } from '../src/billing-messages';
+import { formatGBP } from '../src/format';
+import {
+  addonsIncludedSuffix,
+  periodPriceText,
+  planPrice,
+  planTotalPence,
+  seatPriceText,
+  seatsText,
+} from '../src/plan-price';
 import { quote } from '../src/pricing';
 
 const NONE = { companyFinder: false, clientData: false };
@@ -35,6 +43,21 @@ describe('the price a company pays (issue 20 §2)', () => {
           const plan = { adminSeats: 1, brokerSeats: seats - 1, billing, addons };
           const q = quote(plan);
           expect(planPrice(plan)).toMatchObject({ exVat: q.subtotal, vat: q.vat, inclVat: q.total });
+        }
+      }
+    }
+  });
+
+  it('is charged in pence: the total with VAT × 100, exactly, wherever the page and the provider meet', () => {
+    // 6 seats monthly with both add-ons: £222.00 + VAT = £266.40.
+    expect(planTotalPence({ adminSeats: 1, brokerSeats: 5, billing: 'monthly', addons: BOTH })).toBe(26_640);
+    for (let seats = 1; seats <= 30; seats++) {
+      for (const billing of ['monthly', 'annual'] as const) {
+        for (const addons of [NONE, BOTH]) {
+          const plan = { adminSeats: 1, brokerSeats: seats - 1, billing, addons };
+          const pence = planTotalPence(plan);
+          expect(Number.isInteger(pence)).toBe(true);
+          expect(pounds(pence)).toBe(formatGBP(quote(plan).total));
         }
       }
     }

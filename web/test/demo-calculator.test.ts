@@ -1,8 +1,8 @@
 import { calculateSavings, formatSignedRate } from '@pippitch/shared/calculator';
 import { formatBought, formatSold } from '@pippitch/shared/money';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_AMOUNT, DEMO_RESULT } from '../src/features/marketing/DemoCalculator';
 import { demoRangeCheck } from '../src/features/marketing/demo-range';
+import { DEMO, DEMO_AMOUNT, DEMO_RESULT } from '../src/features/marketing/HeroExampleCard';
 
 describe('the landing hero’s demo figures', () => {
   it('are what the shared calculator gives for the demo inputs', () => {

@@ -1,7 +1,6 @@
 import { BILLING_MESSAGES, switchSentence } from '@pippitch/shared/billing-messages';
-import { Dec } from '@pippitch/shared/decimal';
-import { planPrice } from '@pippitch/shared/plan-price';
-import { type Billing, quote } from '@pippitch/shared/pricing';
+import { planPrice, planTotalPence } from '@pippitch/shared/plan-price';
+import type { Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { ChangeResult } from '../../providers/payments/types';
@@ -56,7 +55,7 @@ export function switchAtRenewal(
 
 /** What the customer confirms for a switch: nothing now, the date, then the monthly price (VAT included). */
 export function switchQuote(choice: CheckoutChoice, plan: BillingSwitch, prorationDate: Date) {
-  const recurringPence = new Dec(quote(choice).total).times(100).toNumber();
+  const recurringPence = planTotalPence(choice);
   const on = plan.on.toISOString();
   return {
     plan: choice,

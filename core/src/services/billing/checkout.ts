@@ -1,4 +1,5 @@
 import { BILLING_MESSAGES } from '@pippitch/shared/billing-messages';
+import { belowActiveMessage } from '@pippitch/shared/checkout';
 import type { AddonKey, Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict } from '../../errors';
@@ -14,11 +15,6 @@ export interface CheckoutChoice {
   brokerSeats: number;
   billing: Billing;
   addons: Record<AddonKey, boolean>;
-}
-
-/** 'You have 2 active admin(s). You cannot reduce below this number.' — spec §5 Checkout. */
-export function belowActiveMessage(role: 'admin' | 'broker', active: number): string {
-  return `You have ${active} active ${role}(s). You cannot reduce below this number.`;
 }
 
 /** A company whose subscription is live: a checkout for it is a plan change (services/billing/plan-change.ts). */

@@ -1,6 +1,7 @@
 import { BILLING_MESSAGES, chargeSentence } from '@pippitch/shared/billing-messages';
-import { Dec } from '@pippitch/shared/decimal';
-import { type Billing, quote } from '@pippitch/shared/pricing';
+import { belowActiveMessage } from '@pippitch/shared/checkout';
+import { planTotalPence } from '@pippitch/shared/plan-price';
+import type { Billing } from '@pippitch/shared/pricing';
 import { minimumSeats } from '@pippitch/shared/seats';
 import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
@@ -9,7 +10,7 @@ import type { ChangeResult, SubscriptionChange } from '../../providers/payments/
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
 import { type BillingSwitch, confirmBillingSwitch, switchAtRenewal, switchQuote } from './billing-switch';
-import { belowActiveMessage, type CheckoutChoice, livePlan } from './checkout';
+import { type CheckoutChoice, livePlan } from './checkout';
 import type { BillingDeps } from './deps';
 import { lockBilledCompany, syncSubscription } from './sync';
 
@@ -113,7 +114,7 @@ export async function previewPlanChangeIn(
   if (plan.kind === 'switch') return switchQuote(choice, plan, prorationDate);
   const { subscriptionId, change } = plan;
   const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
-  const recurringPence = new Dec(quote(choice).total).times(100).toNumber();
+  const recurringPence = planTotalPence(choice);
   const inTrial = company.trial_ends_at !== null && company.trial_ends_at > now && amountDue === 0;
   const firstChargeOn = inTrial ? (company.trial_ends_at as Date).toISOString() : null;
   const effectiveOn = change.charge === 'next_period' ? (company.current_period_end?.toISOString() ?? null) : null;
@@ -128,7 +129,7 @@ export async function previewPlanChangeIn(
       ? {
           billing: switchTo,
           onIso: company.billing_switch_on.toISOString(),
-          recurringPence: new Dec(quote({ ...choice, billing: switchTo }).total).times(100).toNumber(),
+          recurringPence: planTotalPence({ ...choice, billing: switchTo }),
         }
       : null;
   return {

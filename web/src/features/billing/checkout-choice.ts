@@ -27,3 +27,24 @@ export function rememberedChoice(): Choice | null {
     return null;
   }
 }
+
+/** What /checkout needs of the company's plan on record (company.summary's fields). */
+export interface PlanOnRecord {
+  adminSeats: number;
+  brokerSeats: number;
+  activeAdmins: number;
+  activeBrokers: number;
+  billingPeriod: string | null;
+  companyFinderEnabled: boolean;
+  clientDataEnabled: boolean;
+}
+
+/** The order /checkout starts from: the plan on record, never fewer seats than are in use (nor no admin seat). */
+export function choiceOfPlan(plan: PlanOnRecord): Choice {
+  return {
+    adminSeats: Math.max(plan.adminSeats, plan.activeAdmins, 1),
+    brokerSeats: Math.max(plan.brokerSeats, plan.activeBrokers),
+    billing: plan.billingPeriod === 'annual' ? 'annual' : 'monthly',
+    addons: { companyFinder: plan.companyFinderEnabled, clientData: plan.clientDataEnabled },
+  };
+}

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { StrokeIcon } from '../../components/Icon';
 import { PairSelect } from '../../components/PairSelect';
 import { TextField } from '../../components/ui';
-import type { CalculatorFields } from './calculatorState';
+import type { CalculatorFields } from '../../lib/calculator-core';
 import { LiveRateField } from './LiveRateField';
 import { RangeCheck } from './RangeCheck';
 import type { LiveQuoteView, LiveState } from './useLiveQuotes';

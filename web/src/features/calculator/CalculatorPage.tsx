@@ -23,7 +23,7 @@ export function CalculatorPage() {
   const { session } = route.useRouteContext();
   const [historyOpen, setHistoryOpen] = useState(false);
   const calc = useCalculator(session.margin.marginOptions);
-  const { state, dispatch, fields } = calc;
+  const { state, form, fields } = calc;
 
   return (
     <div className="min-h-screen">
@@ -46,7 +46,7 @@ export function CalculatorPage() {
               quote={calc.quote}
               liveState={calc.live.state}
               marginOptions={session.margin.marginOptions}
-              onChange={(field, value) => dispatch({ type: 'set', field, value })}
+              onChange={form.set}
               onOpenHistory={() => setHistoryOpen(true)}
             />
             {state.error && <Alert tone="error">{state.error}</Alert>}

@@ -10,9 +10,9 @@ import {
 } from '@pippitch/shared/margin-policy';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { Alert } from '../../components/ui';
+import type { CalculatorFields } from '../../lib/calculator-core';
 import { trpc } from '../../lib/trpc';
 import { AskPitchApproval } from '../margin/AskPitchApproval';
-import type { CalculatorFields } from './calculatorState';
 import type { useRangeCheck } from './RangeCheck';
 import type { LiveQuoteView } from './useLiveQuotes';
 

@@ -12,7 +12,7 @@ const MarginCard = lazy(() => import('./MarginCard'));
  * one, and what the background save said (a failure, or the lead the finder made of the client).
  */
 export function ResultsColumn({ calc, finderEnabled }: { calc: Calculator; finderEnabled: boolean }) {
-  const { state, fields, live, range, saver, belowMid } = calc;
+  const { state, fields, live, range, saver, belowMid, calculationId } = calc;
   const resultsRef = useRef<HTMLDivElement>(null);
   // On a phone the results sit below the form: bring them into view when they appear.
   useEffect(() => {
@@ -30,7 +30,7 @@ export function ResultsColumn({ calc, finderEnabled }: { calc: Calculator; finde
             fields={fields}
             quotes={live.quotes}
             day={range.day}
-            savedCalculationId={saver.state.status === 'saved' && state.result ? state.calculationId : null}
+            savedCalculationId={saver.state.status === 'saved' && state.result ? calculationId : null}
           />
         </Suspense>
       )}

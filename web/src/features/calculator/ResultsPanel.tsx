@@ -1,8 +1,8 @@
-import { type CalculationResult, formatSignedRate } from '@pippitch/shared/calculator';
-import { formatSold, pairCurrencies } from '@pippitch/shared/money';
-import { pairInfo } from '@pippitch/shared/pair-catalogue';
+import type { CalculationResult } from '@pippitch/shared/calculator';
+import { pairCurrencies } from '@pippitch/shared/money';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { annualHeading, BELOW_MID_WORDS } from '@pippitch/shared/totals';
+import { resultCaveat, resultFigures } from '../../lib/calculator-core';
 
 const TONE = {
   advantage: { box: 'border-green-200 bg-green-50', value: 'text-green-700', label: 'You save the client money' },
@@ -33,21 +33,15 @@ export function ResultsPanel({
   belowMid?: boolean;
 }) {
   // An off-market competitor rate, or a rate below the mid, is no saving to claim: amber, and said so.
-  const tone = offMarket
-    ? { box: 'border-amber-300 bg-amber-50', value: 'text-amber-900', label: 'Off-market rate: not counted' }
-    : belowMid
-      ? { box: 'border-amber-300 bg-amber-50', value: 'text-amber-900', label: `Our rate is ${BELOW_MID_WORDS}` }
-      : TONE[result.outcome];
+  const caveat = resultCaveat(offMarket, belowMid);
+  const tone = caveat
+    ? { box: 'border-amber-300 bg-amber-50', value: 'text-amber-900', label: caveat }
+    : TONE[result.outcome];
   const heading = annualHeading(result.outcome);
-  const annual = formatSold(result.annualSavings, pair);
-  const rows: [string, string][] = [
-    ['Price Difference', formatSignedRate(result.priceDifference, pairInfo(pair).decimals)],
-    ['Pips', result.differenceInPips],
-    ['Cost With Competitor', formatSold(result.costWithCompetitor, pair)],
-    ['Cost With Us', formatSold(result.costWithUs, pair)],
-    ['Savings Per Trade', formatSold(result.savingsPerTrade, pair)],
-    ['Percentage Savings', `${result.percentageSavings}%`],
-  ];
+  // The annual figure leads, larger; the others follow in the spec's order.
+  const figures = resultFigures(result, pair);
+  const annual = figures.find(([label]) => label === heading)?.[1] ?? '';
+  const rows = figures.filter(([label]) => label !== heading);
   return (
     <section aria-label="Results" data-outcome={result.outcome} className={`rounded-2xl border p-5 ${tone.box}`}>
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">

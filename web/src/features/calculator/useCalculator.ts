@@ -1,13 +1,12 @@
-import { calculateSavings, parseCalculatorForm } from '@pippitch/shared/calculator';
-import { isBelowMid } from '@pippitch/shared/margin';
-import { type CurrencyPair, type MarginPips, pipSize } from '@pippitch/shared/pairs';
+import { isBelowMid } from '@pippitch/shared/below-mid';
+import type { CurrencyPair, MarginPips } from '@pippitch/shared/pairs';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
-import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
-import { type FormEvent, useReducer, useState } from 'react';
-import { initialState, reducer } from './calculatorState';
+import { type FormEvent, useState } from 'react';
+import { EMPTY_FIELDS } from '../../lib/calculator-core';
+import { useCalculatorForm } from '../../lib/useCalculatorForm';
 import { useRangeCheck } from './RangeCheck';
 import { useLiveQuotes } from './useLiveQuotes';
-import { useSaveCalculation } from './useSaveCalculation';
+import { useCalculationId, useSaveCalculation } from './useSaveCalculation';
 
 /** What a save says about the comparison's moment: today, or the London date and minute of a historical rate. */
 function comparisonMoment(comparisonAt: string): { comparisonDate: string; comparisonTime?: string } {
@@ -25,7 +24,9 @@ export type Calculator = ReturnType<typeof useCalculator>;
  * choices (issue 25).
  */
 export function useCalculator(marginOptions: MarginPips[]) {
-  const [state, dispatch] = useReducer(reducer, undefined, initialState);
+  const form = useCalculatorForm(EMPTY_FIELDS);
+  const { state } = form;
+  const calculationId = useCalculationId(state.revision);
   // Bumped by Reset Calculator: the Company Finder panel starts again (list, counters, exhausted flag).
   const [finderGeneration, setFinderGeneration] = useState(0);
   const live = useLiveQuotes();
@@ -52,33 +53,14 @@ export function useCalculator(marginOptions: MarginPips[]) {
 
   function calculate(e?: FormEvent) {
     e?.preventDefault();
-    const parsed = parseCalculatorForm(fields);
-    if (!parsed.ok) {
-      dispatch({ type: 'error', message: parsed.message });
-      return;
-    }
-    // An off-market competitor rate needs the broker's explicit 'Use this rate anyway' (issue 22 §2).
-    if (range.outside && !fields.useOffMarket) {
-      dispatch({ type: 'error', message: OFF_MARKET_CONFIRM_NEEDED });
-      return;
-    }
-    let result: ReturnType<typeof calculateSavings>;
-    try {
-      result = calculateSavings({ ...parsed.value, marginPips: fields.marginPips, pipSize: pipSize(fields.pair) });
-    } catch (err) {
-      dispatch({ type: 'error', message: err instanceof Error ? err.message : 'An error occurred during calculation' });
-      return;
-    }
+    const done = form.calculate(fields, range.outside);
+    if (!done.ok) return;
     // The result is shown at once; saving happens in the background. Pressing Calculate (or Enter) again
     // without changing anything repeats the same id, which the server stores only once.
-    dispatch({ type: 'calculated', result });
     void saver.save({
-      id: state.calculationId,
+      id: calculationId,
       pair: fields.pair,
-      yourRate: parsed.value.yourRate,
-      competitorRate: parsed.value.competitorRate,
-      amount: parsed.value.amount,
-      tradesPerYear: parsed.value.tradesPerYear,
+      ...done.input,
       marginPips: fields.marginPips,
       clientName: fields.clientName.trim() || undefined,
       ...(range.outside && fields.useOffMarket ? { useOffMarketRate: true } : {}),
@@ -87,21 +69,22 @@ export function useCalculator(marginOptions: MarginPips[]) {
   }
 
   function reset() {
-    dispatch({ type: 'reset' });
+    form.reset();
     saver.reset();
     setFinderGeneration((g) => g + 1);
   }
 
   /** A rate picked on the historical chart: the comparison is then about that minute (range check, saved record). */
   function takeHistoricalRate(rate: string, pair: CurrencyPair, at: string) {
-    if (pair !== fields.pair) dispatch({ type: 'set', field: 'pair', value: pair });
-    dispatch({ type: 'set', field: 'yourRate', value: rate });
-    dispatch({ type: 'set', field: 'comparisonAt', value: at });
+    if (pair !== fields.pair) form.set('pair', pair);
+    form.set('yourRate', rate);
+    form.set('comparisonAt', at);
   }
 
   return {
     state,
-    dispatch,
+    form,
+    calculationId,
     fields,
     live,
     quote,

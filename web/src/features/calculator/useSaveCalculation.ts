@@ -56,3 +56,17 @@ export function useSaveCalculation(onSaved?: () => void) {
 
   return { state, save, reset };
 }
+
+/**
+ * The id a Calculate is saved under: one per revision of the form (lib/calculator-core.ts), so a Calculate repeated
+ * without a change is stored once and any change makes a new pitch. Kept beside the save: the landing demo, which
+ * saves nothing, makes none.
+ */
+export function useCalculationId(revision: number): string {
+  const [held, setHeld] = useState(() => ({ revision, id: crypto.randomUUID() }));
+  if (held.revision === revision) return held.id;
+  // A new revision: a new id at once, in this render (React's pattern for state that follows a prop).
+  const next = { revision, id: crypto.randomUUID() };
+  setHeld(next);
+  return next.id;
+}

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { WhenNear } from '../../components/WhenNear';
 import { memberHome, usePublicSession } from '../../lib/public-session';
-import { DemoCalculator } from './DemoCalculator';
+import { HeroExampleCard } from './HeroExampleCard';
 import { SiteFooter, SiteNav } from './SiteNav';
 
 const FEATURES = [
@@ -23,7 +23,7 @@ const FEATURES = [
 ] as const;
 
 // Below the fold: their code comes when they are near (<WhenNear>); their HTML is prerendered.
-const CalculatorDemo = lazy(() => import('./CalculatorDemo').then((m) => ({ default: m.CalculatorDemo })));
+const LandingCalculator = lazy(() => import('./LandingCalculator').then((m) => ({ default: m.LandingCalculator })));
 const HistoricalDemo = lazy(() => import('./HistoricalDemo').then((m) => ({ default: m.HistoricalDemo })));
 const PricingTable = lazy(() => import('./PricingTable').then((m) => ({ default: m.PricingTable })));
 const Faq = lazy(() => import('./Faq').then((m) => ({ default: m.Faq })));
@@ -141,7 +141,7 @@ export function LandingPage() {
                 </a>
               </div>
             </div>
-            <DemoCalculator />
+            <HeroExampleCard />
           </div>
         </section>
 
@@ -208,7 +208,7 @@ export function LandingPage() {
           title="Try the calculator"
           intro="The same maths as the product: type a client’s rate and see the saving."
           tinted
-          section={CalculatorDemo}
+          section={LandingCalculator}
         />
         <Band
           id="historical-demo"

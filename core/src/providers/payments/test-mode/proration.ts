@@ -1,16 +1,12 @@
 import { Dec } from '@pippitch/shared/decimal';
-import { type AddonKey, type Billing, quote } from '@pippitch/shared/pricing';
+import { planTotalPence } from '@pippitch/shared/plan-price';
+import type { AddonKey, Billing } from '@pippitch/shared/pricing';
 
 export interface TestModePlan {
   billing: Billing;
   adminSeats: number;
   brokerSeats: number;
   addons: Record<AddonKey, boolean>;
-}
-
-/** A plan's price for its period, VAT included, in pence (the total every page shows, from pricing.ts). */
-export function planPence(plan: TestModePlan): number {
-  return new Dec(quote(plan).total).times(100).toNumber();
 }
 
 /**
@@ -29,7 +25,7 @@ export function testModeProration(
   const fraction = length > 0 ? new Dec(left).dividedBy(length) : new Dec(0);
   const due =
     from.billing === to.billing
-      ? new Dec(planPence(to) - planPence(from)).times(fraction)
-      : new Dec(planPence(to)).minus(new Dec(planPence(from)).times(fraction));
+      ? new Dec(planTotalPence(to) - planTotalPence(from)).times(fraction)
+      : new Dec(planTotalPence(to)).minus(new Dec(planTotalPence(from)).times(fraction));
   return Math.max(0, due.toDecimalPlaces(0).toNumber());
 }

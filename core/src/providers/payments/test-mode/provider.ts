@@ -1,8 +1,9 @@
+import { planTotalPence } from '@pippitch/shared/plan-price';
 import type { Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import type { ChangeResult, CheckoutRequest, PaymentProvider, SubscriptionChange, SubscriptionState } from '../types';
 import { WebhookSignatureError } from '../types';
-import { planPence } from './proration';
+
 import { addPeriod, chargeFor, invoice, newId, planAfter, planOf, stateOf } from './rows';
 
 /**
@@ -211,7 +212,7 @@ export class TestModePayments implements PaymentProvider {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      await invoice(trx, id, planPence(planOf(row)), 'First period', now);
+      await invoice(trx, id, planTotalPence(planOf(row)), 'First period', now);
     }
     return id;
   }
@@ -243,11 +244,11 @@ export class TestModePayments implements PaymentProvider {
       const plan = planOf({ ...sub, billing });
       let start = sub.current_period_end;
       let end = addPeriod(start, billing);
-      await invoice(trx, sub.id, planPence(plan), sub.status === 'trialing' ? 'First period' : 'Renewal', start);
+      await invoice(trx, sub.id, planTotalPence(plan), sub.status === 'trialing' ? 'First period' : 'Renewal', start);
       while (end <= now) {
         start = end;
         end = addPeriod(end, billing);
-        await invoice(trx, sub.id, planPence(plan), 'Renewal', start);
+        await invoice(trx, sub.id, planTotalPence(plan), 'Renewal', start);
       }
       await trx
         .updateTable('test_mode_subscriptions')

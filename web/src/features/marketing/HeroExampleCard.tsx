@@ -1,4 +1,5 @@
-// The landing page's static demo: the spec's demo values (GBP/USD live 1.3556, $500,000 bought, 52 trades a year).
+// The landing hero's worked example, a static card: the spec's demo values (GBP/USD live 1.3556, $500,000 bought,
+// 52 trades a year) and their figures. The working calculator is LandingCalculator, further down the page.
 export const DEMO = {
   yourRate: '1.3556',
   competitorRate: '1.3420',
@@ -19,7 +20,8 @@ export const DEMO_RESULT: [label: string, value: string][] = [
   ['Annual Savings', '£194,369.53'],
 ];
 
-export function DemoCalculator() {
+/** The hero's card: the demo inputs and their figures, read-only. */
+export function HeroExampleCard() {
   const rows = DEMO_RESULT;
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg" aria-label="Demo calculator">

@@ -1,0 +1,47 @@
+import { TEST_MODE_LABEL } from '@pippitch/shared/checkout';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Alert } from '../../components/ui';
+
+// What both checkout flows (a new subscription, a plan change) show under the order summary.
+
+/** The payment provider as the checkout page sees it: test mode is labelled, none at all is said. */
+export function ProviderNotes({
+  provider,
+  testModeNote,
+  supportEmail,
+}: {
+  /** billing.mode's provider; undefined while it loads. */
+  provider: string | null | undefined;
+  /** What follows the test-mode label for this flow. */
+  testModeNote: string;
+  supportEmail: string;
+}) {
+  return (
+    <>
+      {provider === 'test_mode' && (
+        <Alert tone="warning">
+          {TEST_MODE_LABEL}
+          {testModeNote}
+        </Alert>
+      )}
+      {provider === null && (
+        <Alert tone="info">
+          Online payment is not available right now. Please contact {supportEmail} to subscribe.
+        </Alert>
+      )}
+    </>
+  );
+}
+
+/** The flow's button, then the way back home. */
+export function CheckoutButtons({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {children}
+      <Link to="/" className="text-sm text-slate-600 underline">
+        Back to home
+      </Link>
+    </div>
+  );
+}
