@@ -62,6 +62,58 @@ const PRUNE_EVERY_MS = 3_600_000;
 
 class Stopped extends Error {}
 
+/** The options with their defaults. */
+function settingsOf(options: MarketDataOptions) {
+  if (!options.url && !options.pool) throw new Error('startMarketData needs a url or a pool');
+  const leaseMs = options.leaseMs ?? 45_000;
+  return {
+    target: (options.url ? { url: options.url } : { pool: options.pool! }) as SessionTarget,
+    pollMs: options.pollMs ?? 30_000,
+    maxBackoffMs: options.maxBackoffMs ?? 300_000,
+    lockRetryMs: options.lockRetryMs ?? 10_000,
+    leaseMs,
+    renewMs: Math.max(1, Math.floor(leaseMs / 3)),
+    reconnectMs: options.reconnectMs ?? 500,
+    maxReconnectMs: options.maxReconnectMs ?? 10_000,
+    retentionMs: (options.quoteRetentionDays ?? 30) * 86_400_000,
+    poller: options.pollerId ?? `${hostname()}:${process.pid}`,
+    clock: options.clock ?? systemClock,
+    log: options.log ?? (() => {}),
+  };
+}
+
+/**
+ * One poll's quotes, or null with the feed's message. A pair a desk added that the vendor refuses must not take the
+ * six's live prices down with it: the six are asked for again alone, and what failed is said; the added pairs wait
+ * for the next poll.
+ */
+async function fetchQuotes(
+  feed: Feed,
+  pairs: readonly string[],
+  signal: AbortSignal,
+  log: NonNullable<MarketDataOptions['log']>,
+): Promise<{ quotes: Quote[] | null; feedError: string }> {
+  try {
+    return { quotes: await unlessAborted(feed.fetchQuotes(pairs), signal), feedError: '' };
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    const feedError = err instanceof Error ? err.message : String(err);
+    const six = pairs.filter(isStoredPair);
+    if (six.length === pairs.length) return { quotes: null, feedError };
+    try {
+      const quotes = await unlessAborted(feed.fetchQuotes(six), signal);
+      log(
+        `market data: ${feed.name} feed failed for the desks' added pairs (${feedError}); the six polled alone`,
+        'warn',
+      );
+      return { quotes, feedError };
+    } catch {
+      if (signal.aborted) throw signal.reason;
+      return { quotes: null, feedError };
+    }
+  }
+}
+
 /**
  * Polls the feed on a schedule from exactly one worker per database. Each worker keeps a dedicated connection and
  * tries to take the polling lease (lease.ts); the holder polls, the others retry every lockRetryMs, and one of them
@@ -70,26 +122,16 @@ class Stopped extends Error {}
  * the loop reconnects with backoff and resumes.
  */
 export function startMarketData(options: MarketDataOptions): MarketDataService {
-  if (!options.url && !options.pool) throw new Error('startMarketData needs a url or a pool');
-  const target: SessionTarget = options.url ? { url: options.url } : { pool: options.pool! };
+  const settings = settingsOf(options);
+  const { target, pollMs, maxBackoffMs, lockRetryMs, leaseMs, renewMs, reconnectMs, maxReconnectMs } = settings;
+  const { retentionMs, poller, clock, log } = settings;
   const { feed } = options;
-  const pollMs = options.pollMs ?? 30_000;
-  const maxBackoffMs = options.maxBackoffMs ?? 300_000;
-  const lockRetryMs = options.lockRetryMs ?? 10_000;
-  const leaseMs = options.leaseMs ?? 45_000;
-  const renewMs = Math.max(1, Math.floor(leaseMs / 3));
-  const reconnectMs = options.reconnectMs ?? 500;
-  const maxReconnectMs = options.maxReconnectMs ?? 10_000;
   /** The stored pairs to ask the feed for, and the desks' derived crosses whose legs both come with them. */
   const pairsToPoll = async (client: pg.ClientBase): Promise<{ pairs: readonly string[]; crosses: PairInfo[] }> => {
     const chosen = await pairsChosenAnywhere(client);
     const pairs = options.pairs ?? storedPairsToKeep(chosen);
     return { pairs, crosses: crossesWithLegs(chosen, pairs) };
   };
-  const retentionMs = (options.quoteRetentionDays ?? 30) * 86_400_000;
-  const poller = options.pollerId ?? `${hostname()}:${process.pid}`;
-  const clock = options.clock ?? systemClock;
-  const log = options.log ?? (() => {});
 
   const stopper = new AbortController();
   let polling = false;
@@ -145,29 +187,9 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
     for (;;) {
       // A feed failure is expected and handled here (fallback, backoff); a database failure escapes to run(),
       // which drops the connection and reconnects; a lost lease escapes to serve(), which stands by.
-      let quotes: Quote[] | null = null;
-      let feedError = '';
       const { pairs, crosses } = await pairsToPoll(session.client);
-      try {
-        quotes = await unlessAborted(feed.fetchQuotes(pairs), signal);
-      } catch (err) {
-        if (signal.aborted) throw signal.reason;
-        feedError = err instanceof Error ? err.message : String(err);
-      }
+      const { quotes, feedError } = await fetchQuotes(feed, pairs, signal, log);
       const six = pairs.filter(isStoredPair);
-      if (!quotes && six.length < pairs.length) {
-        // A pair a desk added that the vendor refuses must not take the six's live prices down with it: ask again
-        // for the six alone, and say what failed; the added pairs wait for the next poll.
-        try {
-          quotes = await unlessAborted(feed.fetchQuotes(six), signal);
-          log(
-            `market data: ${feed.name} feed failed for the desks' added pairs (${feedError}); the six polled alone`,
-            'warn',
-          );
-        } catch {
-          if (signal.aborted) throw signal.reason;
-        }
-      }
       const now = clock.now();
       // Every write renews the lease first, in its own transaction: only the holder's writes commit.
       const ctx = {
