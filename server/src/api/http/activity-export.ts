@@ -14,7 +14,7 @@ import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerDeps } from '../../deps';
-import { adminViewer, refuse, STATUS } from './admin-download';
+import { adminCsv, refused, STATUS } from './admin-download';
 
 /** At most this many members in one export (a company's whole team fits). */
 const MAX_USERS = 500;
@@ -38,31 +38,24 @@ export function registerActivityExport(
   app: FastifyInstance,
   ctx: { db: Database; deps: Pick<ServerDeps, 'now' | 'sessionCache'> },
 ) {
-  app.get(EXPORT_CSV_PATH, async (req, reply) => {
-    const now = ctx.deps.now();
-    const viewer = await adminViewer(ctx.deps.sessionCache, req, reply, now);
-    if (!viewer) return reply;
+  adminCsv(app, EXPORT_CSV_PATH, ctx.deps, async (viewer, now, req, reply) => {
     const parsed = query.safeParse(req.query);
-    if (!parsed.success) return refuse(reply, 400, parsed.error.issues[0]?.message ?? EXPORT_MESSAGES.failed);
+    if (!parsed.success) return refused(reply, 400, parsed.error.issues[0]?.message ?? EXPORT_MESSAGES.failed);
     const { users, period, start, end } = parsed.data;
     const span = exportSpan(period, londonDateOf(now), { start, end });
-    if (!span.ok) return refuse(reply, 400, span.message);
+    if (!span.ok) return refused(reply, 400, span.message);
     const actor = { companyId: viewer.company.id };
     let members: Awaited<ReturnType<typeof exportMembers>>;
     try {
       members = await exportMembers(ctx.db, actor, users);
     } catch (err) {
-      if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
+      if (err instanceof AppError) return refused(reply, STATUS[err.code], err.message);
       throw err;
     }
     const body = Readable.from(activityCsv(ctx.db, actor, members, span.span));
     // A failure after the first byte cannot change the status: the stream is cut off, so the download fails
     // visibly rather than leaving a short file that looks complete.
     body.on('error', (err) => req.log.error({ err }, 'activity export failed while streaming'));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${exportFileName(span.span)}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
+    return { name: exportFileName(span.span), body };
   });
 }

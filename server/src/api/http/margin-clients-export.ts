@@ -12,7 +12,7 @@ import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerDeps } from '../../deps';
-import { adminViewer, refuse } from './admin-download';
+import { adminCsv, refused } from './admin-download';
 
 export const MARGIN_CLIENTS_CSV_HEADER = [
   'Client',
@@ -45,12 +45,9 @@ export function registerMarginClientsExport(
   app: FastifyInstance,
   ctx: { db: Database; deps: Pick<ServerDeps, 'now' | 'sessionCache'> },
 ) {
-  app.get(MARGIN_CLIENTS_CSV_PATH, async (req, reply) => {
-    const now = ctx.deps.now();
-    const viewer = await adminViewer(ctx.deps.sessionCache, req, reply, now);
-    if (!viewer) return reply;
+  adminCsv(app, MARGIN_CLIENTS_CSV_PATH, ctx.deps, async (viewer, now, req, reply) => {
     const parsed = query.safeParse(req.query);
-    if (!parsed.success) return refuse(reply, 400, parsed.error.issues[0]?.message ?? 'Choose a range.');
+    if (!parsed.success) return refused(reply, 400, parsed.error.issues[0]?.message ?? 'Choose a range.');
     const span = dashboardPeriods(parsed.data.range, londonDateOf(now)).current;
     const lines = await clientMarginLines(ctx.db, { companyId: viewer.company.id }, span);
     let body = `\uFEFF${csvLine(MARGIN_CLIENTS_CSV_HEADER.map((h) => csvCell(h)))}`; // BOM: Excel reads UTF-8 (£)
@@ -71,11 +68,6 @@ export function registerMarginClientsExport(
         csvCell(`${clientApprovedText(l)} · ${clientPitchesText(l)} · ${clientPacksText(l)}`),
       ]);
     }
-    const name = `pippitch-margin-per-client-${span.start}-to-${span.end}.csv`;
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
-      .send(body);
+    return { name: `pippitch-margin-per-client-${span.start}-to-${span.end}.csv`, body };
   });
 }
