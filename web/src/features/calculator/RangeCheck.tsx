@@ -2,7 +2,7 @@ import { checkAgainstRange, isOffMarket, rangeCheckMessage } from '@pippitch/sha
 import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import type { CurrencyPair } from '@pippitch/shared/pairs';
 import { londonClockTime, londonDateOf } from '@pippitch/shared/time';
-import { USE_RATE_ANYWAY } from '@pippitch/shared/totals';
+import { UseRateAnyway } from '../../components/UseRateAnyway';
 import { trpc } from '../../lib/trpc';
 
 const RATE = /^\d{1,6}(\.\d{1,10})?$/;
@@ -64,18 +64,9 @@ export function RangeCheck({
         {rangeCheckMessage(check, pairInfo(pair).decimals)}
       </p>
       {outside && (
-        <label className="mt-1 flex items-start gap-2 text-xs text-slate-800">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 accent-brand-700"
-            checked={useAnyway}
-            onChange={(e) => onUseAnyway(e.target.checked)}
-          />
-          <span>
-            <span className="font-semibold">{USE_RATE_ANYWAY}</span> — the pitch is saved but kept out of totals and
-            averages, and flagged in reports.
-          </span>
-        </label>
+        <UseRateAnyway checked={useAnyway} onChange={onUseAnyway}>
+          the pitch is saved but kept out of totals and averages, and flagged in reports.
+        </UseRateAnyway>
       )}
     </>
   );

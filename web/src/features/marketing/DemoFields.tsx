@@ -1,7 +1,7 @@
 import { MARGIN_OPTIONS, type MarginPips, marginLabel } from '@pippitch/shared/pairs';
-import { USE_RATE_ANYWAY } from '@pippitch/shared/totals';
 import { useId } from 'react';
 import { FIELD_CONTROL, Field } from '../../components/Field';
+import { UseRateAnyway } from '../../components/UseRateAnyway';
 import type { DemoCheck } from './demo-range';
 
 // The landing calculator's own fields (LandingCalculator.tsx): plain inputs, the competitor rate with the demo's
@@ -70,18 +70,9 @@ export function DemoCompetitorRate({
         </p>
       )}
       {check?.offMarket && (
-        <label className="mt-1 flex items-start gap-2 text-xs text-slate-800">
-          <input
-            type="checkbox"
-            className="mt-0.5 h-4 w-4 accent-brand-700"
-            checked={useAnyway}
-            onChange={(e) => onUseAnyway(e.target.checked)}
-          />
-          <span>
-            <span className="font-semibold">{USE_RATE_ANYWAY}</span> — signed in, the pitch is saved but kept out of
-            totals and averages.
-          </span>
-        </label>
+        <UseRateAnyway checked={useAnyway} onChange={onUseAnyway}>
+          signed in, the pitch is saved but kept out of totals and averages.
+        </UseRateAnyway>
       )}
     </div>
   );
