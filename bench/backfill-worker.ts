@@ -6,13 +6,13 @@
 
 import { runBackfill } from '../core/src/market/ingest/backfill/run';
 import { createDukascopyProvider } from '../core/src/market/vendors/dukascopy/client';
-import { createPool } from '../sql/src/index';
+import { createDb, createPool } from '../sql/src/index';
 
 const [url, root, now, from] = process.argv.slice(2);
 const pool = createPool(url!, { max: 2, applicationName: 'bench-backfill' });
 const provider = createDukascopyProvider({ baseUrl: root!, minIntervalMs: 0, now: () => Number(now) });
 const t0 = performance.now();
-const run = await runBackfill({ pool, provider, now: () => Number(now), fromMs: Number(from) });
+const run = await runBackfill({ db: createDb(pool), provider, now: () => Number(now), fromMs: Number(from) });
 const wallMs = performance.now() - t0;
 await pool.end();
 console.log(

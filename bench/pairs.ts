@@ -44,7 +44,7 @@ let broken = false;
 try {
   const provider = createDukascopyProvider({ baseUrl: dukascopy.baseUrl, minIntervalMs: 0, now: () => NOW });
   // The six first, as on any install (not measured), then the desk's choice.
-  await runBackfill({ pool, provider, now: () => NOW, fromMs: FROM, untilMs: NOW });
+  await runBackfill({ db, provider, now: () => NOW, fromMs: FROM, untilMs: NOW });
   const app = await buildApp({ config: testConfig({ databaseUrl: database.url }), db, serveWeb: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const client = createClient(`http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
@@ -68,7 +68,7 @@ try {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 10);
   const t0 = performance.now();
-  const run = await runBackfill({ pool, provider, now: () => NOW, fromMs: FROM, untilMs: NOW });
+  const run = await runBackfill({ db, provider, now: () => NOW, fromMs: FROM, untilMs: NOW });
   const wall = performance.now() - t0;
   clearInterval(sampler);
   await sql`VACUUM ANALYZE`.execute(db);

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { calculateSavings } from '@pippitch/shared/calculator';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeEcbReferenceRates } from '../../core/src/market/dataset/ecb-store';
 import { QuoteHub } from '../../core/src/market/live/quote-hub';
@@ -46,12 +45,7 @@ beforeAll(async () => {
   // Days around 1.33 (GBP/USD) and 1.16 (EUR/USD), ±0.01.
   await insertBars(h.t.db, 'GBPUSD', '2025-11-03T00:00:00Z', '2025-11-03T12:00:00Z', 1.33);
   await insertBars(h.t.db, 'EURUSD', '2025-11-03T00:00:00Z', '2025-11-03T12:00:00Z', 1.16);
-  const pool = new pg.Pool({ connectionString: h.t.url, max: 1 });
-  try {
-    await storeEcbReferenceRates(pool);
-  } finally {
-    await pool.end();
-  }
+  await storeEcbReferenceRates(h.t.db);
   await signUp(h.t.db, h.client(), signupInput());
   aliceId = await addMember(h, 'Acme FX', 'alice@acmefx.co.uk', 'junior');
   admin = await signedIn(h, 'ada@acmefx.co.uk', 'admin');

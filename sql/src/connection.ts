@@ -115,3 +115,21 @@ export async function cancelRunningQueries(pool: pg.Pool): Promise<number> {
 export function createDb(pool: pg.Pool): Database {
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
+
+/**
+ * Kysely over one connection the caller holds: the feed poller's own session (its lease and session settings live
+ * on that connection) and the data set's COPY transaction (its lock and reads must share the COPY's transaction).
+ * Every query and `transaction()` of the result runs on `client`; releasing does nothing, the caller owns it.
+ */
+export function dbOnClient(client: pg.ClientBase): Database {
+  const held = {
+    query: client.query.bind(client),
+    release: () => {},
+    get processID() {
+      return (client as pg.ClientBase & { processID?: number | null }).processID ?? undefined;
+    },
+  };
+  return new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: { connect: async () => held, end: async () => {}, options: {} } }),
+  });
+}

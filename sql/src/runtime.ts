@@ -6,6 +6,7 @@ export {
   createDb,
   createPool,
   type Database,
+  dbOnClient,
   poolTimeouts,
   TIMEOUTS,
   type TimeoutProfile,

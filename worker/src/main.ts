@@ -116,7 +116,7 @@ const startup = (async () => {
     // The ECB reference rates that calculations quote in their record (issue 14), then the ECB's own files, which
     // catch up after downtime (and on schedule every business afternoon).
     ecb: async () => {
-      const ecbAdded = await storeEcbReferenceRates(pool);
+      const ecbAdded = await storeEcbReferenceRates(db);
       if (ecbAdded) log(`ECB reference rates: ${ecbAdded} stored`);
       await logDailyBars(db, log);
       if (config.history.provider !== 'bundled') await sendJob(db, jobDefinitions.ecbRates, {});

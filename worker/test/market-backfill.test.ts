@@ -62,7 +62,7 @@ describe('the history backfill (Dukascopy, local server)', () => {
 
   it('replaces simulated minutes chunk by chunk, resumes after a stop and a failure without a missing or doubled minute, and keeps the rollups right', async () => {
     const now = MON + 3 * DAY; // Thursday 00:00: Monday and Tuesday from day files, Wednesday from hourly ticks
-    const base = { pool: t.pool, provider: dukascopy(now), now: () => now, fromMs: MON, pairs: ['GBPUSD'] as const };
+    const base = { db: t.db, provider: dukascopy(now), now: () => now, fromMs: MON, pairs: ['GBPUSD'] as const };
     expect(await sources(t, 'GBPUSD', MON, now)).toEqual({ ecb_sim: 3 * 1440 });
 
     // Stopped after one chunk (a job's slice, or the worker stopping).
@@ -126,7 +126,7 @@ describe('the history backfill (Dukascopy, local server)', () => {
   it('asks again for the hours whose files are not out yet, instead of passing them by', async () => {
     const thu = MON + 3 * DAY;
     const now = thu + 6 * HOUR;
-    const base = { pool: t.pool, provider: dukascopy(now), now: () => now, pairs: ['GBPUSD'] as const };
+    const base = { db: t.db, provider: dukascopy(now), now: () => now, pairs: ['GBPUSD'] as const };
     server.unpublishedFrom = thu + 4 * HOUR; // 04:00 and 05:00 are over but not published
     try {
       const first = await runBackfill(base);
@@ -164,7 +164,7 @@ describe('the market-history-backfill job', () => {
       },
     };
     const run = await runBackfill({
-      pool: t.pool,
+      db: t.db,
       provider: stopping,
       now: () => now,
       fromMs: MON,

@@ -35,7 +35,7 @@ async function bars(pair: string) {
 describe('pairs a desk adds', () => {
   it('are backfilled from the provider, and a cross the provider lacks is derived from its two legs', async () => {
     const provider = createDukascopyProvider({ baseUrl: server.baseUrl, minIntervalMs: 0, now: () => NOW });
-    const run = await runBackfill({ pool: t.pool, provider, now: () => NOW, fromMs: MON, untilMs: UNTIL });
+    const run = await runBackfill({ db: t.db, provider, now: () => NOW, fromMs: MON, untilMs: UNTIL });
     // The six's stored pairs first (a fresh install's), then what the desk's additions need; never GBPPLN itself.
     const asked = new Set(server.requests.map((p) => p.split('/')[1]));
     expect(asked).toEqual(new Set(['GBPUSD', 'EURGBP', 'EURUSD', 'GBPNOK', 'GBPSEK', 'GBPAUD', 'USDJPY', 'USDPLN']));
@@ -68,7 +68,7 @@ describe('pairs a desk adds', () => {
 
     // A second run writes nothing again (the cursors moved with the bars).
     server.requests.length = 0;
-    const again = await runBackfill({ pool: t.pool, provider, now: () => NOW, fromMs: MON, untilMs: UNTIL });
+    const again = await runBackfill({ db: t.db, provider, now: () => NOW, fromMs: MON, untilMs: UNTIL });
     expect(again.bars).toBe(0);
   });
 });

@@ -62,15 +62,10 @@ describe('importing Dukascopy bars', () => {
   });
 
   it('replaces the simulated minutes, updates the rollups, and changes nothing on a second import', async () => {
-    const client = await t.pool.connect();
-    try {
-      const first = await importBars(client, 'GBPUSD', parseDukascopyCsv(FILE));
-      expect(first).toEqual({ inserted: 0, updated: 3, unchanged: 0 });
-      const again = await importBars(client, 'GBPUSD', parseDukascopyCsv(FILE));
-      expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 3 });
-    } finally {
-      client.release();
-    }
+    const first = await importBars(t.db, 'GBPUSD', parseDukascopyCsv(FILE));
+    expect(first).toEqual({ inserted: 0, updated: 3, unchanged: 0 });
+    const again = await importBars(t.db, 'GBPUSD', parseDukascopyCsv(FILE));
+    expect(again).toEqual({ inserted: 0, updated: 0, unchanged: 3 });
     const { rows } = await t.pool.query(
       `SELECT ts, open, high, low, close, source FROM fx_minute_bars
        WHERE pair = 'GBPUSD' AND ts >= $1 AND ts < $2 ORDER BY ts`,

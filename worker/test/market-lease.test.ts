@@ -87,7 +87,7 @@ describe('the feed poller lease, in process on a manual clock (production lease 
     await driveUntil(clock, 'b to take over', () => b.polling);
     expect(clock.now() - hungAt).toBeLessThanOrEqual(90_000);
     await driveUntil(clock, 'b to write', async () => (await pollLog()).at(-1) === 'b');
-    expect((await readLease(t.pool as never))?.holder).toBe('b');
+    expect((await readLease(t.db))?.holder).toBe('b');
 
     // The hung request finally answers: a tries to write it and is refused by the lease check.
     hung = false;

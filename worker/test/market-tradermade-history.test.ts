@@ -84,7 +84,7 @@ describe('a backfill from TraderMade', () => {
   it('replaces the simulated minutes with TraderMade’s, source on every bar', async () => {
     const provider = createTraderMadeHistory({ baseUrl: server.baseUrl, apiKey: TIMESERIES_KEY });
     const now = MON + 2 * DAY;
-    const run = await runBackfill({ pool: t.pool, provider, now: () => now, fromMs: MON, pairs: ['GBPUSD'] });
+    const run = await runBackfill({ db: t.db, provider, now: () => now, fromMs: MON, pairs: ['GBPUSD'] });
     expect(run).toMatchObject({ finished: true, bars: 2 * 1440 });
     const { rows } = await sql<{ source: string; n: number }>`
       SELECT source, count(*)::int AS n FROM fx_minute_bars WHERE pair = 'GBPUSD' GROUP BY source`.execute(t.db);

@@ -1,7 +1,6 @@
 import { evidenceLines } from '@pippitch/shared/pitch-summary';
 import { addDays, isoWeekday } from '@pippitch/shared/time';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeEcbReferenceRates } from '../../../core/src/market/dataset/ecb-store';
 import { latestEcbFixDate, refreshEcbRates } from '../../../core/src/market/read/ecb-rates';
@@ -52,12 +51,7 @@ describe('keeping the ECB reference rates current', () => {
   beforeAll(async () => {
     t = await createTestDatabase();
     ecb = await startEcbServer(weekdays('2026-01-05', TODAY));
-    const pool = new pg.Pool({ connectionString: t.url, max: 1 });
-    try {
-      await storeEcbReferenceRates(pool); // the bundled file, as every worker start does
-    } finally {
-      await pool.end();
-    }
+    await storeEcbReferenceRates(t.db); // the bundled file, as every worker start does
   });
   afterAll(async () => {
     await ecb.close();

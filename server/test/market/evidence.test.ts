@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rangeCheckMessage } from '@pippitch/shared/evidence';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeEcbReferenceRates } from '../../../core/src/market/dataset/ecb-store';
 import { QuoteHub } from '../../../core/src/market/live/quote-hub';
@@ -26,14 +25,9 @@ beforeAll(async () => {
   await insertBars(h.t.db, 'GBPUSD', '2025-10-27T00:00:00Z', '2025-11-03T12:00:00Z', 1.33);
   await insertBars(h.t.db, 'EURGBP', '2025-10-27T00:00:00Z', '2025-11-01T00:00:00Z', 0.88);
   await compressBars(h.t.db);
-  const pool = new pg.Pool({ connectionString: h.t.url, max: 1 });
-  try {
-    expect(await storeEcbReferenceRates(pool)).toBeGreaterThan(30_000);
-    // Idempotent: a second start adds nothing.
-    expect(await storeEcbReferenceRates(pool)).toBe(0);
-  } finally {
-    await pool.end();
-  }
+  expect(await storeEcbReferenceRates(h.t.db)).toBeGreaterThan(30_000);
+  // Idempotent: a second start adds nothing.
+  expect(await storeEcbReferenceRates(h.t.db)).toBe(0);
   c = h.client();
   await signUp(h.t.db, c, signupInput());
 });

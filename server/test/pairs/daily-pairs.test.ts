@@ -7,7 +7,6 @@ import { DAILY_REFERENCE_LABEL } from '@pippitch/shared/sources';
 import { londonDateOf } from '@pippitch/shared/time';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeEcbReferenceRates } from '../../../core/src/market/dataset/ecb-store';
 import { runMarketHistory } from '../../../core/src/market/ingest/backfill/job';
@@ -37,12 +36,7 @@ beforeAll(async () => {
   ({ c: owner, companyId } = await ownerOfNewCompany(h, 'Rupee Desk'));
   await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute(); // packs need it
   await owner.api.company.setPairs.mutate({ pairs: ['GBPUSD', 'GBPINR'] });
-  const pool = new pg.Pool({ connectionString: h.t.url, max: 1 });
-  try {
-    await storeEcbReferenceRates(pool); // as every worker start does
-  } finally {
-    await pool.end();
-  }
+  await storeEcbReferenceRates(h.t.db); // as every worker start does
   logged = [];
   // The job the desk's choice sent, as the worker runs it, without a history provider.
   await runMarketHistory({ db: h.t.db, log: (m) => logged.push(m), now: () => NOW, market: null });

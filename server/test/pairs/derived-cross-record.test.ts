@@ -36,7 +36,7 @@ beforeAll(async () => {
   const provider = createDukascopyProvider({ baseUrl: server.baseUrl, minIntervalMs: 0, now: () => NOW });
   // The legs GBP/PLN needs, then the derivation the same run does for every derived pair a desk quotes.
   await runBackfill({
-    pool: h.t.pool,
+    db: h.t.db,
     provider,
     pairs: ['GBPUSD', 'USDPLN'],
     now: () => NOW,

@@ -12,8 +12,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '@pippitch/core/config';
 import { importBars, parseDukascopyCsv } from '@pippitch/core/market';
 import { isStoredPair, STORED_PAIRS } from '@pippitch/shared/pairs';
-import { ensureDatabase, migrate, startEmbeddedPostgres } from '@pippitch/sql';
-import pg from 'pg';
+import { createDb, createPool, ensureDatabase, migrate, startEmbeddedPostgres } from '@pippitch/sql';
 
 const USAGE = 'usage: tsx worker/src/bin/import-dukascopy.ts --pair GBPUSD file.csv [--database-url URL]';
 const ROOT = join(import.meta.dirname, '..', '..', '..');
@@ -44,13 +43,12 @@ async function main(): Promise<void> {
   }
   try {
     await migrate(url);
-    const client = new pg.Client({ connectionString: url, application_name: 'pippitch-import' });
-    await client.connect();
+    const pool = createPool(url, { max: 1, applicationName: 'pippitch-import' });
     try {
-      const r = await importBars(client, pair, bars);
+      const r = await importBars(createDb(pool), pair, bars);
       console.log(`${pair}: ${r.inserted} added, ${r.updated} replaced, ${r.unchanged} unchanged`);
     } finally {
-      await client.end();
+      await pool.end();
     }
   } finally {
     await stopDatabase();

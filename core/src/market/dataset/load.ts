@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { STORED_PAIRS } from '@pippitch/shared/pairs';
+import { type Database, dbOnClient } from '@pippitch/sql';
+import { sql } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { lockPairWriters, refreshRollups } from '../ingest/bar-writes';
 import { barCopyChunks } from './bar-stream';
 import { indexAtOrAfter, MINUTE_MS, timeOfIndex } from './calendar';
 import { BAR_COPY_SQL } from './copy-binary';
@@ -51,6 +54,10 @@ const ANALYZE_AFTER_ROWS = 50_000;
  * end**, so COPY can never meet an existing row. The bar table itself is not locked: the live poller, started
  * before this load (worker/src/main.ts, issue 31 §4), keeps writing the current minutes — after the window's end,
  * which the worker sets to the minute before polling began — instead of waiting for a pair's whole COPY.
+ *
+ * It takes the pool, not a Kysely: COPY FROM STDIN is a pg connection's stream (pg-copy-streams), which Kysely does
+ * not speak. One connection is held for the load; its lock, reads and rollups go through Kysely over it
+ * (`dbOnClient`), so only the COPY itself is raw and all of it shares the pair's transaction.
  */
 export async function ensureMarketData(
   pool: pg.Pool,
@@ -66,13 +73,15 @@ export async function ensureMarketData(
   const toMsExclusive = Math.floor(Math.min(now, toMs(options.to ?? now)) / MINUTE_MS) * MINUTE_MS;
   const results: PairLoad[] = [];
   const client = await pool.connect();
+  const db = dbOnClient(client);
   try {
     for (const pair of options.pairs ?? STORED_PAIRS) {
-      results.push(await loadPair(client, model, seed, pair, fromMs, toMsExclusive, log));
+      const window = { pair, fromMs, toMsExclusive };
+      results.push(await loadPair({ client, db }, model, seed, window, log));
     }
     const rows = results.reduce((sum, r) => sum + r.rows, 0);
     if (rows >= ANALYZE_AFTER_ROWS)
-      await client.query('ANALYZE fx_minute_bars, fx_15min_bars, fx_30min_bars, fx_hourly_bars, fx_daily_bars');
+      await sql`ANALYZE fx_minute_bars, fx_15min_bars, fx_30min_bars, fx_hourly_bars, fx_daily_bars`.execute(db);
     return { pairs: results, rows, ms: performance.now() - started };
   } finally {
     client.release();
@@ -80,32 +89,29 @@ export async function ensureMarketData(
 }
 
 async function loadPair(
-  client: pg.PoolClient,
+  held: { client: pg.PoolClient; db: Database },
   model: PathModel,
   seed: string | number,
-  pair: string,
-  fromMs: number,
-  toMsExclusive: number,
+  { pair, fromMs, toMsExclusive }: { pair: string; fromMs: number; toMsExclusive: number },
   log: (line: string) => void,
 ): Promise<PairLoad> {
-  await client.query('BEGIN');
-  try {
-    // The pair's writers' lock, as the history backfill takes it (backfill/write.ts): another worker's data-set load
-    // or a backfill of this pair waits for this transaction, and this one for theirs.
-    await client.query("SELECT pg_advisory_xact_lock(hashtext('fx_history_backfill:' || $1))", [pair]);
+  let done = '';
+  const load = await held.db.transaction().execute(async (trx): Promise<PairLoad> => {
+    // The pair's writers' lock, as the history backfill takes it: another worker's data-set load or a backfill of
+    // this pair waits for this transaction, and this one for theirs.
+    await lockPairWriters(trx, pair);
     // Bars at or after the window's end (the live poller's) say nothing about what is missing before it.
-    const latest = await client.query<{ ts: Date | null }>(
-      'SELECT max(ts) AS ts FROM fx_minute_bars WHERE pair = $1 AND ts < $2',
-      [pair, new Date(toMsExclusive)],
-    );
-    const latestMs = latest.rows[0]?.ts?.getTime();
+    const latest = await trx
+      .selectFrom('fx_minute_bars')
+      .select((eb) => eb.fn.max('ts').as('ts'))
+      .where('pair', '=', pair)
+      .where('ts', '<', new Date(toMsExclusive))
+      .executeTakeFirst();
+    const latestMs = latest?.ts?.getTime();
     const startMs = latestMs === undefined ? fromMs : Math.max(fromMs, latestMs + MINUTE_MS);
     const from = indexAtOrAfter(startMs);
     const to = indexAtOrAfter(toMsExclusive);
-    if (from >= to) {
-      await client.query('COMMIT');
-      return { pair, first: null, last: null, rows: 0 };
-    }
+    if (from >= to) return { pair, first: null, last: null, rows: 0 };
     const first = timeOfIndex(from);
     const last = timeOfIndex(to - 1);
     const t0 = performance.now();
@@ -115,17 +121,17 @@ async function loadPair(
     const onProgress = (done: number) => {
       while (steps.length > 0 && done >= steps[0]!) log(`${label} … ${Math.round(steps.shift()! * 100)}%`);
     };
-    const copy = client.query(copyFrom(BAR_COPY_SQL));
+    // The one raw statement: COPY on the same connection, inside the transaction `trx` opened on it.
+    const copy = held.client.query(copyFrom(BAR_COPY_SQL));
     await pipeline(Readable.from(barCopyChunks(model, seed, pair, from, to, onProgress)), copy);
-    await client.query('SELECT fx_refresh_rollups($1, $2, $3)', [pair, new Date(first), new Date(last + MINUTE_MS)]);
-    await client.query('COMMIT');
+    await refreshRollups(trx, pair, new Date(first), new Date(last + MINUTE_MS));
     const rows = copy.rowCount;
-    log(`${label} … 100% (${rows.toLocaleString('en-GB')} bars in ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    done = `${label} … 100% (${rows.toLocaleString('en-GB')} bars in ${((performance.now() - t0) / 1000).toFixed(1)} s)`;
     return { pair, first: new Date(first), last: new Date(last), rows };
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  }
+  });
+  // Said once committed: the bars are readable when the log says they are loaded.
+  if (done) log(done);
+  return load;
 }
 
 function toMs(value: Date | string | number): number {

@@ -5,6 +5,7 @@
  * simulated. The long first backfill runs later, as a job (jobs/market-history), not here.
  */
 
+import { createDb } from '@pippitch/sql';
 import type pg from 'pg';
 import { type EnsureMarketDataResult, ensureMarketData } from '../dataset/load';
 import type { HistoryProvider } from '../history/types';
@@ -16,6 +17,7 @@ import { runBackfill } from './backfill/run';
 export const CATCH_UP_WITHIN_MS = 3 * 86_400_000;
 
 export interface PrepareMarketDataOptions {
+  /** The data set's COPY needs pg's own connection (dataset/load.ts); everything else runs on Kysely over it. */
   pool: pg.Pool;
   history: HistoryProvider;
   now?: () => number;
@@ -32,10 +34,11 @@ export interface PrepareMarketDataOptions {
 
 export async function prepareMarketData(options: PrepareMarketDataOptions): Promise<EnsureMarketDataResult> {
   const { pool, history } = options;
+  const db = createDb(pool);
   const log = options.log ?? (() => {});
   const now = options.now ?? Date.now;
   if (history.source) {
-    const caught = await runBackfill({ pool, provider: history, now, onlyWithinMs: CATCH_UP_WITHIN_MS, log });
+    const caught = await runBackfill({ db, provider: history, now, onlyWithinMs: CATCH_UP_WITHIN_MS, log });
     if (caught.error) {
       log(
         `market data: ${history.description} did not answer (${caught.error}); missing minutes come from the bundled data set (simulated) until it does`,
@@ -50,9 +53,6 @@ export async function prepareMarketData(options: PrepareMarketDataOptions): Prom
     log('market data: no history provider (offline): the bundled data set (ECB-anchored, simulated intraday)');
   }
   // The six and what the desks added (issue 34), each filled the same way.
-  const client = await pool.connect();
-  const pairs = await pairsChosenAnywhere(client)
-    .then(dataSetPairs)
-    .finally(() => client.release());
+  const pairs = dataSetPairs(await pairsChosenAnywhere(db));
   return ensureMarketData(pool, { now: options.until ?? now(), log, seed: options.seed, from: options.from, pairs });
 }

@@ -1,4 +1,5 @@
-import type pg from 'pg';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
 
 // The feed poller's leadership: a lease row (migration 0040) rather than a session advisory lock. A session lock is
 // held as long as the connection lives, and a frozen process (SIGSTOP, a stalled VM, a partition that leaves the TCP
@@ -31,24 +32,37 @@ export class LeaseLost extends Error {
  * Takes the lease if it is free, expired, or its holder's session is gone; null if another poller holds it (or is
  * writing under it right now: the row lock is not waited for beyond the session's lock_timeout).
  */
-export async function acquireLease(
-  client: pg.ClientBase,
-  holder: string,
-  now: number,
-  leaseMs: number,
-): Promise<Lease | null> {
+export async function acquireLease(db: Database, holder: string, now: number, leaseMs: number): Promise<Lease | null> {
   try {
-    const res = await client.query<{ epoch: string }>(
-      `INSERT INTO fx_feed_lease AS l (name, holder, epoch, backend_pid, acquired_at, expires_at)
-       VALUES ($1, $2, 1, pg_backend_pid(), $3, $4)
-       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, epoch = l.epoch + 1,
-         backend_pid = excluded.backend_pid, acquired_at = excluded.acquired_at, expires_at = excluded.expires_at
-       WHERE l.expires_at <= excluded.acquired_at
-          OR NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = l.backend_pid)
-       RETURNING epoch`,
-      [NAME, holder, new Date(now), new Date(now + leaseMs)],
-    );
-    const row = res.rows[0];
+    const row = await db
+      .insertInto('fx_feed_lease')
+      .values({
+        name: NAME,
+        holder,
+        epoch: 1,
+        backend_pid: sql<number>`pg_backend_pid()`,
+        acquired_at: new Date(now),
+        expires_at: new Date(now + leaseMs),
+      })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet((eb) => ({
+            holder: eb.ref('excluded.holder'),
+            epoch: eb('fx_feed_lease.epoch', '+', 1),
+            backend_pid: eb.ref('excluded.backend_pid'),
+            acquired_at: eb.ref('excluded.acquired_at'),
+            expires_at: eb.ref('excluded.expires_at'),
+          }))
+          .where((eb) =>
+            eb.or([
+              eb('fx_feed_lease.expires_at', '<=', eb.ref('excluded.acquired_at')),
+              sql<boolean>`NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = fx_feed_lease.backend_pid)`,
+            ]),
+          ),
+      )
+      .returning('epoch')
+      .executeTakeFirst();
     return row ? { holder, epoch: Number(row.epoch) } : null;
   } catch (err) {
     // lock_not_available: the holder is inside a write (or frozen in one until idle_in_transaction ends it).
@@ -57,31 +71,34 @@ export async function acquireLease(
   }
 }
 
+/** The lease row while `lease` is still the holder's own. */
+function held(db: Database, lease: Lease) {
+  return db
+    .updateTable('fx_feed_lease')
+    .where('name', '=', NAME)
+    .where('holder', '=', lease.holder)
+    .where('epoch', '=', lease.epoch);
+}
+
 /** Extends the lease to now + leaseMs; throws LeaseLost if it is no longer ours. Call inside each write's transaction. */
-export async function renewLease(client: pg.ClientBase, lease: Lease, now: number, leaseMs: number): Promise<void> {
-  const res = await client.query(
-    `UPDATE fx_feed_lease SET expires_at = $4 WHERE name = $1 AND holder = $2 AND epoch = $3`,
-    [NAME, lease.holder, lease.epoch, new Date(now + leaseMs)],
-  );
-  if (res.rowCount !== 1) throw new LeaseLost(lease);
+export async function renewLease(db: Database, lease: Lease, now: number, leaseMs: number): Promise<void> {
+  const res = await held(db, lease)
+    .set({ expires_at: new Date(now + leaseMs) })
+    .executeTakeFirst();
+  if (res.numUpdatedRows !== 1n) throw new LeaseLost(lease);
 }
 
 /** Gives the lease up at once (a clean stop), so a standby takes over at its next try rather than at the expiry. */
-export async function releaseLease(client: pg.ClientBase, lease: Lease): Promise<void> {
-  await client.query(
-    `UPDATE fx_feed_lease SET expires_at = '-infinity' WHERE name = $1 AND holder = $2 AND epoch = $3`,
-    [NAME, lease.holder, lease.epoch],
-  );
+export async function releaseLease(db: Database, lease: Lease): Promise<void> {
+  await held(db, lease).set({ expires_at: sql<Date>`'-infinity'` }).execute();
 }
 
 /** Who holds the lease and until when (readiness, operators). */
-export async function readLease(
-  client: pg.ClientBase,
-): Promise<{ holder: string; epoch: number; expiresAt: Date } | null> {
-  const res = await client.query<{ holder: string; epoch: string; expires_at: Date }>(
-    'SELECT holder, epoch, expires_at FROM fx_feed_lease WHERE name = $1',
-    [NAME],
-  );
-  const row = res.rows[0];
+export async function readLease(db: Database): Promise<{ holder: string; epoch: number; expiresAt: Date } | null> {
+  const row = await db
+    .selectFrom('fx_feed_lease')
+    .select(['holder', 'epoch', 'expires_at'])
+    .where('name', '=', NAME)
+    .executeTakeFirst();
   return row ? { holder: row.holder, epoch: Number(row.epoch), expiresAt: row.expires_at } : null;
 }

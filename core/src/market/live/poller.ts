@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { PairInfo } from '@pippitch/shared/pair-catalogue';
 import { isStoredPair } from '@pippitch/shared/pairs';
+import type { Database } from '@pippitch/sql';
 import type pg from 'pg';
 import { crossesWithLegs, pairsChosenAnywhere, storedPairsToKeep } from '../ingest/backfill/desk-pairs';
 import { anySignal, unlessAborted } from './abortable';
@@ -127,8 +128,8 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
   const { retentionMs, poller, clock, log } = settings;
   const { feed } = options;
   /** The stored pairs to ask the feed for, and the desks' derived crosses whose legs both come with them. */
-  const pairsToPoll = async (client: pg.ClientBase): Promise<{ pairs: readonly string[]; crosses: PairInfo[] }> => {
-    const chosen = await pairsChosenAnywhere(client);
+  const pairsToPoll = async (db: Database): Promise<{ pairs: readonly string[]; crosses: PairInfo[] }> => {
+    const chosen = await pairsChosenAnywhere(db);
     const pairs = options.pairs ?? storedPairsToKeep(chosen);
     return { pairs, crosses: crossesWithLegs(chosen, pairs) };
   };
@@ -151,7 +152,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         polling = false;
         if (!(err instanceof LeaseLost)) {
           // Stopping (or losing the database): hand the lease on now rather than at its expiry, where possible.
-          if (!session.signal.aborted) await releaseLease(session.client, lease).catch(() => {});
+          if (!session.signal.aborted) await releaseLease(session.db, lease).catch(() => {});
           throw err;
         }
         log(`market data: the polling lease was taken over by another worker; standing by`, 'warn');
@@ -163,7 +164,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
     let announced = false;
     for (;;) {
       signal.throwIfAborted();
-      const lease = await acquireLease(session.client, poller, clock.now(), leaseMs);
+      const lease = await acquireLease(session.db, poller, clock.now(), leaseMs);
       if (lease) return lease;
       if (!announced) log('market data: another worker is polling; standing by');
       announced = true;
@@ -175,7 +176,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
   async function wait(session: Session, lease: Lease, ms: number, signal: AbortSignal): Promise<void> {
     for (let left = ms; left > 0; left -= renewMs) {
       await clock.sleep(Math.min(left, renewMs), signal);
-      if (left > renewMs) await renewLease(session.client, lease, clock.now(), leaseMs);
+      if (left > renewMs) await renewLease(session.db, lease, clock.now(), leaseMs);
     }
   }
 
@@ -187,7 +188,7 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
     for (;;) {
       // A feed failure is expected and handled here (fallback, backoff); a database failure escapes to run(),
       // which drops the connection and reconnects; a lost lease escapes to serve(), which stands by.
-      const { pairs, crosses } = await pairsToPoll(session.client);
+      const { pairs, crosses } = await pairsToPoll(session.db);
       const { quotes, feedError } = await fetchQuotes(feed, pairs, signal, log);
       const six = pairs.filter(isStoredPair);
       const now = clock.now();
@@ -197,11 +198,11 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         poller,
         now,
         crosses,
-        fence: () => renewLease(session.client, lease, now, leaseMs),
+        fence: (trx: Database) => renewLease(trx, lease, now, leaseMs),
       };
       let next = pollMs;
       if (quotes) {
-        await recordQuotes(session.client, quotes, ctx);
+        await recordQuotes(session.db, quotes, ctx);
         if (failures > 0) log(`market data: ${feed.name} feed recovered after ${failures} failed poll(s)`);
         failures = 0;
       } else {
@@ -209,14 +210,14 @@ export function startMarketData(options: MarketDataOptions): MarketDataService {
         next = Math.min(maxBackoffMs, pollMs * 2 ** (failures - 1));
         // The backoff's end is stored: the card says when the feed is tried again (issue 31 §4).
         // The spec's default rates exist for the six only: an added pair shows no price rather than a made-up one.
-        await recordFailure(session.client, six, feedError, ctx, new Date(ctx.now + next));
+        await recordFailure(session.db, six, feedError, ctx, new Date(ctx.now + next));
         log(
           `market data: ${feed.name} feed failed (${feedError}); fallback rates published; retry in ${next / 1000} s`,
           'warn',
         );
       }
       if (ctx.now - prunedAt >= PRUNE_EVERY_MS) {
-        await pruneQuotes(session.client, new Date(ctx.now - retentionMs));
+        await pruneQuotes(session.db, new Date(ctx.now - retentionMs));
         prunedAt = ctx.now;
       }
       await wait(session, lease, next, signal);

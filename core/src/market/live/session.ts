@@ -1,12 +1,16 @@
+import { type Database, dbOnClient } from '@pippitch/sql';
+import { sql } from 'kysely';
 import pg from 'pg';
 
 // The poller's own database connection. It carries the poller's lease checks (lease.ts) and every write of a
-// poll; each write's transaction checks the lease first, so two workers never write as the poller at once.
+// poll; each write's transaction checks the lease first, so two workers never write as the poller at once. The
+// connection is pg's (it is opened, watched and closed here); its statements go through Kysely over it (`db`).
 
 export type SessionTarget = { url: string } | { pool: pg.Pool };
 
 export interface Session {
-  client: pg.ClientBase;
+  /** Kysely on this one connection: the lease and the poll's writes share its session settings. */
+  db: Database;
   /** Aborted, with the connection's error as reason, when the connection fails or ends. */
   signal: AbortSignal;
   close(): Promise<void>;
@@ -16,7 +20,10 @@ export interface Session {
 // frozen inside a write's transaction (SIGSTOP, a stalled VM) would keep that row locked for as long as it is
 // frozen; PostgreSQL ends such a session after 20 s idle in transaction, which releases the row and lets the standby
 // take the lease once it has expired.
-const SESSION_SETTINGS = "SET lock_timeout = '5s'; SET idle_in_transaction_session_timeout = '20s'";
+async function applySettings(db: Database): Promise<void> {
+  await sql`SET lock_timeout = '5s'`.execute(db);
+  await sql`SET idle_in_transaction_session_timeout = '20s'`.execute(db);
+}
 
 export async function openSession(target: SessionTarget, applicationName: string): Promise<Session> {
   const lost = new AbortController();
@@ -29,9 +36,10 @@ export async function openSession(target: SessionTarget, applicationName: string
   if ('pool' in target) {
     const client = await target.pool.connect();
     watch(client);
-    await client.query(SESSION_SETTINGS);
+    const db = dbOnClient(client);
+    await applySettings(db);
     // Destroy rather than return the connection: a pooled connection must not keep (or hand on) the lock.
-    return { client, signal: lost.signal, close: async () => client.release(true) };
+    return { db, signal: lost.signal, close: async () => client.release(true) };
   }
 
   const client = new pg.Client({
@@ -41,12 +49,13 @@ export async function openSession(target: SessionTarget, applicationName: string
     connectionTimeoutMillis: 10_000,
   });
   watch(client);
+  const db = dbOnClient(client);
   try {
     await client.connect();
-    await client.query(SESSION_SETTINGS);
+    await applySettings(db);
   } catch (err) {
     await client.end().catch(() => {});
     throw err;
   }
-  return { client, signal: lost.signal, close: () => client.end().catch(() => {}) };
+  return { db, signal: lost.signal, close: () => client.end().catch(() => {}) };
 }

@@ -6,13 +6,14 @@ import {
 } from '@pippitch/shared/live-quote';
 import type { PairInfo } from '@pippitch/shared/pair-catalogue';
 import type { StoredPair } from '@pippitch/shared/pairs';
-import type pg from 'pg';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
 import { isMarketOpen, MINUTE_MS } from '../dataset/calendar';
 import { deriveMinutes } from '../ingest/backfill/derive';
 import type { Quote } from './types';
 
-// What one poll writes, each in a single transaction on the poller's own connection, so listeners are notified
-// (NOTIFY is delivered at commit) only of quotes that are already readable.
+// What one poll writes, each in a single transaction on the poller's own connection (a Kysely over its held session,
+// `dbOnClient`), so listeners are notified (NOTIFY is delivered at commit) only of quotes that are already readable.
 
 export interface PollContext {
   /** fx_feed_status key. */
@@ -22,7 +23,7 @@ export interface PollContext {
   /** Now, in ms. */
   now: number;
   /** Run first in each write's transaction: renews the poller's lease, or throws if it was taken over (lease.ts). */
-  fence?: () => Promise<void>;
+  fence?: (trx: Database) => Promise<void>;
   /** The desks' derived crosses whose legs this poll fetches: each gets its minute from theirs (issue 34). */
   crosses?: readonly PairInfo[];
 }
@@ -33,58 +34,63 @@ export interface PollContext {
  * published again. Bars only take fresh quotes from an open market, so a stale weekend quote never creates a
  * weekend bar or rewrites an old minute.
  */
-export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote[], ctx: PollContext): Promise<void> {
-  await transaction(client, async () => {
-    await ctx.fence?.();
-    const inserted = await client.query<{ pair: string; ts: Date; mid: number; source: string }>(
-      `INSERT INTO fx_quotes (pair, ts, bid, ask, mid, source)
-       SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::float8[], $4::float8[], $5::float8[], $6::text[])
-       ON CONFLICT (pair, ts) DO NOTHING
-       RETURNING pair, ts, mid, source`,
-      [
-        quotes.map((q) => q.pair),
-        quotes.map((q) => q.ts),
-        quotes.map((q) => q.bid),
-        quotes.map((q) => q.ask),
-        quotes.map((q) => q.mid),
-        quotes.map((q) => q.source),
-      ],
-    );
+export async function recordQuotes(db: Database, quotes: readonly Quote[], ctx: PollContext): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await ctx.fence?.(trx);
+    // unnest() takes the poll's columns as six arrays: one statement for every pair, however many the desks chose.
+    const inserted = await sql<{ pair: string; ts: Date; mid: number; source: string }>`
+      INSERT INTO fx_quotes (pair, ts, bid, ask, mid, source)
+      SELECT * FROM unnest(${quotes.map((q) => q.pair)}::text[], ${quotes.map((q) => q.ts)}::timestamptz[],
+                           ${quotes.map((q) => q.bid)}::float8[], ${quotes.map((q) => q.ask)}::float8[],
+                           ${quotes.map((q) => q.mid)}::float8[], ${quotes.map((q) => q.source)}::text[])
+      ON CONFLICT (pair, ts) DO NOTHING
+      RETURNING pair, ts, mid, source`.execute(trx);
     const freshFrom = Math.floor(ctx.now / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
     const forBars = inserted.rows.filter((q) => q.ts.getTime() >= freshFrom && isMarketOpen(q.ts.getTime()));
     if (forBars.length > 0) {
-      const columns = [forBars.map((q) => q.pair), forBars.map((q) => q.ts), forBars.map((q) => q.mid)];
+      const pairs = forBars.map((q) => q.pair);
+      const times = forBars.map((q) => q.ts);
       // Within a minute from one source: open kept, high/low extended, close moved. A bar from another source (the
       // data set's, an import) is replaced outright rather than blended with it.
-      await client.query(
-        `INSERT INTO fx_minute_bars AS b (pair, ts, open, high, low, close, source)
-         SELECT p, date_trunc('minute', t, 'UTC'), m, m, m, m, $4
-         FROM unnest($1::text[], $2::timestamptz[], $3::float8[]) AS q (p, t, m)
-         ON CONFLICT (pair, ts) DO UPDATE SET
-           open = CASE WHEN b.source = excluded.source THEN b.open ELSE excluded.open END,
-           high = CASE WHEN b.source = excluded.source THEN greatest(b.high, excluded.high) ELSE excluded.high END,
-           low = CASE WHEN b.source = excluded.source THEN least(b.low, excluded.low) ELSE excluded.low END,
-           close = excluded.close,
-           source = excluded.source`,
-        [...columns, forBars[0]!.source],
-      );
-      await client.query(
-        `SELECT fx_refresh_rollups(p, t, t + interval '1 minute') FROM unnest($1::text[], $2::timestamptz[]) AS q (p, t)`,
-        columns.slice(0, 2),
-      );
-      await deriveLiveCrosses(client, forBars, ctx.crosses ?? []);
+      await sql`
+        INSERT INTO fx_minute_bars AS b (pair, ts, open, high, low, close, source)
+        SELECT p, date_trunc('minute', t, 'UTC'), m, m, m, m, ${forBars[0]!.source}
+        FROM unnest(${pairs}::text[], ${times}::timestamptz[], ${forBars.map((q) => q.mid)}::float8[]) AS q (p, t, m)
+        ON CONFLICT (pair, ts) DO UPDATE SET
+          open = CASE WHEN b.source = excluded.source THEN b.open ELSE excluded.open END,
+          high = CASE WHEN b.source = excluded.source THEN greatest(b.high, excluded.high) ELSE excluded.high END,
+          low = CASE WHEN b.source = excluded.source THEN least(b.low, excluded.low) ELSE excluded.low END,
+          close = excluded.close,
+          source = excluded.source`.execute(trx);
+      await sql`SELECT fx_refresh_rollups(p, t, t + interval '1 minute')
+                FROM unnest(${pairs}::text[], ${times}::timestamptz[]) AS q (p, t)`.execute(trx);
+      await deriveLiveCrosses(trx, forBars, ctx.crosses ?? []);
     }
-    await client.query(
-      `INSERT INTO fx_feed_status AS s (feed, poller, last_attempt_at, last_success_at, consecutive_failures,
-                                        fallback_in_use, updated_at)
-       VALUES ($1, $2, $3, $3, 0, false, now())
-       ON CONFLICT (feed) DO UPDATE SET poller = excluded.poller, last_attempt_at = excluded.last_attempt_at,
-         last_success_at = excluded.last_success_at, consecutive_failures = 0, fallback_in_use = false,
-         next_try_at = NULL, updated_at = now()`,
-      [ctx.feed, ctx.poller, new Date(ctx.now)],
-    );
+    await trx
+      .insertInto('fx_feed_status')
+      .values({
+        feed: ctx.feed,
+        poller: ctx.poller,
+        last_attempt_at: new Date(ctx.now),
+        last_success_at: new Date(ctx.now),
+        consecutive_failures: 0,
+        fallback_in_use: false,
+        updated_at: sql<Date>`now()`,
+      })
+      .onConflict((oc) =>
+        oc.column('feed').doUpdateSet((eb) => ({
+          poller: eb.ref('excluded.poller'),
+          last_attempt_at: eb.ref('excluded.last_attempt_at'),
+          last_success_at: eb.ref('excluded.last_success_at'),
+          consecutive_failures: 0,
+          fallback_in_use: false,
+          next_try_at: null,
+          updated_at: sql<Date>`now()`,
+        })),
+      )
+      .execute();
     await publish(
-      client,
+      trx,
       quotes.map((q) => ({
         // Stored pairs only (MarketDataOptions.pairs), which the contract's schema checks against the catalogue.
         pair: q.pair,
@@ -104,26 +110,42 @@ export async function recordQuotes(client: pg.ClientBase, quotes: readonly Quote
  * pair, marked `fallback: true` with the error. Nothing is written to quotes or bars: a default rate is not a price.
  */
 export async function recordFailure(
-  client: pg.ClientBase,
+  db: Database,
   pairs: readonly StoredPair[],
   message: string,
   ctx: PollContext,
   nextTryAt: Date,
 ): Promise<void> {
-  await transaction(client, async () => {
-    await ctx.fence?.();
-    await client.query(
-      `INSERT INTO fx_feed_status AS s (feed, poller, last_attempt_at, last_error, last_error_at, consecutive_failures,
-                                        fallback_in_use, next_try_at, updated_at)
-       VALUES ($1, $2, $3, $4, $3, 1, true, $5, now())
-       ON CONFLICT (feed) DO UPDATE SET poller = excluded.poller, last_attempt_at = excluded.last_attempt_at,
-         last_error = excluded.last_error, last_error_at = excluded.last_error_at,
-         consecutive_failures = s.consecutive_failures + 1, fallback_in_use = true,
-         next_try_at = excluded.next_try_at, updated_at = now()`,
-      [ctx.feed, ctx.poller, new Date(ctx.now), message, nextTryAt],
-    );
+  await db.transaction().execute(async (trx) => {
+    await ctx.fence?.(trx);
+    await trx
+      .insertInto('fx_feed_status')
+      .values({
+        feed: ctx.feed,
+        poller: ctx.poller,
+        last_attempt_at: new Date(ctx.now),
+        last_error: message,
+        last_error_at: new Date(ctx.now),
+        consecutive_failures: 1,
+        fallback_in_use: true,
+        next_try_at: nextTryAt,
+        updated_at: sql<Date>`now()`,
+      })
+      .onConflict((oc) =>
+        oc.column('feed').doUpdateSet((eb) => ({
+          poller: eb.ref('excluded.poller'),
+          last_attempt_at: eb.ref('excluded.last_attempt_at'),
+          last_error: eb.ref('excluded.last_error'),
+          last_error_at: eb.ref('excluded.last_error_at'),
+          consecutive_failures: eb('fx_feed_status.consecutive_failures', '+', 1),
+          fallback_in_use: true,
+          next_try_at: eb.ref('excluded.next_try_at'),
+          updated_at: sql<Date>`now()`,
+        })),
+      )
+      .execute();
     await publish(
-      client,
+      trx,
       pairs.map((pair) => fallbackNotification(pair, new Date(ctx.now), message)),
     );
   });
@@ -135,7 +157,7 @@ export async function recordFailure(
  * transaction, so the cross's history has the live minutes its legs have as soon as the quotes are announced.
  */
 async function deriveLiveCrosses(
-  client: pg.ClientBase,
+  trx: Database,
   bars: readonly { pair: string; ts: Date }[],
   crosses: readonly PairInfo[],
 ): Promise<void> {
@@ -145,30 +167,17 @@ async function deriveLiveCrosses(
   const to = Math.max(...minutes) + MINUTE_MS;
   for (const cross of crosses) {
     if (cross.sourcing.kind !== 'derived' || !cross.sourcing.legs.some((leg) => moved.has(leg.stored))) continue;
-    await deriveMinutes(client, cross, from, to, 'any');
+    await deriveMinutes(trx, cross, from, to, 'any');
   }
 }
 
 /** Deletes quotes older than `before` (bars keep the history). */
-export async function pruneQuotes(client: pg.ClientBase, before: Date): Promise<number> {
-  const res = await client.query('DELETE FROM fx_quotes WHERE ts < $1', [before]);
-  return res.rowCount ?? 0;
+export async function pruneQuotes(db: Database, before: Date): Promise<number> {
+  const res = await db.deleteFrom('fx_quotes').where('ts', '<', before).executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
-async function publish(client: pg.ClientBase, payloads: QuoteNotification[]): Promise<void> {
-  await client.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
-    QUOTES_CHANNEL,
-    payloads.map(encodeQuoteNotification),
-  ]);
-}
-
-async function transaction(client: pg.ClientBase, work: () => Promise<void>): Promise<void> {
-  await client.query('BEGIN');
-  try {
-    await work();
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  }
+async function publish(trx: Database, payloads: QuoteNotification[]): Promise<void> {
+  const texts = payloads.map(encodeQuoteNotification);
+  await sql`SELECT pg_notify(${QUOTES_CHANNEL}, payload) FROM unnest(${texts}::text[]) AS payload`.execute(trx);
 }

@@ -8,7 +8,9 @@
  */
 import type { PairInfo } from '@pippitch/shared/pair-catalogue';
 import { SIMULATED_BAR_SOURCES } from '@pippitch/shared/sources';
-import type pg from 'pg';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { advanceCursor, lockPairWriters, refreshRollups } from '../bar-writes';
 
 const DAY_MS = 86_400_000;
 
@@ -43,7 +45,7 @@ export interface DerivedMinutes {
  * The cross's rollups follow. Runs in the caller's transaction.
  */
 export async function deriveMinutes(
-  client: pg.ClientBase,
+  trx: Database,
   cross: PairInfo,
   fromMs: number,
   toMs: number,
@@ -51,34 +53,32 @@ export async function deriveMinutes(
 ): Promise<DerivedMinutes> {
   if (cross.sourcing.kind !== 'derived' || cross.invert) return { written: 0, first: null, last: null };
   const [a, b] = cross.sourcing.legs;
+  // The price expressions are built from the catalogue's fixed aliases and column names, never from input.
   const expr = (c: 'open' | 'high' | 'low' | 'close') =>
-    `round((${leg('a', a.invert, c)} * ${leg('b', b.invert, c)})::numeric, 6)::float8`;
-  const realOnly = legs === 'real' ? 'AND a.source <> ALL ($6::text[]) AND b.source <> ALL ($6::text[])' : '';
-  const res = await client.query<{ n: string; first: Date | null; last: Date | null }>(
-    `WITH legs AS (
-       SELECT a.ts, ${expr('open')} AS o, ${expr('high')} AS h, ${expr('low')} AS l, ${expr('close')} AS c,
-              CASE WHEN a.source = ANY ($6::text[]) THEN a.source
-                   WHEN b.source = ANY ($6::text[]) THEN b.source ELSE 'derived' END AS source
-       FROM fx_minute_bars a
-       JOIN fx_minute_bars b ON b.pair = $2 AND b.ts = a.ts
-       WHERE a.pair = $1 AND a.ts >= $4 AND a.ts < $5 ${realOnly}),
-     up AS (
-       INSERT INTO fx_minute_bars AS x (pair, ts, open, high, low, close, source)
-       SELECT $3, ts, o, greatest(h, o, c), least(l, o, c), c, source FROM legs
-       ON CONFLICT (pair, ts) DO UPDATE
-         SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
-             source = excluded.source
-         WHERE (x.source = ANY ($6::text[]) OR x.source = 'derived')
-           AND (x.open, x.high, x.low, x.close, x.source) IS DISTINCT FROM
-               (excluded.open, excluded.high, excluded.low, excluded.close, excluded.source)
-       RETURNING ts)
-     SELECT count(*) AS n, min(ts) AS first, max(ts) AS last FROM up`,
-    [a.stored, b.stored, cross.stored, new Date(fromMs), new Date(toMs), SIMULATED_BAR_SOURCES],
-  );
+    sql.raw(`round((${leg('a', a.invert, c)} * ${leg('b', b.invert, c)})::numeric, 6)::float8`);
+  const simulated = sql`${SIMULATED_BAR_SOURCES}::text[]`;
+  const realOnly = legs === 'real' ? sql`AND a.source <> ALL (${simulated}) AND b.source <> ALL (${simulated})` : sql``;
+  const res = await sql<{ n: number; first: Date | null; last: Date | null }>`
+    WITH legs AS (
+      SELECT a.ts, ${expr('open')} AS o, ${expr('high')} AS h, ${expr('low')} AS l, ${expr('close')} AS c,
+             CASE WHEN a.source = ANY (${simulated}) THEN a.source
+                  WHEN b.source = ANY (${simulated}) THEN b.source ELSE 'derived' END AS source
+      FROM fx_minute_bars a
+      JOIN fx_minute_bars b ON b.pair = ${b.stored} AND b.ts = a.ts
+      WHERE a.pair = ${a.stored} AND a.ts >= ${new Date(fromMs)} AND a.ts < ${new Date(toMs)} ${realOnly}),
+    up AS (
+      INSERT INTO fx_minute_bars AS x (pair, ts, open, high, low, close, source)
+      SELECT ${cross.stored}, ts, o, greatest(h, o, c), least(l, o, c), c, source FROM legs
+      ON CONFLICT (pair, ts) DO UPDATE
+        SET open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close,
+            source = excluded.source
+        WHERE (x.source = ANY (${simulated}) OR x.source = 'derived')
+          AND (x.open, x.high, x.low, x.close, x.source) IS DISTINCT FROM
+              (excluded.open, excluded.high, excluded.low, excluded.close, excluded.source)
+      RETURNING ts)
+    SELECT count(*) AS n, min(ts) AS first, max(ts) AS last FROM up`.execute(trx);
   const written = Number(res.rows[0]?.n ?? 0);
-  if (written > 0) {
-    await client.query('SELECT fx_refresh_rollups($1, $2, $3)', [cross.stored, new Date(fromMs), new Date(toMs)]);
-  }
+  if (written > 0) await refreshRollups(trx, cross.stored, new Date(fromMs), new Date(toMs));
   return { written, first: res.rows[0]?.first ?? null, last: res.rows[0]?.last ?? null };
 }
 
@@ -86,42 +86,37 @@ export async function deriveMinutes(
  * Derives `cross` from the last day it has up to the older of its legs' cursors, from real legs only (deriveMinutes),
  * one UTC day per transaction with the cross's cursor.
  */
-export async function deriveCross(client: pg.ClientBase, cross: PairInfo, startMs: number): Promise<DeriveResult> {
+export async function deriveCross(db: Database, cross: PairInfo, startMs: number): Promise<DeriveResult> {
   if (cross.sourcing.kind !== 'derived' || cross.invert) return { pair: cross.code, bars: 0, through: null };
   const [a, b] = cross.sourcing.legs;
-  const { rows } = await client.query<{ pair: string; through_ts: Date }>(
-    'SELECT pair, through_ts FROM fx_history_backfill WHERE pair = ANY ($1::text[])',
-    [[a.stored, b.stored, cross.stored]],
-  );
+  const rows = await db
+    .selectFrom('fx_history_backfill')
+    .select(['pair', 'through_ts'])
+    .where('pair', 'in', [a.stored, b.stored, cross.stored])
+    .execute();
   const through = new Map(rows.map((r) => [r.pair, r.through_ts.getTime()]));
   const legsThrough = Math.min(through.get(a.stored) ?? startMs, through.get(b.stored) ?? startMs);
   let cursor = Math.max(startMs, through.get(cross.stored) ?? startMs);
   let bars = 0;
   while (cursor < legsThrough) {
     const to = Math.min(Math.floor(cursor / DAY_MS) * DAY_MS + DAY_MS, legsThrough);
-    await client.query('BEGIN');
-    try {
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('fx_history_backfill:' || $1))", [cross.stored]);
-      const { written, first, last } = await deriveMinutes(client, cross, cursor, to, 'real');
-      await client.query(
-        `INSERT INTO fx_history_backfill AS f (pair, provider, started_from, through_ts, first_real, last_real,
-                                               bars_written, updated_at)
-         VALUES ($1, 'derived', $2, $3, $4, $5, $6, now())
-         ON CONFLICT (pair) DO UPDATE SET
-           through_ts = greatest(f.through_ts, excluded.through_ts),
-           first_real = least(f.first_real, excluded.first_real),
-           last_real = greatest(f.last_real, excluded.last_real),
-           bars_written = f.bars_written + excluded.bars_written,
-           last_error = NULL, last_error_at = NULL, updated_at = now()`,
-        [cross.stored, new Date(startMs), new Date(to), first, last, written],
-      );
-      await client.query('COMMIT');
-      bars += written;
-      cursor = to;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    }
+    const from = cursor;
+    const written = await db.transaction().execute(async (trx) => {
+      await lockPairWriters(trx, cross.stored);
+      const day = await deriveMinutes(trx, cross, from, to, 'real');
+      await advanceCursor(trx, {
+        pair: cross.stored,
+        provider: 'derived',
+        startedFrom: new Date(startMs),
+        through: new Date(to),
+        firstReal: day.first,
+        lastReal: day.last,
+        written: day.written,
+      });
+      return day.written;
+    });
+    bars += written;
+    cursor = to;
   }
   return { pair: cross.code, bars, through: new Date(cursor) };
 }

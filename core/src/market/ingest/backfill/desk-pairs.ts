@@ -1,15 +1,21 @@
 /**
  * Which pairs the worker keeps (issue 34 §3): the union of every desk's chosen pairs, as the stored pairs they need
  * (a direct pair's own, a derived cross's two legs), the spec's six first so a first start fills them before any
- * pair a desk added. Raw `pg` like the rest of the backfill, which runs on one pool client for a whole run.
+ * pair a desk added.
  */
 import { PAIR_CATALOGUE, type PairInfo, storedPairsFor } from '@pippitch/shared/pair-catalogue';
 import { isCurrencyPair, STORED_PAIRS } from '@pippitch/shared/pairs';
-import type pg from 'pg';
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
 
 /** Every catalogue pair some desk quotes (the six when no company exists yet: a fresh install still loads them). */
-export async function pairsChosenAnywhere(client: pg.ClientBase): Promise<PairInfo[]> {
-  const { rows } = await client.query<{ pair: string }>('SELECT DISTINCT unnest(quoted_pairs) AS pair FROM companies');
+export async function pairsChosenAnywhere(db: Database): Promise<PairInfo[]> {
+  // Across every company on purpose: the worker stores one set of minutes for all desks (no tenant's data is read).
+  const rows = await db
+    .selectFrom('companies')
+    .select(sql<string>`unnest(quoted_pairs)`.as('pair'))
+    .distinct()
+    .execute();
   const chosen = new Set(rows.map((r) => r.pair).filter(isCurrencyPair));
   return PAIR_CATALOGUE.filter((p) => chosen.has(p.code));
 }

@@ -49,7 +49,7 @@ export async function runMarketHistory({ db, log, now, market, sliceChunks }: Ma
     return;
   }
   const run = await runBackfill({
-    pool: market.pool,
+    db,
     provider: market.history,
     now: () => now().getTime(),
     maxChunks: sliceChunks ?? BACKFILL_SLICE_CHUNKS,

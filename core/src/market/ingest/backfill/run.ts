@@ -5,7 +5,7 @@
  * stop, the hourly top-up and the start-up fill of the minutes missed while no worker ran.
  */
 
-import type pg from 'pg';
+import type { Database } from '@pippitch/sql';
 import { indexAtOrAfter, isMarketOpen, timeOfIndex } from '../../dataset/calendar';
 import { HISTORY_START_MS } from '../../dataset/index';
 import { DAY_MS, type HistoryBar, type HistoryProvider, HOUR_MS } from '../../history/types';
@@ -15,7 +15,7 @@ import { pairsChosenAnywhere, storedPairsToKeep } from './desk-pairs';
 import { recordChunkError, recordFetchStatus, writeChunk } from './write';
 
 export interface BackfillOptions {
-  pool: pg.Pool;
+  db: Database;
   provider: HistoryProvider;
   /** Stored pairs to backfill; by default what every desk's chosen pairs need (desk-pairs.ts). */
   pairs?: readonly string[];
@@ -66,7 +66,7 @@ function day(ms: number): string {
 }
 
 export async function runBackfill(options: BackfillOptions): Promise<BackfillResult> {
-  const { provider, pool } = options;
+  const { provider, db } = options;
   const log = options.log ?? (() => {});
   const now = options.now ?? Date.now;
   const startMs = options.fromMs ?? HISTORY_START_MS;
@@ -75,122 +75,115 @@ export async function runBackfill(options: BackfillOptions): Promise<BackfillRes
   const source = provider.source;
   if (!source) return result;
   const endMs = Math.min(Math.floor(now() / HOUR_MS) * HOUR_MS, options.untilMs ?? Number.POSITIVE_INFINITY);
-  const client = await pool.connect();
-  try {
-    const cursors = await client.query<{ pair: string; through_ts: Date }>(
-      'SELECT pair, through_ts FROM fx_history_backfill',
-    );
-    const cursorOf = new Map(cursors.rows.map((r) => [r.pair, r.through_ts.getTime()]));
-    const chosen = await pairsChosenAnywhere(client);
-    for (const pair of options.pairs ?? storedPairsToKeep(chosen)) {
-      let cursor = Math.max(startMs, cursorOf.get(pair) ?? startMs);
-      if (options.onlyWithinMs !== undefined && (!cursorOf.has(pair) || endMs - cursor > options.onlyWithinMs)) {
-        result.finished = false;
-        continue;
-      }
-      const state: PairBackfill = { pair, through: new Date(cursor), bars: 0, done: false };
-      result.pairs.push(state);
-      const span = Math.max(1, endMs - cursor);
-      const first = cursor;
-      let month = '';
-      const fetchSpan = (from: number, to: number) =>
-        provider.fetchMinutes(pair, from, to, options.signal).then((bars) => bars.filter((b) => isMarketOpen(b.ts)));
-      let ahead: { from: number; bars: Promise<HistoryBar[]> } | null = null;
-      while (cursor < endMs && result.chunks < maxChunks && !options.signal?.aborted) {
-        const chunkEnd = Math.min(Math.floor(cursor / DAY_MS) * DAY_MS + DAY_MS, endMs);
-        let bars: HistoryBar[] = [];
-        if (hasOpenMinute(cursor, chunkEnd)) {
-          const pending = ahead?.from === cursor ? ahead.bars : fetchSpan(cursor, chunkEnd);
-          ahead = null;
-          // The next whole, published day is asked for while this one is written: the provider's network and
-          // decoding overlap the database's work (the provider still spaces its requests).
-          const nextEnd = Math.min(chunkEnd + DAY_MS, endMs);
-          if (
-            chunkEnd < endMs &&
-            result.chunks + 1 < maxChunks &&
-            hasOpenMinute(chunkEnd, nextEnd) &&
-            now() - nextEnd >= UNPUBLISHED_WITHIN_MS
-          ) {
-            ahead = { from: chunkEnd, bars: fetchSpan(chunkEnd, nextEnd) };
-            ahead.bars.catch(() => {}); // a failure is met when (if) it is awaited
-          }
-          try {
-            bars = await pending;
-          } catch (err) {
-            if (options.signal?.aborted) break;
-            const message = (err as Error).message;
-            state.error = message;
-            result.error = message;
-            await recordChunkError(client, {
-              pair,
-              provider: provider.name,
-              startedFromMs: startMs,
-              message,
-              now: now(),
-            });
-            log(
-              `market history: ${provider.description} failed for ${pair} ${day(cursor)} (${message}); will retry`,
-              'warn',
-            );
-            break;
-          }
-          result.chunks++;
-          // Not published yet (an hour's or a day's file appears some time after it ends): ask again later.
-          if (bars.length === 0 && now() - chunkEnd < UNPUBLISHED_WITHIN_MS) break;
+  const cursors = await db.selectFrom('fx_history_backfill').select(['pair', 'through_ts']).execute();
+  const cursorOf = new Map(cursors.map((r) => [r.pair, r.through_ts.getTime()]));
+  const chosen = await pairsChosenAnywhere(db);
+  for (const pair of options.pairs ?? storedPairsToKeep(chosen)) {
+    let cursor = Math.max(startMs, cursorOf.get(pair) ?? startMs);
+    if (options.onlyWithinMs !== undefined && (!cursorOf.has(pair) || endMs - cursor > options.onlyWithinMs)) {
+      result.finished = false;
+      continue;
+    }
+    const state: PairBackfill = { pair, through: new Date(cursor), bars: 0, done: false };
+    result.pairs.push(state);
+    const span = Math.max(1, endMs - cursor);
+    const first = cursor;
+    let month = '';
+    const fetchSpan = (from: number, to: number) =>
+      provider.fetchMinutes(pair, from, to, options.signal).then((bars) => bars.filter((b) => isMarketOpen(b.ts)));
+    let ahead: { from: number; bars: Promise<HistoryBar[]> } | null = null;
+    while (cursor < endMs && result.chunks < maxChunks && !options.signal?.aborted) {
+      const chunkEnd = Math.min(Math.floor(cursor / DAY_MS) * DAY_MS + DAY_MS, endMs);
+      let bars: HistoryBar[] = [];
+      if (hasOpenMinute(cursor, chunkEnd)) {
+        const pending = ahead?.from === cursor ? ahead.bars : fetchSpan(cursor, chunkEnd);
+        ahead = null;
+        // The next whole, published day is asked for while this one is written: the provider's network and
+        // decoding overlap the database's work (the provider still spaces its requests).
+        const nextEnd = Math.min(chunkEnd + DAY_MS, endMs);
+        if (
+          chunkEnd < endMs &&
+          result.chunks + 1 < maxChunks &&
+          hasOpenMinute(chunkEnd, nextEnd) &&
+          now() - nextEnd >= UNPUBLISHED_WITHIN_MS
+        ) {
+          ahead = { from: chunkEnd, bars: fetchSpan(chunkEnd, nextEnd) };
+          ahead.bars.catch(() => {}); // a failure is met when (if) it is awaited
         }
-        // A recent span answered only in part (the last hour's file not out yet) moves the cursor only past the
-        // hours answered, so the rest is asked again rather than left simulated.
-        const last = bars.at(-1)?.ts;
-        const reached =
-          last !== undefined && now() - chunkEnd < UNPUBLISHED_WITHIN_MS
-            ? Math.min(chunkEnd, Math.floor(last / HOUR_MS) * HOUR_MS + HOUR_MS)
-            : chunkEnd;
-        const written = await writeChunk(client, {
-          pair,
-          provider: provider.name,
-          source,
-          fromMs: cursor,
-          toMs: reached,
-          startedFromMs: startMs,
-          bars,
-        });
-        state.bars += written;
-        result.bars += written;
-        cursor = reached;
-        state.through = new Date(cursor);
-        const m = day(cursor).slice(0, 7);
-        if (m !== month && endMs - first > 7 * DAY_MS) {
-          month = m;
-          const pct = Math.floor(((cursor - first) / span) * 100);
-          log(`market history: ${pair} real minutes from ${provider.description} through ${day(cursor)} (${pct}%)`);
+        try {
+          bars = await pending;
+        } catch (err) {
+          if (options.signal?.aborted) break;
+          const message = (err as Error).message;
+          state.error = message;
+          result.error = message;
+          await recordChunkError(db, {
+            pair,
+            provider: provider.name,
+            startedFromMs: startMs,
+            message,
+            now: now(),
+          });
+          log(
+            `market history: ${provider.description} failed for ${pair} ${day(cursor)} (${message}); will retry`,
+            'warn',
+          );
+          break;
         }
+        result.chunks++;
+        // Not published yet (an hour's or a day's file appears some time after it ends): ask again later.
+        if (bars.length === 0 && now() - chunkEnd < UNPUBLISHED_WITHIN_MS) break;
       }
-      state.done = cursor >= endMs;
-      if (!state.done) result.finished = false;
-      if (!state.done && (result.chunks >= maxChunks || options.signal?.aborted)) result.more = true;
-      if (state.error) break; // the provider is failing: the other pairs wait for the next run too
-      if (options.signal?.aborted) {
-        result.finished = false;
-        result.more = true;
-        break;
+      // A recent span answered only in part (the last hour's file not out yet) moves the cursor only past the
+      // hours answered, so the rest is asked again rather than left simulated.
+      const last = bars.at(-1)?.ts;
+      const reached =
+        last !== undefined && now() - chunkEnd < UNPUBLISHED_WITHIN_MS
+          ? Math.min(chunkEnd, Math.floor(last / HOUR_MS) * HOUR_MS + HOUR_MS)
+          : chunkEnd;
+      const written = await writeChunk(db, {
+        pair,
+        provider: provider.name,
+        source,
+        fromMs: cursor,
+        toMs: reached,
+        startedFromMs: startMs,
+        bars,
+      });
+      state.bars += written;
+      result.bars += written;
+      cursor = reached;
+      state.through = new Date(cursor);
+      const m = day(cursor).slice(0, 7);
+      if (m !== month && endMs - first > 7 * DAY_MS) {
+        month = m;
+        const pct = Math.floor(((cursor - first) / span) * 100);
+        log(`market history: ${pair} real minutes from ${provider.description} through ${day(cursor)} (${pct}%)`);
       }
     }
-    // Crosses the provider does not quote, from the legs just written (issue 34 §2).
-    if (!options.signal?.aborted) {
-      for (const cross of chosen.filter((p) => p.sourcing.kind === 'derived')) {
-        const derived = await deriveCross(client, cross, startMs);
-        if (derived.bars > 0) log(`market history: ${derived.bars} minutes of ${cross.label} derived from its legs`);
-        result.bars += derived.bars;
-      }
+    state.done = cursor >= endMs;
+    if (!state.done) result.finished = false;
+    if (!state.done && (result.chunks >= maxChunks || options.signal?.aborted)) result.more = true;
+    if (state.error) break; // the provider is failing: the other pairs wait for the next run too
+    if (options.signal?.aborted) {
+      result.finished = false;
+      result.more = true;
+      break;
     }
-    await recordFetchStatus(client, {
-      name: provider.name,
-      description: provider.description,
-      now: now(),
-      error: result.error ?? null,
-    });
-    return result;
-  } finally {
-    client.release();
   }
+  // Crosses the provider does not quote, from the legs just written (issue 34 §2).
+  if (!options.signal?.aborted) {
+    for (const cross of chosen.filter((p) => p.sourcing.kind === 'derived')) {
+      const derived = await deriveCross(db, cross, startMs);
+      if (derived.bars > 0) log(`market history: ${derived.bars} minutes of ${cross.label} derived from its legs`);
+      result.bars += derived.bars;
+    }
+  }
+  await recordFetchStatus(db, {
+    name: provider.name,
+    description: provider.description,
+    now: now(),
+    error: result.error ?? null,
+  });
+  return result;
 }
