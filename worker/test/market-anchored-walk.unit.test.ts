@@ -1,7 +1,9 @@
+import { ECB_REFERENCE_CURRENCIES } from '@pippitch/shared/evidence';
 import { BUNDLED_ECB_LAST_FIX } from '@pippitch/shared/sources';
 import { describe, expect, it } from 'vitest';
 import { walkDrift } from '../../core/src/market/dataset/anchored';
 import { ecbFixTime } from '../../core/src/market/dataset/calendar';
+import { CURRENCIES } from '../../core/src/market/dataset/ecb';
 import { TRADING_DAY_MINUTES } from '../../core/src/market/dataset/model';
 import { createSimulatedFeed } from '../../core/src/market/vendors/simulated/feed';
 
@@ -72,6 +74,29 @@ describe('currencies outside the model after the bundled ECB file ends', () => {
     const nov = await eurLevels(Date.parse('2026-11-18T10:00:05Z'));
     expect(Math.abs(nov.USDHKD / (FIX.HKD / FIX.USD) - 1)).toBeLessThan(0.01);
     expect(Math.abs(nov.DKK / FIX.DKK - 1)).toBeLessThan(0.005);
+  });
+
+  it('hold a pegged currency inside its band: USD/HKD within 7.75–7.85 and the krone by its central rate, any seed', async () => {
+    // The file shows the pegs (all of it within 2 %); every floating currency, the yuan included, is left to walk.
+    const pegged = ECB_REFERENCE_CURRENCIES.filter((c) => !['EUR', ...CURRENCIES].includes(c) && walkDrift(c).band);
+    expect(pegged.sort()).toEqual(['DKK', 'HKD']);
+    for (const seed of [SEED, 'peg-1', 'peg-2']) {
+      const hkd: number[] = [];
+      const dkk: number[] = [];
+      // Two and a half years after the file, one instant a day: far longer than an unbounded walk stays near 7.80.
+      for (const at of weekdaysFrom('2026-04-15', 900)) {
+        const level = await eurLevels(at, seed);
+        hkd.push(level.USDHKD);
+        dkk.push(level.DKK);
+      }
+      for (const h of hkd) {
+        expect(h).toBeGreaterThanOrEqual(7.75);
+        expect(h).toBeLessThanOrEqual(7.85);
+      }
+      for (const d of dkk) expect(Math.abs(d / 7.46038 - 1)).toBeLessThan(0.0225); // ERM II's ±2.25 %
+      // Still moving inside the band, not stuck at an edge.
+      expect(new Set(hkd.map((h) => h.toFixed(4))).size).toBeGreaterThan(hkd.length / 2);
+    }
   });
 
   it('are the same for the same seed and instant, whatever was asked before; another seed walks elsewhere', async () => {

@@ -104,8 +104,13 @@ export function anchoredLevel(
 ): number {
   if (code === 'EUR') return 1;
   const after = minutesAfterFile(code, k);
-  const anchor = after > 0 ? walkedLevel(seed, code, after, refLevel) : ecbAnchor(code, k);
-  return anchor * Math.exp(WOBBLE * new NormalStream(`${seed}:live:${code}:${k}:${tick}`).normal());
+  const wobble = WOBBLE * new NormalStream(`${seed}:live:${code}:${k}:${tick}`).normal();
+  if (after <= 0) return ecbAnchor(code, k) * Math.exp(wobble);
+  const { ref, start, band } = walkDrift(code);
+  const walked = start + walkAt(seed, code, after);
+  // A pegged currency's quote stays inside its band, wobble and all; a floating one moves as before.
+  if (band) return refLevel(ref) * Math.exp(inBand(band.lo, band.hi)(walked + wobble));
+  return refLevel(ref) * Math.exp(walked) * Math.exp(wobble);
 }
 
 // The walk after the file ends.
@@ -117,7 +122,20 @@ interface Drift {
   start: number;
   /** Standard deviation of one trading minute's log change against the reference. */
   minuteSd: number;
+  /**
+   * A peg (the Hong Kong dollar's 7.75–7.85 to the dollar, the krone's ERM II band): the lowest and highest
+   * log(currency ÷ reference) in the file when all of it lies within PEG_RANGE; the walk stays inside. Null: floating.
+   */
+  band: { lo: number; hi: number } | null;
 }
+
+/**
+ * A currency whose rate against its reference stayed within 2 % (in log) over the whole file is held there: its
+ * central bank defends the band, so a walk that drifted out of it (USD/HKD at 7.90) would be a price no desk sees.
+ * In the file the pegs are HKD (1.3 % against the dollar) and DKK (0.2 % against the euro); the narrowest float is
+ * the leu's, 3.0 % against the euro (worker/test/market-anchored-walk.unit.test.ts lists the pegs it finds).
+ */
+const PEG_RANGE = 0.02;
 
 const drifts = new Map<string, Drift>();
 
@@ -145,7 +163,10 @@ export function walkDrift(code: string): Drift {
     const mean = changes.reduce((a, b) => a + b, 0) / changes.length;
     const daily = Math.sqrt(changes.reduce((a, d) => a + (d - mean) ** 2, 0) / (changes.length - 1));
     const minuteSd = daily / Math.sqrt(TRADING_DAY_MINUTES);
-    if (!best || minuteSd < best.minuteSd) best = { ref, start: logs.at(-1)!, minuteSd };
+    if (best && minuteSd >= best.minuteSd) continue;
+    const lo = Math.min(...logs);
+    const hi = Math.max(...logs);
+    best = { ref, start: logs.at(-1)!, minuteSd, band: hi - lo < PEG_RANGE ? { lo, hi } : null };
   }
   if (!best) throw new Error(`the bundled ECB file has too few ${code} rates to continue them`);
   drifts.set(code, best);
@@ -161,12 +182,10 @@ interface WalkState {
 
 const walks = new Map<string, WalkState>();
 
-/** The currency's level (per EUR) `after` trading minutes past the last fix (after ≥ 1), before the wobble. */
-function walkedLevel(seed: string | number, code: string, after: number, refLevel: (ref: string) => number): number {
-  const { ref, start } = walkDrift(code);
+/** The walk (log, from 0 at the last fix, against the reference) `after` trading minutes past the fix (after ≥ 1). */
+function walkAt(seed: string | number, code: string, after: number): number {
   const j = Math.floor((after - 1) / TRADING_DAY_MINUTES);
-  const values = walkDay(seed, code, j);
-  return refLevel(ref) * Math.exp(start + values[after - j * TRADING_DAY_MINUTES]!);
+  return walkDay(seed, code, j)[after - j * TRADING_DAY_MINUTES]!;
 }
 
 /** The walk over day j of it (index 0 = where the day starts, the previous day's end), computing earlier days' ends. */
@@ -178,12 +197,14 @@ function walkDay(seed: string | number, code: string, j: number): Float64Array {
     walks.set(key, state);
   }
   if (state.day?.j === j) return state.day.values;
-  const { minuteSd } = walkDrift(code);
+  const { minuteSd, start, band } = walkDrift(code);
+  // A pegged currency's walk is reflected at its band's edges (in the walk's terms, from 0 at the last fix).
+  const keep = band ? inBand(band.lo - start, band.hi - start) : (v: number) => v;
   const day = (n: number, from: number) => {
     const rng = new NormalStream(`${seed}|anchored:${code}|post:${n}`);
     const values = new Float64Array(TRADING_DAY_MINUTES + 1);
     values[0] = from;
-    for (let i = 1; i <= TRADING_DAY_MINUTES; i++) values[i] = values[i - 1]! + minuteSd * rng.normal();
+    for (let i = 1; i <= TRADING_DAY_MINUTES; i++) values[i] = keep(values[i - 1]! + minuteSd * rng.normal());
     return values;
   };
   while (state.ends.length < j) {
@@ -193,4 +214,13 @@ function walkDay(seed: string | number, code: string, j: number): Float64Array {
   const values = day(j, j === 0 ? 0 : state.ends[j - 1]!);
   state.day = { j, values };
   return values;
+}
+
+/** Reflects a value back into [lo, hi] (a step past an edge comes back by as much as it went over). */
+function inBand(lo: number, hi: number): (v: number) => number {
+  return (v) => {
+    let x = v;
+    while (x > hi || x < lo) x = x > hi ? 2 * hi - x : 2 * lo - x;
+    return x;
+  };
 }
