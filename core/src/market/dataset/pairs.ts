@@ -22,22 +22,33 @@ function legsOf(pair: StoredPair): Legs {
 
 const LEGS = Object.fromEntries(STORED_PAIRS.map((p) => [p, legsOf(p)])) as Record<StoredPair, Legs>;
 
-/** Open, high, low and close of `pair` over one minute's ticks (see PathModel), written into `out`. */
-export function pairOhlc(pair: StoredPair, ticks: Float64Array, out: Float64Array): void {
-  const { base, quote } = LEGS[pair];
+/** One minute's prices, tick by tick (reused: the load asks for millions of minutes, one at a time). */
+const PRICES = new Float64Array(TICKS);
+
+/** Open, high, low and close of one minute's tick prices, written into `out`. */
+function ohlcOf(prices: Float64Array, out: Float64Array): void {
   let high = Number.NEGATIVE_INFINITY;
   let low = Number.POSITIVE_INFINITY;
   for (let t = 0; t < TICKS; t++) {
-    const q = ticks[quote * TICKS + t]!;
-    // EUR-based pairs are the currency's own rate; dividing by 1 would be exact too, but this says why.
-    const v = base < 0 ? q : q / ticks[base * TICKS + t]!;
-    if (t === 0) out[0] = v;
+    const v = prices[t]!;
     if (v > high) high = v;
     if (v < low) low = v;
-    if (t === TICKS - 1) out[3] = v;
   }
+  out[0] = prices[0]!;
   out[1] = high;
   out[2] = low;
+  out[3] = prices[TICKS - 1]!;
+}
+
+/** Open, high, low and close of `pair` over one minute's ticks (see PathModel), written into `out`. */
+export function pairOhlc(pair: StoredPair, ticks: Float64Array, out: Float64Array): void {
+  const { base, quote } = LEGS[pair];
+  for (let t = 0; t < TICKS; t++) {
+    const q = ticks[quote * TICKS + t]!;
+    // EUR-based pairs are the currency's own rate; dividing by 1 would be exact too, but this says why.
+    PRICES[t] = base < 0 ? q : q / ticks[base * TICKS + t]!;
+  }
+  ohlcOf(PRICES, out);
 }
 
 /** The pair's price at tick t of one minute. */
@@ -65,15 +76,6 @@ export function levelAt(seed: string | number, code: string, ticks: Float64Array
 export function anyPairOhlc(seed: string | number, pair: string, k: number, ticks: Float64Array, out: Float64Array) {
   if (isStoredPair(pair)) return pairOhlc(pair, ticks, out);
   const [base, quote] = [pair.slice(0, 3), pair.slice(3)];
-  let high = Number.NEGATIVE_INFINITY;
-  let low = Number.POSITIVE_INFINITY;
-  for (let t = 0; t < TICKS; t++) {
-    const v = levelAt(seed, quote, ticks, k, t) / levelAt(seed, base, ticks, k, t);
-    if (t === 0) out[0] = v;
-    if (v > high) high = v;
-    if (v < low) low = v;
-    if (t === TICKS - 1) out[3] = v;
-  }
-  out[1] = high;
-  out[2] = low;
+  for (let t = 0; t < TICKS; t++) PRICES[t] = levelAt(seed, quote, ticks, k, t) / levelAt(seed, base, ticks, k, t);
+  ohlcOf(PRICES, out);
 }

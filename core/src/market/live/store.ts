@@ -66,29 +66,7 @@ export async function recordQuotes(db: Database, quotes: readonly Quote[], ctx: 
                 FROM unnest(${pairs}::text[], ${times}::timestamptz[]) AS q (p, t)`.execute(trx);
       await deriveLiveCrosses(trx, forBars, ctx.crosses ?? []);
     }
-    await trx
-      .insertInto('fx_feed_status')
-      .values({
-        feed: ctx.feed,
-        poller: ctx.poller,
-        last_attempt_at: new Date(ctx.now),
-        last_success_at: new Date(ctx.now),
-        consecutive_failures: 0,
-        fallback_in_use: false,
-        updated_at: sql<Date>`now()`,
-      })
-      .onConflict((oc) =>
-        oc.column('feed').doUpdateSet((eb) => ({
-          poller: eb.ref('excluded.poller'),
-          last_attempt_at: eb.ref('excluded.last_attempt_at'),
-          last_success_at: eb.ref('excluded.last_success_at'),
-          consecutive_failures: 0,
-          fallback_in_use: false,
-          next_try_at: null,
-          updated_at: sql<Date>`now()`,
-        })),
-      )
-      .execute();
+    await recordFeedStatus(trx, ctx, null);
     await publish(
       trx,
       quotes.map((q) => ({
@@ -118,37 +96,47 @@ export async function recordFailure(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await ctx.fence?.(trx);
-    await trx
-      .insertInto('fx_feed_status')
-      .values({
-        feed: ctx.feed,
-        poller: ctx.poller,
-        last_attempt_at: new Date(ctx.now),
-        last_error: message,
-        last_error_at: new Date(ctx.now),
-        consecutive_failures: 1,
-        fallback_in_use: true,
-        next_try_at: nextTryAt,
-        updated_at: sql<Date>`now()`,
-      })
-      .onConflict((oc) =>
-        oc.column('feed').doUpdateSet((eb) => ({
-          poller: eb.ref('excluded.poller'),
-          last_attempt_at: eb.ref('excluded.last_attempt_at'),
-          last_error: eb.ref('excluded.last_error'),
-          last_error_at: eb.ref('excluded.last_error_at'),
-          consecutive_failures: eb('fx_feed_status.consecutive_failures', '+', 1),
-          fallback_in_use: true,
-          next_try_at: eb.ref('excluded.next_try_at'),
-          updated_at: sql<Date>`now()`,
-        })),
-      )
-      .execute();
+    await recordFeedStatus(trx, ctx, { message, nextTryAt });
     await publish(
       trx,
       pairs.map((pair) => fallbackNotification(pair, new Date(ctx.now), message)),
     );
   });
+}
+
+/**
+ * The feed's row for the data card and operators (fx_feed_status): a success clears the fallback and the failure
+ * count (the last error stays on record); a failure counts up, keeps the last success, and says when it tries again.
+ */
+async function recordFeedStatus(
+  trx: Database,
+  ctx: PollContext,
+  failure: { message: string; nextTryAt: Date } | null,
+): Promise<void> {
+  const now = new Date(ctx.now);
+  const outcome = failure
+    ? { last_error: failure.message, last_error_at: now, fallback_in_use: true, next_try_at: failure.nextTryAt }
+    : { last_success_at: now, fallback_in_use: false, next_try_at: null };
+  await trx
+    .insertInto('fx_feed_status')
+    .values({
+      feed: ctx.feed,
+      poller: ctx.poller,
+      last_attempt_at: now,
+      consecutive_failures: failure ? 1 : 0,
+      ...outcome,
+      updated_at: sql<Date>`now()`,
+    })
+    .onConflict((oc) =>
+      oc.column('feed').doUpdateSet((eb) => ({
+        poller: eb.ref('excluded.poller'),
+        last_attempt_at: eb.ref('excluded.last_attempt_at'),
+        consecutive_failures: failure ? eb('fx_feed_status.consecutive_failures', '+', 1) : 0,
+        ...outcome,
+        updated_at: sql<Date>`now()`,
+      })),
+    )
+    .execute();
 }
 
 /**
