@@ -1,8 +1,8 @@
 import { MARGIN_CLIENTS_CSV_PATH } from '@pippitch/shared/margin-clients';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../core/src/market/live/quote-hub';
 import { MARGIN_CLIENTS_CSV_HEADER } from '../src/api/http/margin-clients-export';
-import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
+import { openDesk, startDeskApp } from './desk-fixture';
+import type { TestApp, TestClient } from './helpers';
 import { cookieHeader } from './live-socket';
 import { FLOOR_POLICY as FLOOR, QUOTE_TIME, savePitch, TRADES } from './margin-fixtures';
 
@@ -26,18 +26,10 @@ const csv = (c: TestClient | null, range = 'today') =>
   });
 
 beforeAll(async () => {
-  h = await startTestApp({}, (t) => {
-    const quotes = new QuoteHub(t.db, t.url);
-    quotes.publish([
-      { pair: 'GBPUSD', bid: 1.3555, ask: 1.3557, mid: 1.3556, timestamp: QUOTE_TIME, source: 'simulated' },
-    ]);
-    return { quotes };
-  });
-  h.clock.now = new Date(QUOTE_TIME + 30_000);
-  admin = (await ownerOfNewCompany(h, 'Story Desk')).c;
-  await addMember(h, 'Story Desk', 'broker@storydesk.co.uk', 'junior');
-  broker = await signedIn(h, 'broker@storydesk.co.uk');
-  rival = (await ownerOfNewCompany(h, 'Rival Story Desk')).c;
+  h = await startDeskApp([{ pair: 'GBPUSD', bid: 1.3555, ask: 1.3557, mid: 1.3556 }], QUOTE_TIME);
+  const desk = await openDesk(h, 'Story Desk', { rival: 'Rival Story Desk' });
+  ({ owner: admin, broker } = desk);
+  rival = desk.rival!;
   await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute();
   await admin.api.margin.updatePolicy.mutate(FLOOR);
   await rival.api.margin.updatePolicy.mutate(FLOOR);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
-import { QuoteHub } from '../../core/src/market/live/quote-hub';
-import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from './helpers';
+import { openDesk, startDeskApp } from './desk-fixture';
+import type { TestApp, TestClient } from './helpers';
 import { QUOTE_TIME, savePitch, TRADES } from './margin-fixtures';
 
 export { QUOTE_TIME, TRADES };
@@ -52,21 +52,11 @@ export async function askAndApprove(lead: string, marginBps: number): Promise<st
 /** The desk above, set up before a file's tests and closed after them (each test file calls this once). */
 export function useGateDesk(): void {
   beforeAll(async () => {
-    h = await startTestApp({}, (t) => {
-      const quotes = new QuoteHub(t.db, t.url);
-      quotes.publish([
-        { pair: 'GBPUSD', bid: 1.3555, ask: 1.3557, mid: 1.3556, timestamp: QUOTE_TIME, source: 'simulated' },
-      ]);
-      return { quotes };
-    });
-    h.clock.now = new Date(QUOTE_TIME + 30_000);
-    const desk = await ownerOfNewCompany(h, 'Gate Desk');
-    admin = desk.c;
-    await addMember(h, 'Gate Desk', 'second@gatedesk.co.uk', 'admin');
-    admin2 = await signedIn(h, 'second@gatedesk.co.uk');
-    await addMember(h, 'Gate Desk', 'broker@gatedesk.co.uk', 'junior');
-    broker = await signedIn(h, 'broker@gatedesk.co.uk');
-    rival = (await ownerOfNewCompany(h, 'Rival Desk')).c;
+    h = await startDeskApp([{ pair: 'GBPUSD', bid: 1.3555, ask: 1.3557, mid: 1.3556 }], QUOTE_TIME);
+    const desk = await openDesk(h, 'Gate Desk', { secondAdmin: true, rival: 'Rival Desk' });
+    ({ owner: admin, broker } = desk);
+    admin2 = desk.admin2!;
+    rival = desk.rival!;
     await h.t.db.updateTable('companies').set({ company_finder_enabled: true }).execute();
     cookie = [...broker.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     await admin.api.margin.updatePolicy.mutate(FLOOR(50));

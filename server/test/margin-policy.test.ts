@@ -3,16 +3,8 @@ import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
 import { policyChanges } from '@pippitch/shared/margin-policy-diff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../core/src/market/live/quote-hub';
-import {
-  addMember,
-  errorOf,
-  ownerOfNewCompany,
-  signedIn,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from './helpers';
+import { openDesk, startDeskApp } from './desk-fixture';
+import { errorOf, type TestApp, type TestClient } from './helpers';
 import { FLOOR_50, QUOTE_TIME, savePitch } from './margin-fixtures';
 
 // Issue 25: the desk's margin policy, approvals of pitches below it and the requester's notifications. The pitches
@@ -27,21 +19,11 @@ let brokerId: string;
 const pitch = (c: TestClient, yourRate: string, clientName = 'Acme Widgets Ltd') => savePitch(c, clientName, yourRate);
 
 beforeAll(async () => {
-  h = await startTestApp({}, (t) => {
-    const quotes = new QuoteHub(t.db, t.url);
-    quotes.publish([
-      { pair: 'GBPUSD', bid: 1.3555, ask: 1.3557, mid: 1.3556, timestamp: QUOTE_TIME, source: 'simulated' },
-    ]);
-    return { quotes };
-  });
-  h.clock.now = new Date(QUOTE_TIME + 30_000);
-  const acme = await ownerOfNewCompany(h, 'Margin Desk');
-  owner = acme.c;
-  await addMember(h, 'Margin Desk', 'second@margindesk.co.uk', 'admin');
-  admin2 = await signedIn(h, 'second@margindesk.co.uk');
-  brokerId = await addMember(h, 'Margin Desk', 'broker@margindesk.co.uk', 'junior');
-  broker = await signedIn(h, 'broker@margindesk.co.uk');
-  rival = (await ownerOfNewCompany(h, 'Rival Desk')).c;
+  h = await startDeskApp([{ pair: 'GBPUSD', bid: 1.3555, ask: 1.3557, mid: 1.3556 }], QUOTE_TIME);
+  const desk = await openDesk(h, 'Margin Desk', { secondAdmin: true, rival: 'Rival Desk' });
+  ({ owner, broker, brokerId } = desk);
+  admin2 = desk.admin2!;
+  rival = desk.rival!;
 });
 afterAll(() => h?.close());
 

@@ -3,17 +3,9 @@ import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { DEFAULT_DESK_PAIRS, DESK_PAIR_MESSAGES, notQuotedMessage } from '@pippitch/shared/desk-pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../../core/src/market/live/quote-hub';
 import { pairsQuotedAnywhere } from '../../../core/src/services/company/pairs';
-import {
-  addMember,
-  errorOf,
-  ownerOfNewCompany,
-  signedIn,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from '../helpers';
+import { openDesk, startDeskApp } from '../desk-fixture';
+import { errorOf, type TestApp, type TestClient } from '../helpers';
 
 // Issue 34 §3: an admin chooses the pairs the desk quotes from the catalogue (the spec's six until then); brokers
 // pitch and read history only in those, each company its own choice.
@@ -25,19 +17,16 @@ let rival: TestClient;
 const QUOTE_TIME = Date.parse('2026-11-20T10:15:30Z');
 
 beforeAll(async () => {
-  h = await startTestApp({}, (t) => {
-    const quotes = new QuoteHub(t.db, t.url);
-    quotes.publish([
-      { pair: 'GBPUSD', bid: 1.2499, ask: 1.2501, mid: 1.25, timestamp: QUOTE_TIME, source: 'simulated' },
-      { pair: 'USDJPY', bid: 150.19, ask: 150.21, mid: 150.2, timestamp: QUOTE_TIME, source: 'simulated' },
-    ]);
-    return { quotes };
-  });
-  h.clock.now = new Date(QUOTE_TIME + 30_000);
-  owner = (await ownerOfNewCompany(h, 'Pairs Desk')).c;
-  await addMember(h, 'Pairs Desk', 'broker@pairsdesk.co.uk', 'junior');
-  broker = await signedIn(h, 'broker@pairsdesk.co.uk');
-  rival = (await ownerOfNewCompany(h, 'Other Desk')).c;
+  h = await startDeskApp(
+    [
+      { pair: 'GBPUSD', bid: 1.2499, ask: 1.2501, mid: 1.25 },
+      { pair: 'USDJPY', bid: 150.19, ask: 150.21, mid: 150.2 },
+    ],
+    QUOTE_TIME,
+  );
+  const desk = await openDesk(h, 'Pairs Desk', { rival: 'Other Desk' });
+  ({ owner, broker } = desk);
+  rival = desk.rival!;
 }, 120_000);
 
 afterAll(async () => {

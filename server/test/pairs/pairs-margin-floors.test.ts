@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QuoteHub } from '../../../core/src/market/live/quote-hub';
-import {
-  addMember,
-  errorOf,
-  ownerOfNewCompany,
-  signedIn,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from '../helpers';
+import { openDesk, startDeskApp } from '../desk-fixture';
+import { errorOf, type TestApp, type TestClient } from '../helpers';
 
 // Issue 34 §5: margin floors per pair and band for the pairs a desk quotes, not only the spec's six. An admin sets
 // a floor for GBP/PLN and USD/JPY; a pitch in each is measured against its own pair's floor (bps of that pair's mid).
@@ -19,19 +11,16 @@ let broker: TestClient;
 const AT = Date.parse('2026-11-20T11:59:30Z');
 
 beforeAll(async () => {
-  h = await startTestApp({}, (t) => {
-    const quotes = new QuoteHub(t.db, t.url);
-    quotes.publish([
-      { pair: 'GBPUSD', bid: 1.2499, ask: 1.2501, mid: 1.25, timestamp: AT, source: 'simulated' },
-      { pair: 'GBPPLN', bid: 4.9999, ask: 5.0001, mid: 5, timestamp: AT, source: 'simulated' },
-      { pair: 'USDJPY', bid: 149.99, ask: 150.01, mid: 150, timestamp: AT, source: 'simulated' },
-    ]);
-    return { quotes };
-  });
+  h = await startDeskApp(
+    [
+      { pair: 'GBPUSD', bid: 1.2499, ask: 1.2501, mid: 1.25 },
+      { pair: 'GBPPLN', bid: 4.9999, ask: 5.0001, mid: 5 },
+      { pair: 'USDJPY', bid: 149.99, ask: 150.01, mid: 150 },
+    ],
+    AT,
+  );
   h.clock.now = new Date('2026-11-20T12:00:00Z');
-  owner = (await ownerOfNewCompany(h, 'Floors Desk')).c;
-  await addMember(h, 'Floors Desk', 'broker@floorsdesk.co.uk', 'junior');
-  broker = await signedIn(h, 'broker@floorsdesk.co.uk');
+  ({ owner, broker } = await openDesk(h, 'Floors Desk'));
   await owner.api.company.setPairs.mutate({ pairs: ['GBPUSD', 'GBPPLN', 'USDJPY'] });
 }, 120_000);
 
