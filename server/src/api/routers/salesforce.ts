@@ -49,7 +49,7 @@ function connectionDeps(ctx: AdminContext) {
 
 /** The CRM export (issue 12): admins only — a broker must not connect or export the company's data. */
 export const salesforceRouter = router({
-  status: adminProcedure.query(({ ctx }) => connectionStatus(ctx.db, ctx.deps.crm, ctx.viewer.company.id)),
+  status: adminProcedure.query(({ ctx }) => connectionStatus(ctx.db, ctx.actor, ctx.deps)),
 
   /** Starts the OAuth flow: the browser goes to the returned URL (Salesforce's consent screen). */
   connect: adminProcedure.mutation(async ({ ctx }) => ({
