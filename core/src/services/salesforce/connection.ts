@@ -35,11 +35,14 @@ export interface CrmDeps {
   secretsKeyPrevious?: Buffer | undefined;
 }
 
+/** The provider and the keys, for a service given the database apart: `(db, actor, input, deps)`. */
+export type CrmKeys = Omit<CrmDeps, 'db'>;
+
 /** An admin acting in their own session (the OAuth state is bound to it). */
 export type SessionActor = Actor & { sessionId: string };
 
 /** What the OAuth flow needs beyond the database: the provider, the key that seals tokens, our callback, the clock. */
-export interface ConnectionDeps extends Omit<CrmDeps, 'db'> {
+export interface ConnectionDeps extends CrmKeys {
   redirectUri: string;
   now: Date;
 }
@@ -144,7 +147,11 @@ export async function connectionStatus(
 }
 
 /** Removes the connection (tokens included) and revokes the refresh token at Salesforce, best effort. */
-export async function disconnect({ db, crm, secretsKey, secretsKeyPrevious }: CrmDeps, actor: Actor): Promise<void> {
+export async function disconnect(
+  db: Database,
+  actor: Actor,
+  { crm, secretsKey, secretsKeyPrevious }: CrmKeys,
+): Promise<void> {
   const removed = await deleteConnection(db, scopeOf(actor));
   if (removed && crm && secretsKey) {
     let token: string | null = null;

@@ -30,7 +30,7 @@ import { exportMembers } from '../activity/export-csv';
 import type { Actor } from '../actor';
 import { marginConceded } from '../margin/conceded';
 import { openOnDemand } from '../on-demand';
-import { type CrmDeps, withSalesforce } from './connection';
+import { type CrmDeps, type CrmKeys, withSalesforce } from './connection';
 import { chatterPosts, teamSummary } from './team-summary';
 
 /** How long one run may hold an export before another may take it over (a crashed worker's lease lapses). */
@@ -126,8 +126,12 @@ export async function runExport(
  * 'Test Export': one short post, now, so the admin sees at once whether the connection works. Recorded in the
  * export log like any other export.
  */
-export async function testExport(deps: CrmDeps, actor: Actor, now: () => Date): Promise<{ message: string }> {
-  const { db } = deps;
+export async function testExport(
+  db: Database,
+  actor: Actor,
+  { now, ...keys }: CrmKeys & { now: () => Date },
+): Promise<{ message: string }> {
+  const deps: CrmDeps = { db, ...keys };
   const at = now();
   const scope = scopeOf(actor);
   const text = `PipPitch test export for ${await companyNameOf(db, scope)}: the connection works. Sent ${formatLondonDateTime(at)} (London time).`;
