@@ -7,6 +7,7 @@
 
 import { sql } from 'kysely';
 import { jobs, sendJob } from '../core/src/jobs/index';
+import { systemScope } from '../core/src/queries/scope';
 import { createTrialCompany } from '../core/src/services/company/create';
 import { renderReportPdf } from '../core/src/services/reports/render-pdf';
 import { reportData } from '../core/src/services/reports/report-data';
@@ -109,7 +110,7 @@ for (let round = 0; round < 3; round++) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 5);
   const started = performance.now();
-  const data = await reportData(db, big, OCTOBER);
+  const data = await reportData(db, systemScope('system:reports', big), OCTOBER);
   const read = performance.now() - started;
   const pdf = await renderReportPdf(data, SLOT);
   const took = performance.now() - started;

@@ -7,6 +7,7 @@ import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteHub } from '../../core/src/market/live/quote-hub';
+import { systemScope } from '../../core/src/queries/scope';
 import { reportData } from '../../core/src/services/reports/report-data';
 import { teamSummary } from '../../core/src/services/salesforce/team-summary';
 import {
@@ -216,9 +217,12 @@ describe('nothing off-market is counted in any total', () => {
 
   it('the Salesforce post and the monthly report add only the fair pitches', async () => {
     const span = { start: DAY, end: DAY };
-    const [member] = await teamSummary(h.t.db, companyId, { userIds: [aliceId], span });
+    const [member] = await teamSummary(h.t.db, systemScope('system:crm-export', companyId), {
+      userIds: [aliceId],
+      span,
+    });
     expect(member).toMatchObject({ calculations: CASES.length * 2, savings, excluded: CASES.length });
-    const report = await reportData(h.t.db, companyId, span);
+    const report = await reportData(h.t.db, systemScope('system:reports', companyId), span);
     expect(report.totals).toMatchObject({ calculations: CASES.length * 2, savings, excluded: CASES.length });
   });
 });

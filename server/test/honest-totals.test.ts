@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeEcbReferenceRates } from '../../core/src/market/dataset/ecb-store';
 import { QuoteHub } from '../../core/src/market/live/quote-hub';
+import { systemScope } from '../../core/src/queries/scope';
 import { reportData } from '../../core/src/services/reports/report-data';
 import { teamSummary } from '../../core/src/services/salesforce/team-summary';
 import {
@@ -199,9 +200,12 @@ describe('every total', () => {
 
   it('the Salesforce summary and the monthly report add the same pounds', async () => {
     const span = { start: '2025-11-03', end: '2025-11-03' };
-    const [member] = await teamSummary(h.t.db, companyId, { userIds: [aliceId], span });
+    const [member] = await teamSummary(h.t.db, systemScope('system:crm-export', companyId), {
+      userIds: [aliceId],
+      span,
+    });
     expect(member).toMatchObject({ calculations: 6, savings: expectedSavings(), losses: 1, excluded: 2 });
-    const report = await reportData(h.t.db, companyId, span);
+    const report = await reportData(h.t.db, systemScope('system:reports', companyId), span);
     expect(report.totals).toMatchObject({ calculations: 6, savings: expectedSavings(), losses: 1, excluded: 2 });
     const euro = report.brokers[0]?.clients.find((c) => c.client === 'Euro SA');
     expect(euro).toMatchObject({ annualSavings: annual(EURO), savingsGbp: euroGbp(), standing: 'saving' });

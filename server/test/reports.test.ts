@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { REPORT_MESSAGES } from '@pippitch/shared/reports';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmailMessage } from '../../core/src/providers/email/types';
+import { systemScope } from '../../core/src/queries/scope';
 import { deliverDueEmails } from '../../core/src/services/email/deliver';
 import { dispatchMonthlyReports } from '../../core/src/services/reports/dispatch';
 import { generateReport } from '../../core/src/services/reports/generate';
@@ -139,7 +140,10 @@ describe('monthly client reports', () => {
     // Ben: 1.2700 against 1.2800 → 78.1 bps; £159,940.94 a year. And a pitch in October, outside the period.
     await addCalculationAt(h, ben, '2026-09-20T10:00:00Z', { client: 'Greggs', mid: '1.2800' });
     await addCalculationAt(h, ben, '2026-10-01T00:30:00Z', { client: 'Outside', mid: '1.2600' });
-    const data = await reportData(h.t.db, owner.companyId, { start: '2026-09-01', end: '2026-09-30' });
+    const data = await reportData(h.t.db, systemScope('system:reports', owner.companyId), {
+      start: '2026-09-01',
+      end: '2026-09-30',
+    });
     expect(data.margin.team).toMatchObject({ pitches: 2, marginBps: '58.6', floorBps: '50.0', belowFloor: 1 });
 
     const text = pdfText(await renderReportPdf(data, h.clock.now));
@@ -165,7 +169,10 @@ describe('monthly client reports', () => {
     const name = 'The Northern Wholesale Import and Export Trading Company of Greater Manchester and Cheshire Limited';
     await addCalculationAt(h, owner.userId, '2026-09-15T10:00:00Z', { client: name });
     await addCalculationAt(h, owner.userId, '2026-09-16T10:00:00Z', { client: 'Greggs' });
-    const data = await reportData(h.t.db, owner.companyId, { start: '2026-09-01', end: '2026-09-30' });
+    const data = await reportData(h.t.db, systemScope('system:reports', owner.companyId), {
+      start: '2026-09-01',
+      end: '2026-09-30',
+    });
     const dir = mkdtempSync(join(tmpdir(), 'report-'));
     const file = join(dir, 'report.pdf');
     writeFileSync(file, await renderReportPdf(data, h.clock.now));
@@ -193,7 +200,10 @@ describe('monthly client reports', () => {
       competitorRate: '443.00',
     });
     await addCalculationAt(h, owner.userId, at('13'), { client: 'Krakow Foods', pair: 'GBPPLN', yourRate: '5.0500' });
-    const data = await reportData(h.t.db, owner.companyId, { start: '2026-09-01', end: '2026-09-30' });
+    const data = await reportData(h.t.db, systemScope('system:reports', owner.companyId), {
+      start: '2026-09-01',
+      end: '2026-09-30',
+    });
     expect([...data.pairs].sort()).toEqual(['GBPHUF', 'GBPPLN', 'GBPUSD', 'USDJPY']);
     const flat = pdfText(await renderReportPdf(data, h.clock.now)).replace(/\s+/g, ' ');
     // The catalogue's order (the six first, then GBP/x, then USD/x), grouped by pip size.
@@ -205,7 +215,10 @@ describe('monthly client reports', () => {
     // A report of the six alone says what it always said.
     const six = await withClientData('Report Six Pips Ltd');
     await addCalculationAt(h, six.userId, at('10'), { client: 'Greggs' });
-    const sixData = await reportData(h.t.db, six.companyId, { start: '2026-09-01', end: '2026-09-30' });
+    const sixData = await reportData(h.t.db, systemScope('system:reports', six.companyId), {
+      start: '2026-09-01',
+      end: '2026-09-30',
+    });
     const sixText = pdfText(await renderReportPdf(sixData, h.clock.now)).replace(/\s+/g, ' ');
     expect(sixText).toContain('costs = amount ÷ rate; pips at 0.0001; annual saving');
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemScope } from '../../core/src/queries/scope';
 import { withSalesforce } from '../../core/src/services/salesforce/connection';
 import { rotateSecrets } from '../../core/src/services/salesforce/rotate-secrets';
 import { keyId, openSecret, SecretUnreadable, sealSecret } from '../../core/src/services/salesforce/secret-box';
@@ -85,7 +86,7 @@ describe('SECRETS_KEY rotation', () => {
     const deps = { db: h.t.db, crm: localCrm(sf), secretsKey: NEW };
     const posted = await withSalesforce(
       deps,
-      a.companyId,
+      systemScope('system:crm-export', a.companyId),
       (session, crm) => crm.post(session, 'after'),
       () => h.clock.now,
     );
@@ -93,7 +94,7 @@ describe('SECRETS_KEY rotation', () => {
     await expect(
       withSalesforce(
         deps,
-        lost.companyId,
+        systemScope('system:crm-export', lost.companyId),
         (session, crm) => crm.post(session, 'x'),
         () => h.clock.now,
       ),

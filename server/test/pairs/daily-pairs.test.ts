@@ -10,6 +10,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeEcbReferenceRates } from '../../../core/src/market/dataset/ecb-store';
 import { runMarketHistory } from '../../../core/src/market/ingest/backfill/job';
+import { systemScope } from '../../../core/src/queries/scope';
 import { reportData } from '../../../core/src/services/reports/report-data';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient } from '../helpers';
 
@@ -195,7 +196,7 @@ describe('a daily-only pair (GBP/INR)', () => {
     // The save stamps the database's now(): the pitches are moved to the test's day, which the report spans.
     await sql`UPDATE calculations SET created_at = ${h.clock.now}`.execute(h.t.db);
     const day = londonDateOf(h.clock.now);
-    const report = await reportData(h.t.db, companyId, { start: day, end: day });
+    const report = await reportData(h.t.db, systemScope('system:reports', companyId), { start: day, end: day });
     expect(report.pairNotes).toEqual([
       "GBP/INR: daily reference rate — no intraday prices. Priced from the ECB's reference rate of the day (or the last before it); a rate more than 3% from it is off-market.",
     ]);

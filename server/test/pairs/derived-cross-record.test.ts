@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBackfill } from '../../../core/src/market/ingest/backfill/run';
 import { createDukascopyProvider } from '../../../core/src/market/vendors/dukascopy/client';
+import { systemScope } from '../../../core/src/queries/scope';
 import { reportData } from '../../../core/src/services/reports/report-data';
 import { errorOf, ownerOfNewCompany, startTestApp, type TestApp, type TestClient } from '../helpers';
 import { type DukascopyServer, dukascopyMid, startDukascopyServer } from '../market/dukascopy-server';
@@ -139,7 +140,7 @@ describe("a derived cross's record", () => {
     // The save stamps the database's now(): the pitches are moved to the test's day, which the report spans.
     await sql`UPDATE calculations SET created_at = ${h.clock.now}`.execute(h.t.db);
     const day = londonDateOf(h.clock.now);
-    const report = await reportData(h.t.db, companyId, { start: day, end: day });
+    const report = await reportData(h.t.db, systemScope('system:reports', companyId), { start: day, end: day });
     expect(report.pairNotes).toEqual([
       "GBP/PLN derived from GBP/USD × USD/PLN at the same minute: our history provider has no GBP/PLN prices of its own, so each minute is the product of its two legs' prices at that minute.",
     ]);

@@ -5,6 +5,7 @@ import { pipSize } from '@pippitch/shared/pairs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteHub } from '../../../core/src/market/live/quote-hub';
+import { systemScope } from '../../../core/src/queries/scope';
 import { reportData } from '../../../core/src/services/reports/report-data';
 import { teamSummary } from '../../../core/src/services/salesforce/team-summary';
 import { addMember, ownerOfNewCompany, signedIn, startTestApp, type TestApp, type TestClient } from '../helpers';
@@ -107,9 +108,12 @@ describe('totals across catalogue pairs', () => {
 
   it('the dashboard, the Salesforce summary and the monthly report add the same pounds', async () => {
     const span = { start: '2026-11-20', end: '2026-11-20' };
-    const [member] = await teamSummary(h.t.db, companyId, { userIds: [brokerId], span });
+    const [member] = await teamSummary(h.t.db, systemScope('system:crm-export', companyId), {
+      userIds: [brokerId],
+      span,
+    });
     expect(member).toMatchObject({ calculations: 3, savings: total(), losses: 0, excluded: 0 });
-    const report = await reportData(h.t.db, companyId, span);
+    const report = await reportData(h.t.db, systemScope('system:reports', companyId), span);
     expect(report.totals).toMatchObject({ calculations: 3, savings: total() });
     const yen = report.brokers[0]?.clients.find((c) => c.client === 'Osaka Parts Ltd');
     // The row keeps the saving in the currency sold (dollars) beside its pounds.

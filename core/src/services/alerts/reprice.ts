@@ -9,26 +9,17 @@ import { pairInfo } from '@pippitch/shared/pair-catalogue';
 import { isCurrencyPair, pipSize, STORED_PAIRS, servePrice, storageFor } from '@pippitch/shared/pairs';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import {
+  latestClose,
+  leadsToRepriceOfAllCompanies,
+  type Repricings,
+  saveRepricings,
+} from '../../queries/alerts-reprice';
 import { storedCalculation } from '../calculation-data';
 import { pairsQuotedAnywhere } from '../company/pairs';
 import { sendAlertDigests } from './digest';
 
 const BATCH = 5_000;
-
-interface LeadRow {
-  lead_id: string;
-  user_id: string;
-  threshold: number;
-  calculation_id: string;
-  created_at: Date;
-  currency_pair: string;
-  calculation_data: unknown;
-  live_rate: number | null;
-  /** The record's mid, for a daily-only pair (no live quote exists: its mid is the day's ECB fix). */
-  record_mid: string | null;
-  savings_amount: string;
-}
 
 /**
  * The newest stored price of each stored pair the six and the desks' pairs use (issue 34: a derived cross's own
@@ -38,11 +29,8 @@ async function currentMids(db: Database): Promise<Map<string, number>> {
   const mids = new Map<string, number>();
   const quoted = (await pairsQuotedAnywhere(db)).map((p) => storageFor(p).stored as string);
   for (const pair of new Set<string>([...STORED_PAIRS, ...quoted])) {
-    const row = (
-      await sql<{ close: number }>`
-        SELECT close FROM fx_minute_bars WHERE pair = ${pair} ORDER BY ts DESC LIMIT 1`.execute(db)
-    ).rows[0];
-    if (row) mids.set(pair, row.close);
+    const close = await latestClose(db, pair);
+    if (close !== undefined) mids.set(pair, close);
   }
   return mids;
 }
@@ -58,47 +46,19 @@ export async function repriceLeads(
   let leads = 0;
   let flagged = 0;
   for (;;) {
-    // Each broker's lead with its newest on-market calculation (the calculations index is (user, client, time)),
-    // brokers of companies with access only. An off-market pitch (outside the range the shared check used — on a
-    // day without prices, the last session's: issue 31 §1) is a typo the broker confirmed, not a price to call
-    // back on.
-    const rows = (
-      await sql<LeadRow>`
-        SELECT l.id AS lead_id, l.user_id, u.reprice_threshold_pct AS threshold, c.id AS calculation_id,
-               c.created_at, c.currency_pair, c.calculation_data, c.live_rate, c.savings_amount::text AS savings_amount,
-               c.evidence->'mid'->>'rate' AS record_mid
-        FROM user_leads l
-        JOIN user_profiles u ON u.id = l.user_id AND u.is_active
-        JOIN companies co ON co.id = u.company_id AND NOT co.account_locked
-        JOIN LATERAL (
-          SELECT id, created_at, currency_pair, calculation_data, live_rate, savings_amount, evidence FROM calculations
-          WHERE user_id = l.user_id AND normalized_client_name = l.normalized_name AND NOT off_market
-          ORDER BY created_at DESC LIMIT 1
-        ) c ON true
-        WHERE l.id > ${after}::uuid
-        ORDER BY l.id
-        LIMIT ${BATCH}`.execute(db)
-    ).rows;
+    // Each broker's lead with its newest on-market calculation, brokers of companies with access only.
+    const rows = await leadsToRepriceOfAllCompanies(db, after, BATCH);
     if (rows.length === 0) break;
-    after = rows[rows.length - 1]!.lead_id;
-    const out = {
-      lead: [] as string[],
-      user: [] as string[],
-      calc: [] as string[],
-      at: [] as Date[],
-      base: [] as string[],
-      now: [] as string[],
-      change: [] as string[],
-      flagged: [] as boolean[],
-    };
+    after = rows[rows.length - 1]!.leadId;
+    const out: Repricings = { lead: [], user: [], calc: [], at: [], base: [], now: [], change: [], flagged: [] };
     for (const r of rows) {
-      if (!isCurrencyPair(r.currency_pair)) continue;
-      const daily = pairInfo(r.currency_pair).sourcing.kind === 'daily';
-      const baseMid = daily && r.record_mid ? Number(r.record_mid) : r.live_rate;
+      if (!isCurrencyPair(r.currencyPair)) continue;
+      const daily = pairInfo(r.currencyPair).sourcing.kind === 'daily';
+      const baseMid = daily && r.recordMid ? Number(r.recordMid) : r.liveRate;
       if (!baseMid) continue; // no mid on record: nothing to re-price from
-      const current = mids.get(storageFor(r.currency_pair).stored);
+      const current = mids.get(storageFor(r.currencyPair).stored);
       if (current === undefined) continue;
-      const d = storedCalculation.parse(r.calculation_data);
+      const d = storedCalculation.parse(r.calculationData);
       const repriced = repricedAnnualSavings(
         {
           yourRate: d.your_rate,
@@ -106,18 +66,18 @@ export async function repriceLeads(
           amount: d.trade_amount,
           tradesPerYear: d.trades_per_year,
           marginPips: d.pips_added,
-          pipSize: pipSize(r.currency_pair),
+          pipSize: pipSize(r.currencyPair),
         },
         baseMid,
-        servePrice(current, storageFor(r.currency_pair).invert),
+        servePrice(current, storageFor(r.currencyPair).invert),
       );
-      const change = changePercent(r.savings_amount, repriced);
+      const change = changePercent(r.savingsAmount, repriced);
       const moved = isFlagged(change, r.threshold);
-      out.lead.push(r.lead_id);
-      out.user.push(r.user_id);
-      out.calc.push(r.calculation_id);
-      out.at.push(r.created_at);
-      out.base.push(r.savings_amount);
+      out.lead.push(r.leadId);
+      out.user.push(r.userId);
+      out.calc.push(r.calculationId);
+      out.at.push(r.createdAt);
+      out.base.push(r.savingsAmount);
       out.now.push(repriced);
       out.change.push(change);
       out.flagged.push(moved);
@@ -125,27 +85,7 @@ export async function repriceLeads(
       if (moved) flagged++;
     }
     if (out.lead.length === 0) continue;
-    // A lead keeps the date it first became flagged while it stays flagged; a new calculation starts it again.
-    await sql`
-      INSERT INTO lead_repricings AS r (lead_id, user_id, calculation_id, calculated_at, base_annual_savings,
-        repriced_annual_savings, change_pct, flagged_since, repriced_on)
-      SELECT lead_id, user_id, calculation_id, calculated_at, base, now, change,
-             CASE WHEN flagged THEN ${today}::date END, ${today}::date
-      FROM unnest(${out.lead}::uuid[], ${out.user}::uuid[], ${out.calc}::uuid[],
-                  ${out.at.map((d) => d.toISOString())}::timestamptz[], ${out.base}::numeric[], ${out.now}::numeric[],
-                  ${out.change}::numeric[], ${out.flagged}::boolean[])
-        AS t(lead_id, user_id, calculation_id, calculated_at, base, now, change, flagged)
-      ON CONFLICT (lead_id) DO UPDATE SET
-        calculation_id = excluded.calculation_id,
-        calculated_at = excluded.calculated_at,
-        base_annual_savings = excluded.base_annual_savings,
-        repriced_annual_savings = excluded.repriced_annual_savings,
-        change_pct = excluded.change_pct,
-        flagged_since = CASE
-          WHEN excluded.flagged_since IS NULL THEN NULL
-          WHEN r.flagged_since IS NOT NULL AND r.calculation_id = excluded.calculation_id THEN r.flagged_since
-          ELSE excluded.flagged_since END,
-        repriced_on = excluded.repriced_on`.execute(db);
+    await saveRepricings(db, out, today);
   }
   const digests = await sendAlertDigests(db, today, appUrl);
   return { leads, flagged, digests };

@@ -1,21 +1,19 @@
 import { reportFileName } from '@pippitch/shared/reports';
 import type { Database, Log } from '@pippitch/sql';
 import type { EmailProvider } from '../../providers/email/types';
+import { claimDueEmail, updateOutboxEmail } from '../../queries/email-outbox';
+import { reportAttachment } from '../../queries/reports-rows';
 
 const MAX_ATTEMPTS = 8;
 
 /** A report's PDF, read when its e-mail is sent (the outbox holds a reference, not a second copy). */
 async function attachmentsOf(db: Database, reportId: string | null) {
   if (!reportId) return undefined;
-  const report = await db
-    .selectFrom('monthly_reports')
-    .select(['pdf', 'period_start', 'period_end'])
-    .where('id', '=', reportId)
-    .executeTakeFirst();
+  const report = await reportAttachment(db, reportId);
   if (!report?.pdf) return undefined;
   return [
     {
-      filename: reportFileName(report.period_start, report.period_end),
+      filename: reportFileName(report.start, report.end),
       contentType: 'application/pdf',
       content: report.pdf,
     },
@@ -38,50 +36,33 @@ export async function deliverDueEmails(
   let processed = 0;
   for (;;) {
     const done = await db.transaction().execute(async (trx) => {
-      const msg = await trx
-        .selectFrom('email_outbox')
-        .selectAll()
-        .where('status', '=', 'pending')
-        .where('next_attempt_at', '<=', now())
-        .orderBy('created_at')
-        .limit(1)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
+      const msg = await claimDueEmail(trx, now());
       if (!msg) return false;
       try {
         await provider.deliver({
           from,
-          to: msg.to_address,
+          to: msg.to,
           subject: msg.subject,
           html: msg.html,
-          text: msg.text_body,
-          attachments: await attachmentsOf(trx, msg.attachment_report_id),
+          text: msg.text,
+          attachments: await attachmentsOf(trx, msg.attachmentReportId),
         });
-        await trx
-          .updateTable('email_outbox')
-          .set({ status: provider.outcome, sent_at: now(), attempts: msg.attempts + 1 })
-          .where('id', '=', msg.id)
-          .execute();
+        await updateOutboxEmail(trx, msg.id, { status: provider.outcome, sentAt: now(), attempts: msg.attempts + 1 });
       } catch (err) {
         const attempts = msg.attempts + 1;
         const retryIn = Math.min(3600, 15 * 2 ** attempts);
         // Retried with backoff (a warning) until its last attempt, when it is failed for good (an error).
         const last = attempts >= MAX_ATTEMPTS;
         log(
-          `e-mail to ${msg.to_address} failed (attempt ${attempts} of ${MAX_ATTEMPTS}${last ? ', given up' : ''}): ${(err as Error).message}`,
+          `e-mail to ${msg.to} failed (attempt ${attempts} of ${MAX_ATTEMPTS}${last ? ', given up' : ''}): ${(err as Error).message}`,
           last ? 'error' : 'warn',
         );
-        await trx
-          .updateTable('email_outbox')
-          .set({
-            attempts,
-            last_error: (err as Error).message.slice(0, 500),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-            next_attempt_at: new Date(now().getTime() + retryIn * 1000),
-          })
-          .where('id', '=', msg.id)
-          .execute();
+        await updateOutboxEmail(trx, msg.id, {
+          attempts,
+          lastError: (err as Error).message.slice(0, 500),
+          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+          nextAttemptAt: new Date(now().getTime() + retryIn * 1000),
+        });
       }
       return true;
     });

@@ -1,24 +1,20 @@
 import type { Database } from '@pippitch/sql';
+import { insertOutboxEmail, insertOutboxEmailToMember } from '../../queries/email-outbox';
 import type { RenderedEmail } from './templates';
 
-/** Queues an e-mail; call it inside the transaction of the change that causes it. */
+/**
+ * Queues an e-mail; call it inside the transaction of the change that causes it. `companyId` labels whose e-mail
+ * it is (the outbox is never read by company).
+ */
 export async function enqueueEmail(
   db: Database,
   input: { to: string; template: string; email: RenderedEmail; companyId?: string | null },
 ): Promise<string> {
-  const row = await db
-    .insertInto('email_outbox')
-    .values({
-      to_address: input.to,
-      template: input.template,
-      subject: input.email.subject,
-      html: input.email.html,
-      text_body: input.email.text,
-      company_id: input.companyId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertOutboxEmail(db, {
+    to: input.to,
+    content: { template: input.template, ...input.email },
+    companyId: input.companyId ?? null,
+  });
 }
 
 /**
@@ -31,21 +27,5 @@ export async function enqueueEmailToMember(
   userId: string,
   input: { template: string; email: RenderedEmail },
 ): Promise<void> {
-  await db
-    .insertInto('email_outbox')
-    .columns(['to_address', 'template', 'subject', 'html', 'text_body', 'company_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('user_profiles as u')
-        .select([
-          'u.email',
-          eb.val(input.template).as('template'),
-          eb.val(input.email.subject).as('subject'),
-          eb.val(input.email.html).as('html'),
-          eb.val(input.email.text).as('text_body'),
-          'u.company_id',
-        ])
-        .where('u.id', '=', userId),
-    )
-    .execute();
+  await insertOutboxEmailToMember(db, userId, { template: input.template, ...input.email });
 }

@@ -1,8 +1,10 @@
 import { planPrice } from '@pippitch/shared/plan-price';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
+import { notFound } from '../../errors';
+import { previewCompany } from '../../queries/email-preview';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
-import { companyColumns } from '../company/row';
 import {
   accessEndedEmail,
   billingSwitchScheduledEmail,
@@ -47,35 +49,27 @@ const DAY_MS = 86_400_000;
  */
 export async function emailPreview(
   db: Database,
-  actor: Pick<Actor, 'companyId'>,
+  actor: Actor,
   { key }: { key: PreviewKey },
   { appUrl, now }: { appUrl: string; now: Date },
 ): Promise<{ key: PreviewKey; title: string; email: RenderedEmail }> {
-  const company = await companyColumns(db, actor.companyId, [
-    'name',
-    'billing_period',
-    'admin_seats',
-    'junior_seats',
-    'trial_ends_at',
-    'current_period_end',
-    'company_finder_enabled',
-    'client_data_enabled',
-  ]);
+  const company = await previewCompany(db, scopeOf(actor));
+  if (!company) throw notFound('Company not found');
   const companyName = company.name;
   const plan = {
-    adminSeats: company.admin_seats,
-    brokerSeats: company.junior_seats,
-    addons: { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled },
+    adminSeats: company.adminSeats,
+    brokerSeats: company.brokerSeats,
+    addons: { companyFinder: company.companyFinderEnabled, clientData: company.clientDataEnabled },
   };
-  const annual = company.billing_period === 'annual';
-  const periodEnd = (days: number) => company.current_period_end ?? new Date(now.getTime() + days * DAY_MS);
+  const annual = company.billingPeriod === 'annual';
+  const periodEnd = (days: number) => company.currentPeriodEnd ?? new Date(now.getTime() + days * DAY_MS);
   let email: RenderedEmail;
   switch (key) {
     case 'welcome':
       email = welcomeEmail({
         companyName,
         plan: annual ? 'annual' : 'monthly',
-        seats: company.admin_seats + company.junior_seats,
+        seats: company.adminSeats + company.brokerSeats,
         appUrl,
         price: planPrice({ ...plan, billing: annual ? 'annual' : 'monthly' }),
       });
@@ -118,7 +112,7 @@ export async function emailPreview(
     default: {
       const daysLeft = Number(key.slice('trial-'.length)) as TrialReminderDays;
       // The reminder as it will read: its trial end is the company's own, or that many days from now.
-      const trialEndsAt = company.trial_ends_at ?? new Date(now.getTime() + daysLeft * DAY_MS);
+      const trialEndsAt = company.trialEndsAt ?? new Date(now.getTime() + daysLeft * DAY_MS);
       email = trialReminderEmail({ companyName, daysLeft, trialEndsAt, appUrl });
     }
   }

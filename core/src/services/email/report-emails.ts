@@ -4,7 +4,8 @@
  */
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { insertEmailsToAdmins } from '../../queries/email-outbox';
+import type { Scope } from '../../queries/scope';
 import { type RenderedEmail, render } from './templates';
 
 export interface ReportEmailFacts {
@@ -34,29 +35,10 @@ export function reportEmail({ test, companyName, span, totals, appUrl }: ReportE
 /** One e-mail per active admin of the company, in the caller's transaction; returns how many were queued. */
 export async function enqueueReportEmail(
   trx: Database,
-  report: { id: string; companyId: string },
+  scope: Scope,
+  reportId: string,
   email: RenderedEmail,
 ): Promise<number> {
-  const sent = await trx
-    .insertInto('email_outbox')
-    .columns(['to_address', 'template', 'subject', 'html', 'text_body', 'company_id', 'attachment_report_id'])
-    .expression((eb) =>
-      eb
-        .selectFrom('user_profiles as u')
-        .select([
-          'u.email',
-          sql<string>`'monthly_report'`.as('template'),
-          eb.val(email.subject).as('subject'),
-          eb.val(email.html).as('html'),
-          eb.val(email.text).as('text_body'),
-          'u.company_id',
-          sql<string>`${report.id}::uuid`.as('attachment_report_id'),
-        ])
-        .where('u.company_id', '=', report.companyId)
-        .where('u.is_active', '=', true)
-        .where('u.role_type', 'in', ['admin', 'super_admin']),
-    )
-    .returning('id')
-    .execute();
-  return sent.length;
+  const content = { template: 'monthly_report', ...email };
+  return insertEmailsToAdmins(trx, scope, { content, attachmentReportId: reportId });
 }

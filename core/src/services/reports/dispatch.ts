@@ -4,6 +4,9 @@ import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { generateMonthlyReportJob } from '../../jobs/reports';
 import { sendJob } from '../../jobs/send';
+import { insertMonthlyReport } from '../../queries/reports-rows';
+import { listEnabledReportSchedulesOfAllCompanies } from '../../queries/reports-schedule';
+import { systemScope } from '../../queries/scope';
 import { startDueSlots } from '../schedules/sweep';
 
 /**
@@ -13,29 +16,22 @@ import { startDueSlots } from '../schedules/sweep';
  * previous calendar month. Returns how many were started.
  */
 export async function dispatchMonthlyReports(db: Database, now: Date): Promise<number> {
-  const schedules = await db
-    .selectFrom('monthly_report_schedule as s')
-    .innerJoin('companies as c', 'c.id', 's.company_id')
-    .select(['s.company_id', 's.day_of_month', 's.hour', 's.active_since'])
-    .where('s.enabled', '=', true)
-    .where('c.client_data_enabled', '=', true)
-    .where('c.account_locked', '=', false)
-    .execute();
+  // The sweep reads each schedule's start as `active_since`.
+  const schedules = (await listEnabledReportSchedulesOfAllCompanies(db)).map((s) => ({
+    ...s,
+    active_since: s.activeSince,
+  }));
   const monthly = (s: (typeof schedules)[number]) => ({
     frequency: 'monthly' as const,
-    dayOfMonth: s.day_of_month,
+    dayOfMonth: s.dayOfMonth,
     hour: s.hour,
   });
   return startDueSlots(db, now, schedules, monthly, async (trx, s, slot) => {
     const start = previousMonthStart(slot.date);
     const end = addDays(`${slot.key}-01`, -1);
-    const row = await trx
-      .insertInto('monthly_reports')
-      .values({ company_id: s.company_id, kind: 'monthly', period_start: start, period_end: end, slot_key: slot.key })
-      .onConflict((oc) => oc.columns(['company_id', 'slot_key']).where('slot_key', 'is not', null).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) await sendJob(trx, generateMonthlyReportJob, { reportId: row.id }, { priority: SCHEDULED_PRIORITY });
-    return row !== undefined;
+    const scope = systemScope('system:reports', s.companyId);
+    const id = await insertMonthlyReport(trx, scope, { start, end, slotKey: slot.key });
+    if (id) await sendJob(trx, generateMonthlyReportJob, { reportId: id }, { priority: SCHEDULED_PRIORITY });
+    return id !== undefined;
   });
 }

@@ -16,7 +16,9 @@ import { type CurrencyPair, isCurrencyPair } from '@pippitch/shared/pairs';
 import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { reportCompany } from '../../queries/reports-company';
+import { type LatestPitch, latestPitches, pairsPitched, rateSourceCounts } from '../../queries/reports-pitches';
+import type { Scope } from '../../queries/scope';
 import { spanBoundsUtc } from '../activity/user-activity';
 import { storedCalculation } from '../calculation-data';
 import { type ConcededFigures, marginConceded } from '../margin/conceded';
@@ -82,49 +84,48 @@ export interface ReportData {
 
 const NO_CLIENT = 'No client name';
 
-export async function reportData(db: Database, companyId: string, span: DateSpan): Promise<ReportData> {
+export async function reportData(db: Database, scope: Scope, span: DateSpan): Promise<ReportData> {
   const { from, to } = spanBoundsUtc(span);
-  const company = await db.selectFrom('companies').select('name').where('id', '=', companyId).executeTakeFirst();
-  if (!company) throw new Error(`company ${companyId} not found`);
-  const rows = await latestPitchRows(db, companyId, from, to);
+  const company = await reportCompany(db, scope);
+  if (!company) throw new Error(`company ${scope.companyId} not found`);
+  const rows = await latestPitches(db, scope, from, to);
 
-  const conceded = await marginConceded(db, { companyId }, span);
+  const conceded = await marginConceded(db, { companyId: scope.companyId }, span);
   const brokers = new Map<string, ReportBroker>();
   // Company-wide, a client counts once with the newest figures any broker gave it.
   const latestByClient = new Map<string, { at: Date; savings: string; standing: Standing }>();
   for (const r of rows) {
-    let broker = brokers.get(r.user_id);
+    let broker = brokers.get(r.userId);
     if (!broker) {
       broker = {
-        name: memberDisplayName({ fullName: r.full_name, email: r.email }),
+        name: memberDisplayName({ fullName: r.fullName, email: r.email }),
         email: r.email,
         calculations: 0,
         clients: [],
         savings: '0',
         losses: 0,
         excluded: 0,
-        margin: conceded.brokers.find((b) => b.userId === r.user_id) ?? null,
+        margin: conceded.brokers.find((b) => b.userId === r.userId) ?? null,
       };
-      brokers.set(r.user_id, broker);
+      brokers.set(r.userId, broker);
     }
     const standing = (r.standing ?? 'saving') as Standing;
     broker.calculations += r.times;
     // Only savings count (issue 22 §2): a loss is counted apart, an off-market rate is left out.
-    broker.savings = new Dec(broker.savings).plus(r.counted_gbp).toFixed(2);
+    broker.savings = new Dec(broker.savings).plus(r.countedGbp).toFixed(2);
     if (standing === 'loss') broker.losses += 1;
     if (standing === 'off_market' || standing === 'below_mid') broker.excluded += 1;
     broker.clients.push(clientRow(r, standing));
-    const clientKey = r.normalized_client_name ?? `calculation:${r.id}`;
+    const clientKey = r.normalizedClientName ?? `calculation:${r.id}`;
     const seen = latestByClient.get(clientKey);
-    if (!seen || seen.at < r.created_at)
-      latestByClient.set(clientKey, { at: r.created_at, savings: r.counted_gbp, standing });
+    if (!seen || seen.at < r.createdAt)
+      latestByClient.set(clientKey, { at: r.createdAt, savings: r.countedGbp, standing });
   }
   for (const b of brokers.values()) b.clients.sort((a, z) => a.client.localeCompare(z.client, 'en-GB'));
 
-  const sources = await rateSources(db, companyId, from, to);
-  const pitchedPairs = await pairsPitched(db, companyId, from, to);
+  const sources = await rateSourceCounts(db, scope, from, to);
+  const pairs = (await pairsPitched(db, scope, from, to)).filter(isCurrencyPair);
 
-  const pairs = pitchedPairs.map((p) => p.currency_pair).filter(isCurrencyPair);
   const list = [...brokers.values()];
   return {
     companyName: company.name,
@@ -140,9 +141,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
         .length,
     },
     sources: sources.map((s) => ({
-      label: s.rate_source
-        ? (LIVE_SOURCE_LABELS[s.rate_source as LiveSource] ?? s.rate_source)
-        : 'No live rate recorded',
+      label: s.rateSource ? (LIVE_SOURCE_LABELS[s.rateSource as LiveSource] ?? s.rateSource) : 'No live rate recorded',
       calculations: s.n,
       first: s.first,
       last: s.last,
@@ -153,94 +152,27 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
   };
 }
 
-type PitchRow = Awaited<ReturnType<typeof latestPitchRows>>[number];
-
-/** Each broker's latest pitch to each client in the period, with how many times they pitched that client. */
-function latestPitchRows(db: Database, companyId: string, from: Date, to: Date) {
-  // A calculation without a client name is its own row (nothing says two of them are the same client).
-  const key = sql<string>`coalesce(c.normalized_client_name, c.id::text)`;
-  return db
-    .selectFrom('calculations as c')
-    .innerJoin('user_profiles as u', 'u.id', 'c.user_id')
-    .select([
-      'c.id',
-      'c.user_id',
-      'u.full_name',
-      'u.email',
-      'c.client_name',
-      'c.normalized_client_name',
-      'c.currency_pair',
-      'c.calculation_data',
-      'c.evidence',
-      'c.savings_amount',
-      'c.created_at',
-      'c.standing',
-      sql<string>`c.savings_gbp::text`.as('savings_gbp'),
-      sql<string>`c.counted_savings_gbp::text`.as('counted_gbp'),
-      sql<number>`count(*) OVER (PARTITION BY c.user_id, ${key})::int`.as('times'),
-    ])
-    .distinctOn(['u.full_name', 'c.user_id', key])
-    .where('c.company_id', '=', companyId)
-    .where('c.created_at', '>=', from)
-    .where('c.created_at', '<', to)
-    .orderBy('u.full_name')
-    .orderBy('c.user_id')
-    .orderBy(key)
-    .orderBy('c.created_at', 'desc')
-    .execute();
-}
-
 /** One client's line in a broker's table: the latest pitch's figures and its evidence. */
-function clientRow(r: PitchRow, standing: Standing): ReportBroker['clients'][number] {
-  const data = storedCalculation.parse(r.calculation_data);
+function clientRow(r: LatestPitch, standing: Standing): ReportBroker['clients'][number] {
+  const data = storedCalculation.parse(r.calculationData);
   const evidence = readEvidence(r.evidence);
   return {
-    client: r.client_name?.trim() || NO_CLIENT,
-    pair: r.currency_pair,
+    client: r.clientName?.trim() || NO_CLIENT,
+    pair: r.currencyPair,
     yourRate: data.your_rate,
     marginPips: data.pips_added,
     competitorRate: data.competitor_rate,
     amount: data.trade_amount,
     tradesPerYear: data.trades_per_year,
     differenceInPips: data.difference_in_pips,
-    annualSavings: String(r.savings_amount),
-    savingsGbp: r.savings_gbp,
-    countedGbp: r.counted_gbp,
+    annualSavings: r.savingsAmount,
+    savingsGbp: r.savingsGbp,
+    countedGbp: r.countedGbp,
     standing,
     midRate: evidence?.mid?.rate ?? null,
     rangePosition: evidence?.range?.position ?? null,
     ecbRate: evidence?.ecb?.rate ?? null,
     times: r.times,
-    lastPitchedAt: r.created_at,
+    lastPitchedAt: r.createdAt,
   };
-}
-
-/** How the period's pitches got their live rate: each source, how often, first and last. */
-function rateSources(db: Database, companyId: string, from: Date, to: Date) {
-  return db
-    .selectFrom('calculations as c')
-    .select([
-      'c.rate_source',
-      sql<number>`count(*)::int`.as('n'),
-      sql<Date | null>`min(c.rate_at)`.as('first'),
-      sql<Date | null>`max(c.rate_at)`.as('last'),
-    ])
-    .where('c.company_id', '=', companyId)
-    .where('c.created_at', '>=', from)
-    .where('c.created_at', '<', to)
-    .groupBy('c.rate_source')
-    .orderBy('n', 'desc')
-    .execute();
-}
-
-/** Every pair pitched in the period (a client's rows show only its latest pitch), for how each was priced. */
-function pairsPitched(db: Database, companyId: string, from: Date, to: Date) {
-  return db
-    .selectFrom('calculations as c')
-    .select('c.currency_pair')
-    .distinct()
-    .where('c.company_id', '=', companyId)
-    .where('c.created_at', '>=', from)
-    .where('c.created_at', '<', to)
-    .execute();
 }

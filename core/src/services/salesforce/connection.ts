@@ -6,12 +6,21 @@
 import { createHash } from 'node:crypto';
 import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { AppError, badRequest } from '../../errors';
 import { type CrmProvider, CrmRevoked, type CrmSession, CrmSessionExpired } from '../../providers/crm/types';
+import {
+  connectionRecord,
+  deleteConnection,
+  deleteExpiredOAuthStatesOfAllCompanies,
+  insertOAuthState,
+  oauthStateExists,
+  saveConnection,
+  takeOAuthVerifier,
+  updateConnection,
+} from '../../queries/crm-connection';
+import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { hashToken, newToken } from '../auth/tokens';
-import { upsertCompanyRow } from '../company/row';
 import { openSecret, sealSecret } from './secret-box';
 
 /** How long the admin has on Salesforce's consent screen. */
@@ -26,11 +35,14 @@ export interface CrmDeps {
   secretsKeyPrevious?: Buffer | undefined;
 }
 
+/** The provider and the keys, for a service given the database apart: `(db, actor, input, deps)`. */
+export type CrmKeys = Omit<CrmDeps, 'db'>;
+
 /** An admin acting in their own session (the OAuth state is bound to it). */
 export type SessionActor = Actor & { sessionId: string };
 
 /** What the OAuth flow needs beyond the database: the provider, the key that seals tokens, our callback, the clock. */
-export interface ConnectionDeps extends Omit<CrmDeps, 'db'> {
+export interface ConnectionDeps extends CrmKeys {
   redirectUri: string;
   now: Date;
 }
@@ -52,18 +64,14 @@ export async function startConnection(
   const verifier = newToken(); // 43 characters, within RFC 7636's 43–128
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('salesforce_oauth_states').where('expires_at', '<', now).execute();
-    await trx
-      .insertInto('salesforce_oauth_states')
-      .values({
-        state_hash: hashToken(state),
-        session_id: actor.sessionId,
-        company_id: actor.companyId,
-        code_verifier: verifier,
-        created_at: now,
-        expires_at: new Date(now.getTime() + STATE_TTL_MS),
-      })
-      .execute();
+    await deleteExpiredOAuthStatesOfAllCompanies(trx, now);
+    await insertOAuthState(trx, scopeOf(actor), {
+      stateHash: hashToken(state),
+      sessionId: actor.sessionId,
+      codeVerifier: verifier,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    });
   });
   return provider.authorizeUrl({ state, codeChallenge: challenge, redirectUri });
 }
@@ -81,48 +89,31 @@ export async function completeConnection(
 ): Promise<{ username: string }> {
   const provider = requireCrm(crm);
   if (!input.code) throw badRequest(SALESFORCE_MESSAGES.noCode);
+  const scope = scopeOf(actor);
   const stateHash = hashToken(input.state ?? '');
-  const found = await db
-    .selectFrom('salesforce_oauth_states')
-    .select('state_hash')
-    .where('state_hash', '=', stateHash)
-    .where('session_id', '=', actor.sessionId)
-    .where('company_id', '=', actor.companyId)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const found = await oauthStateExists(db, scope, { stateHash, sessionId: actor.sessionId, now });
   if (!input.state || !found) throw badRequest(SALESFORCE_MESSAGES.badState);
-  // Taking the verifier is one statement, so two tabs finishing the same callback cannot both use it.
-  // RETURNING gives the new row, so the old verifier comes from a locked subselect.
-  const taken = await sql<{ code_verifier: string }>`
-    UPDATE salesforce_oauth_states s SET code_verifier = NULL
-    FROM (SELECT state_hash, code_verifier FROM salesforce_oauth_states WHERE state_hash = ${stateHash} FOR UPDATE) old
-    WHERE s.state_hash = old.state_hash AND old.code_verifier IS NOT NULL
-    RETURNING old.code_verifier`
-    .execute(db)
-    .then((r) => r.rows[0]);
-  if (!taken?.code_verifier) throw badRequest(SALESFORCE_MESSAGES.noVerifier);
+  // Taken in one statement, so two tabs finishing the same callback cannot both use it.
+  const codeVerifier = await takeOAuthVerifier(db, scope, stateHash);
+  if (!codeVerifier) throw badRequest(SALESFORCE_MESSAGES.noVerifier);
 
   let grant: Awaited<ReturnType<CrmProvider['exchangeCode']>>;
   try {
-    grant = await provider.exchangeCode({ code: input.code, codeVerifier: taken.code_verifier, redirectUri });
+    grant = await provider.exchangeCode({ code: input.code, codeVerifier, redirectUri });
   } catch {
     throw new AppError('BAD_REQUEST', SALESFORCE_MESSAGES.connectFailed);
   }
-  const sealed = {
-    instance_url: grant.instanceUrl,
-    identity_url: grant.identityUrl,
-    sf_user_id: grant.userId,
-    sf_org_id: grant.orgId,
-    sf_username: grant.username,
-    access_token_enc: sealSecret(secretsKey, grant.accessToken),
-    refresh_token_enc: sealSecret(secretsKey, grant.refreshToken),
-    status: 'connected' as const,
-    connected_by: actor.userId,
-    connected_at: now,
-    updated_at: now,
-  };
   // The state row stays until it expires (its verifier already gone), so a replayed callback is told why.
-  await upsertCompanyRow(db, 'salesforce_connections', actor.companyId, sealed);
+  await saveConnection(db, scope, {
+    instanceUrl: grant.instanceUrl,
+    identityUrl: grant.identityUrl,
+    sfUserId: grant.userId,
+    sfOrgId: grant.orgId,
+    username: grant.username,
+    accessTokenEnc: sealSecret(secretsKey, grant.accessToken),
+    refreshTokenEnc: sealSecret(secretsKey, grant.refreshToken),
+    now,
+  });
   return { username: grant.username };
 }
 
@@ -140,36 +131,32 @@ export interface ConnectionStatus {
 
 export async function connectionStatus(
   db: Database,
-  crm: CrmProvider | null,
-  companyId: string,
+  actor: Actor,
+  { crm }: { crm: CrmProvider | null },
 ): Promise<ConnectionStatus> {
-  const row = await db
-    .selectFrom('salesforce_connections')
-    .select(['status', 'sf_username', 'instance_url', 'connected_at', 'last_sync'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const row = await connectionRecord(db, scopeOf(actor));
   return {
     configured: crm !== null,
     connected: row !== undefined,
     broken: row?.status === 'broken',
-    username: row?.sf_username ?? null,
-    instanceUrl: row?.instance_url ?? null,
-    connectedAt: row?.connected_at ?? null,
-    lastSync: row?.last_sync ?? null,
+    username: row?.username ?? null,
+    instanceUrl: row?.instanceUrl ?? null,
+    connectedAt: row?.connectedAt ?? null,
+    lastSync: row?.lastSync ?? null,
   };
 }
 
 /** Removes the connection (tokens included) and revokes the refresh token at Salesforce, best effort. */
-export async function disconnect({ db, crm, secretsKey, secretsKeyPrevious }: CrmDeps, actor: Actor): Promise<void> {
-  const removed = await db
-    .deleteFrom('salesforce_connections')
-    .where('company_id', '=', actor.companyId)
-    .returning('refresh_token_enc')
-    .executeTakeFirst();
+export async function disconnect(
+  db: Database,
+  actor: Actor,
+  { crm, secretsKey, secretsKeyPrevious }: CrmKeys,
+): Promise<void> {
+  const removed = await deleteConnection(db, scopeOf(actor));
   if (removed && crm && secretsKey) {
     let token: string | null = null;
     try {
-      token = openSecret({ current: secretsKey, previous: secretsKeyPrevious }, removed.refresh_token_enc);
+      token = openSecret({ current: secretsKey, previous: secretsKeyPrevious }, removed);
     } catch {
       token = null; // sealed with another key: nothing we can revoke
     }
@@ -184,20 +171,16 @@ export async function disconnect({ db, crm, secretsKey, secretsKeyPrevious }: Cr
  */
 export async function withSalesforce<T>(
   { db, crm, secretsKey, secretsKeyPrevious }: CrmDeps,
-  companyId: string,
+  scope: Scope,
   call: (session: CrmSession, provider: CrmProvider) => Promise<T>,
   now: () => Date,
 ): Promise<{ value: T } | null> {
   if (!crm) return null;
-  const row = await db
-    .selectFrom('salesforce_connections')
-    .select(['status', 'instance_url', 'access_token_enc', 'refresh_token_enc'])
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+  const row = await connectionRecord(db, scope);
   if (!row) return null;
   if (row.status === 'broken') throw new CrmRevoked('connection marked broken');
   const keys = { current: secretsKey, previous: secretsKeyPrevious };
-  const session = { accessToken: openSecret(keys, row.access_token_enc), instanceUrl: row.instance_url };
+  const session = { accessToken: openSecret(keys, row.accessTokenEnc), instanceUrl: row.instanceUrl };
   try {
     return { value: await call(session, crm) };
   } catch (err) {
@@ -205,25 +188,12 @@ export async function withSalesforce<T>(
   }
   let fresh: CrmSession;
   try {
-    fresh = await crm.refresh(openSecret(keys, row.refresh_token_enc));
+    fresh = await crm.refresh(openSecret(keys, row.refreshTokenEnc));
   } catch (err) {
-    if (err instanceof CrmRevoked) {
-      await db
-        .updateTable('salesforce_connections')
-        .set({ status: 'broken', updated_at: now() })
-        .where('company_id', '=', companyId)
-        .execute();
-    }
+    if (err instanceof CrmRevoked) await updateConnection(db, scope, { broken: true, now: now() });
     throw err;
   }
-  await db
-    .updateTable('salesforce_connections')
-    .set({
-      access_token_enc: sealSecret(secretsKey, fresh.accessToken),
-      instance_url: fresh.instanceUrl,
-      updated_at: now(),
-    })
-    .where('company_id', '=', companyId)
-    .execute();
+  const accessTokenEnc = sealSecret(secretsKey, fresh.accessToken);
+  await updateConnection(db, scope, { accessTokenEnc, instanceUrl: fresh.instanceUrl, now: now() });
   return { value: await call(fresh, crm) };
 }

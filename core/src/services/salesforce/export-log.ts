@@ -3,6 +3,8 @@ import type { ExportStatus } from '@pippitch/shared/salesforce';
 import { EXPORT_STATUS_LABELS } from '@pippitch/shared/salesforce';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
+import { exportRecords } from '../../queries/crm-exports';
+import { scopeOf } from '../../queries/scope';
 import { csvCell, csvLine } from '../activity/export-csv';
 import type { Actor } from '../actor';
 
@@ -23,42 +25,18 @@ export interface ExportLogEntry {
 
 const LOG_LIMIT = 20;
 
-function logQuery(db: Database, companyId: string) {
-  return db
-    .selectFrom('export_log as e')
-    .leftJoin('user_profiles as u', 'u.id', 'e.requested_by')
-    .select([
-      'e.id',
-      'e.created_at',
-      'e.finished_at',
-      'e.trigger',
-      'u.full_name',
-      'e.period_start',
-      'e.period_end',
-      'e.user_ids',
-      'e.destination',
-      'e.status',
-      'e.posts',
-      'e.salesforce_ids',
-      'e.error',
-    ])
-    .where('e.company_id', '=', companyId)
-    .orderBy('e.created_at', 'desc')
-    .orderBy('e.id', 'desc');
-}
+type LogRecord = Awaited<ReturnType<typeof exportRecords>>[number];
 
-type LogRow = Awaited<ReturnType<ReturnType<typeof logQuery>['execute']>>[number];
-
-function entryOf(r: LogRow): ExportLogEntry {
+function entryOf(r: LogRecord): ExportLogEntry {
   return {
     id: r.id,
-    createdAt: r.created_at,
-    finishedAt: r.finished_at,
+    createdAt: r.createdAt,
+    finishedAt: r.finishedAt,
     trigger: r.trigger as ExportLogEntry['trigger'],
-    requestedBy: r.full_name,
-    periodStart: r.period_start,
-    periodEnd: r.period_end,
-    members: r.user_ids.length,
+    requestedBy: r.requestedByName,
+    periodStart: r.periodStart,
+    periodEnd: r.periodEnd,
+    members: r.userIds.length,
     destination: r.destination as ExportLogEntry['destination'],
     status: r.status as ExportStatus,
     posts: r.posts.length,
@@ -67,8 +45,8 @@ function entryOf(r: LogRow): ExportLogEntry {
 }
 
 /** The latest exports, newest first. */
-export async function recentExports(db: Database, actor: Pick<Actor, 'companyId'>): Promise<ExportLogEntry[]> {
-  const rows = await logQuery(db, actor.companyId).limit(LOG_LIMIT).execute();
+export async function recentExports(db: Database, actor: Actor): Promise<ExportLogEntry[]> {
+  const rows = await exportRecords(db, scopeOf(actor), LOG_LIMIT);
   return rows.map(entryOf);
 }
 
@@ -88,10 +66,10 @@ const HEADER = [
 ];
 
 /** The whole log as CSV, with each export's text as sent (or as it would have been sent). */
-export async function* exportLogCsv(db: Database, actor: Pick<Actor, 'companyId'>): AsyncGenerator<string> {
+export async function* exportLogCsv(db: Database, actor: Actor): AsyncGenerator<string> {
   yield csvLine(HEADER.map((h) => csvCell(h)));
   // Exports are a handful a week per company: one read suffices.
-  for (const r of await logQuery(db, actor.companyId).execute()) {
+  for (const r of await exportRecords(db, scopeOf(actor))) {
     const e = entryOf(r);
     yield csvLine([
       csvCell(formatLondonDateTime(e.createdAt)),
@@ -103,7 +81,7 @@ export async function* exportLogCsv(db: Database, actor: Pick<Actor, 'companyId'
       csvCell(e.members, 'number'),
       csvCell(e.destination),
       csvCell(EXPORT_STATUS_LABELS[e.status]),
-      csvCell(r.salesforce_ids.join(' ')),
+      csvCell(r.salesforceIds.join(' ')),
       csvCell(e.error ?? ''),
       csvCell(r.posts.join('\n\n')),
     ]);

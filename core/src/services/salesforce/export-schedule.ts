@@ -9,11 +9,18 @@ import { SCHEDULED_PRIORITY } from '@pippitch/shared/on-demand';
 import { type Cadence, nextSlot, previousMonthStart, type Slot } from '@pippitch/shared/schedules';
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { crmExportJob } from '../../jobs/crm';
 import { sendJob } from '../../jobs/send';
+import {
+  disableExportScheduleRecord,
+  type ExportScheduleRecord,
+  exportScheduleRecord,
+  insertScheduledExport,
+  listActiveExportSchedulesOfAllCompanies,
+  saveExportScheduleRecord,
+} from '../../queries/crm-schedules';
+import { scopeOf, systemScope } from '../../queries/scope';
 import type { Actor } from '../actor';
-import { upsertCompanyRow } from '../company/row';
 import { startDueSlots } from '../schedules/sweep';
 
 export interface ExportSchedule {
@@ -24,50 +31,41 @@ export interface ExportSchedule {
   nextRunAt: Date | null;
 }
 
-type ScheduleRow = { frequency: string; day_of_week: number | null; day_of_month: number | null; hour: number };
+type ScheduleRow = Pick<ExportScheduleRecord, 'frequency' | 'dayOfWeek' | 'dayOfMonth' | 'hour'>;
 
 function cadenceOf(row: ScheduleRow): Cadence {
   return row.frequency === 'weekly'
-    ? { frequency: 'weekly', dayOfWeek: row.day_of_week ?? 1, hour: row.hour }
-    : { frequency: 'monthly', dayOfMonth: row.day_of_month ?? 1, hour: row.hour };
+    ? { frequency: 'weekly', dayOfWeek: row.dayOfWeek ?? 1, hour: row.hour }
+    : { frequency: 'monthly', dayOfMonth: row.dayOfMonth ?? 1, hour: row.hour };
 }
 
 export async function exportSchedule(db: Database, actor: Actor, now: Date): Promise<ExportSchedule | null> {
-  const row = await db
-    .selectFrom('export_schedules')
-    .select(['frequency', 'day_of_week', 'day_of_month', 'hour', 'is_active', 'updated_at'])
-    .where('company_id', '=', actor.companyId)
-    .executeTakeFirst();
+  const row = await exportScheduleRecord(db, scopeOf(actor));
   if (!row) return null;
   const cadence = cadenceOf(row);
   return {
     cadence,
-    active: row.is_active,
-    updatedAt: row.updated_at,
-    nextRunAt: row.is_active ? nextSlot(cadence, now).at : null,
+    active: row.isActive,
+    updatedAt: row.updatedAt,
+    nextRunAt: row.isActive ? nextSlot(cadence, now).at : null,
   };
 }
 
 /** Creates or edits the schedule and makes it active from now (a slot already past today is not run late). */
 export async function saveExportSchedule(db: Database, actor: Actor, cadence: Cadence, now: Date): Promise<void> {
-  const values = {
+  await saveExportScheduleRecord(db, scopeOf(actor), {
     frequency: cadence.frequency,
-    day_of_week: cadence.frequency === 'weekly' ? cadence.dayOfWeek : null,
-    day_of_month: cadence.frequency === 'monthly' ? cadence.dayOfMonth : null,
+    dayOfWeek: cadence.frequency === 'weekly' ? cadence.dayOfWeek : null,
+    dayOfMonth: cadence.frequency === 'monthly' ? cadence.dayOfMonth : null,
     hour: cadence.hour,
-    is_active: true,
-    active_since: now,
-    updated_at: now,
-  };
-  await upsertCompanyRow(db, 'export_schedules', actor.companyId, values);
+    isActive: true,
+    activeSince: now,
+    now,
+  });
 }
 
 export async function disableExportSchedule(db: Database, actor: Actor, now: Date): Promise<void> {
-  await db
-    .updateTable('export_schedules')
-    .set({ is_active: false, updated_at: now })
-    .where('company_id', '=', actor.companyId)
-    .execute();
+  await disableExportScheduleRecord(db, scopeOf(actor), now);
 }
 
 /** A scheduled export's period: weekly, the 7 London days up to the run day; monthly, the previous month. */
@@ -82,38 +80,16 @@ export function scheduledSpan(cadence: Cadence, slot: Slot): DateSpan {
  * schedule waits). Returns how many exports were started.
  */
 export async function dispatchScheduledExports(db: Database, now: Date): Promise<number> {
-  const schedules = await db
-    .selectFrom('export_schedules as s')
-    .innerJoin('companies as c', 'c.id', 's.company_id')
-    .select(['s.id', 's.company_id', 's.frequency', 's.day_of_week', 's.day_of_month', 's.hour', 's.active_since'])
-    .where('s.is_active', '=', true)
-    .where('c.account_locked', '=', false)
-    .execute();
+  // The sweep reads each schedule's start as `active_since`.
+  const schedules = (await listActiveExportSchedulesOfAllCompanies(db)).map((s) => ({
+    ...s,
+    active_since: s.activeSince,
+  }));
   return startDueSlots(db, now, schedules, cadenceOf, async (trx, schedule, slot) => {
     const span = scheduledSpan(cadenceOf(schedule), slot);
-    const row = await trx
-      .insertInto('export_log')
-      .columns(['company_id', 'trigger', 'schedule_id', 'slot_key', 'period_start', 'period_end', 'user_ids'])
-      .expression((eb) =>
-        eb
-          .selectFrom('user_profiles')
-          // Parameters in a SELECT list have no type of their own: cast each to its column's.
-          .select([
-            sql<string>`${schedule.company_id}::uuid`.as('company_id'),
-            sql<string>`'scheduled'`.as('trigger'),
-            sql<string>`${schedule.id}::uuid`.as('schedule_id'),
-            sql<string>`${slot.key}::text`.as('slot_key'),
-            sql<string>`${span.start}::date`.as('period_start'),
-            sql<string>`${span.end}::date`.as('period_end'),
-            sql<string[]>`coalesce(array_agg(id ORDER BY full_name, id), '{}'::uuid[])`.as('user_ids'),
-          ])
-          .where('company_id', '=', schedule.company_id)
-          .where('is_active', '=', true),
-      )
-      .onConflict((oc) => oc.columns(['schedule_id', 'slot_key']).where('slot_key', 'is not', null).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: SCHEDULED_PRIORITY });
-    return row !== undefined;
+    const scope = systemScope('system:crm-export', schedule.companyId);
+    const id = await insertScheduledExport(trx, scope, { scheduleId: schedule.id, slotKey: slot.key, span });
+    if (id) await sendJob(trx, crmExportJob, { exportId: id }, { priority: SCHEDULED_PRIORITY });
+    return id !== undefined;
   });
 }

@@ -9,16 +9,28 @@ import { ON_DEMAND_PRIORITY } from '@pippitch/shared/on-demand';
 import { SALESFORCE_MESSAGES } from '@pippitch/shared/salesforce';
 import { formatLondonDateTime, londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { AppError, badRequest } from '../../errors';
 import { crmExportJob } from '../../jobs/crm';
 import { sendJob } from '../../jobs/send';
 import { CrmRejected, CrmRevoked, CrmSessionExpired, CrmTemporaryFailure } from '../../providers/crm/types';
+import { updateConnection } from '../../queries/crm-connection';
+import {
+  claimExport,
+  type ExportChange,
+  exportIsPending,
+  failInterruptedTests,
+  insertManualExport,
+  insertTestExport,
+  recordPostSent,
+  updateExport,
+} from '../../queries/crm-exports';
+import { reportCompany } from '../../queries/reports-company';
+import { type Scope, scopeOf, systemScope } from '../../queries/scope';
 import { exportMembers } from '../activity/export-csv';
 import type { Actor } from '../actor';
 import { marginConceded } from '../margin/conceded';
 import { openOnDemand } from '../on-demand';
-import { type CrmDeps, withSalesforce } from './connection';
+import { type CrmDeps, type CrmKeys, withSalesforce } from './connection';
 import { chatterPosts, teamSummary } from './team-summary';
 
 /** How long one run may hold an export before another may take it over (a crashed worker's lease lapses). */
@@ -36,20 +48,10 @@ export async function requestExport(
     db,
     { kind: 'exportNow', index: 'export_log_one_manual_pending', companyId: actor.companyId },
     async (trx) => {
-      const row = await trx
-        .insertInto('export_log')
-        .values({
-          company_id: actor.companyId,
-          trigger: 'manual',
-          requested_by: actor.userId,
-          period_start: input.span.start,
-          period_end: input.span.end,
-          user_ids: members.map((m) => m.id),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await sendJob(trx, crmExportJob, { exportId: row.id }, { priority: ON_DEMAND_PRIORITY });
-      return { exportId: row.id };
+      const userIds = members.map((m) => m.id);
+      const exportId = await insertManualExport(trx, scopeOf(actor), { userIds, span: input.span });
+      await sendJob(trx, crmExportJob, { exportId }, { priority: ON_DEMAND_PRIORITY });
+      return { exportId };
     },
   );
 }
@@ -68,74 +70,40 @@ export async function runExport(
 ): Promise<RunOutcome> {
   const { db } = deps;
   const at = now();
-  const claimed = await db
-    .updateTable('export_log')
-    .set({ claimed_until: new Date(at.getTime() + LEASE_MS), attempts: sql`attempts + 1` })
-    .where('id', '=', exportId)
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', at)]))
-    .returning(['company_id', 'period_start', 'period_end', 'user_ids', 'posts', 'posts_sent', 'attempts'])
-    .executeTakeFirst();
-  if (!claimed) {
-    const row = await db.selectFrom('export_log').select('status').where('id', '=', exportId).executeTakeFirst();
-    return row?.status !== 'pending' ? 'done' : 'busy';
-  }
-  const release = (set: Record<string, unknown>) =>
-    db
-      .updateTable('export_log')
-      .set({ claimed_until: null, ...set })
-      .where('id', '=', exportId)
-      .execute();
+  const claimed = await claimExport(db, exportId, { at, until: new Date(at.getTime() + LEASE_MS) });
+  if (!claimed) return (await exportIsPending(db, exportId)) ? 'busy' : 'done';
+  const scope = systemScope('system:crm-export', claimed.companyId);
+  const release = (set: ExportChange) => updateExport(db, scope, exportId, { claimedUntil: null, ...set });
 
   // The text is fixed at the first attempt, so a retry resumes the same posts.
   let posts = claimed.posts;
   if (posts.length === 0) {
-    const company = await db
-      .selectFrom('companies')
-      .select('name')
-      .where('id', '=', claimed.company_id)
-      .executeTakeFirstOrThrow();
-    const span = { start: claimed.period_start, end: claimed.period_end };
-    // One read of margin conceded for the span: the desk's line and each selected member's (issue 25 §3).
-    const conceded = await marginConceded(db, { companyId: claimed.company_id }, span);
-    const members = await teamSummary(db, claimed.company_id, { userIds: claimed.user_ids, span, conceded });
-    posts = chatterPosts({ companyName: company.name, span, members, desk: conceded.team });
-    await db.updateTable('export_log').set({ posts }).where('id', '=', exportId).execute();
+    posts = await exportPosts(db, scope, claimed);
+    await updateExport(db, scope, exportId, { posts });
   }
 
   try {
     const sent = await withSalesforce(
       deps,
-      claimed.company_id,
+      scope,
       async (session, crm) => {
-        for (let i = claimed.posts_sent; i < posts.length; i++) {
-          const id = await crm.post(session, posts[i] as string);
+        for (let i = claimed.postsSent; i < posts.length; i++) {
+          const salesforceId = await crm.post(session, posts[i] as string);
           // Recorded before the next post: a crash after this point never sends part i again.
-          await db
-            .updateTable('export_log')
-            .set({ posts_sent: i + 1, salesforce_ids: sql`array_append(salesforce_ids, ${id})` })
-            .where('id', '=', exportId)
-            .execute();
+          await recordPostSent(db, scope, exportId, { index: i, salesforceId });
         }
       },
       now,
     );
     const finished = now();
     if (!sent) {
-      await release({ destination: 'log', status: 'recorded', finished_at: finished, error: null });
+      await release({ destination: 'log', status: 'recorded', finishedAt: finished, error: null });
       return 'recorded';
     }
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('export_log')
-        .set({ claimed_until: null, destination: 'salesforce', status: 'sent', finished_at: finished, error: null })
-        .where('id', '=', exportId)
-        .execute();
-      await trx
-        .updateTable('salesforce_connections')
-        .set({ last_sync: finished })
-        .where('company_id', '=', claimed.company_id)
-        .execute();
+      const done: ExportChange = { destination: 'salesforce', status: 'sent', finishedAt: finished, error: null };
+      await updateExport(trx, scope, exportId, { claimedUntil: null, ...done });
+      await updateConnection(trx, scope, { lastSync: finished });
     });
     return 'sent';
   } catch (err) {
@@ -146,7 +114,7 @@ export async function runExport(
       throw err; // pg-boss retries with backoff
     }
     if (temporary || err instanceof CrmRejected || err instanceof CrmRevoked || err instanceof CrmSessionExpired) {
-      await release({ destination: 'salesforce', status: 'failed', finished_at: now(), error: message });
+      await release({ destination: 'salesforce', status: 'failed', finishedAt: now(), error: message });
       return 'failed';
     }
     await release({ error: message });
@@ -158,63 +126,33 @@ export async function runExport(
  * 'Test Export': one short post, now, so the admin sees at once whether the connection works. Recorded in the
  * export log like any other export.
  */
-export async function testExport(deps: CrmDeps, actor: Actor, now: () => Date): Promise<{ message: string }> {
-  const { db } = deps;
+export async function testExport(
+  db: Database,
+  actor: Actor,
+  { now, ...keys }: CrmKeys & { now: () => Date },
+): Promise<{ message: string }> {
+  const deps: CrmDeps = { db, ...keys };
   const at = now();
-  const company = await db
-    .selectFrom('companies')
-    .select('name')
-    .where('id', '=', actor.companyId)
-    .executeTakeFirstOrThrow();
-  const text = `PipPitch test export for ${company.name}: the connection works. Sent ${formatLondonDateTime(at)} (London time).`;
-  const today = londonDateOf(at);
+  const scope = scopeOf(actor);
+  const text = `PipPitch test export for ${await companyNameOf(db, scope)}: the connection works. Sent ${formatLondonDateTime(at)} (London time).`;
   // A test left open by a server that stopped mid-way (its lease lapsed) no longer counts as running.
-  await db
-    .updateTable('export_log')
-    .set({ status: 'failed', error: 'Interrupted', claimed_until: null, finished_at: at })
-    .where('company_id', '=', actor.companyId)
-    .where('trigger', '=', 'test')
-    .where('status', '=', 'pending')
-    .where('claimed_until', '<', at)
-    .execute();
-  const log = await openOnDemand(
+  await failInterruptedTests(db, scope, at);
+  const logId = await openOnDemand(
     db,
     { kind: 'testExport', index: 'export_log_one_test_pending', companyId: actor.companyId },
     (trx) =>
-      trx
-        .insertInto('export_log')
-        .values({
-          company_id: actor.companyId,
-          trigger: 'test',
-          requested_by: actor.userId,
-          period_start: today,
-          period_end: today,
-          user_ids: [],
-          posts: [text],
-          claimed_until: new Date(at.getTime() + LEASE_MS),
-          attempts: 1,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow(),
+      insertTestExport(trx, scope, { day: londonDateOf(at), text, claimedUntil: new Date(at.getTime() + LEASE_MS) }),
   );
-  const finish = (set: Record<string, unknown>) =>
-    db
-      .updateTable('export_log')
-      .set({ claimed_until: null, finished_at: now(), ...set })
-      .where('id', '=', log.id)
-      .execute();
+  const finish = (set: ExportChange) =>
+    updateExport(db, scope, logId, { claimedUntil: null, finishedAt: now(), ...set });
   try {
-    const sent = await withSalesforce(deps, actor.companyId, (session, crm) => crm.post(session, text), now);
+    const sent = await withSalesforce(deps, scope, (session, crm) => crm.post(session, text), now);
     if (!sent) {
       await finish({ destination: 'log', status: 'failed', error: SALESFORCE_MESSAGES.notConnected });
       throw new AppError('BAD_REQUEST', SALESFORCE_MESSAGES.testFailed);
     }
-    await finish({ destination: 'salesforce', status: 'sent', posts_sent: 1, salesforce_ids: [sent.value] });
-    await db
-      .updateTable('salesforce_connections')
-      .set({ last_sync: now() })
-      .where('company_id', '=', actor.companyId)
-      .execute();
+    await finish({ destination: 'salesforce', status: 'sent', postsSent: 1, salesforceIds: [sent.value] });
+    await updateConnection(db, scope, { lastSync: now() });
     return { message: SALESFORCE_MESSAGES.testOk };
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -224,4 +162,24 @@ export async function testExport(deps: CrmDeps, actor: Actor, now: () => Date): 
       err instanceof CrmRevoked ? SALESFORCE_MESSAGES.broken : SALESFORCE_MESSAGES.testFailed,
     );
   }
+}
+
+/** The company's name, for the posts' heading (a company that is gone has no exports to run). */
+async function companyNameOf(db: Database, scope: Scope): Promise<string> {
+  const company = await reportCompany(db, scope);
+  if (!company) throw new Error(`company ${scope.companyId} not found`);
+  return company.name;
+}
+
+/** The posts of a claimed export: its members' figures for the span, fixed at the first attempt. */
+async function exportPosts(
+  db: Database,
+  scope: Scope,
+  claimed: { periodStart: string; periodEnd: string; userIds: string[] },
+): Promise<string[]> {
+  const span = { start: claimed.periodStart, end: claimed.periodEnd };
+  // One read of margin conceded for the span: the desk's line and each selected member's (issue 25 §3).
+  const conceded = await marginConceded(db, { companyId: scope.companyId }, span);
+  const members = await teamSummary(db, scope, { userIds: claimed.userIds, span, conceded });
+  return chatterPosts({ companyName: await companyNameOf(db, scope), span, members, desk: conceded.team });
 }

@@ -5,6 +5,8 @@
  * still holds what was read (a token refreshed meanwhile was sealed with the current key by its writer anyway).
  */
 import type { Database } from '@pippitch/sql';
+import { connectionRecord, listCompaniesWithConnection, resealConnection } from '../../queries/crm-connection';
+import { type Scope, systemScope } from '../../queries/scope';
 import { openSecret, type SecretKeys, SecretsKeyMissing, sealedWith, sealSecret } from './secret-box';
 
 export interface RotationResult {
@@ -16,30 +18,25 @@ export interface RotationResult {
   unreadable: string[];
 }
 
-type Row = { company_id: string; access_token_enc: string; refresh_token_enc: string };
-
-const COLUMNS = ['company_id', 'access_token_enc', 'refresh_token_enc'] as const;
+type Sealed = { accessTokenEnc: string; refreshTokenEnc: string };
 
 export async function rotateSecrets(db: Database, keys: SecretKeys): Promise<RotationResult> {
   const current = keys.current;
   if (!current) throw new SecretsKeyMissing();
-  const rows = await db.selectFrom('salesforce_connections').select(COLUMNS).orderBy('company_id').execute();
-  const result: RotationResult = { checked: rows.length, resealed: 0, unreadable: [] };
-  for (const first of rows) {
+  const companies = await listCompaniesWithConnection(db);
+  const result: RotationResult = { checked: companies.length, resealed: 0, unreadable: [] };
+  for (const companyId of companies) {
+    const scope = systemScope('system:rotate-secrets', companyId);
     // A row changed between the read and the write (a token refresh) is read again, a few times at most.
-    let row: Row | undefined = first;
+    let row: Sealed | undefined = await connectionRecord(db, scope);
     for (let attempt = 0; row && attempt < 5; attempt++) {
-      const outcome = await resealRow(db, keys, current, row);
+      const outcome = await resealRow(db, scope, keys, current, row);
       if (outcome === 'changed') {
-        row = await db
-          .selectFrom('salesforce_connections')
-          .select(COLUMNS)
-          .where('company_id', '=', row.company_id)
-          .executeTakeFirst();
+        row = await connectionRecord(db, scope);
         continue;
       }
       if (outcome === 'resealed') result.resealed += 1;
-      if (outcome === 'unreadable') result.unreadable.push(row.company_id);
+      if (outcome === 'unreadable') result.unreadable.push(companyId);
       break;
     }
   }
@@ -48,11 +45,12 @@ export async function rotateSecrets(db: Database, keys: SecretKeys): Promise<Rot
 
 async function resealRow(
   db: Database,
+  scope: Scope,
   keys: SecretKeys,
   current: Buffer,
-  row: Row,
+  row: Sealed,
 ): Promise<'current' | 'resealed' | 'unreadable' | 'changed'> {
-  const fields = [row.access_token_enc, row.refresh_token_enc];
+  const fields = [row.accessTokenEnc, row.refreshTokenEnc];
   if (fields.every((sealed) => sealedWith(current, sealed))) return 'current';
   let access: string;
   let refresh: string;
@@ -63,12 +61,6 @@ async function resealRow(
   } catch {
     return 'unreadable';
   }
-  const updated = await db
-    .updateTable('salesforce_connections')
-    .set({ access_token_enc: access, refresh_token_enc: refresh })
-    .where('company_id', '=', row.company_id)
-    .where('access_token_enc', '=', row.access_token_enc)
-    .where('refresh_token_enc', '=', row.refresh_token_enc)
-    .executeTakeFirst();
-  return updated.numUpdatedRows > 0n ? 'resealed' : 'changed';
+  const resealed = await resealConnection(db, scope, row, { accessTokenEnc: access, refreshTokenEnc: refresh });
+  return resealed ? 'resealed' : 'changed';
 }

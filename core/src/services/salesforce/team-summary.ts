@@ -14,7 +14,8 @@ import { memberDisplayName } from '@pippitch/shared/names';
 import { CHATTER_POST_LIMIT } from '@pippitch/shared/salesforce';
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { memberPitchTotals } from '../../queries/crm-team';
+import type { Scope } from '../../queries/scope';
 import { spanBoundsUtc } from '../activity/user-activity';
 import type { MarginConceded } from '../margin/conceded';
 
@@ -36,46 +37,25 @@ export interface MemberSummary {
 }
 
 /**
- * Each member's figures for the span (members of `companyId` only; ids of other companies are ignored), with their
- * margin conceded taken from `conceded` (the company's, for the same span) when given.
+ * Each member's figures for the span (members of the scope's company only; ids of other companies are ignored),
+ * with their margin conceded taken from `conceded` (the company's, for the same span) when given.
  */
 export async function teamSummary(
   db: Database,
-  companyId: string,
+  scope: Scope,
   { userIds, span, conceded }: { userIds: string[]; span: DateSpan; conceded?: MarginConceded | undefined },
 ): Promise<MemberSummary[]> {
-  if (userIds.length === 0) return [];
   const { from, to } = spanBoundsUtc(span);
-  const rows = await db
-    .selectFrom('user_profiles as u')
-    .leftJoin('calculations as c', (join) =>
-      join.onRef('c.user_id', '=', 'u.id').on('c.created_at', '>=', from).on('c.created_at', '<', to),
-    )
-    .select([
-      'u.id',
-      'u.full_name',
-      'u.email',
-      sql<number>`count(c.id)::int`.as('calculations'),
-      sql<number>`count(DISTINCT c.normalized_client_name)::int`.as('clients'),
-      sql<string>`coalesce(sum(c.counted_savings_gbp), 0)::text`.as('savings'),
-      sql<number>`(count(c.id) FILTER (WHERE c.standing = 'loss'))::int`.as('losses'),
-      sql<number>`(count(c.id) FILTER (WHERE c.standing IN ('off_market', 'below_mid')))::int`.as('excluded'),
-    ])
-    .where('u.company_id', '=', companyId)
-    .where('u.id', 'in', userIds)
-    .groupBy(['u.id', 'u.full_name', 'u.email'])
-    .orderBy('u.full_name')
-    .orderBy('u.id')
-    .execute();
+  const rows = await memberPitchTotals(db, scope, { userIds, from, to });
   return rows.map((r) => ({
-    name: memberDisplayName({ fullName: r.full_name, email: r.email }),
+    name: memberDisplayName({ fullName: r.fullName, email: r.email }),
     email: r.email,
     calculations: r.calculations,
     clients: r.clients,
     savings: r.savings,
     losses: r.losses,
     excluded: r.excluded,
-    margin: conceded?.brokers.find((b) => b.userId === r.id) ?? null,
+    margin: conceded?.brokers.find((b) => b.userId === r.userId) ?? null,
   }));
 }
 

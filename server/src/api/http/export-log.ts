@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { actorOf } from '@pippitch/core/actor';
 import { exportLogCsv } from '@pippitch/core/salesforce';
 import { EXPORT_LOG_CSV_PATH } from '@pippitch/shared/salesforce';
 import { londonDateOf } from '@pippitch/shared/time';
@@ -14,6 +15,6 @@ export function registerExportLogCsv(
 ) {
   adminCsv(app, EXPORT_LOG_CSV_PATH, ctx.deps, async (viewer, now) => ({
     name: `pippitch-export-log-${londonDateOf(now)}.csv`,
-    body: Readable.from(exportLogCsv(ctx.db, { companyId: viewer.company.id })),
+    body: Readable.from(exportLogCsv(ctx.db, actorOf(viewer))),
   }));
 }

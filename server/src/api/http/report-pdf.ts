@@ -1,3 +1,4 @@
+import { actorOf } from '@pippitch/core/actor';
 import { reportPdf } from '@pippitch/core/reports';
 import { uuid } from '@pippitch/shared/input';
 import { REPORT_MESSAGES, reportFileName } from '@pippitch/shared/reports';
@@ -15,7 +16,7 @@ export function registerReportPdf(
     const viewer = await adminViewer(ctx.deps.sessionCache, req, reply, ctx.deps.now());
     if (!viewer) return reply;
     const id = uuid().safeParse(req.params.id);
-    const report = id.success ? await reportPdf(ctx.db, { companyId: viewer.company.id }, id.data) : null;
+    const report = id.success ? await reportPdf(ctx.db, actorOf(viewer), id.data) : null;
     if (!report) return refuse(reply, 404, REPORT_MESSAGES.notFound);
     return reply
       .header('content-type', 'application/pdf')

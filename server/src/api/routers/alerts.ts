@@ -6,7 +6,7 @@ import { companyFinderProcedure, publicProcedure, router } from '../trpc/procedu
 
 /** Re-pricing alerts on the broker's own leads (leads come with the Company Finder add-on). */
 export const alertsRouter = router({
-  settings: companyFinderProcedure.query(({ ctx }) => alertSettings(ctx.db, ctx.viewer.user.id)),
+  settings: companyFinderProcedure.query(({ ctx }) => alertSettings(ctx.db, ctx.actor)),
 
   setSettings: companyFinderProcedure
     .input(
@@ -19,7 +19,7 @@ export const alertsRouter = router({
         digest: z.boolean(),
       }),
     )
-    .mutation(({ ctx, input }) => setAlertSettings(ctx.db, ctx.viewer.user.id, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) => setAlertSettings(ctx.db, ctx.actor, input, ctx.deps.now())),
 
   /** The digest e-mail's link: anyone holding it may stop that broker's digest, and nothing else. */
   unsubscribe: publicProcedure

@@ -25,9 +25,8 @@ const oauthValue = text('Authorization value', 2000).optional();
 
 type AdminContext = AuthedContext;
 
-function crmDeps(ctx: AdminContext) {
+function crmKeys(ctx: AdminContext) {
   return {
-    db: ctx.db,
     crm: ctx.deps.crm,
     secretsKey: ctx.config.secretsKey,
     secretsKeyPrevious: ctx.config.secretsKeyPrevious,
@@ -49,7 +48,7 @@ function connectionDeps(ctx: AdminContext) {
 
 /** The CRM export (issue 12): admins only — a broker must not connect or export the company's data. */
 export const salesforceRouter = router({
-  status: adminProcedure.query(({ ctx }) => connectionStatus(ctx.db, ctx.deps.crm, ctx.viewer.company.id)),
+  status: adminProcedure.query(({ ctx }) => connectionStatus(ctx.db, ctx.actor, ctx.deps)),
 
   /** Starts the OAuth flow: the browser goes to the returned URL (Salesforce's consent screen). */
   connect: adminProcedure.mutation(async ({ ctx }) => ({
@@ -61,9 +60,11 @@ export const salesforceRouter = router({
     .input(z.object({ code: oauthValue, state: oauthValue }))
     .mutation(({ ctx, input }) => completeConnection(ctx.db, sessionActor(ctx), input, connectionDeps(ctx))),
 
-  disconnect: adminProcedure.mutation(({ ctx }) => disconnect(crmDeps(ctx), ctx.actor)),
+  disconnect: adminProcedure.mutation(({ ctx }) => disconnect(ctx.db, ctx.actor, crmKeys(ctx))),
 
-  testExport: adminProcedure.mutation(({ ctx }) => testExport(crmDeps(ctx), ctx.actor, () => ctx.deps.now())),
+  testExport: adminProcedure.mutation(({ ctx }) =>
+    testExport(ctx.db, ctx.actor, { ...crmKeys(ctx), now: () => ctx.deps.now() }),
+  ),
 
   /** The export modal's 'Send to Salesforce': the selected members and period, as a job. */
   exportNow: adminProcedure

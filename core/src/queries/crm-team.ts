@@ -1,0 +1,59 @@
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import type { Scope } from './scope';
+
+/** One member's pitches in a span, as a CRM export counts them. */
+export interface MemberPitchTotals {
+  userId: string;
+  fullName: string;
+  email: string;
+  calculations: number;
+  clients: number;
+  /** Counted savings in pounds, as exact decimal text. */
+  savings: string;
+  losses: number;
+  excluded: number;
+}
+
+/**
+ * Each of the named members of the scope's company (ids of other companies are ignored) with their calculations
+ * from `from` up to `to`: how many, distinct clients, counted savings, losses and pitches left out. By name.
+ */
+export async function memberPitchTotals(
+  db: Database,
+  scope: Scope,
+  { userIds, from, to }: { userIds: readonly string[]; from: Date; to: Date },
+): Promise<MemberPitchTotals[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('user_profiles as u')
+    .leftJoin('calculations as c', (join) =>
+      join.onRef('c.user_id', '=', 'u.id').on('c.created_at', '>=', from).on('c.created_at', '<', to),
+    )
+    .select([
+      'u.id',
+      'u.full_name',
+      'u.email',
+      sql<number>`count(c.id)::int`.as('calculations'),
+      sql<number>`count(DISTINCT c.normalized_client_name)::int`.as('clients'),
+      sql<string>`coalesce(sum(c.counted_savings_gbp), 0)::text`.as('savings'),
+      sql<number>`(count(c.id) FILTER (WHERE c.standing = 'loss'))::int`.as('losses'),
+      sql<number>`(count(c.id) FILTER (WHERE c.standing IN ('off_market', 'below_mid')))::int`.as('excluded'),
+    ])
+    .where('u.company_id', '=', scope.companyId)
+    .where('u.id', 'in', userIds)
+    .groupBy(['u.id', 'u.full_name', 'u.email'])
+    .orderBy('u.full_name')
+    .orderBy('u.id')
+    .execute();
+  return rows.map((r) => ({
+    userId: r.id,
+    fullName: r.full_name,
+    email: r.email,
+    calculations: r.calculations,
+    clients: r.clients,
+    savings: r.savings,
+    losses: r.losses,
+    excluded: r.excluded,
+  }));
+}
