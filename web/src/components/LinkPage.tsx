@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Logo } from './ui';
+import { Alert, Card, Logo, Spinner } from './ui';
 
 /** A page reached from an e-mailed link (reset, join, confirm signup): the logo and one card, centred. */
 export function LinkPage({ children }: { children: ReactNode }) {
@@ -26,5 +26,40 @@ export function LinkRefused({ message, children }: { message: string; children: 
       <Alert tone="error">{message}</Alert>
       {children}
     </div>
+  );
+}
+
+/** What a link page knows of the server's check of its token. */
+export interface LinkCheck {
+  isLoading: boolean;
+  isError: boolean;
+  data?: { valid: boolean };
+}
+
+/**
+ * A link page whose token the server checks before anything is shown (reset, confirm signup): a spinner while it
+ * does, the refusal and its way on when the token is missing, unknown or spent, else the page's form (`children`).
+ */
+export function CheckedLinkPage(props: {
+  title: string;
+  token: string | null;
+  check: LinkCheck;
+  refused: string;
+  wayOn: ReactNode;
+  children: ReactNode;
+}) {
+  const { token, check } = props;
+  const invalid = !token || check.data?.valid === false || check.isError;
+  return (
+    <LinkPage>
+      <h1 className="text-2xl font-bold">{props.title}</h1>
+      {token && check.isLoading ? (
+        <Spinner label="Checking your link..." />
+      ) : invalid ? (
+        <LinkRefused message={props.refused}>{props.wayOn}</LinkRefused>
+      ) : (
+        props.children
+      )}
+    </LinkPage>
   );
 }

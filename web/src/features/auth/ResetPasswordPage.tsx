@@ -1,9 +1,9 @@
 import { MESSAGES, newPasswordInput } from '@pippitch/shared/auth';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useMemo, useState } from 'react';
-import { LinkPage, LinkRefused, WAY_ON_CLASS } from '../../components/LinkPage';
+import { CheckedLinkPage, WAY_ON_CLASS } from '../../components/LinkPage';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { Alert, Button, Spinner } from '../../components/ui';
+import { Alert, Button } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { textBinding } from '../../lib/form-binding';
 import { trpc } from '../../lib/trpc';
@@ -41,37 +41,35 @@ export function ResetPasswordPage() {
     }
   }
 
-  const invalid = !token || check.data?.valid === false || check.isError;
   return (
-    <LinkPage>
-      <h1 className="text-2xl font-bold">Set a new password</h1>
-      {token && check.isLoading ? (
-        <Spinner label="Checking your link..." />
-      ) : invalid ? (
-        <LinkRefused message={MESSAGES.invalidResetLink}>
-          <Link to="/login" className={WAY_ON_CLASS}>
+    <CheckedLinkPage
+      title="Set a new password"
+      token={token}
+      check={check}
+      refused={MESSAGES.invalidResetLink}
+      wayOn={
+        <Link to="/login" className={WAY_ON_CLASS}>
+          Back to Login
+        </Link>
+      }
+    >
+      <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <NewPasswordFields
+          label="New Password"
+          password={textBinding(password, setPassword)}
+          confirm={textBinding(confirmPassword, setConfirmPassword)}
+        />
+        {error && <Alert tone="error">{error}</Alert>}
+        {done && <Alert tone="success">{done}</Alert>}
+        <Button type="submit" className="w-full" disabled={reset.isPending || Boolean(done)}>
+          {reset.isPending ? 'Updating...' : 'Update Password'}
+        </Button>
+        {error === MESSAGES.invalidResetLink && (
+          <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
             Back to Login
           </Link>
-        </LinkRefused>
-      ) : (
-        <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
-          <NewPasswordFields
-            label="New Password"
-            password={textBinding(password, setPassword)}
-            confirm={textBinding(confirmPassword, setConfirmPassword)}
-          />
-          {error && <Alert tone="error">{error}</Alert>}
-          {done && <Alert tone="success">{done}</Alert>}
-          <Button type="submit" className="w-full" disabled={reset.isPending || Boolean(done)}>
-            {reset.isPending ? 'Updating...' : 'Update Password'}
-          </Button>
-          {error === MESSAGES.invalidResetLink && (
-            <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
-              Back to Login
-            </Link>
-          )}
-        </form>
-      )}
-    </LinkPage>
+        )}
+      </form>
+    </CheckedLinkPage>
   );
 }

@@ -2,9 +2,9 @@ import { confirmSignupInput, MESSAGES } from '@pippitch/shared/auth';
 import { TRIAL_DAYS } from '@pippitch/shared/pricing';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { LinkPage, LinkRefused, WAY_ON_CLASS } from '../../components/LinkPage';
+import { CheckedLinkPage, WAY_ON_CLASS } from '../../components/LinkPage';
 import { NewPasswordFields } from '../../components/NewPasswordFields';
-import { Alert, Button, Spinner, TextField } from '../../components/ui';
+import { Alert, Button, TextField } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { textBinding } from '../../lib/form-binding';
 import { resetSessionCache } from '../../lib/session';
@@ -82,53 +82,51 @@ export function SignupConfirmPage() {
     }
   }
 
-  const invalid = !token || check.data?.valid === false || check.isError;
   return (
-    <LinkPage>
-      <h1 className="text-2xl font-bold">Set up your account</h1>
-      {token && check.isLoading ? (
-        <Spinner label="Checking your link..." />
-      ) : invalid ? (
-        <LinkRefused message={MESSAGES.invalidSignupLink}>
-          <Link to="/signup" search={{ plan: 'monthly' }} className={WAY_ON_CLASS}>
-            Sign up again
+    <CheckedLinkPage
+      title="Set up your account"
+      token={token}
+      check={check}
+      refused={MESSAGES.invalidSignupLink}
+      wayOn={
+        <Link to="/signup" search={{ plan: 'monthly' }} className={WAY_ON_CLASS}>
+          Sign up again
+        </Link>
+      }
+    >
+      <form ref={form} onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <p className="text-sm text-slate-700">
+          Your address <strong className="break-all">{check.data?.email}</strong> is confirmed by this link. Choose your
+          password and check your company's name: your account and the {TRIAL_DAYS}-day free trial start when you press
+          Start Free Trial, and you are signed in.
+        </p>
+        {/* For password managers: the account's user name beside the new password. */}
+        <input type="hidden" autoComplete="username" value={check.data?.email ?? ''} readOnly />
+        <TextField
+          label="Company Name"
+          autoComplete="organization"
+          value={name}
+          error={errors.companyName}
+          onChange={(e) => typed('companyName', setCompanyName)(e.target.value)}
+        />
+        <NewPasswordFields
+          hint={SIGNUP_HINT}
+          password={{ ...textBinding(password, typed('password', setPassword)), error: errors.password }}
+          confirm={{
+            ...textBinding(confirmPassword, typed('confirmPassword', setConfirmPassword)),
+            error: errors.confirmPassword,
+          }}
+        />
+        {error && <Alert tone="error">{error}</Alert>}
+        {error === MESSAGES.emailTaken && (
+          <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
+            Sign in instead
           </Link>
-        </LinkRefused>
-      ) : (
-        <form ref={form} onSubmit={submit} className="mt-4 space-y-4" noValidate>
-          <p className="text-sm text-slate-700">
-            Your address <strong className="break-all">{check.data?.email}</strong> is confirmed by this link. Choose
-            your password and check your company's name: your account and the {TRIAL_DAYS}-day free trial start when you
-            press Start Free Trial, and you are signed in.
-          </p>
-          {/* For password managers: the account's user name beside the new password. */}
-          <input type="hidden" autoComplete="username" value={check.data?.email ?? ''} readOnly />
-          <TextField
-            label="Company Name"
-            autoComplete="organization"
-            value={name}
-            error={errors.companyName}
-            onChange={(e) => typed('companyName', setCompanyName)(e.target.value)}
-          />
-          <NewPasswordFields
-            hint={SIGNUP_HINT}
-            password={{ ...textBinding(password, typed('password', setPassword)), error: errors.password }}
-            confirm={{
-              ...textBinding(confirmPassword, typed('confirmPassword', setConfirmPassword)),
-              error: errors.confirmPassword,
-            }}
-          />
-          {error && <Alert tone="error">{error}</Alert>}
-          {error === MESSAGES.emailTaken && (
-            <Link to="/login" className="block text-center text-sm font-medium text-brand-700 underline">
-              Sign in instead
-            </Link>
-          )}
-          <Button type="submit" className="w-full" disabled={confirm.isPending}>
-            {confirm.isPending ? 'Creating account...' : 'Start Free Trial'}
-          </Button>
-        </form>
-      )}
-    </LinkPage>
+        )}
+        <Button type="submit" className="w-full" disabled={confirm.isPending}>
+          {confirm.isPending ? 'Creating account...' : 'Start Free Trial'}
+        </Button>
+      </form>
+    </CheckedLinkPage>
   );
 }
