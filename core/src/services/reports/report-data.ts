@@ -17,6 +17,7 @@ import { LIVE_SOURCE_LABELS, type LiveSource } from '@pippitch/shared/sources';
 import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { systemScope } from '../../queries/scope';
 import { spanBoundsUtc } from '../activity/user-activity';
 import { storedCalculation } from '../calculation-data';
 import { type ConcededFigures, marginConceded } from '../margin/conceded';
@@ -88,7 +89,7 @@ export async function reportData(db: Database, companyId: string, span: DateSpan
   if (!company) throw new Error(`company ${companyId} not found`);
   const rows = await latestPitchRows(db, companyId, from, to);
 
-  const conceded = await marginConceded(db, { companyId }, span);
+  const conceded = await marginConceded(db, systemScope('system:reports', companyId), span);
   const brokers = new Map<string, ReportBroker>();
   // Company-wide, a client counts once with the newest figures any broker gave it.
   const latestByClient = new Map<string, { at: Date; savings: string; standing: Standing }>();

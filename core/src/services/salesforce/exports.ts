@@ -14,6 +14,7 @@ import { AppError, badRequest } from '../../errors';
 import { crmExportJob } from '../../jobs/crm';
 import { sendJob } from '../../jobs/send';
 import { CrmRejected, CrmRevoked, CrmSessionExpired, CrmTemporaryFailure } from '../../providers/crm/types';
+import { systemScope } from '../../queries/scope';
 import { exportMembers } from '../activity/export-csv';
 import type { Actor } from '../actor';
 import { marginConceded } from '../margin/conceded';
@@ -97,7 +98,7 @@ export async function runExport(
       .executeTakeFirstOrThrow();
     const span = { start: claimed.period_start, end: claimed.period_end };
     // One read of margin conceded for the span: the desk's line and each selected member's (issue 25 §3).
-    const conceded = await marginConceded(db, { companyId: claimed.company_id }, span);
+    const conceded = await marginConceded(db, systemScope('system:crm-export', claimed.company_id), span);
     const members = await teamSummary(db, claimed.company_id, { userIds: claimed.user_ids, span, conceded });
     posts = chatterPosts({ companyName: company.name, span, members, desk: conceded.team });
     await db.updateTable('export_log').set({ posts }).where('id', '=', exportId).execute();
