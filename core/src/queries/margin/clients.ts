@@ -90,21 +90,3 @@ export async function packMarginsOfLeads(
     .execute();
   return rows.map((r) => ({ leadId: r.lead_id, marginBps: r.margin_bps }));
 }
-
-/** A saved pack's stated figures and whose it is, in the company; undefined for a pack it cannot see. */
-export async function packFiguresRecord(db: Database, scope: Scope, packId: string) {
-  const row = await db
-    .selectFrom('evidence_packs')
-    .select(['lead_id', 'user_id', 'margin_bps', 'trades', 'totals'])
-    .where('id', '=', packId)
-    .where('company_id', '=', scope.companyId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    leadId: row.lead_id,
-    userId: row.user_id,
-    marginBps: row.margin_bps,
-    trades: row.trades,
-    totals: row.totals,
-  };
-}

@@ -186,7 +186,7 @@ export async function withdrawApproval(
   db: Database,
   actor: Actor,
   input: { id: string },
-  now: Date,
+  { now }: { now: Date },
 ): Promise<ApprovalEntry> {
   const scope = scopeOf(actor);
   const withdrawn = await withdrawStandingApproval(db, scope, input.id, now);

@@ -35,13 +35,15 @@ export interface PitchRecord extends PitchMargin {
 export async function pitchesToClient(
   db: Database,
   actor: Actor,
-  companyName: string,
-  limit = 200,
+  input: { companyName: string; limit?: number },
 ): Promise<PitchRecord[]> {
-  const key = normaliseCompanyName(companyName);
+  const key = normaliseCompanyName(input.companyName);
   if (!key) return [];
   const scope = scopeOf(actor);
-  const [rows, versions] = await Promise.all([ownPitchesToClient(db, scope, key, limit), policyVersions(db, scope)]);
+  const [rows, versions] = await Promise.all([
+    ownPitchesToClient(db, scope, key, input.limit ?? 200),
+    policyVersions(db, scope),
+  ]);
   if (rows.length === 0) return [];
   const leadIds = [...new Set(rows.flatMap((r) => (r.leadId ? [r.leadId] : [])))];
   const [requests, ofLeads] = await Promise.all([

@@ -16,7 +16,7 @@ import type { PricedTrade } from '@pippitch/shared/pack';
 import { packTradesRecord } from '@pippitch/shared/pack-record';
 import type { Database } from '@pippitch/sql';
 import { forbidden } from '../../errors';
-import { packFiguresRecord } from '../../queries/margin/clients';
+import { packFiguresRecord } from '../../queries/margin/pack-figures';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { requestsOfLead } from './grants';

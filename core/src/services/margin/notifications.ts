@@ -28,6 +28,6 @@ export async function listNotifications(db: Database, actor: Actor): Promise<Not
 }
 
 /** Marks every unread notification of the member read (the list was seen); returns how many. */
-export async function markNotificationsRead(db: Database, actor: Actor, now: Date): Promise<number> {
+export async function markNotificationsRead(db: Database, actor: Actor, { now }: { now: Date }): Promise<number> {
   return markNotificationRecordsRead(db, scopeOf(actor), now);
 }

@@ -60,7 +60,11 @@ export async function ownPitchMargin(db: Database, scope: Scope, calculationId: 
 }
 
 /** The margin of a saved pitch of the caller's company: a broker's own only, any of the company's for an admin. */
-export async function marginOfPitch(db: Database, actor: Actor, calculationId: string): Promise<PitchMargin | null> {
+export async function marginOfPitch(
+  db: Database,
+  actor: Actor,
+  input: { calculationId: string },
+): Promise<PitchMargin | null> {
   const scope = scopeOf(actor);
-  return measured(db, scope, await findPitch(db, scope, calculationId, { own: !isAdminRole(actor.role) }));
+  return measured(db, scope, await findPitch(db, scope, input.calculationId, { own: !isAdminRole(actor.role) }));
 }

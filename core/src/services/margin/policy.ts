@@ -36,7 +36,7 @@ export async function updatePolicy(
   db: Database,
   actor: Actor,
   policy: MarginPolicy,
-  now: Date = new Date(),
+  { now }: { now: Date },
 ): Promise<MarginPolicy> {
   const scope = scopeOf(actor);
   await db.transaction().execute(async (trx) => {

@@ -36,7 +36,7 @@ export const marginRouter = router({
 
   updatePolicy: adminProcedure
     .input(marginPolicySchema)
-    .mutation(({ ctx, input }) => updatePolicy(ctx.db, ctx.actor, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) => updatePolicy(ctx.db, ctx.actor, input, { now: ctx.deps.now() })),
 
   /** Who changed what, when: each change with the policy before and after, newest first, a page at a time. */
   policyLog: adminProcedure
@@ -54,7 +54,7 @@ export const marginRouter = router({
   pitch: memberProcedure
     .input(z.object({ calculationId: uuid(APPROVAL_MESSAGES.pitchNotFound) }))
     .query(async ({ ctx, input }) => {
-      const pitch = await marginOfPitch(ctx.db, ctx.actor, input.calculationId);
+      const pitch = await marginOfPitch(ctx.db, ctx.actor, input);
       if (!pitch) throw notFound(APPROVAL_MESSAGES.pitchNotFound);
       return pitch;
     }),
@@ -62,7 +62,7 @@ export const marginRouter = router({
   /** The member's pitches to one client with their margins and decisions (Calculation Details). */
   pitchesToClient: memberProcedure
     .input(z.object({ companyName: requiredName('Company name', 160, 'Please enter a company name') }))
-    .query(({ ctx, input }) => pitchesToClient(ctx.db, ctx.actor, input.companyName)),
+    .query(({ ctx, input }) => pitchesToClient(ctx.db, ctx.actor, input)),
 
   requestApproval: memberProcedure
     .input(
@@ -115,7 +115,7 @@ export const marginRouter = router({
   /** An admin withdraws an approval: new packs, links and PDFs at its margin need a new one. */
   withdraw: adminProcedure
     .input(z.object({ id: uuid(APPROVAL_MESSAGES.requestNotFound) }))
-    .mutation(({ ctx, input }) => withdrawApproval(ctx.db, ctx.actor, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) => withdrawApproval(ctx.db, ctx.actor, input, { now: ctx.deps.now() })),
 
   /**
    * Margin conceded per broker and pair over a dashboard range (issue 25 §3), beside the dashboard's activity, and
@@ -141,6 +141,6 @@ export const marginRouter = router({
   notifications: memberProcedure.query(({ ctx }) => listNotifications(ctx.db, ctx.actor)),
 
   markNotificationsRead: memberProcedure.mutation(({ ctx }) =>
-    markNotificationsRead(ctx.db, ctx.actor, ctx.deps.now()),
+    markNotificationsRead(ctx.db, ctx.actor, { now: ctx.deps.now() }),
   ),
 });
