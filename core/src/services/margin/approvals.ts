@@ -56,7 +56,7 @@ export interface ApprovalEntry {
 /** '45.0' → '45', '37.5' → '37.5': floors as a desk writes them. */
 const bpsText = (value: string) => new Dec(value).toString();
 
-export function toEntry(r: ApprovalView): ApprovalEntry {
+function toEntry(r: ApprovalView): ApprovalEntry {
   return {
     id: r.id,
     calculationId: r.calculationId,
