@@ -8,7 +8,7 @@ import { actingMember } from './member-name';
  * calculation data, the evidence with the mid, pounds per unit), always within the scope's company, and a broker's
  * own only where the scope's member is named. One mapping from the row.
  */
-export interface PitchRow {
+export interface StoredPitch {
   id: string;
   userId: string;
   leadId: string | null;
@@ -42,7 +42,7 @@ function pitchOf(r: {
   evidence: unknown;
   gbp_per_unit: string;
   created_at: Date;
-}): PitchRow {
+}): StoredPitch {
   return {
     id: r.id,
     userId: r.user_id,
@@ -61,7 +61,7 @@ export async function findPitch(
   scope: Scope,
   id: string,
   { own }: { own: boolean },
-): Promise<PitchRow | undefined> {
+): Promise<StoredPitch | undefined> {
   let q = db.selectFrom('calculations').select(COLUMNS).where('id', '=', id).where('company_id', '=', scope.companyId);
   if (own) q = q.where('user_id', '=', actingMember(scope));
   const row = await q.executeTakeFirst();
@@ -74,7 +74,7 @@ export async function ownPitchesToClient(
   scope: Scope,
   normalizedName: string,
   limit: number,
-): Promise<PitchRow[]> {
+): Promise<StoredPitch[]> {
   const rows = await db
     .selectFrom('calculations')
     .select(COLUMNS)

@@ -8,7 +8,7 @@ import { type Margin, pitchMargin } from '@pippitch/shared/margin';
 import { type FloorApplied, floorFor, isBelowFloor, type MarginPolicy } from '@pippitch/shared/margin-policy';
 import { type CurrencyPair, isCurrencyPair } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
-import { findPitch, type PitchRow } from '../../queries/margin/pitches';
+import { findPitch, type StoredPitch } from '../../queries/margin/pitches';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { storedCalculation } from '../calculation-data';
@@ -30,7 +30,7 @@ function midOf(evidence: unknown): string | null {
 }
 
 /** A pitch's margin against the floor of a given policy (the one in force when it was saved). */
-export function measurePitch(row: PitchRow, policy: MarginPolicy): PitchMargin {
+export function measurePitch(row: StoredPitch, policy: MarginPolicy): PitchMargin {
   const data = storedCalculation.parse(row.data);
   const pair = row.pair;
   if (!isCurrencyPair(pair)) throw new Error(`calculation ${row.id} has an unknown pair '${pair}'`);
@@ -50,7 +50,7 @@ export function measurePitch(row: PitchRow, policy: MarginPolicy): PitchMargin {
   return { ...base, margin, floor, belowFloor: isBelowFloor(margin.bps, floor) };
 }
 
-async function measured(db: Database, scope: Scope, row: PitchRow | undefined): Promise<PitchMargin | null> {
+async function measured(db: Database, scope: Scope, row: StoredPitch | undefined): Promise<PitchMargin | null> {
   return row ? measurePitch(row, await policyAt(db, scope, row.createdAt)) : null;
 }
 
