@@ -2,8 +2,10 @@ import { ACCESS_MESSAGES } from '@pippitch/shared/access';
 import { midFromStored, pitchMargin } from '@pippitch/shared/margin';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { pitchFiguresSql } from '../../core/src/queries/margin/conceded';
+import { systemScope } from '../../core/src/queries/scope';
 import { activityCsv } from '../../core/src/services/activity/export-csv';
-import { marginConceded, pitchFiguresSql } from '../../core/src/services/margin/conceded';
+import { marginConceded } from '../../core/src/services/margin/conceded';
 import { errorOf } from './helpers';
 
 import {
@@ -89,7 +91,7 @@ describe('margin conceded', () => {
     const ids: string[] = [];
     for (const p of pitches) ids.push(await addPitch(brokerId, p));
     const { rows } = await sql<{ id: string; bps: string; ticket: string; per_year: string }>`
-      SELECT id, bps::text, ticket::text, per_year::text FROM (${pitchFiguresSql({ companyId }, { start: day, end: day })}) p
+      SELECT id, bps::text, ticket::text, per_year::text FROM (${pitchFiguresSql(systemScope('system:reports', companyId), { start: day, end: day })}) p
     `.execute(h.t.db);
     const byId = new Map(rows.map((r) => [r.id, r]));
     pitches.forEach((p, i) => {
@@ -234,7 +236,7 @@ describe('margin conceded', () => {
     const floors = [50, 30, 50, 50, 50, 50];
     const floorWeighted = sum(floors.map((f, i) => f * (tickets[i + 1] as number))) / sum(tickets.slice(1));
 
-    const result = await marginConceded(h.t.db, { companyId }, { start: day, end: day });
+    const result = await marginConceded(h.t.db, systemScope('system:reports', companyId), { start: day, end: day });
     const broker = result.brokers.find((x) => x.userId === brokerId);
     expect(broker).toMatchObject({
       pitches: 8,
@@ -272,7 +274,8 @@ describe('margin conceded', () => {
   it('the team CSV carries each pitch’s margin, floor and approval', async () => {
     let body = '';
     const member = { id: brokerId, full_name: 'Broker', email: 'broker@concededdesk.co.uk' };
-    for await (const chunk of activityCsv(h.t.db, { companyId }, [member], { start: '2026-10-10', end: '2026-10-10' }))
+    const actor = { userId: ownerId, companyId, role: 'admin' as const };
+    for await (const chunk of activityCsv(h.t.db, actor, [member], { start: '2026-10-10', end: '2026-10-10' }))
       body += chunk;
     const [header, ...rows] = body.trimEnd().split('\r\n');
     expect(header?.split(',').slice(-5)).toEqual([
@@ -318,7 +321,10 @@ describe('margin conceded', () => {
   });
 
   it('gives the user activity page one member’s figures for its period, the dashboard’s for that broker', async () => {
-    const day = await marginConceded(h.t.db, { companyId }, { start: '2026-10-10', end: '2026-10-10' });
+    const day = await marginConceded(h.t.db, systemScope('system:reports', companyId), {
+      start: '2026-10-10',
+      end: '2026-10-10',
+    });
     const mine = await owner.api.margin.concededBy.query({ userId: brokerId, view: 'daily', date: '2026-10-10' });
     expect(mine).toEqual({
       span: { start: '2026-10-10', end: '2026-10-10' },

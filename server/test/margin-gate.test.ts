@@ -1,6 +1,7 @@
 import { londonDateOf } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { systemScope } from '../../core/src/queries/scope';
 import { marginConceded } from '../../core/src/services/margin/conceded';
 import { sendRequestDigest } from '../../core/src/services/margin/request-digest';
 import { errorOf } from './helpers';
@@ -65,11 +66,10 @@ describe('walk-rounds of issue 32, each refused until the matching approval exis
       .execute();
     // The pitches are saved at the database's now(), not the test clock's: the card's service over their day.
     const day = londonDateOf(northwind[0]?.created_at as Date);
-    const card = await marginConceded(
-      h.t.db,
-      { companyId: northwind[0]?.company_id as string },
-      { start: day, end: day },
-    );
+    const card = await marginConceded(h.t.db, systemScope('system:reports', northwind[0]?.company_id as string), {
+      start: day,
+      end: day,
+    });
     expect(northwind.filter((c) => c.margin_below_floor)).toHaveLength(2);
     // The desk's other below-floor pitches (the throwaway prospect's 41.3) are not asked; Northwind's two approved.
     expect(card.team).toMatchObject({ belowFloor: 3, approved: 2, unrequested: 1, pending: 0, declined: 0 });

@@ -1,6 +1,7 @@
 import { weeksAndDays } from '@pippitch/shared/activity-periods';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { systemScope } from '../../core/src/queries/scope';
 import { marginConceded } from '../../core/src/services/margin/conceded';
 import { addMember } from './helpers';
 
@@ -72,7 +73,7 @@ describe('margin conceded, stored', () => {
     const tickets = [...all, all[0]].map((x) => Number(x?.ticketGbp));
     const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
     const floors = [30, 30, 30, 45];
-    let team = (await marginConceded(h.t.db, { companyId }, span)).team;
+    let team = (await marginConceded(h.t.db, systemScope('system:reports', companyId), span)).team;
     expect(team).toMatchObject({
       pitches: 4,
       measured: 4,
@@ -88,14 +89,14 @@ describe('margin conceded, stored', () => {
 
     // The leaver's below-floor pitch deleted (with its approval): gone from every sum.
     await h.t.db.deleteFrom('calculations').where('id', '=', leaverBelow).execute();
-    team = (await marginConceded(h.t.db, { companyId }, span)).team;
+    team = (await marginConceded(h.t.db, systemScope('system:reports', companyId), span)).team;
     expect(team).toMatchObject({ pitches: 3, measured: 3, belowFloor: 1, approved: 0, unrequested: 1 });
     expect(team.volumeGbp).toBe(sum([tickets[0], tickets[2], tickets[3]] as number[]).toFixed(2));
     await rebuilt();
 
     // Retention of the member's pitches: the member's (broker, pair, day) row leaves the rollup.
     await h.t.db.deleteFrom('calculations').where('user_id', '=', member).execute();
-    const result = await marginConceded(h.t.db, { companyId }, span);
+    const result = await marginConceded(h.t.db, systemScope('system:reports', companyId), span);
     expect(result.brokers.map((b) => b.userId)).toEqual([brokerId]);
     expect(result.team).toMatchObject({ pitches: 2, belowFloor: 1, floored: 2 });
     expect((await rollup()).filter((r) => r.user_id === member)).toEqual([]);
@@ -107,9 +108,17 @@ describe('margin conceded, stored', () => {
       .set({ created_at: new Date('2026-08-04T09:00:00Z') })
       .where('id', '=', later)
       .execute();
-    expect((await marginConceded(h.t.db, { companyId }, span)).team).toMatchObject({ pitches: 1, belowFloor: 0 });
+    expect((await marginConceded(h.t.db, systemScope('system:reports', companyId), span)).team).toMatchObject({
+      pitches: 1,
+      belowFloor: 0,
+    });
     expect(
-      (await marginConceded(h.t.db, { companyId }, { start: '2026-08-04', end: '2026-08-04' })).team,
+      (
+        await marginConceded(h.t.db, systemScope('system:reports', companyId), {
+          start: '2026-08-04',
+          end: '2026-08-04',
+        })
+      ).team,
     ).toMatchObject({ pitches: 1, belowFloor: 1, floorBps: '45.0' });
     await rebuilt();
 
@@ -143,9 +152,12 @@ describe('margin conceded, stored', () => {
         { start: '2026-08-03', end: '2026-08-09' },
         { start: '2026-07-29', end: '2026-08-02' },
         { start: '2026-08-17', end: '2026-08-20' },
-      ].map((x) => marginConceded(h.t.db, { companyId }, x)),
+      ].map((x) => marginConceded(h.t.db, systemScope('system:reports', companyId), x)),
     );
-    const whole = await marginConceded(h.t.db, { companyId }, { start: '2026-07-29', end: '2026-08-20' });
+    const whole = await marginConceded(h.t.db, systemScope('system:reports', companyId), {
+      start: '2026-07-29',
+      end: '2026-08-20',
+    });
     expect(week?.team).toMatchObject({ pitches: 3, belowFloor: 2 });
     const parts = [week, before, after].map((x) => x?.team);
     const total = (f: (t: NonNullable<(typeof parts)[number]>) => number) =>
@@ -161,9 +173,13 @@ describe('margin conceded, stored', () => {
     // A member deleted outright takes their pitches' figures with them (the cascade, then the triggers).
     const gone = await addMember(h, 'Conceded Desk', 'gone@concededdesk.co.uk', 'junior');
     await pitch(gone, '1.3540', '600000', '13:00');
-    expect((await marginConceded(h.t.db, { companyId }, span)).brokers.map((b) => b.userId)).toContain(gone);
+    expect(
+      (await marginConceded(h.t.db, systemScope('system:reports', companyId), span)).brokers.map((b) => b.userId),
+    ).toContain(gone);
     await h.t.db.deleteFrom('user_profiles').where('id', '=', gone).execute();
-    expect((await marginConceded(h.t.db, { companyId }, span)).brokers.map((b) => b.userId)).toEqual([brokerId]);
+    expect(
+      (await marginConceded(h.t.db, systemScope('system:reports', companyId), span)).brokers.map((b) => b.userId),
+    ).toEqual([brokerId]);
     await rebuilt();
   });
 });

@@ -25,7 +25,8 @@ export type SystemTask =
   | 'system:reports'
   | 'system:crm-export'
   | 'system:reprice'
-  | 'system:rotate-secrets';
+  | 'system:rotate-secrets'
+  | 'system:margin-digest';
 
 /** The caller's scope: their company, and them. */
 export function scopeOf(actor: Actor): Scope {

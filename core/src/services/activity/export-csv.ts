@@ -7,6 +7,7 @@ import { STANDING_WORDS, type Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { notFound } from '../../errors';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import type { StoredCalculation } from '../calculation-data';
 import { pitchStates } from '../margin/pitch-states';
@@ -142,16 +143,14 @@ export async function exportMembers(db: Database, actor: Pick<Actor, 'companyId'
  */
 export async function* activityCsv(
   db: Database,
-  actor: Pick<Actor, 'companyId'>,
+  actor: Actor,
   members: { id: string; full_name: string; email: string }[],
   span: DateSpan,
 ): AsyncGenerator<string> {
   const { from, to } = spanBoundsUtc(span);
   yield `\uFEFF${csvLine(CSV_HEADER.map((h) => csvCell(h)))}`; // BOM: Excel then reads the file as UTF-8 (£, é)
   // Each below-floor pitch's approval by the shared rule (issue 32), from its lead's requests: one story per client.
-  const states = new Map(
-    (await pitchStates(db, { companyId: actor.companyId }, { from, to })).map((p) => [p.id, p.state]),
-  );
+  const states = new Map((await pitchStates(db, scopeOf(actor), { from, to })).map((p) => [p.id, p.state]));
   for (const m of members) {
     // The cursor keeps created_at as PostgreSQL's text: a JS Date would drop its microseconds and repeat rows.
     let after: { at: string; id: string } | null = null;

@@ -4,6 +4,7 @@
  * query every page already makes, so neither adds a request or code to the calculator's first load.
  */
 import type { Database } from '@pippitch/sql';
+import { actorOf } from '../actor';
 import { memberMarginState } from '../margin/member-state';
 import type { SessionCache } from './session-cache';
 import type { Viewer } from './sessions';
@@ -14,8 +15,7 @@ import type { Viewer } from './sessions';
  */
 export async function sessionView(db: Database, viewer: Viewer | null, cache?: SessionCache) {
   if (!viewer) return null;
-  const member = { userId: viewer.user.id, companyId: viewer.company.id };
-  const read = () => memberMarginState(db, member);
+  const read = () => memberMarginState(db, actorOf(viewer));
   const margin = await (cache ? cache.memo(viewer.sessionId, 'margin', read) : read());
   return {
     user: { id: viewer.user.id, email: viewer.user.email, fullName: viewer.user.fullName, role: viewer.user.role },

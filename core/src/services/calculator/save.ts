@@ -32,7 +32,7 @@ export interface SaveDeps {
 
 export async function saveCalculation(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: SaveCalculationInput,
   { now, liveQuote, gbpQuote = null, at }: SaveDeps,
 ) {
@@ -58,7 +58,7 @@ export async function saveCalculation(
   if (offMarket && !input.useOffMarketRate) throw badRequest(OFF_MARKET_CONFIRM_NEEDED, 'competitorRate');
   evidence.gbp = gbp;
   // Only the 'Inflate Your Margin' options the desk allows (issue 25 §1).
-  await requireAllowedMarginOption(db, actor.companyId, input.marginPips);
+  await requireAllowedMarginOption(db, actor, input.marginPips);
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('calculations')

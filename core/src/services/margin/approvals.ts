@@ -10,11 +10,21 @@ import { APPROVAL_MESSAGES, type ApprovalDecision, type ApprovalStatus } from '@
 import { pairLabel } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
 import { conflict, forbidden, notFound } from '../../errors';
+import { decidePendingRequest, withdrawStandingApproval } from '../../queries/margin/approval-writes';
+import {
+  type ApprovalView,
+  findApprovalView,
+  ownApprovalViews,
+  pendingApprovalViews,
+  standingApprovalViews,
+} from '../../queries/margin/approvals';
+import { deskCompanyName } from '../../queries/margin/desk';
+import { insertNotification } from '../../queries/margin/notifications';
+import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { marginDecisionEmail } from '../email/margin-emails';
 import { enqueueEmailToMember } from '../email/outbox';
 import { toGrant } from './grants';
-import { memberName, nameOfMember } from './member-name';
 import { policyAt } from './policy';
 
 export interface ApprovalEntry {
@@ -46,90 +56,46 @@ export interface ApprovalEntry {
 /** '45.0' → '45', '37.5' → '37.5': floors as a desk writes them. */
 const bpsText = (value: string) => new Dec(value).toString();
 
-function approvalQuery(db: Database) {
-  return db
-    .selectFrom('margin_approvals as a')
-    .leftJoin('calculations as c', 'c.id', 'a.calculation_id')
-    .leftJoin('user_leads as l', 'l.id', 'a.lead_id')
-    .innerJoin('user_profiles as u', 'u.id', 'a.requested_by')
-    .select((eb) => [
-      'a.id',
-      'a.calculation_id',
-      'a.pack_id',
-      'a.company_id',
-      'a.requested_by',
-      'a.reason',
-      'a.margin_bps',
-      'a.gbp_per_year',
-      'a.floor_bps',
-      'a.floor_label',
-      'a.status',
-      'a.decided_by_name',
-      'a.decision_note',
-      'a.decided_at',
-      'a.ended_at',
-      'a.ended_reason',
-      'a.ended_by_name',
-      'a.created_at',
-      'a.lead_id',
-      'a.pair',
-      'a.band_from_gbp',
-      'a.band_to_gbp',
-      eb.fn.coalesce('l.custom_name', 'c.client_name', eb.val('(no client name)')).as('client_name'),
-      memberName.as('requester_name'),
-    ]);
-}
-
-type ApprovalRow = Awaited<ReturnType<ReturnType<typeof approvalQuery>['executeTakeFirstOrThrow']>>;
-
-function toEntry(r: ApprovalRow): ApprovalEntry {
+function toEntry(r: ApprovalView): ApprovalEntry {
   return {
     id: r.id,
-    calculationId: r.calculation_id,
-    packId: r.pack_id,
-    leadId: r.lead_id,
-    clientName: r.client_name,
+    calculationId: r.calculationId,
+    packId: r.packId,
+    leadId: r.leadId,
+    clientName: r.clientName,
     pair: r.pair,
-    requestedBy: r.requester_name,
+    requestedBy: r.requesterName,
     reason: r.reason,
-    marginBps: r.margin_bps,
-    gbpPerYear: r.gbp_per_year,
-    floorBps: bpsText(r.floor_bps),
-    floorLabel: r.floor_label,
+    marginBps: r.marginBps,
+    gbpPerYear: r.gbpPerYear,
+    floorBps: bpsText(r.floorBps),
+    floorLabel: r.floorLabel,
     status: r.status as ApprovalStatus,
-    decidedBy: r.decided_by_name,
-    note: r.decision_note,
-    decidedAt: r.decided_at?.toISOString() ?? null,
-    endedAt: r.ended_at?.toISOString() ?? null,
-    endedReason: r.ended_reason as ApprovalEntry['endedReason'],
-    endedBy: r.ended_by_name,
-    createdAt: r.created_at.toISOString(),
+    decidedBy: r.decidedByName,
+    note: r.decisionNote,
+    decidedAt: r.decidedAt?.toISOString() ?? null,
+    endedAt: r.endedAt?.toISOString() ?? null,
+    endedReason: r.endedReason as ApprovalEntry['endedReason'],
+    endedBy: r.endedByName,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
-export const entryById = async (db: Database, id: string) =>
-  toEntry(await approvalQuery(db).where('a.id', '=', id).executeTakeFirstOrThrow());
+/** A request of the scope's company as an entry; it was just read or written in that scope, so it is there. */
+export async function entryById(db: Database, scope: Scope, id: string): Promise<ApprovalEntry> {
+  const view = await findApprovalView(db, scope, id);
+  if (!view) throw new Error(`approval ${id} is not in ${scope.companyId}`);
+  return toEntry(view);
+}
 
 /** The admins' queue: the company's pending requests, oldest first. */
-export async function pendingApprovals(db: Database, actor: Pick<Actor, 'companyId'>): Promise<ApprovalEntry[]> {
-  const rows = await approvalQuery(db)
-    .where('a.company_id', '=', actor.companyId)
-    .where('a.status', '=', 'pending')
-    .orderBy('a.created_at')
-    .limit(200)
-    .execute();
-  return rows.map(toEntry);
+export async function pendingApprovals(db: Database, actor: Actor): Promise<ApprovalEntry[]> {
+  return (await pendingApprovalViews(db, scopeOf(actor), 200)).map(toEntry);
 }
 
 /** The member's own requests, newest first, with their decisions. */
-export async function myApprovals(db: Database, actor: Pick<Actor, 'userId' | 'companyId'>): Promise<ApprovalEntry[]> {
-  const rows = await approvalQuery(db)
-    .where('a.company_id', '=', actor.companyId)
-    .where('a.requested_by', '=', actor.userId)
-    .orderBy('a.created_at', 'desc')
-    .limit(100)
-    .execute();
-  return rows.map(toEntry);
+export async function myApprovals(db: Database, actor: Actor): Promise<ApprovalEntry[]> {
+  return (await ownApprovalViews(db, scopeOf(actor), 100)).map(toEntry);
 }
 
 /**
@@ -139,96 +105,76 @@ export async function myApprovals(db: Database, actor: Pick<Actor, 'userId' | 'c
  */
 export async function decideApproval(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: { id: string; decision: ApprovalDecision; note: string | null },
   { appUrl, now }: { appUrl: string; now: Date },
 ): Promise<ApprovalEntry> {
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('margin_approvals')
-      .set({
-        status: input.decision,
-        decided_at: now,
-        decided_by: actor.userId,
-        decided_by_name: nameOfMember(actor.userId),
-        decision_note: input.note,
-      })
-      .where('id', '=', input.id)
-      .where('company_id', '=', actor.companyId)
-      .where('status', '=', 'pending')
-      .where('requested_by', '<>', actor.userId)
-      .returning([
-        'id',
-        'lead_id',
-        'pair',
-        'band_from_gbp',
-        'band_to_gbp',
-        'floor_bps',
-        'margin_bps',
-        'ended_at',
-        'status',
-      ])
-      .executeTakeFirst();
+    const updated = await decidePendingRequest(trx, scope, { ...input, now });
     if (!updated) {
-      const row = await approvalQuery(trx)
-        .where('a.id', '=', input.id)
-        .where('a.company_id', '=', actor.companyId)
-        .executeTakeFirst();
+      const row = await findApprovalView(trx, scope, input.id);
       if (!row) throw notFound(APPROVAL_MESSAGES.requestNotFound);
       if (row.status !== 'pending') {
         throw conflict(
-          APPROVAL_MESSAGES.alreadyDecided(row.status as ApprovalDecision, row.decided_by_name ?? 'another admin'),
+          APPROVAL_MESSAGES.alreadyDecided(row.status as ApprovalDecision, row.decidedByName ?? 'another admin'),
         );
       }
       throw forbidden(APPROVAL_MESSAGES.ownRequest);
     }
     // Asked under a floor that has since moved: approving it would grant nothing (issue 32: a policy change ends
     // approvals), so the admin declines it or the broker asks again under the floor in force. The UPDATE rolls back.
-    if (input.decision === 'approved' && !grantStandsUnder(await policyAt(trx, actor.companyId), toGrant(updated))) {
+    if (input.decision === 'approved' && !grantStandsUnder(await policyAt(trx, scope), toGrant(updated))) {
       throw conflict(APPROVAL_MESSAGES.floorMoved);
     }
-    const entry = toEntry(await approvalQuery(trx).where('a.id', '=', input.id).executeTakeFirstOrThrow());
-    const row = await trx
-      .selectFrom('margin_approvals as a')
-      .innerJoin('companies as co', 'co.id', 'a.company_id')
-      .select(['a.requested_by', 'a.lead_id', 'a.pack_id', 'co.name as company_name'])
-      .where('a.id', '=', input.id)
-      .executeTakeFirstOrThrow();
-    // The broker sees the decision where they asked: the pack's page, else their leads. The e-mail's button says
-    // which (issue 31 §6: it said 'Open the calculator' while opening the pack).
-    const [link, linkLabel] = row.pack_id
-      ? [`/packs/${row.pack_id}`, 'Open the evidence pack']
-      : row.lead_id
-        ? ['/leads', 'Open your leads']
-        : ['/calculator', 'Open the calculator'];
-    const approved = input.decision === 'approved';
-    const what = `${entry.clientName}, ${pairLabel(entry.pair as never)} at ${entry.marginBps} bps`;
-    await trx
-      .insertInto('notifications')
-      .values({
-        user_id: row.requested_by,
-        company_id: actor.companyId,
-        kind: approved ? 'margin_approved' : 'margin_declined',
-        title: approved ? `Approved: ${what}` : `Declined: ${what}`,
-        body: input.note ? `${entry.decidedBy}: ${input.note}` : `Decided by ${entry.decidedBy}`,
-        link,
-      })
-      .execute();
-    await enqueueEmailToMember(trx, row.requested_by, {
-      template: `margin-${input.decision}`,
-      email: marginDecisionEmail({
-        decision: input.decision,
-        companyName: row.company_name,
-        clientName: entry.clientName,
-        marginBps: entry.marginBps,
-        floorBps: entry.floorBps,
-        floorLabel: entry.floorLabel,
-        deciderName: entry.decidedBy ?? 'An admin',
-        note: input.note,
-        action: { label: linkLabel, url: `${appUrl}${link}` },
-      }),
-    });
+    const entry = await entryById(trx, scope, input.id);
+    await tellRequester(trx, scope, { ...input, appUrl, entry, request: updated });
     return entry;
+  });
+}
+
+/** The requester hears of the decision in the app and by one e-mail, in the decision's transaction. */
+async function tellRequester(
+  trx: Database,
+  scope: Scope,
+  d: {
+    decision: ApprovalDecision;
+    note: string | null;
+    appUrl: string;
+    entry: ApprovalEntry;
+    request: { requestedBy: string; leadId: string | null; packId: string | null };
+  },
+): Promise<void> {
+  const { entry, request } = d;
+  // The broker sees the decision where they asked: the pack's page, else their leads. The e-mail's button says
+  // which (issue 31 §6: it said 'Open the calculator' while opening the pack).
+  const [link, linkLabel] = request.packId
+    ? [`/packs/${request.packId}`, 'Open the evidence pack']
+    : request.leadId
+      ? ['/leads', 'Open your leads']
+      : ['/calculator', 'Open the calculator'];
+  const approved = d.decision === 'approved';
+  const what = `${entry.clientName}, ${pairLabel(entry.pair as never)} at ${entry.marginBps} bps`;
+  await insertNotification(trx, scope, {
+    userId: request.requestedBy,
+    kind: approved ? 'margin_approved' : 'margin_declined',
+    title: approved ? `Approved: ${what}` : `Declined: ${what}`,
+    body: d.note ? `${entry.decidedBy}: ${d.note}` : `Decided by ${entry.decidedBy}`,
+    link,
+  });
+  await enqueueEmailToMember(trx, request.requestedBy, {
+    template: `margin-${d.decision}`,
+    email: marginDecisionEmail({
+      decision: d.decision,
+      companyName: await deskCompanyName(trx, scope),
+      clientName: entry.clientName,
+      marginBps: entry.marginBps,
+      floorBps: entry.floorBps,
+      floorLabel: entry.floorLabel,
+      deciderName: entry.decidedBy ?? 'An admin',
+      note: d.note,
+      action: { label: linkLabel, url: `${d.appUrl}${link}` },
+    }),
   });
 }
 
@@ -238,28 +184,18 @@ export async function decideApproval(
  */
 export async function withdrawApproval(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: { id: string },
-  now: Date,
+  { now }: { now: Date },
 ): Promise<ApprovalEntry> {
-  const updated = await db
-    .updateTable('margin_approvals')
-    .set({ ended_at: now, ended_reason: 'withdrawn', ended_by_name: nameOfMember(actor.userId) })
-    .where('id', '=', input.id)
-    .where('company_id', '=', actor.companyId)
-    .where('status', '=', 'approved')
-    .where('ended_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  const row = await approvalQuery(db)
-    .where('a.id', '=', input.id)
-    .where('a.company_id', '=', actor.companyId)
-    .executeTakeFirst();
+  const scope = scopeOf(actor);
+  const withdrawn = await withdrawStandingApproval(db, scope, input.id, now);
+  const row = await findApprovalView(db, scope, input.id);
   if (!row) throw notFound(APPROVAL_MESSAGES.requestNotFound);
-  if (!updated) {
+  if (!withdrawn) {
     throw conflict(
-      row.ended_at
-        ? APPROVAL_MESSAGES.alreadyEnded(row.ended_by_name ?? 'a policy change')
+      row.endedAt
+        ? APPROVAL_MESSAGES.alreadyEnded(row.endedByName ?? 'a policy change')
         : APPROVAL_MESSAGES.notApproved,
     );
   }
@@ -267,13 +203,6 @@ export async function withdrawApproval(
 }
 
 /** The company's approvals still standing, newest first: what the desk has allowed below its floors. */
-export async function standingApprovals(db: Database, actor: Pick<Actor, 'companyId'>): Promise<ApprovalEntry[]> {
-  const rows = await approvalQuery(db)
-    .where('a.company_id', '=', actor.companyId)
-    .where('a.status', '=', 'approved')
-    .where('a.ended_at', 'is', null)
-    .orderBy('a.decided_at', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map(toEntry);
+export async function standingApprovals(db: Database, actor: Actor): Promise<ApprovalEntry[]> {
+  return (await standingApprovalViews(db, scopeOf(actor), 200)).map(toEntry);
 }

@@ -8,10 +8,14 @@ import { type ApprovalNeed, grantCovers } from '@pippitch/shared/margin-approval
 import { APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, notFound } from '../../errors';
+import { insertApprovalRequest, lowerPendingRequest } from '../../queries/margin/approval-writes';
+import { pendingApprovalFor } from '../../queries/margin/approvals';
+import { leadOfOwnPitch } from '../../queries/margin/pitches';
+import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { type ApprovalEntry, entryById } from './approvals';
 import { requestsOfLead } from './grants';
-import { marginOfPitch } from './pitch';
+import { ownPitchMargin } from './pitch';
 import { announceRequests } from './request-notice';
 
 /**
@@ -20,80 +24,58 @@ import { announceRequests } from './request-notice';
  */
 export async function askFor(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: { leadId: string; needs: ApprovalNeed[]; reason: string; calculationId?: string; packId?: string },
 ): Promise<ApprovalEntry[]> {
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const out = await writeRequests(trx, actor, input);
-    await announceRequests(trx, actor, out);
+    const out = await writeRequests(trx, scope, input);
+    await announceRequests(trx, scope, out);
     return out;
   });
 }
 
 async function writeRequests(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  scope: Scope,
   input: { leadId: string; needs: ApprovalNeed[]; reason: string; calculationId?: string; packId?: string },
 ): Promise<ApprovalEntry[]> {
   const out: ApprovalEntry[] = [];
   for (const need of input.needs) {
-    const values = {
-      company_id: actor.companyId,
-      calculation_id: input.calculationId ?? null,
-      pack_id: input.packId ?? null,
-      lead_id: input.leadId,
-      requested_by: actor.userId,
+    const id = await insertApprovalRequest(db, scope, {
+      calculationId: input.calculationId ?? null,
+      packId: input.packId ?? null,
+      leadId: input.leadId,
       reason: input.reason,
       pair: need.floor.pair,
-      band_from_gbp: need.floor.band.fromGbp,
-      band_to_gbp: need.floor.band.toGbp,
-      margin_bps: need.marginBps,
-      gbp_per_year: need.gbpPerYear,
-      floor_bps: need.floor.floorBps,
-      floor_label: need.floor.label,
-    };
-    const row = await db
-      .insertInto('margin_approvals')
-      .values(values)
-      .onConflict((oc) => oc.columns(['lead_id', 'pair', 'band_from_gbp']).where('status', '=', 'pending').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (row) {
-      out.push(await entryById(db, row.id));
+      bandFromGbp: need.floor.band.fromGbp,
+      bandToGbp: need.floor.band.toGbp,
+      marginBps: need.marginBps,
+      gbpPerYear: need.gbpPerYear,
+      floorBps: need.floor.floorBps,
+      floorLabel: need.floor.label,
+    });
+    if (id) {
+      out.push(await entryById(db, scope, id));
       continue;
     }
     // One waits for this lead, pair and band. At a margin at or below this one it already asks for this: the
     // broker is told it waits. Above it, the admin has not been asked for this margin: its figures move down to
     // it, with the new reason, so the queue holds one request per client, pair and band, at the lowest asked.
-    const waiting = await db
-      .selectFrom('margin_approvals')
-      .select(['id', 'margin_bps'])
-      .where('lead_id', '=', input.leadId)
-      .where('pair', '=', need.floor.pair)
-      .where('band_from_gbp', '=', String(need.floor.band.fromGbp))
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (!waiting || new Dec(need.marginBps).gte(waiting.margin_bps)) throw conflict(APPROVAL_MESSAGES.alreadyPending);
-    await db
-      .updateTable('margin_approvals')
-      .set({ margin_bps: need.marginBps, gbp_per_year: need.gbpPerYear, reason: input.reason })
-      .where('id', '=', waiting.id)
-      .where('status', '=', 'pending')
-      .execute();
-    out.push(await entryById(db, waiting.id));
+    const waiting = await pendingApprovalFor(db, scope, {
+      leadId: input.leadId,
+      pair: need.floor.pair,
+      bandFromGbp: need.floor.band.fromGbp,
+    });
+    if (!waiting || new Dec(need.marginBps).gte(waiting.marginBps)) throw conflict(APPROVAL_MESSAGES.alreadyPending);
+    await lowerPendingRequest(db, scope, waiting.id, {
+      marginBps: need.marginBps,
+      gbpPerYear: need.gbpPerYear,
+      reason: input.reason,
+    });
+    out.push(await entryById(db, scope, waiting.id));
   }
   return out;
-}
-
-/** The member's own lead of a pitch: the one the calculator filed it under on Calculate (by id). */
-async function leadOfPitch(db: Database, actor: Pick<Actor, 'userId'>, calculationId: string) {
-  return db
-    .selectFrom('calculations as c')
-    .innerJoin('user_leads as l', 'l.id', 'c.lead_id')
-    .select('l.id')
-    .where('c.id', '=', calculationId)
-    .where('c.user_id', '=', actor.userId)
-    .executeTakeFirst();
 }
 
 /**
@@ -103,25 +85,26 @@ async function leadOfPitch(db: Database, actor: Pick<Actor, 'userId'>, calculati
  */
 export async function requestApproval(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: { calculationId: string; reason: string },
 ): Promise<ApprovalEntry> {
-  const pitch = await marginOfPitch(db, { companyId: actor.companyId, userId: actor.userId }, input.calculationId);
+  const scope = scopeOf(actor);
+  const pitch = await ownPitchMargin(db, scope, input.calculationId);
   if (!pitch) throw notFound(APPROVAL_MESSAGES.pitchNotFound);
   const { margin, floor } = pitch;
   if (!margin) throw badRequest(APPROVAL_MESSAGES.noMid);
   if (!pitch.belowFloor || !floor) throw badRequest(APPROVAL_MESSAGES.notBelowFloor);
-  const lead = await leadOfPitch(db, actor, pitch.calculationId);
-  if (!lead) throw badRequest(APPROVAL_MESSAGES.noLead);
-  const requests = await requestsOfLead(db, actor.companyId, lead.id);
+  // The member's own lead of the pitch: the one the calculator filed it under on Calculate (by id).
+  const leadId = await leadOfOwnPitch(db, scope, pitch.calculationId);
+  if (!leadId) throw badRequest(APPROVAL_MESSAGES.noLead);
+  const requests = await requestsOfLead(db, scope, leadId);
   const covered = requests.some(
-    (r) =>
-      r.status === 'approved' && grantCovers(r, { leadId: lead.id, floor, marginBps: margin.bps, at: pitch.createdAt }),
+    (r) => r.status === 'approved' && grantCovers(r, { leadId, floor, marginBps: margin.bps, at: pitch.createdAt }),
   );
   if (covered) throw conflict(APPROVAL_MESSAGES.alreadyApproved);
   const need: ApprovalNeed = { floor, marginBps: margin.bps, gbpPerYear: margin.gbpPerYear, approvedBps: null };
   const [entry] = await askFor(db, actor, {
-    leadId: lead.id,
+    leadId,
     needs: [need],
     reason: input.reason,
     calculationId: pitch.calculationId,

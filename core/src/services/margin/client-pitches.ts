@@ -7,9 +7,12 @@ import { type BelowFloorState, pitchApprovalState } from '@pippitch/shared/margi
 import type { ApprovalStatus } from '@pippitch/shared/margin-policy';
 import { normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
+import { approvalsOfLeads, approvalsOfPitches } from '../../queries/margin/approvals';
+import { ownPitchesToClient } from '../../queries/margin/pitches';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { toGrant } from './grants';
-import { calculationColumns, measurePitch, type PitchMargin } from './pitch';
+import { measurePitch, type PitchMargin } from './pitch';
 import { policyIn, policyVersions } from './policy';
 
 export interface PitchRecord extends PitchMargin {
@@ -31,58 +34,38 @@ export interface PitchRecord extends PitchMargin {
 
 export async function pitchesToClient(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
-  companyName: string,
-  limit = 200,
+  actor: Actor,
+  input: { companyName: string; limit?: number },
 ): Promise<PitchRecord[]> {
-  const key = normaliseCompanyName(companyName);
+  const key = normaliseCompanyName(input.companyName);
   if (!key) return [];
+  const scope = scopeOf(actor);
   const [rows, versions] = await Promise.all([
-    db
-      .selectFrom('calculations')
-      .select([...calculationColumns(), 'lead_id'])
-      .where('user_id', '=', actor.userId)
-      .where('company_id', '=', actor.companyId)
-      .where('normalized_client_name', '=', key)
-      .orderBy('created_at', 'desc')
-      .limit(limit)
-      .execute(),
-    policyVersions(db, actor.companyId),
+    ownPitchesToClient(db, scope, key, input.limit ?? 200),
+    policyVersions(db, scope),
   ]);
   if (rows.length === 0) return [];
-  const leadIds = [...new Set(rows.flatMap((r) => (r.lead_id ? [r.lead_id] : [])))];
+  const leadIds = [...new Set(rows.flatMap((r) => (r.leadId ? [r.leadId] : [])))];
   const [requests, ofLeads] = await Promise.all([
-    db
-      .selectFrom('margin_approvals')
-      .select(['calculation_id', 'status', 'reason', 'decided_by_name', 'decision_note', 'decided_at'])
-      .where(
-        'calculation_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('created_at')
-      .execute(),
-    leadIds.length === 0
-      ? []
-      : db
-          .selectFrom('margin_approvals')
-          .select(['lead_id', 'pair', 'band_from_gbp', 'band_to_gbp', 'floor_bps', 'margin_bps', 'ended_at', 'status'])
-          .where('company_id', '=', actor.companyId)
-          .where('lead_id', 'in', leadIds)
-          .execute(),
+    approvalsOfPitches(
+      db,
+      scope,
+      rows.map((r) => r.id),
+    ),
+    approvalsOfLeads(db, scope, leadIds),
   ]);
   const grants = ofLeads.map(toGrant);
   // Oldest first, so the latest request of each pitch is the one kept.
-  const latest = new Map(requests.map((r) => [r.calculation_id, r]));
+  const latest = new Map(requests.map((r) => [r.calculationId, r]));
   return rows.map((row) => {
     const request = latest.get(row.id);
-    const measured = measurePitch(row, policyIn(versions, row.created_at));
+    const measured = measurePitch(row, policyIn(versions, row.createdAt));
     const { floor, margin } = measured;
     const state =
       measured.belowFloor && floor && margin
         ? pitchApprovalState(
-            { leadId: row.lead_id, floor, marginBps: margin.bps, at: measured.createdAt },
-            grants.filter((g) => g.leadId === row.lead_id),
+            { leadId: row.leadId, floor, marginBps: margin.bps, at: measured.createdAt },
+            grants.filter((g) => g.leadId === row.leadId),
           )
         : null;
     return {
@@ -92,9 +75,9 @@ export async function pitchesToClient(
         ? {
             status: request.status as ApprovalStatus,
             reason: request.reason,
-            decidedBy: request.decided_by_name,
-            note: request.decision_note,
-            decidedAt: request.decided_at?.toISOString() ?? null,
+            decidedBy: request.decidedByName,
+            note: request.decisionNote,
+            decidedAt: request.decidedAt?.toISOString() ?? null,
           }
         : null,
     };

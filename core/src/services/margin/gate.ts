@@ -16,6 +16,9 @@ import type { PricedTrade } from '@pippitch/shared/pack';
 import { packTradesRecord } from '@pippitch/shared/pack-record';
 import type { Database } from '@pippitch/sql';
 import { forbidden } from '../../errors';
+import { packFiguresRecord } from '../../queries/margin/pack-figures';
+import { scopeOf } from '../../queries/scope';
+import type { Actor } from '../actor';
 import { requestsOfLead } from './grants';
 import { policyAt } from './policy';
 
@@ -37,16 +40,14 @@ export function packShown(trades: readonly PricedTrade[], marginBps: number, spa
 /** What a lead's artefact showing these margins still needs, under the policy in force now. */
 export async function needsOf(
   db: Database,
-  scope: { companyId: string; leadId: string },
-  shown: readonly ShownMargin[],
+  actor: Actor,
+  { leadId, shown }: { leadId: string; shown: readonly ShownMargin[] },
 ): Promise<ApprovalNeed[]> {
-  const [policy, requests] = await Promise.all([
-    policyAt(db, scope.companyId),
-    requestsOfLead(db, scope.companyId, scope.leadId),
-  ]);
+  const scope = scopeOf(actor);
+  const [policy, requests] = await Promise.all([policyAt(db, scope), requestsOfLead(db, scope, leadId)]);
   return approvalsNeeded(
     policy,
-    scope.leadId,
+    leadId,
     shown,
     requests.filter((r) => r.status === 'approved'),
   );
@@ -55,32 +56,27 @@ export async function needsOf(
 /** Refuses (403, in words naming the figure and the floor) an artefact of a lead that shows an unapproved margin. */
 export async function requireApprovalFor(
   db: Database,
-  scope: { companyId: string; leadId: string },
-  shown: readonly ShownMargin[],
+  actor: Actor,
+  input: { leadId: string; shown: readonly ShownMargin[] },
 ): Promise<void> {
-  const [need] = await needsOf(db, scope, shown);
+  const [need] = await needsOf(db, actor, input);
   if (need) throw forbidden(approvalNeededText(need, 'This pack'));
 }
 
 /** A saved pack's figures and lead, read in the caller's company; null for a pack it cannot see. */
-export async function packFigures(db: Database, scope: { companyId: string; packId: string }) {
-  const row = await db
-    .selectFrom('evidence_packs')
-    .select(['lead_id', 'user_id', 'margin_bps', 'trades', 'totals'])
-    .where('id', '=', scope.packId)
-    .where('company_id', '=', scope.companyId)
-    .executeTakeFirst();
+export async function packFigures(db: Database, actor: Actor, packId: string) {
+  const row = await packFiguresRecord(db, scopeOf(actor), packId);
   if (!row) return null;
   const spanDays = Number((row.totals as { spanDays?: number } | null)?.spanDays ?? 30);
   return {
-    leadId: row.lead_id,
-    userId: row.user_id,
-    shown: packShown(packTradesRecord.parse(row.trades), row.margin_bps, spanDays),
+    leadId: row.leadId,
+    userId: row.userId,
+    shown: packShown(packTradesRecord.parse(row.trades), row.marginBps, spanDays),
   };
 }
 
 /** The gate of a saved pack's share link and PDF. An unknown pack is the caller's own 404 to give. */
-export async function requirePackApproval(db: Database, scope: { companyId: string; packId: string }): Promise<void> {
-  const pack = await packFigures(db, scope);
-  if (pack) await requireApprovalFor(db, { companyId: scope.companyId, leadId: pack.leadId }, pack.shown);
+export async function requirePackApproval(db: Database, actor: Actor, packId: string): Promise<void> {
+  const pack = await packFigures(db, actor, packId);
+  if (pack) await requireApprovalFor(db, actor, { leadId: pack.leadId, shown: pack.shown });
 }

@@ -1,5 +1,7 @@
 /** What a member is told in the app (issue 25 §2: decisions on their requests), newest first, and marking it read. */
 import type { Database } from '@pippitch/sql';
+import { listNotificationRecords, markNotificationRecordsRead } from '../../queries/margin/notifications';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 
 export interface Notification {
@@ -12,32 +14,20 @@ export interface Notification {
   read: boolean;
 }
 
-export async function listNotifications(db: Database, actor: Pick<Actor, 'userId'>): Promise<Notification[]> {
-  const rows = await db
-    .selectFrom('notifications')
-    .select(['id', 'kind', 'title', 'body', 'link', 'created_at', 'read_at'])
-    .where('user_id', '=', actor.userId)
-    .orderBy('created_at', 'desc')
-    .limit(50)
-    .execute();
-  return rows.map((r) => ({
+export async function listNotifications(db: Database, actor: Actor): Promise<Notification[]> {
+  const records = await listNotificationRecords(db, scopeOf(actor), 50);
+  return records.map((r) => ({
     id: r.id,
     kind: r.kind,
     title: r.title,
     body: r.body,
     link: r.link,
-    createdAt: r.created_at.toISOString(),
-    read: r.read_at !== null,
+    createdAt: r.createdAt.toISOString(),
+    read: r.readAt !== null,
   }));
 }
 
 /** Marks every unread notification of the member read (the list was seen); returns how many. */
-export async function markNotificationsRead(db: Database, actor: Pick<Actor, 'userId'>, now: Date): Promise<number> {
-  const r = await db
-    .updateTable('notifications')
-    .set({ read_at: now })
-    .where('user_id', '=', actor.userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows);
+export async function markNotificationsRead(db: Database, actor: Actor, { now }: { now: Date }): Promise<number> {
+  return markNotificationRecordsRead(db, scopeOf(actor), now);
 }

@@ -5,9 +5,11 @@
 import { isAllowedOption, optionNotAllowedMessage } from '@pippitch/shared/margin-policy';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
+import { scopeOf } from '../../queries/scope';
+import type { Actor } from '../actor';
 import { policyAt } from './policy';
 
-export async function requireAllowedMarginOption(db: Database, companyId: string, marginPips: number): Promise<void> {
-  const policy = await policyAt(db, companyId);
+export async function requireAllowedMarginOption(db: Database, actor: Actor, marginPips: number): Promise<void> {
+  const policy = await policyAt(db, scopeOf(actor));
   if (!isAllowedOption(policy, marginPips)) throw badRequest(optionNotAllowedMessage(policy), 'marginPips');
 }

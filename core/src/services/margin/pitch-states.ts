@@ -9,7 +9,9 @@ import { type BelowFloorState, pitchApprovalState } from '@pippitch/shared/margi
 import { floorFor } from '@pippitch/shared/margin-policy';
 import { isCurrencyPair } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { approvalsOfLeads } from '../../queries/margin/approvals';
+import { belowFloorPitchesOfAskedLeads } from '../../queries/margin/pitches';
+import type { Scope } from '../../queries/scope';
 import { toGrant } from './grants';
 import { policyIn, policyVersions } from './policy';
 
@@ -19,11 +21,14 @@ export interface StateCounts {
   pending: number;
 }
 
-/** Counts per `${userId}|${pair}` of the range's below-floor pitches that are approved, declined or pending. */
+/**
+ * Counts per `${userId}|${pair}` of the range's below-floor pitches (of the scope's company, optionally one
+ * broker's) that are approved, declined or pending.
+ */
 export async function belowFloorStates(
   db: Database,
-  scope: { companyId: string; userId?: string | null },
-  range: { from: Date; to: Date },
+  scope: Scope,
+  range: { from: Date; to: Date; brokerId?: string | null },
 ): Promise<Map<string, StateCounts>> {
   const counts = new Map<string, StateCounts>();
   for (const p of await pitchStates(db, scope, range)) {
@@ -43,54 +48,28 @@ export interface PitchState {
   state: Exclude<BelowFloorState, 'not asked'>;
 }
 
-/** Each below-floor pitch of the range that is approved, declined or pending (the rest: not asked). */
+/** Each below-floor pitch of the range (optionally one broker's) that is approved, declined or pending (the rest:
+ * not asked). */
 export async function pitchStates(
   db: Database,
-  scope: { companyId: string; userId?: string | null },
-  range: { from: Date; to: Date },
+  scope: Scope,
+  range: { from: Date; to: Date; brokerId?: string | null },
 ): Promise<PitchState[]> {
-  const byUser = scope.userId ? sql`AND c.user_id = ${scope.userId}` : sql``;
-  const { rows: pitches } = await sql<{
-    id: string;
-    user_id: string;
-    pair: string;
-    created_at: Date;
-    bps: string;
-    ticket: string;
-    lead_id: string;
-  }>`
-    WITH asked AS (
-      SELECT DISTINCT a.lead_id AS id FROM margin_approvals a
-      WHERE a.company_id = ${scope.companyId} AND a.lead_id IS NOT NULL
-    )
-    SELECT c.id, c.user_id, c.currency_pair AS pair, c.created_at, c.margin_bps::text AS bps,
-           c.margin_ticket_gbp::text AS ticket, c.lead_id
-    FROM asked
-    JOIN calculations c ON c.lead_id = asked.id
-    WHERE c.company_id = ${scope.companyId} AND c.margin_below_floor
-      AND c.created_at >= ${range.from} AND c.created_at < ${range.to} ${byUser}`.execute(db);
+  const pitches = await belowFloorPitchesOfAskedLeads(db, scope, range);
   if (pitches.length === 0) return [];
-  const leadIds = [...new Set(pitches.map((p) => p.lead_id))];
-  const [versions, requests] = await Promise.all([
-    policyVersions(db, scope.companyId),
-    db
-      .selectFrom('margin_approvals')
-      .select(['lead_id', 'pair', 'band_from_gbp', 'band_to_gbp', 'floor_bps', 'margin_bps', 'ended_at', 'status'])
-      .where('company_id', '=', scope.companyId)
-      .where('lead_id', 'in', leadIds)
-      .execute(),
-  ]);
+  const leadIds = [...new Set(pitches.map((p) => p.leadId))];
+  const [versions, requests] = await Promise.all([policyVersions(db, scope), approvalsOfLeads(db, scope, leadIds)]);
   const grants = requests.map(toGrant);
   const out: PitchState[] = [];
   for (const p of pitches) {
     if (!isCurrencyPair(p.pair)) continue;
-    const floor = floorFor(policyIn(versions, p.created_at), p.pair, p.ticket);
+    const floor = floorFor(policyIn(versions, p.createdAt), p.pair, p.ticketGbp);
     if (!floor) continue;
     const state = pitchApprovalState(
-      { leadId: p.lead_id, floor, marginBps: p.bps, at: p.created_at.toISOString() },
-      grants.filter((g) => g.leadId === p.lead_id),
+      { leadId: p.leadId, floor, marginBps: p.bps, at: p.createdAt.toISOString() },
+      grants.filter((g) => g.leadId === p.leadId),
     );
-    if (state !== 'not asked') out.push({ id: p.id, userId: p.user_id, leadId: p.lead_id, pair: p.pair, state });
+    if (state !== 'not asked') out.push({ id: p.id, userId: p.userId, leadId: p.leadId, pair: p.pair, state });
   }
   return out;
 }

@@ -3,10 +3,14 @@
  * broker's rate and pips, the amount and trades, the server's mid at that minute and its pounds per unit. The rules
  * are shared/src/margin.ts's and margin-policy.ts's; this only reads the row and the policy of its time.
  */
+import { isAdminRole } from '@pippitch/shared/access';
 import { type Margin, pitchMargin } from '@pippitch/shared/margin';
 import { type FloorApplied, floorFor, isBelowFloor, type MarginPolicy } from '@pippitch/shared/margin-policy';
 import { type CurrencyPair, isCurrencyPair } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
+import { findPitch, type StoredPitch } from '../../queries/margin/pitches';
+import { type Scope, scopeOf } from '../../queries/scope';
+import type { Actor } from '../actor';
 import { storedCalculation } from '../calculation-data';
 import { policyAt } from './policy';
 
@@ -20,32 +24,18 @@ export interface PitchMargin {
   belowFloor: boolean;
 }
 
-export type CalculationRow = {
-  id: string;
-  company_id: string;
-  currency_pair: string;
-  calculation_data: unknown;
-  evidence: unknown;
-  gbp_per_unit: string;
-  created_at: Date;
-};
-
-export function calculationColumns() {
-  return ['id', 'company_id', 'currency_pair', 'calculation_data', 'evidence', 'gbp_per_unit', 'created_at'] as const;
-}
-
 function midOf(evidence: unknown): string | null {
   const mid = (evidence as { mid?: { rate?: unknown } | null } | null)?.mid;
   return typeof mid?.rate === 'string' ? mid.rate : null;
 }
 
-/** A calculation row's margin against the floor of a given policy (the one in force when it was saved). */
-export function measurePitch(row: CalculationRow, policy: MarginPolicy): PitchMargin {
-  const data = storedCalculation.parse(row.calculation_data);
-  const pair = row.currency_pair;
+/** A pitch's margin against the floor of a given policy (the one in force when it was saved). */
+export function measurePitch(row: StoredPitch, policy: MarginPolicy): PitchMargin {
+  const data = storedCalculation.parse(row.data);
+  const pair = row.pair;
   if (!isCurrencyPair(pair)) throw new Error(`calculation ${row.id} has an unknown pair '${pair}'`);
   const mid = midOf(row.evidence);
-  const base = { calculationId: row.id, pair, createdAt: row.created_at.toISOString() };
+  const base = { calculationId: row.id, pair, createdAt: row.createdAt.toISOString() };
   if (!mid) return { ...base, margin: null, floor: null, belowFloor: false };
   const margin = pitchMargin({
     pair,
@@ -54,29 +44,27 @@ export function measurePitch(row: CalculationRow, policy: MarginPolicy): PitchMa
     mid,
     amount: data.trade_amount,
     tradesPerYear: data.trades_per_year,
-    gbpPerBase: row.gbp_per_unit,
+    gbpPerBase: row.gbpPerUnit,
   });
   const floor = floorFor(policy, pair, margin.ticketGbp);
   return { ...base, margin, floor, belowFloor: isBelowFloor(margin.bps, floor) };
 }
 
-/** A calculation row's margin against the floor of the policy in force when it was saved. */
-export async function marginOfCalculation(db: Database, row: CalculationRow): Promise<PitchMargin> {
-  return measurePitch(row, await policyAt(db, row.company_id, row.created_at));
+async function measured(db: Database, scope: Scope, row: StoredPitch | undefined): Promise<PitchMargin | null> {
+  return row ? measurePitch(row, await policyAt(db, scope, row.createdAt)) : null;
 }
 
-/** The margin of one of the company's calculations (a broker's own only, unless `userId` is null for an admin). */
+/** The margin of one of the scope's member's own pitches, or null. */
+export async function ownPitchMargin(db: Database, scope: Scope, calculationId: string): Promise<PitchMargin | null> {
+  return measured(db, scope, await findPitch(db, scope, calculationId, { own: true }));
+}
+
+/** The margin of a saved pitch of the caller's company: a broker's own only, any of the company's for an admin. */
 export async function marginOfPitch(
   db: Database,
-  scope: { companyId: string; userId: string | null },
-  calculationId: string,
+  actor: Actor,
+  input: { calculationId: string },
 ): Promise<PitchMargin | null> {
-  let q = db
-    .selectFrom('calculations')
-    .select(calculationColumns())
-    .where('id', '=', calculationId)
-    .where('company_id', '=', scope.companyId);
-  if (scope.userId) q = q.where('user_id', '=', scope.userId);
-  const row = await q.executeTakeFirst();
-  return row ? marginOfCalculation(db, row) : null;
+  const scope = scopeOf(actor);
+  return measured(db, scope, await findPitch(db, scope, input.calculationId, { own: !isAdminRole(actor.role) }));
 }

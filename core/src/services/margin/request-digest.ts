@@ -6,56 +6,28 @@
  */
 import { formatGBP } from '@pippitch/shared/format';
 import type { Database } from '@pippitch/sql';
+import { markRequestsDigested } from '../../queries/margin/approval-writes';
+import { approvalViewsByIds } from '../../queries/margin/approvals';
+import { deskAdminIds } from '../../queries/margin/desk';
+import { systemScope } from '../../queries/scope';
 import { enqueueEmailToMember } from '../email/outbox';
 import { render } from '../email/templates';
-import { memberName } from './member-name';
 
+/** The job's body, for the company its payload names (the job acts for no member: a system scope). */
 export async function sendRequestDigest(
   db: Database,
   companyId: string,
   { appUrl, now }: { appUrl: string; now: Date },
 ): Promise<number> {
+  const scope = systemScope('system:margin-digest', companyId);
   return db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .updateTable('margin_approvals')
-      .set({ digest_sent_at: now })
-      .where('company_id', '=', companyId)
-      .where('status', '=', 'pending')
-      .where('digest_sent_at', 'is', null)
-      .returning('id')
-      .execute();
+    const fresh = await markRequestsDigested(trx, scope, now);
     if (fresh.length === 0) return 0;
-    const rows = await trx
-      .selectFrom('margin_approvals as a')
-      .innerJoin('user_profiles as u', 'u.id', 'a.requested_by')
-      .leftJoin('user_leads as l', 'l.id', 'a.lead_id')
-      .select([
-        'a.requested_by',
-        'a.floor_label',
-        'a.floor_bps',
-        'a.margin_bps',
-        'a.gbp_per_year',
-        'a.reason',
-        'l.custom_name',
-        memberName.as('requester'),
-      ])
-      .where(
-        'a.id',
-        'in',
-        fresh.map((r) => r.id),
-      )
-      .orderBy('a.created_at')
-      .execute();
-    const admins = await trx
-      .selectFrom('user_profiles')
-      .select('id')
-      .where('company_id', '=', companyId)
-      .where('role_type', 'in', ['admin', 'super_admin'])
-      .where('is_active', '=', true)
-      .execute();
+    const rows = await approvalViewsByIds(trx, scope, fresh);
+    const admins = await deskAdminIds(trx, scope);
     const lines = rows.map(
       (r) =>
-        `${r.requester} asks for ${r.custom_name ?? 'a client'}: ${r.floor_label} at ${r.margin_bps} bps against the floor of ${Number(r.floor_bps)} bps${r.gbp_per_year ? ` (${formatGBP(r.gbp_per_year)} a year at the stated volume)` : ''} — “${r.reason}”`,
+        `${r.requesterName} asks for ${r.leadName ?? 'a client'}: ${r.floorLabel} at ${r.marginBps} bps against the floor of ${Number(r.floorBps)} bps${r.gbpPerYear ? ` (${formatGBP(r.gbpPerYear)} a year at the stated volume)` : ''} — “${r.reason}”`,
     );
     const subject =
       rows.length === 1
@@ -63,9 +35,9 @@ export async function sendRequestDigest(
         : `${rows.length} margins below the floor wait for your approval`;
     for (const admin of admins) {
       // An admin is not asked to decide their own request; another admin is.
-      const theirs = rows.map((r, i) => (r.requested_by === admin.id ? null : lines[i])).filter(Boolean) as string[];
+      const theirs = rows.map((r, i) => (r.requestedBy === admin ? null : lines[i])).filter(Boolean) as string[];
       if (theirs.length === 0) continue;
-      await enqueueEmailToMember(trx, admin.id, {
+      await enqueueEmailToMember(trx, admin, {
         template: 'margin-requests',
         email: render(subject, {
           heading: subject,

@@ -6,18 +6,15 @@
 import type { Database } from '@pippitch/sql';
 import { MARGIN_DIGEST_DELAY_SECONDS, marginRequestDigestJob } from '../../jobs/margin';
 import { sendJob } from '../../jobs/send';
+import type { Scope } from '../../queries/scope';
 import type { ApprovalEntry } from './approvals';
 
-export async function announceRequests(
-  db: Database,
-  actor: { userId: string; companyId: string },
-  entries: ApprovalEntry[],
-): Promise<void> {
+export async function announceRequests(db: Database, scope: Scope, entries: ApprovalEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await sendJob(
     db,
     marginRequestDigestJob,
-    { companyId: actor.companyId },
+    { companyId: scope.companyId },
     { startAfter: MARGIN_DIGEST_DELAY_SECONDS },
   );
 }

@@ -54,11 +54,7 @@ export async function createPack(
   const { leadId, trades, bad } = await draftPack(db, actor, input);
   const totals = packTotals(trades);
   // Judged on its own figures (issue 32): the margin it states on each row it prices, whatever was pitched before.
-  await requireApprovalFor(
-    db,
-    { companyId: actor.companyId, leadId },
-    packShown(trades, input.marginBps, totals.spanDays),
-  );
+  await requireApprovalFor(db, actor, { leadId, shown: packShown(trades, input.marginBps, totals.spanDays) });
   const row = await db
     .insertInto('evidence_packs')
     .values({
@@ -187,8 +183,8 @@ export async function packsOfMember(db: Database, actor: Pick<Actor, 'companyId'
 }
 
 /** A new share link for the broker's own pack (any earlier link stops working). The token is shown once. */
-export async function sharePack(db: Database, actor: Pick<Actor, 'userId' | 'companyId'>, id: string, now: Date) {
-  await requirePackApproval(db, { companyId: actor.companyId, packId: id });
+export async function sharePack(db: Database, actor: Actor, id: string, now: Date) {
+  await requirePackApproval(db, actor, id);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + PACK_SHARE_DAYS * 86_400_000);
   const r = await db

@@ -90,7 +90,7 @@ export async function reportData(db: Database, scope: Scope, span: DateSpan): Pr
   if (!company) throw new Error(`company ${scope.companyId} not found`);
   const rows = await latestPitches(db, scope, from, to);
 
-  const conceded = await marginConceded(db, { companyId: scope.companyId }, span);
+  const conceded = await marginConceded(db, scope, span);
   const brokers = new Map<string, ReportBroker>();
   // Company-wide, a client counts once with the newest figures any broker gave it.
   const latestByClient = new Map<string, { at: Date; savings: string; standing: Standing }>();

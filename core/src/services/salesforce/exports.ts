@@ -179,7 +179,7 @@ async function exportPosts(
 ): Promise<string[]> {
   const span = { start: claimed.periodStart, end: claimed.periodEnd };
   // One read of margin conceded for the span: the desk's line and each selected member's (issue 25 §3).
-  const conceded = await marginConceded(db, { companyId: scope.companyId }, span);
+  const conceded = await marginConceded(db, scope, span);
   const members = await teamSummary(db, scope, { userIds: claimed.userIds, span, conceded });
   return chatterPosts({ companyName: await companyNameOf(db, scope), span, members, desk: conceded.team });
 }

@@ -1,4 +1,5 @@
 import { csvCell, csvLine } from '@pippitch/core/activity';
+import { actorOf } from '@pippitch/core/actor';
 import { clientMarginLines } from '@pippitch/core/margin';
 import { DASHBOARD_RANGES, dashboardPeriods } from '@pippitch/shared/activity-periods';
 import {
@@ -49,7 +50,7 @@ export function registerMarginClientsExport(
     const parsed = query.safeParse(req.query);
     if (!parsed.success) return refused(reply, 400, parsed.error.issues[0]?.message ?? 'Choose a range.');
     const span = dashboardPeriods(parsed.data.range, londonDateOf(now)).current;
-    const lines = await clientMarginLines(ctx.db, { companyId: viewer.company.id }, span);
+    const lines = await clientMarginLines(ctx.db, actorOf(viewer), span);
     let body = `\uFEFF${csvLine(MARGIN_CLIENTS_CSV_HEADER.map((h) => csvCell(h)))}`; // BOM: Excel reads UTF-8 (£)
     for (const l of lines) {
       body += csvLine([

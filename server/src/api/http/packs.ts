@@ -53,7 +53,7 @@ export function registerPackRoutes(
     const pack = id.success ? await getPack(ctx.db, actor, id.data, now) : null;
     if (!pack) return refuse(reply, 404, PACK_MESSAGES.notFound);
     try {
-      await requirePackApproval(ctx.db, { companyId: actor.companyId, packId: pack.id });
+      await requirePackApproval(ctx.db, actor, pack.id);
     } catch (err) {
       if (err instanceof AppError) return refuse(reply, STATUS[err.code], err.message);
       throw err;

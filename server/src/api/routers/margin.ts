@@ -1,15 +1,15 @@
 import { notFound } from '@pippitch/core/errors';
 import {
-  clientMarginLines,
+  brokerConceded,
   decideApproval,
   listNotifications,
-  marginConceded,
+  marginCard,
   marginOfPitch,
   markNotificationsRead,
   myApprovals,
   pendingApprovals,
   pitchesToClient,
-  policyAt,
+  policyInForce,
   policyLog,
   requestApproval,
   standingApprovals,
@@ -17,7 +17,6 @@ import {
   withdrawApproval,
 } from '@pippitch/core/margin';
 import { requestPackApproval } from '@pippitch/core/packs';
-import { isAdminRole } from '@pippitch/shared/access';
 import { ACTIVITY_VIEWS, activityPeriod, DASHBOARD_RANGES, dashboardPeriods } from '@pippitch/shared/activity-periods';
 import { isoDate, requiredName, requiredText, text, uuid } from '@pippitch/shared/input';
 import { APPROVAL_DECISIONS, APPROVAL_MESSAGES } from '@pippitch/shared/margin-policy';
@@ -33,11 +32,11 @@ const askReason = requiredText('The reason', 1000, 'Say why this margin should g
 /** The desk's margin policy (issue 25): admins set it and decide requests; every member reads it and asks. */
 export const marginRouter = router({
   /** The policy in force: brokers read it (the calculator warns with it), admins edit it. */
-  policy: memberProcedure.query(({ ctx }) => policyAt(ctx.db, ctx.actor.companyId)),
+  policy: memberProcedure.query(({ ctx }) => policyInForce(ctx.db, ctx.actor)),
 
   updatePolicy: adminProcedure
     .input(marginPolicySchema)
-    .mutation(({ ctx, input }) => updatePolicy(ctx.db, ctx.actor, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) => updatePolicy(ctx.db, ctx.actor, input, { now: ctx.deps.now() })),
 
   /** Who changed what, when: each change with the policy before and after, newest first, a page at a time. */
   policyLog: adminProcedure
@@ -49,17 +48,13 @@ export const marginRouter = router({
         })
         .optional(),
     )
-    .query(({ ctx, input }) => policyLog(ctx.db, ctx.actor.companyId, input ?? { limit: 20 })),
+    .query(({ ctx, input }) => policyLog(ctx.db, ctx.actor, input ?? { limit: 20 })),
 
   /** A saved pitch's margin and the floor it was made under: the member's own, any in the company for an admin. */
   pitch: memberProcedure
     .input(z.object({ calculationId: uuid(APPROVAL_MESSAGES.pitchNotFound) }))
     .query(async ({ ctx, input }) => {
-      const scope = {
-        companyId: ctx.actor.companyId,
-        userId: isAdminRole(ctx.viewer.user.role) ? null : ctx.actor.userId,
-      };
-      const pitch = await marginOfPitch(ctx.db, scope, input.calculationId);
+      const pitch = await marginOfPitch(ctx.db, ctx.actor, input);
       if (!pitch) throw notFound(APPROVAL_MESSAGES.pitchNotFound);
       return pitch;
     }),
@@ -67,7 +62,7 @@ export const marginRouter = router({
   /** The member's pitches to one client with their margins and decisions (Calculation Details). */
   pitchesToClient: memberProcedure
     .input(z.object({ companyName: requiredName('Company name', 160, 'Please enter a company name') }))
-    .query(({ ctx, input }) => pitchesToClient(ctx.db, ctx.actor, input.companyName)),
+    .query(({ ctx, input }) => pitchesToClient(ctx.db, ctx.actor, input)),
 
   requestApproval: memberProcedure
     .input(
@@ -120,21 +115,17 @@ export const marginRouter = router({
   /** An admin withdraws an approval: new packs, links and PDFs at its margin need a new one. */
   withdraw: adminProcedure
     .input(z.object({ id: uuid(APPROVAL_MESSAGES.requestNotFound) }))
-    .mutation(({ ctx, input }) => withdrawApproval(ctx.db, ctx.actor, input, ctx.deps.now())),
+    .mutation(({ ctx, input }) => withdrawApproval(ctx.db, ctx.actor, input, { now: ctx.deps.now() })),
 
   /**
    * Margin conceded per broker and pair over a dashboard range (issue 25 §3), beside the dashboard's activity, and
    * one line per client below the floor: its approved margin, the pitches and packs under it (issue 32 §4).
    */
-  conceded: adminProcedure.input(z.object({ range: z.enum(DASHBOARD_RANGES) })).query(async ({ ctx, input }) => {
-    const scope = { companyId: ctx.actor.companyId };
-    const span = dashboardPeriods(input.range, londonDateOf(ctx.deps.now())).current;
-    const [conceded, clients] = await Promise.all([
-      marginConceded(ctx.db, scope, span),
-      clientMarginLines(ctx.db, scope, span),
-    ]);
-    return { ...conceded, clients };
-  }),
+  conceded: adminProcedure
+    .input(z.object({ range: z.enum(DASHBOARD_RANGES) }))
+    .query(({ ctx, input }) =>
+      marginCard(ctx.db, ctx.actor, dashboardPeriods(input.range, londonDateOf(ctx.deps.now())).current),
+    ),
 
   /**
    * One member's margin conceded over the user activity page's day, week or month (the same figures as the
@@ -144,13 +135,12 @@ export const marginRouter = router({
     .input(z.object({ userId: uuid('Member not found'), view: z.enum(ACTIVITY_VIEWS), date: isoDate.optional() }))
     .query(async ({ ctx, input }) => {
       const span = activityPeriod(input.view, input.date ?? londonDateOf(ctx.deps.now()));
-      const conceded = await marginConceded(ctx.db, { companyId: ctx.actor.companyId, userId: input.userId }, span);
-      return { span, broker: conceded.brokers[0] ?? null };
+      return { span, broker: await brokerConceded(ctx.db, ctx.actor, { userId: input.userId, span }) };
     }),
 
   notifications: memberProcedure.query(({ ctx }) => listNotifications(ctx.db, ctx.actor)),
 
   markNotificationsRead: memberProcedure.mutation(({ ctx }) =>
-    markNotificationsRead(ctx.db, ctx.actor, ctx.deps.now()),
+    markNotificationsRead(ctx.db, ctx.actor, { now: ctx.deps.now() }),
   ),
 });
