@@ -20,7 +20,12 @@ export interface Scope {
 }
 
 /** The jobs that act on a company's rows for no member; add one here to make a scope for it. */
-export type SystemTask = 'system:retention' | 'system:reports' | 'system:crm-export' | 'system:reprice';
+export type SystemTask =
+  | 'system:retention'
+  | 'system:reports'
+  | 'system:crm-export'
+  | 'system:reprice'
+  | 'system:demo-history';
 
 /** The caller's scope: their company, and them. */
 export function scopeOf(actor: Actor): Scope {

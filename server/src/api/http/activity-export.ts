@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { activityCsv, exportMembers } from '@pippitch/core/activity';
+import { actorOf } from '@pippitch/core/actor';
 import { AppError } from '@pippitch/core/errors';
 import {
   EXPORT_CSV_PATH,
@@ -44,7 +45,7 @@ export function registerActivityExport(
     const { users, period, start, end } = parsed.data;
     const span = exportSpan(period, londonDateOf(now), { start, end });
     if (!span.ok) return refused(reply, 400, span.message);
-    const actor = { companyId: viewer.company.id };
+    const actor = actorOf(viewer);
     let members: Awaited<ReturnType<typeof exportMembers>>;
     try {
       members = await exportMembers(ctx.db, actor, users);
