@@ -175,6 +175,17 @@ export async function markLeadContacted(
     .execute();
 }
 
+/** A new lead's row: the scope's member's, with the details given. */
+function newLead(scope: Scope, lead: { name: string; normalizedName: string; source: string; details: LeadDetails }) {
+  return {
+    user_id: ownerOf(scope),
+    custom_name: lead.name,
+    normalized_name: lead.normalizedName,
+    source: lead.source,
+    ...detailColumns(lead.details),
+  };
+}
+
 /** Adds a contacted lead from the calculator; a lead of the same name (a race) is marked contacted instead. */
 export async function upsertContactedLead(
   db: Database,
@@ -184,15 +195,7 @@ export async function upsertContactedLead(
 ): Promise<string> {
   const row = await db
     .insertInto('user_leads')
-    .values({
-      user_id: ownerOf(scope),
-      custom_name: lead.name,
-      normalized_name: lead.normalizedName,
-      contacted: true,
-      last_contacted_at: now,
-      source: 'calculator',
-      ...detailColumns(lead.details),
-    })
+    .values({ ...newLead(scope, { ...lead, source: 'calculator' }), contacted: true, last_contacted_at: now })
     .onConflict((oc) =>
       oc
         .columns(['user_id', 'normalized_name'])
@@ -211,13 +214,7 @@ export async function insertLead(
 ): Promise<{ id: string; name: string }> {
   const row = await db
     .insertInto('user_leads')
-    .values({
-      user_id: ownerOf(scope),
-      custom_name: lead.name,
-      normalized_name: lead.normalizedName,
-      source: lead.source,
-      ...detailColumns(lead.details),
-    })
+    .values(newLead(scope, lead))
     .returning(['id', 'custom_name'])
     .executeTakeFirstOrThrow();
   return { id: row.id, name: row.custom_name };

@@ -179,34 +179,43 @@ export async function memberPacks(
   return rows.map((r) => ({ id: r.id, createdAt: r.created_at, totals: r.totals, leadName: r.custom_name }));
 }
 
-/** Gives the scope's member's pack a new share link (any earlier one stops working); false if not theirs. */
-export async function setPackShare(
+/** Sets the share columns of the scope's member's own pack; false if it is not theirs. */
+async function updateOwnPackShare(
   db: Database,
   scope: Scope,
   id: string,
-  share: { tokenHash: string; expiresAt: Date },
+  share: {
+    share_token_hash?: string;
+    share_expires_at?: Date;
+    share_revoked_at: Date | null;
+    share_first_viewed_at?: null;
+  },
 ): Promise<boolean> {
   const r = await db
     .updateTable('evidence_packs')
-    .set({
-      share_token_hash: share.tokenHash,
-      share_expires_at: share.expiresAt,
-      share_revoked_at: null,
-      share_first_viewed_at: null,
-    })
+    .set(share)
     .where('id', '=', id)
     .where('user_id', '=', ownerOf(scope))
     .executeTakeFirst();
   return Boolean(r.numUpdatedRows);
 }
 
+/** Gives the scope's member's pack a new share link (any earlier one stops working); false if not theirs. */
+export function setPackShare(
+  db: Database,
+  scope: Scope,
+  id: string,
+  share: { tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
+  return updateOwnPackShare(db, scope, id, {
+    share_token_hash: share.tokenHash,
+    share_expires_at: share.expiresAt,
+    share_revoked_at: null,
+    share_first_viewed_at: null,
+  });
+}
+
 /** Withdraws the scope's member's pack's share link; false if not theirs. */
-export async function revokePackShare(db: Database, scope: Scope, id: string, now: Date): Promise<boolean> {
-  const r = await db
-    .updateTable('evidence_packs')
-    .set({ share_revoked_at: now })
-    .where('id', '=', id)
-    .where('user_id', '=', ownerOf(scope))
-    .executeTakeFirst();
-  return Boolean(r.numUpdatedRows);
+export function revokePackShare(db: Database, scope: Scope, id: string, now: Date): Promise<boolean> {
+  return updateOwnPackShare(db, scope, id, { share_revoked_at: now });
 }
