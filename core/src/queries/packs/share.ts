@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import type { CompanyAccessRow } from '../../services/auth/company-access';
 
 /**
  * A pack's share link as the prospect's page opens it. No scope in this file: the prospect is no member of any
@@ -14,12 +15,7 @@ export interface ShareLinkRecord {
   expiresAt: Date | null;
   brokerActive: boolean;
   /** The company row's access columns, as services/auth/company-access.ts reads them. */
-  companyAccess: {
-    account_locked: boolean;
-    subscription_status: string;
-    subscription_active: boolean;
-    trial_ends_at: Date | null;
-  };
+  companyAccess: CompanyAccessRow;
 }
 
 /** The pack whose current share token has this hash, with its broker and company; null if none. */
