@@ -4,6 +4,7 @@
  *   tsx bench/leads.ts
  */
 import { sql } from 'kysely';
+import { memberActor } from '../core/src/services/actor';
 import { listLeads } from '../core/src/services/leads/leads';
 import { DEMO_MEMBERS, seedDemoData } from '../server/src/seed/demo';
 import { createDb, createPool } from '../sql/src/index';
@@ -17,9 +18,10 @@ const db = createDb(pool);
 await seedDemoData(db);
 const user = await db
   .selectFrom('user_profiles')
-  .select('id')
+  .select(['id', 'company_id'])
   .where('email', '=', DEMO_MEMBERS[2].email)
   .executeTakeFirstOrThrow();
+const actor = memberActor({ id: user.id, role_type: 'broker' }, user.company_id);
 await sql`
   INSERT INTO user_leads (user_id, custom_name, normalized_name, contacted, source, industry, location, estimated_size)
   SELECT ${user.id}, 'Company ' || i || ' Trading', 'company ' || i || ' trading', i % 3 = 0,
@@ -32,7 +34,7 @@ const list: number[] = [];
 let leads: Awaited<ReturnType<typeof listLeads>> = [];
 for (let i = 0; i < 30; i++) {
   await timeIt(list, async () => {
-    leads = await listLeads(db, user.id);
+    leads = await listLeads(db, actor);
   });
 }
 const text = searchTextOf(leads as Lead[]);

@@ -5,9 +5,11 @@ import { normaliseCompanyName } from '@pippitch/shared/names';
 import { londonDateOf } from '@pippitch/shared/time';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardSums, type SumsRow } from '../../core/src/queries/activity/dashboard-sums';
+import { scopeOf } from '../../core/src/queries/scope';
 import { dashboardActivity } from '../../core/src/services/activity/dashboard';
 import { CHART_BROKERS, type ChartRow, chartRows } from '../../core/src/services/activity/dashboard-chart';
-import { dashboardSums, type SumsRow } from '../../core/src/services/activity/dashboard-sums';
+import type { Actor } from '../../core/src/services/actor';
 import { toStoredCalculation } from '../../core/src/services/calculation-data';
 import { addMember, signUp, signupInput, startTestApp, type TestApp } from './helpers';
 
@@ -32,6 +34,8 @@ beforeAll(async () => {
   leaver = await addMember(h, 'Acme FX', 'leaver@acmefx.co.uk', 'junior');
 });
 afterAll(() => h.close());
+/** The dashboard is the company's admins' (the admin added above reads it). */
+const adminActor = (): Actor => ({ userId: admin, companyId, role: 'admin' });
 
 // A repeatable spread of pitches (a small linear congruential generator: the same rows every run).
 let seed = 20261126;
@@ -156,10 +160,10 @@ async function expectSameAsStraightSums() {
     for (const range of DASHBOARD_RANGES) {
       const { current, previous } = dashboardPeriods(range, londonDateOf(now));
       const label = `${range} at ${at}`;
-      expect(byUser(await dashboardSums(h.t.db, companyId, current, previous)), label).toEqual(
+      expect(byUser(await dashboardSums(h.t.db, scopeOf(adminActor()), current, previous)), label).toEqual(
         byUser(await straightSums(current, previous)),
       );
-      expect(byDayAndUser(await chartRows(h.t.db, companyId, current)), label).toEqual(
+      expect(byDayAndUser(await chartRows(h.t.db, scopeOf(adminActor()), current)), label).toEqual(
         byDayAndUser(await straightChart(current)),
       );
     }
@@ -225,7 +229,7 @@ describe('the dashboard from weeks and loose days', () => {
 
   it('the dashboard itself: the brokers, totals and chart of the sums', async () => {
     const now = new Date('2026-11-25T12:00:00Z');
-    const d = await dashboardActivity(h.t.db, { companyId }, 'lastQuarter', now);
+    const d = await dashboardActivity(h.t.db, adminActor(), 'lastQuarter', now);
     const straight = await straightSums(d.current, d.previous);
     const total = (f: (r: SumsRow) => number) => straight.reduce((s, r) => s + f(r), 0);
     expect(d.totals.calculations.current).toBe(String(total((r) => r.calcs)));

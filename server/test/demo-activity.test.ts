@@ -74,7 +74,13 @@ describe('the demo company’s history', () => {
   });
 
   it('fills the dashboard: the last quarter’s savings, losses apart, every broker active', async () => {
-    const d = await dashboardActivity(t.db, { companyId }, 'lastQuarter', NOW);
+    const owner = await t.db
+      .selectFrom('user_profiles')
+      .select('id')
+      .where('company_id', '=', companyId)
+      .where('role_type', '=', 'super_admin')
+      .executeTakeFirstOrThrow();
+    const d = await dashboardActivity(t.db, { userId: owner.id, companyId, role: 'super_admin' }, 'lastQuarter', NOW);
     expect(Number(d.totals.calculations.current)).toBeGreaterThan(90);
     expect(Number(d.totals.savings.current)).toBeGreaterThan(0);
     expect(Number(d.totals.losses.current)).toBeGreaterThan(0);

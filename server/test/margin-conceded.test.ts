@@ -273,9 +273,9 @@ describe('margin conceded', () => {
 
   it('the team CSV carries each pitch’s margin, floor and approval', async () => {
     let body = '';
-    const member = { id: brokerId, full_name: 'Broker', email: 'broker@concededdesk.co.uk' };
-    const actor = { userId: ownerId, companyId, role: 'admin' as const };
-    for await (const chunk of activityCsv(h.t.db, actor, [member], { start: '2026-10-10', end: '2026-10-10' }))
+    const member = { id: brokerId, fullName: 'Broker', email: 'broker@concededdesk.co.uk' };
+    const admin = { userId: ownerId, companyId, role: 'admin' as const };
+    for await (const chunk of activityCsv(h.t.db, admin, [member], { start: '2026-10-10', end: '2026-10-10' }))
       body += chunk;
     const [header, ...rows] = body.trimEnd().split('\r\n');
     expect(header?.split(',').slice(-5)).toEqual([

@@ -5,6 +5,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, expect } from 'vitest';
+import { type Actor, memberActor } from '../../core/src/services/actor';
+import { roleFromStored } from '../../core/src/services/stored-role';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../server/src/seed/demo';
 import { DESKTOP, type Harness, MOBILE } from './harness';
 
@@ -35,6 +37,16 @@ export async function userIdOf(h: Harness, email: string): Promise<string> {
     .where('email', '=', email)
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** A member as the services take them (the actor), read by e-mail. */
+export async function actorOfEmail(h: Harness, email: string): Promise<Actor> {
+  const row = await h.t.db
+    .selectFrom('user_profiles')
+    .select(['id', 'company_id', 'role_type'])
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  return memberActor({ id: row.id, role_type: roleFromStored(row.role_type) }, row.company_id);
 }
 
 /** Polls until the assertion holds (UI and database both settle asynchronously). */

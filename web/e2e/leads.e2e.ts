@@ -15,6 +15,7 @@ import { createIndexCompanyFinder } from '../../core/src/services/uk-companies/f
 import { filterLeads, type Lead, searchTextOf } from '../src/features/leads/leadModel';
 import { type Harness, MOBILE, startHarness } from './harness';
 import {
+  actorOfEmail,
   failOnPageErrors,
   hasNotice,
   member,
@@ -67,7 +68,7 @@ async function addSimilarCompany(): Promise<string> {
   const similar = await createIndexCompanyFinder(h.t.db).findSimilar({ companyName: CLIENT, exclude: [CLIENT] });
   const c = similar.companies[0];
   if (!c) throw new Error(`no company similar to ${CLIENT}`);
-  await addLead(h.t.db, await userIdOf(h, ALICE.email), {
+  await addLead(h.t.db, await actorOfEmail(h, ALICE.email), {
     name: c.name,
     source: 'similar_results',
     companyNumber: c.companyNumber ?? null,

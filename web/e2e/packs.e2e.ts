@@ -20,6 +20,7 @@ import { WORKED } from '../../server/test/helpers';
 import { insertBars } from '../../server/test/market/fixtures';
 import { DESKTOP, type Harness, MOBILE, SCREENSHOT_DIR, startHarness } from './harness';
 import {
+  actorOfEmail,
   failOnPageErrors,
   member,
   poll,
@@ -65,7 +66,7 @@ beforeAll(async () => {
   const to = londonToUtc(addDays(londonDateOf(new Date()), -1), 0, 0).toISOString();
   await insertBars(h.t.db, 'GBPUSD', from, to, 1.27);
   await setCompanyFinder(h, true);
-  await addLead(h.t.db, await userIdOf(h, ALICE.email), { name: PROSPECT, source: 'manual_search' });
+  await addLead(h.t.db, await actorOfEmail(h, ALICE.email), { name: PROSPECT, source: 'manual_search' });
   csv = tradesCsv();
 });
 afterAll(async () => {

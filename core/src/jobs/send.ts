@@ -2,11 +2,11 @@
  * `sendJob(trx, definition, payload)`: queue a job in the caller's transaction, so the job exists exactly when
  * the write that causes it commits — a rolled-back signup never leaves a welcome job behind.
  */
-import type { DB } from '@pippitch/sql';
-import type { Kysely } from 'kysely';
+import type { Database } from '@pippitch/sql';
 import { type Db, PgBoss } from 'pg-boss';
+import { pgBossExecutor } from '../queries/jobs-executor';
 import { describeIssues, type JobDefinition, type PayloadSchema, queueOptions, type z } from './define';
-import { JOBS_SCHEMA, pgBossExecutor } from './pgboss';
+import { JOBS_SCHEMA } from './pgboss';
 
 export interface SendJobOptions {
   /** Do not start before this time (or this many seconds from now). */
@@ -50,7 +50,7 @@ async function ensureQueue(boss: PgBoss, executor: Db, definition: JobDefinition
  * definition's singleton rules dropped it as a duplicate.
  */
 export async function sendJob<S extends PayloadSchema>(
-  db: Kysely<DB>,
+  db: Database,
   definition: JobDefinition<S>,
   payload: z.input<S>,
   options: SendJobOptions = {},

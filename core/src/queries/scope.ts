@@ -26,7 +26,8 @@ export type SystemTask =
   | 'system:crm-export'
   | 'system:reprice'
   | 'system:rotate-secrets'
-  | 'system:margin-digest';
+  | 'system:margin-digest'
+  | 'system:demo-history';
 
 /** The caller's scope: their company, and them. */
 export function scopeOf(actor: Actor): Scope {

@@ -5,11 +5,11 @@ import { lastActiveText } from '@pippitch/shared/last-active';
 import { londonDateOf } from '@pippitch/shared/time';
 import { averagePips } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { activeBrokers, type ClientCounts, clientCounts } from '../../queries/activity/dashboard';
+import { dashboardSums, type SumsRow } from '../../queries/activity/dashboard-sums';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
-import { STORED_BROKER } from '../stored-role';
 import { chartRows, type DashboardChart, dashboardChart } from './dashboard-chart';
-import { dashboardSums, type SumsRow } from './dashboard-sums';
 
 /** A figure of the range beside the previous range of the same length, and the spec's growth text. */
 export interface Figure {
@@ -99,56 +99,8 @@ function figures({ current, previous }: RangeSums): DashboardFigures {
   });
 }
 
-/** The company's active brokers (role junior, is_active), by name, each with their newest calculation's time. */
-function activeBrokers(db: Database, companyId: string) {
-  return db
-    .selectFrom('user_profiles as u')
-    .select([
-      'u.id',
-      'u.full_name',
-      'u.email',
-      (eb) =>
-        eb
-          .selectFrom('calculation_user_days as d')
-          .select('d.last_at')
-          .whereRef('d.user_id', '=', 'u.id')
-          .orderBy('d.day', 'desc')
-          .limit(1)
-          .as('last_at'),
-    ])
-    .where('u.company_id', '=', companyId)
-    .where('u.role_type', '=', STORED_BROKER)
-    .where('u.is_active', '=', true)
-    .orderBy('u.full_name')
-    .orderBy('u.id')
-    .execute();
-}
-
-/**
- * Distinct clients per broker in both ranges: one row per (broker, client) with a bit per London day pitched, so each
- * range is one bit test per pair. The current range ends today, so a pair pitched on or after its first day is in it
- * (its newest day says so, no bit test) unless that day is later than the range's end (a moved clock); only the
- * previous range needs the bit test. The team's figure is the sum of the brokers' (docs/decisions.md, Activity).
- */
-function clientCounts(db: Database, companyId: string, current: DateSpan, previous: DateSpan) {
-  return db
-    .selectFrom('calculation_clients as c')
-    .select([
-      'c.user_id',
-      sql<number>`(count(*) FILTER (WHERE c.last_day >= ${current.start}::date AND (c.last_day <= ${current.end}::date
-        OR activity_days_any(c.days, ${current.start}::date, ${current.end}::date))))::int`.as('clients'),
-      sql<number>`(count(*) FILTER (WHERE activity_days_any(c.days, ${previous.start}::date, ${previous.end}::date)))::int`.as(
-        'prev_clients',
-      ),
-    ])
-    .where('c.company_id', '=', companyId)
-    .where('c.last_day', '>=', previous.start)
-    .groupBy('c.user_id')
-    .execute();
-}
-
 /** A broker's sums of both ranges: dashboardSums's row (the previous range's columns are `prev_`) and their clients. */
-function brokerSums(r: SumsRow, clients: { clients: number; prev_clients: number } | undefined): RangeSums {
+function brokerSums(r: SumsRow, clients: ClientCounts | undefined): RangeSums {
   return {
     current: {
       calculations: r.calcs,
@@ -161,7 +113,7 @@ function brokerSums(r: SumsRow, clients: { clients: number; prev_clients: number
     },
     previous: {
       calculations: r.prev_calcs,
-      clients: clients?.prev_clients ?? 0,
+      clients: clients?.prevClients ?? 0,
       savings: r.prev_savings,
       pips: r.prev_pips,
       included: r.prev_included,
@@ -181,22 +133,23 @@ function brokerSums(r: SumsRow, clients: { clients: number; prev_clients: number
  */
 export async function dashboardActivity(
   db: Database,
-  actor: Pick<Actor, 'companyId'>,
+  actor: Actor,
   range: DashboardRange,
   now: Date,
 ): Promise<DashboardActivity> {
   const { current, previous } = dashboardPeriods(range, londonDateOf(now));
   // Independent reads, sent together (each on its own pooled connection). The sums hold only active brokers (their
   // join), both ranges in one pass over whole weeks and loose days (dashboard-sums.ts).
+  const scope = scopeOf(actor);
   const [brokers, sums, clients, chartRowsRead] = await Promise.all([
-    activeBrokers(db, actor.companyId),
-    dashboardSums(db, actor.companyId, current, previous),
-    clientCounts(db, actor.companyId, current, previous),
-    chartRows(db, actor.companyId, current),
+    activeBrokers(db, scope),
+    dashboardSums(db, scope, current, previous),
+    clientCounts(db, scope, current, previous),
+    chartRows(db, scope, current),
   ]);
   // The clients read holds every member's pairs; a broker's count only through their sums row, so only active
-  // brokers' clients are counted.
-  const clientsOf = new Map(clients.map((c) => [c.user_id, c]));
+  // brokers' clients are counted. The team's figure is the sum of the brokers' (docs/decisions.md, Activity).
+  const clientsOf = new Map(clients.map((c) => [c.userId, c]));
   const sumsOf = new Map(sums.map((r) => [r.user_id, brokerSums(r, clientsOf.get(r.user_id))]));
   // The team's figures are the brokers' summed here (exact decimals): cheaper than a second grouping in SQL, which
   // made PostgreSQL sort every broker-day of both ranges.
@@ -206,10 +159,10 @@ export async function dashboardActivity(
     previous: addSums(team.map((t) => t.previous)),
   });
   const perBroker = brokers.map((b): BrokerActivity => {
-    const lastAt = b.last_at ? new Date(b.last_at) : null;
+    const lastAt = b.lastAt ? new Date(b.lastAt) : null;
     return {
       id: b.id,
-      name: b.full_name,
+      name: b.fullName,
       email: b.email,
       ...figures(sumsOf.get(b.id) ?? NONE),
       lastActiveAt: lastAt?.toISOString() ?? null,

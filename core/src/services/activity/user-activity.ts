@@ -8,8 +8,9 @@ import {
 import { londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { notFound } from '../../errors';
+import { findActivityMember, listActivityMembers, memberCalculationsIn } from '../../queries/activity/member';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { storedCalculation } from '../calculation-data';
 import { type CalculationEntry, toCalculationEntry } from '../calculator/record';
@@ -55,13 +56,8 @@ export interface UserActivity {
 }
 
 /** A member of the caller's company, or 404: another company's id looks exactly like one that does not exist. */
-async function memberOf(db: Database, companyId: string, userId: string) {
-  const member = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
-    .where('id', '=', userId)
-    .where('company_id', '=', companyId)
-    .executeTakeFirst();
+async function memberOf(db: Database, actor: Actor, userId: string) {
+  const member = await findActivityMember(db, scopeOf(actor), userId);
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   return member;
 }
@@ -77,104 +73,48 @@ export function spanBoundsUtc(span: DateSpan): { from: Date; to: Date } {
  */
 export async function userActivity(
   db: Database,
-  actor: Pick<Actor, 'companyId'>,
+  actor: Actor,
   input: { userId: string; view: ActivityView; date?: string | undefined },
   now: Date,
 ): Promise<UserActivity> {
-  const member = await memberOf(db, actor.companyId, input.userId);
+  const member = await memberOf(db, actor, input.userId);
   const today = londonDateOf(now);
   const date = input.date && input.date < today ? input.date : today;
   const span = activityPeriod(input.view, date);
   const { from, to } = spanBoundsUtc(span);
-  const scoped = db
-    .selectFrom('calculations')
-    .where('user_id', '=', member.id)
-    .where('company_id', '=', actor.companyId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to);
-
-  const [rows, companies, count] = await Promise.all([
-    scoped
-      .select([
-        'id',
-        'created_at',
-        'client_name',
-        'calculation_data',
-        'evidence',
-        'off_market',
-        'live_rate',
-        'rate_source',
-        'rate_at',
-        'standing',
-        sql<string>`savings_gbp::text`.as('savings_gbp'),
-      ])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(ACTIVITY_LIST_LIMIT)
-      .execute(),
-    scoped
-      .where('normalized_client_name', 'is not', null)
-      .select([
-        sql<string>`(array_agg(client_name ORDER BY created_at DESC))[1]`.as('name'),
-        sql<number>`count(*)::int`.as('calculations'),
-        sql<string>`sum(counted_savings_gbp)::text`.as('annual_savings'),
-        sql<number>`(count(*) FILTER (WHERE standing = 'loss'))::int`.as('losses'),
-        sql<number>`(count(*) FILTER (WHERE standing IN ('off_market', 'below_mid')))::int`.as('excluded'),
-        sql<Date>`max(created_at)`.as('last_at'),
-      ])
-      .groupBy('normalized_client_name')
-      .orderBy(sql`max(created_at)`, 'desc')
-      .execute(),
-    scoped.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-
+  const read = await memberCalculationsIn(db, scopeOf(actor), member.id, { from, to, limit: ACTIVITY_LIST_LIMIT });
   return {
     member: {
       id: member.id,
-      name: member.full_name,
+      name: member.fullName,
       email: member.email,
-      role: roleFromStored(member.role_type),
-      isActive: member.is_active,
+      role: roleFromStored(member.storedRole),
+      isActive: member.isActive,
     },
     view: input.view,
     period: { ...span, label: activityPeriodLabel(input.view, span) },
     isCurrent: span.end >= today,
-    companies: companies.map((c) => ({
-      name: c.name,
-      calculations: c.calculations,
-      annualSavings: c.annual_savings,
-      losses: c.losses,
-      excluded: c.excluded,
-      lastPitchedAt: new Date(c.last_at).toISOString(),
-    })),
-    calculations: rows.map((r) => ({
-      ...toCalculationEntry(r, storedCalculation.parse(r.calculation_data)),
-      liveRate: r.live_rate,
-      rateSource: r.rate_source,
-      rateAt: r.rate_at?.toISOString() ?? null,
+    companies: read.clients.map(({ lastAt, ...c }) => ({ ...c, lastPitchedAt: new Date(lastAt).toISOString() })),
+    calculations: read.calculations.map((r) => ({
+      ...toCalculationEntry(r, storedCalculation.parse(r.calculationData)),
+      liveRate: r.liveRate,
+      rateSource: r.rateSource,
+      rateAt: r.rateAt?.toISOString() ?? null,
       standing: (r.standing ?? 'saving') as Standing,
-      savingsGbp: r.savings_gbp,
+      savingsGbp: r.savingsGbp,
     })),
-    calculationCount: count.n,
+    calculationCount: read.count,
   };
 }
 
 /** Every member of the caller's company the export may pick from (active or not, any role), by name. */
-export async function exportableMembers(db: Database, actor: Pick<Actor, 'companyId'>) {
-  const rows = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
-    .where('company_id', '=', actor.companyId)
-    .orderBy('full_name')
-    .orderBy('id')
-    .execute();
+export async function exportableMembers(db: Database, actor: Actor) {
+  const rows = await listActivityMembers(db, scopeOf(actor));
   return rows.map((r) => ({
     id: r.id,
-    name: r.full_name,
+    name: r.fullName,
     email: r.email,
-    role: roleFromStored(r.role_type),
-    isActive: r.is_active,
+    role: roleFromStored(r.storedRole),
+    isActive: r.isActive,
   }));
 }
-
-export { memberOf };

@@ -9,9 +9,9 @@ import {
 import { LIVE_SOURCE_LABELS, type LiveSource, minuteKindOf, PRICE_SOURCE_LABELS } from '@pippitch/shared/sources';
 import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { MID_LOOKBACK_MINUTES } from '../../market/read/day-range';
 import { minuteOf } from '../../market/read/history';
+import { ecbPoundsPer, minuteBarBefore } from '../../queries/calculations/market-rates';
 import type { QuoteAtSave } from './quote-at-save';
 
 /**
@@ -40,12 +40,7 @@ export async function gbpConversion(
   if (input.comparisonTime) {
     const at = minuteOf(input.comparisonDate, input.comparisonTime);
     // EUR/GBP is stored as quoted (pounds per euro): no inversion needed; GBP/USD is dollars per pound: inverted.
-    const bar = (
-      await sql<{ close: number; ts: Date; source: string }>`
-        SELECT close, ts, source FROM fx_minute_bars
-        WHERE pair = ${usd ? 'GBPUSD' : 'EURGBP'} AND ts <= ${at} AND ts > ${new Date(at.getTime() - MID_LOOKBACK_MINUTES * 60_000)}
-        ORDER BY ts DESC LIMIT 1`.execute(db)
-    ).rows[0];
+    const bar = await minuteBarBefore(db, usd ? 'GBPUSD' : 'EURGBP', at, MID_LOOKBACK_MINUTES);
     if (bar) {
       return {
         rate: (usd ? 1 / bar.close : bar.close).toFixed(8),
@@ -55,17 +50,7 @@ export async function gbpConversion(
     }
   }
   // Pounds per euro is the ECB's GBP; pounds per dollar its GBP ÷ USD of the same fix.
-  const fix = (
-    await sql<{ per_eur: string; fix_date: string }>`
-      SELECT (g.per_eur / coalesce(u.per_eur, 1))::numeric(20, 8)::text AS per_eur,
-             to_char(g.fix_date, 'YYYY-MM-DD') AS fix_date
-      FROM ecb_reference_rates g
-      LEFT JOIN ecb_reference_rates u ON ${usd} AND u.currency = 'USD' AND u.fix_date = g.fix_date
-      WHERE g.currency = 'GBP' AND g.fix_date <= ${input.comparisonDate}::date
-        AND g.fix_date > ${addDays(input.comparisonDate, -7)}::date
-        AND (NOT ${usd} OR u.per_eur IS NOT NULL)
-      ORDER BY g.fix_date DESC LIMIT 1`.execute(db)
-  ).rows[0];
-  if (fix) return { rate: fix.per_eur, source: `ECB reference rate ${fix.fix_date}`, at: null };
+  const fix = await ecbPoundsPer(db, { usd, date: input.comparisonDate, after: addDays(input.comparisonDate, -7) });
+  if (fix) return { rate: fix.rate, source: `ECB reference rate ${fix.fixDate}`, at: null };
   return usd ? fallbackGbpPerUsd() : fallbackGbpPerEur();
 }

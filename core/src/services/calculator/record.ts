@@ -36,13 +36,13 @@ export interface CalculationEntry
 }
 
 export function toCalculationEntry(
-  row: { id: string; created_at: Date; client_name: string | null; evidence: unknown; off_market: boolean },
+  row: { id: string; createdAt: Date; clientName: string | null; evidence: unknown; offMarket: boolean },
   d: StoredCalculation,
 ): CalculationEntry {
   return {
     id: row.id,
-    createdAt: row.created_at.toISOString(),
-    clientName: row.client_name,
+    createdAt: row.createdAt.toISOString(),
+    clientName: row.clientName,
     pair: d.currency_pair,
     yourRate: d.your_rate,
     competitorRate: d.competitor_rate,
@@ -60,6 +60,6 @@ export function toCalculationEntry(
     percentageSavings: d.percentage_savings,
     isAdvantage: d.is_advantage,
     evidence: readEvidence(row.evidence),
-    offMarket: row.off_market,
+    offMarket: row.offMarket,
   };
 }

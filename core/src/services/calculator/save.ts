@@ -6,6 +6,8 @@ import { pipSize } from '@pippitch/shared/pairs';
 import { OFF_MARKET_CONFIRM_NEEDED } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
+import { fileCalculationUnderLead, insertCalculation } from '../../queries/calculations/save';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { toStoredCalculation } from '../calculation-data';
 import { recordCalculatorLead } from '../leads/leads';
@@ -59,76 +61,31 @@ export async function saveCalculation(
   evidence.gbp = gbp;
   // Only the 'Inflate Your Margin' options the desk allows (issue 25 §1).
   await requireAllowedMarginOption(db, actor, input.marginPips);
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('calculations')
-      .values({
-        id: input.id,
-        user_id: actor.userId,
-        company_id: actor.companyId,
-        client_name: clientName,
-        normalized_client_name: normalized,
-        currency_pair: input.pair,
-        calculation_data: JSON.stringify(calculationData),
-        trade_details: JSON.stringify({
-          your_rate: input.yourRate,
-          trade_amount: input.amount,
-          currency_pair: input.pair,
-          competitor_rate: input.competitorRate,
-          trades_per_year: input.tradesPerYear,
-        }),
-        savings_amount: r.annualSavings,
-        live_rate: liveQuote?.mid ?? null,
-        rate_source: liveQuote?.source ?? null,
-        rate_at: liveQuote ? new Date(liveQuote.timestamp) : null,
-        evidence: JSON.stringify(evidence),
-        gbp_per_unit: gbp.rate,
-        off_market: offMarket,
-        ...(at ? { created_at: at } : {}),
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertCalculation(trx, scope, {
+      input,
+      result: r,
+      clientName,
+      normalizedClientName: normalized,
+      calculationData,
+      liveQuote,
+      evidence,
+      gbpPerUnit: gbp.rate,
+      offMarket,
+      description: clientName ? `Calculation for ${clientName}` : 'Calculation',
+      at,
+    });
     if (!inserted) {
       // Already saved: only the same member may "repeat" it; anyone else's id is simply not theirs.
       return { saved: false as const, duplicate: true as const, lead: null };
     }
-    await trx
-      .insertInto('activity_logs')
-      .values({
-        user_id: actor.userId,
-        company_id: actor.companyId,
-        action_type: 'calculation',
-        calculation_id: input.id,
-        description: clientName ? `Calculation for ${clientName}` : 'Calculation',
-        amount: r.annualSavings,
-        calculation_data: JSON.stringify(calculationData),
-        client_name: clientName,
-        currency_pair: input.pair,
-        your_rate: input.yourRate,
-        competitor_rate: input.competitorRate,
-        amount_to_buy: input.amount,
-        trades_per_year: input.tradesPerYear,
-        payment_amount: input.marginPips,
-        pips_difference: r.differenceInPips,
-        savings_amount: r.annualSavings,
-        cost_with_competitor: r.costWithCompetitor,
-        cost_with_us: r.costWithUs,
-        savings_per_trade: r.savingsPerTrade,
-        annual_savings: r.annualSavings,
-        percentage_savings: r.percentageSavings,
-        comparison_date: input.comparisonDate,
-        price_difference: r.priceDifference,
-        ...(at ? { created_at: at } : {}),
-      })
-      .execute();
     // A Calculate with a client name records that client as a contacted lead in the broker's My Leads (spec §4
     // Lead), in the same transaction.
-    const recorded = clientName ? await recordCalculatorLead(trx, actor.userId, clientName) : null;
+    const recorded = clientName ? await recordCalculatorLead(trx, actor, clientName) : null;
     // The pitch is filed under that lead by id (issue 32): approvals, the margin card and reports follow the lead,
     // not a name that may differ by a letter.
-    if (recorded)
-      await trx.updateTable('calculations').set({ lead_id: recorded.id }).where('id', '=', input.id).execute();
+    if (recorded) await fileCalculationUnderLead(trx, scope, input.id, recorded.id);
     const lead = recorded && { status: recorded.status, name: recorded.name, message: recorded.message };
     return { saved: true as const, duplicate: false as const, lead };
   });

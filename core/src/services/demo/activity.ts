@@ -11,8 +11,15 @@ import type { SaveCalculationInput } from '@pippitch/shared/calculation-schema';
 import { type CurrencyPair, FALLBACK_RATES, storageFor } from '@pippitch/shared/pairs';
 import { addDays, isoWeekday, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { dayRange } from '../../market/read/day-range';
+import {
+  claimDemoHistory,
+  companyIdNamed,
+  companyMembers,
+  hasAnyCalculation,
+} from '../../queries/activity/demo-history';
+import { minuteBarBefore } from '../../queries/calculations/market-rates';
+import { systemScope } from '../../queries/scope';
 import { memberActor } from '../actor';
 import { saveCalculation } from '../calculator/save';
 import { saveReportSchedule } from '../reports/schedule';
@@ -72,11 +79,7 @@ function generator(seed: number) {
 /** The stored mid at a London minute (or the latest within 5 minutes before), as the pair is quoted; null if none. */
 async function midAt(db: Database, pair: CurrencyPair, at: Date): Promise<number | null> {
   const { stored, invert } = storageFor(pair);
-  const row = (
-    await sql<{ close: number }>`
-      SELECT close FROM fx_minute_bars WHERE pair = ${stored} AND ts <= ${at} AND ts > ${new Date(at.getTime() - 5 * 60_000)}
-      ORDER BY ts DESC LIMIT 1`.execute(db)
-  ).rows[0];
+  const row = await minuteBarBefore(db, stored, at, 5);
   if (!row) return null;
   return invert ? 1 / row.close : row.close;
 }
@@ -85,23 +88,12 @@ const four = (n: number) => n.toFixed(4);
 
 /** Builds the history; returns how many pitches were saved (0 when the demo company already has some). */
 export async function seedDemoActivity(db: Database, now = new Date()): Promise<number> {
-  const company = await db.selectFrom('companies').select('id').where('name', '=', DEMO_COMPANY).executeTakeFirst();
-  if (!company) return 0;
-  const any = await db.selectFrom('calculations').select('id').where('company_id', '=', company.id).limit(1).execute();
-  if (any.length > 0) return 0;
-  const claimed = await db
-    .insertInto('demo_history')
-    .values({ company_id: company.id })
-    .onConflict((oc) => oc.column('company_id').doNothing())
-    .returning('company_id')
-    .executeTakeFirst();
-  if (!claimed) return 0;
-  const members = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'email', 'role_type'])
-    .where('company_id', '=', company.id)
-    .execute()
-    .then((rows) => rows.map((r) => ({ ...r, role_type: roleFromStored(r.role_type) })));
+  const companyId = await companyIdNamed(db, DEMO_COMPANY);
+  if (!companyId) return 0;
+  const scope = systemScope('system:demo-history', companyId);
+  if (await hasAnyCalculation(db, scope)) return 0;
+  if (!(await claimDemoHistory(db, scope))) return 0;
+  const members = (await companyMembers(db, scope)).map((r) => ({ ...r, role_type: roleFromStored(r.storedRole) }));
   const random = generator(22);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const today = londonDateOf(now);
@@ -147,7 +139,7 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
           comparisonDate: date,
           comparisonTime: time,
         };
-        await saveCalculation(db, memberActor(m, company.id), input, { now: at, liveQuote: null, at });
+        await saveCalculation(db, memberActor(m, companyId), input, { now: at, liveQuote: null, at });
         saved++;
       }
     }
@@ -158,7 +150,7 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
   if (admin) {
     await saveReportSchedule(
       db,
-      memberActor(admin, company.id),
+      memberActor(admin, companyId),
       { dayOfMonth: 1, hour: 9 },
       new Date(now.getTime() - 40 * 86_400_000),
     );

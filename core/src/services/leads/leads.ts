@@ -1,6 +1,7 @@
 /**
- * My Leads: every query is scoped to one broker (user_id). Names are matched with the one shared
- * normaliser and matcher (shared/src/names.ts), so 'Acme Ltd' and 'ACME Limited' are one lead.
+ * My Leads: a broker's own pipeline, every read and write within the actor's own leads (queries/leads/leads.ts).
+ * Names are matched with the one shared normaliser and matcher (shared/src/names.ts), so 'Acme Ltd' and
+ * 'ACME Limited' are one lead.
  */
 
 import { repriceMessage } from '@pippitch/shared/alerts';
@@ -8,18 +9,24 @@ import { LEAD_MESSAGES } from '@pippitch/shared/lead-messages';
 import { findMatchingItem, normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
+import {
+  countLeadRecords,
+  deleteLeadRecords,
+  insertLead,
+  type LeadDetails,
+  leadNameRecords,
+  listLeadRecords,
+  markLeadContacted,
+  setLeadsContacted,
+  upsertContactedLead,
+} from '../../queries/leads/leads';
+import { scopeOf } from '../../queries/scope';
+import type { Actor } from '../actor';
 import { isUniqueViolation } from '../db-errors';
 
-export type LeadSource = 'calculator' | 'manual_search' | 'similar_results';
+export type { LeadDetails } from '../../queries/leads/leads';
 
-export interface LeadDetails {
-  companyNumber?: string | null | undefined;
-  industry?: string | null | undefined;
-  sicCodes?: string[] | undefined;
-  estimatedSize?: string | null | undefined;
-  location?: string | null | undefined;
-  postcode?: string | null | undefined;
-}
+export type LeadSource = 'calculator' | 'manual_search' | 'similar_results';
 
 export interface Lead {
   id: string;
@@ -41,93 +48,39 @@ export interface Lead {
 }
 
 /** The broker's leads, newest first, each with the date of its latest calculation and any re-pricing flag. */
-export async function listLeads(db: Database, userId: string): Promise<Lead[]> {
-  const rows = await db
-    .selectFrom('user_leads as l')
-    .selectAll('l')
-    .select((eb) =>
-      eb
-        .selectFrom('calculations as c')
-        .select((e) => e.fn.max('c.created_at').as('m'))
-        .whereRef('c.normalized_client_name', '=', 'l.normalized_name')
-        .where('c.user_id', '=', userId)
-        .as('last_calculated_at'),
-    )
-    .leftJoin('lead_repricings as r', (j) => j.onRef('r.lead_id', '=', 'l.id').on('r.flagged_since', 'is not', null))
-    .select(['r.change_pct', 'r.calculated_at as repriced_calculation_at'])
-    .where('l.user_id', '=', userId)
-    .orderBy('l.first_added_at', 'desc')
-    .orderBy('l.id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.custom_name,
-    normalizedName: r.normalized_name,
-    companyNumber: r.company_number,
-    contacted: r.contacted,
-    source: r.source as LeadSource,
-    firstAddedAt: r.first_added_at.toISOString(),
-    lastContactedAt: r.last_contacted_at?.toISOString() ?? null,
-    lastCalculatedAt: r.last_calculated_at ? new Date(r.last_calculated_at).toISOString() : null,
-    industry: r.industry,
-    sicCodes: r.sic_codes,
-    estimatedSize: r.estimated_size,
-    location: r.location,
-    postcode: r.postcode,
-    // A calculation made since the re-pricing is the new baseline: its flag no longer applies.
-    alert:
-      r.change_pct !== null &&
-      r.repriced_calculation_at &&
-      (!r.last_calculated_at || new Date(r.last_calculated_at) <= r.repriced_calculation_at)
-        ? repriceMessage(r.change_pct, r.repriced_calculation_at)
-        : null,
-  }));
+export async function listLeads(db: Database, actor: Actor): Promise<Lead[]> {
+  const rows = await listLeadRecords(db, scopeOf(actor));
+  return rows.map(({ lastCalculatedAt, repricing, ...r }) => {
+    const calculated = lastCalculatedAt ? new Date(lastCalculatedAt) : null;
+    return {
+      ...r,
+      source: r.source as LeadSource,
+      firstAddedAt: r.firstAddedAt.toISOString(),
+      lastContactedAt: r.lastContactedAt?.toISOString() ?? null,
+      lastCalculatedAt: calculated?.toISOString() ?? null,
+      // A calculation made since the re-pricing is the new baseline: its flag no longer applies.
+      alert:
+        repricing && (!calculated || calculated <= repricing.calculatedAt)
+          ? repriceMessage(repricing.changePct, repricing.calculatedAt)
+          : null,
+    };
+  });
 }
 
-export async function leadStats(db: Database, userId: string) {
-  const row = await db
-    .selectFrom('user_leads')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.countAll<number>().filterWhere('contacted', '=', true).as('contacted'),
-      eb.fn.countAll<number>().filterWhere('source', '=', 'calculator').as('fromCalculator'),
-      eb.fn.countAll<number>().filterWhere('source', 'in', ['manual_search', 'similar_results']).as('fromSearch'),
-    ])
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  const total = Number(row.total);
-  const contacted = Number(row.contacted);
+export async function leadStats(db: Database, actor: Actor) {
+  const counts = await countLeadRecords(db, scopeOf(actor));
   return {
-    total,
-    contacted,
-    notContacted: total - contacted,
-    fromCalculator: Number(row.fromCalculator),
-    fromSearch: Number(row.fromSearch),
+    total: counts.total,
+    contacted: counts.contacted,
+    notContacted: counts.total - counts.contacted,
+    fromCalculator: counts.fromCalculator,
+    fromSearch: counts.fromSearch,
   };
 }
 
 /** Names of the broker's leads (for finder exclusions and matching). */
-export async function leadNames(
-  db: Database,
-  userId: string,
-): Promise<{ id: string; name: string; normalized: string }[]> {
-  const rows = await db
-    .selectFrom('user_leads')
-    .select(['id', 'custom_name', 'normalized_name'])
-    .where('user_id', '=', userId)
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: r.custom_name, normalized: r.normalized_name }));
-}
-
-function detailColumns(d: LeadDetails) {
-  const out: Record<string, unknown> = {};
-  if (d.companyNumber !== undefined) out.company_number = d.companyNumber;
-  if (d.industry !== undefined) out.industry = d.industry;
-  if (d.sicCodes !== undefined) out.sic_codes = d.sicCodes;
-  if (d.estimatedSize !== undefined) out.estimated_size = d.estimatedSize;
-  if (d.location !== undefined) out.location = d.location;
-  if (d.postcode !== undefined) out.postcode = d.postcode;
-  return out;
+export function leadNames(db: Database, actor: Actor): Promise<{ id: string; name: string; normalized: string }[]> {
+  return leadNameRecords(db, scopeOf(actor));
 }
 
 /**
@@ -136,21 +89,17 @@ function detailColumns(d: LeadDetails) {
  */
 export async function recordCalculatorLead(
   db: Database,
-  userId: string,
+  actor: Actor,
   clientName: string,
   details: LeadDetails = {},
 ): Promise<{ id: string; status: 'added' | 'contacted'; name: string; message: string } | null> {
   const normalized = normaliseCompanyName(clientName);
   if (!normalized) return null;
   const now = new Date();
-  const existing = findMatchingItem(clientName, await leadNames(db, userId), (l) => l.name);
+  const scope = scopeOf(actor);
+  const existing = findMatchingItem(clientName, await leadNameRecords(db, scope), (l) => l.name);
   if (existing) {
-    await db
-      .updateTable('user_leads')
-      .set({ contacted: true, last_contacted_at: now, updated_at: now, ...detailColumns(details) })
-      .where('id', '=', existing.id)
-      .where('user_id', '=', userId)
-      .execute();
+    await markLeadContacted(db, scope, existing.id, details, now);
     return {
       id: existing.id,
       status: 'contacted',
@@ -158,36 +107,20 @@ export async function recordCalculatorLead(
       message: LEAD_MESSAGES.contacted(existing.name),
     };
   }
-  const row = await db
-    .insertInto('user_leads')
-    .values({
-      user_id: userId,
-      custom_name: clientName,
-      normalized_name: normalized,
-      contacted: true,
-      last_contacted_at: now,
-      source: 'calculator',
-      ...detailColumns(details),
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'normalized_name'])
-        .doUpdateSet({ contacted: true, last_contacted_at: now, updated_at: now }),
-    )
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, status: 'added', name: clientName, message: LEAD_MESSAGES.added(clientName) };
+  const id = await upsertContactedLead(db, scope, { name: clientName, normalizedName: normalized, details }, now);
+  return { id, status: 'added', name: clientName, message: LEAD_MESSAGES.added(clientName) };
 }
 
 /** From search or similar results: added as not contacted, unless a matching lead exists. */
 export async function addLead(
   db: Database,
-  userId: string,
+  actor: Actor,
   input: { name: string; source: 'manual_search' | 'similar_results' } & LeadDetails,
 ): Promise<{ status: 'added' | 'exists'; lead: { id: string; name: string }; message: string }> {
   const normalized = normaliseCompanyName(input.name);
   if (!normalized) throw badRequest(LEAD_MESSAGES.enterName);
-  const existing = findMatchingItem(input.name, await leadNames(db, userId), (l) => l.name);
+  const scope = scopeOf(actor);
+  const existing = findMatchingItem(input.name, await leadNameRecords(db, scope), (l) => l.name);
   if (existing)
     return {
       status: 'exists',
@@ -195,22 +128,9 @@ export async function addLead(
       message: LEAD_MESSAGES.already(existing.name),
     };
   try {
-    const row = await db
-      .insertInto('user_leads')
-      .values({
-        user_id: userId,
-        custom_name: input.name,
-        normalized_name: normalized,
-        source: input.source,
-        ...detailColumns(input),
-      })
-      .returning(['id', 'custom_name'])
-      .executeTakeFirstOrThrow();
-    return {
-      status: 'added',
-      lead: { id: row.id, name: row.custom_name },
-      message: LEAD_MESSAGES.added(row.custom_name),
-    };
+    const { name, source, ...details } = input;
+    const lead = await insertLead(db, scope, { name, normalizedName: normalized, source, details });
+    return { status: 'added', lead, message: LEAD_MESSAGES.added(lead.name) };
   } catch (err) {
     if (isUniqueViolation(err))
       return { status: 'exists', lead: { id: '', name: input.name }, message: LEAD_MESSAGES.already(input.name) };
@@ -219,20 +139,12 @@ export async function addLead(
 }
 
 /** Marks leads contacted or not; returns how many of the given ids were the broker's and changed. */
-export async function setContacted(db: Database, userId: string, ids: string[], contacted: boolean): Promise<number> {
+export async function setContacted(db: Database, actor: Actor, ids: string[], contacted: boolean): Promise<number> {
   if (ids.length === 0) throw badRequest(LEAD_MESSAGES.selectSome);
-  const now = new Date();
-  const res = await db
-    .updateTable('user_leads')
-    .set({ contacted, updated_at: now, ...(contacted ? { last_contacted_at: now } : {}) })
-    .where('user_id', '=', userId)
-    .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows);
+  return setLeadsContacted(db, scopeOf(actor), ids, contacted, new Date());
 }
 
-export async function deleteLeads(db: Database, userId: string, ids: string[]): Promise<number> {
+export async function deleteLeads(db: Database, actor: Actor, ids: string[]): Promise<number> {
   if (ids.length === 0) throw badRequest(LEAD_MESSAGES.selectSome);
-  const res = await db.deleteFrom('user_leads').where('user_id', '=', userId).where('id', 'in', ids).executeTakeFirst();
-  return Number(res.numDeletedRows);
+  return deleteLeadRecords(db, scopeOf(actor), ids);
 }

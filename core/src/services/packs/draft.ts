@@ -2,6 +2,8 @@ import { type BadRow, PACK_MESSAGES, type PricedTrade } from '@pippitch/shared/p
 import { parsePackCsv } from '@pippitch/shared/pack-csv';
 import type { Database } from '@pippitch/sql';
 import { badRequest, notFound } from '../../errors';
+import { ownLeadId } from '../../queries/leads/leads';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { deskPairs } from '../company/pairs';
 import { priceTrades } from './price';
@@ -13,17 +15,12 @@ import { priceTrades } from './price';
  */
 export async function draftPack(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: { leadId: string; csv: string; marginBps: number },
 ): Promise<{ leadId: string; trades: PricedTrade[]; bad: BadRow[] }> {
-  const lead = await db
-    .selectFrom('user_leads')
-    .select('id')
-    .where('id', '=', input.leadId)
-    .where('user_id', '=', actor.userId)
-    .executeTakeFirst();
-  if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
+  const leadId = await ownLeadId(db, scopeOf(actor), input.leadId);
+  if (!leadId) throw notFound(PACK_MESSAGES.leadNotFound);
   const parsed = parsePackCsv(input.csv, await deskPairs(db, actor.companyId));
   if (!parsed.ok) throw badRequest(parsed.message, 'csv');
-  return { leadId: lead.id, trades: await priceTrades(db, parsed.trades, input.marginBps), bad: parsed.bad };
+  return { leadId, trades: await priceTrades(db, parsed.trades, input.marginBps), bad: parsed.bad };
 }

@@ -19,6 +19,18 @@ import type { Brokerage } from '@pippitch/shared/pack-share';
 import { londonDateOf } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
+import {
+  findPack,
+  insertPack,
+  memberPacks,
+  ownPacksForLead,
+  type PackRecord,
+  packBehindOpenLink,
+  revokePackShare,
+  setPackShare,
+} from '../../queries/packs/packs';
+import { markFirstPackView, recordPackView } from '../../queries/packs/share';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { clientKey, enforce } from '../auth/rate-limit';
 import { hashToken, newToken } from '../auth/tokens';
@@ -55,129 +67,67 @@ export async function createPack(
   const totals = packTotals(trades);
   // Judged on its own figures (issue 32): the margin it states on each row it prices, whatever was pitched before.
   await requireApprovalFor(db, actor, { leadId, shown: packShown(trades, input.marginBps, totals.spanDays) });
-  const row = await db
-    .insertInto('evidence_packs')
-    .values({
-      user_id: actor.userId,
-      company_id: actor.companyId,
-      lead_id: leadId,
-      margin_bps: input.marginBps,
-      // Written in the shapes of shared/src/pack-record.ts, which every read parses with.
-      trades: JSON.stringify(trades),
-      bad_rows: JSON.stringify(bad),
-      totals: JSON.stringify(totals),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return (await getPack(db, actor, row.id)) as Pack;
+  // Written in the shapes of shared/src/pack-record.ts, which every read parses with.
+  const id = await insertPack(db, scopeOf(actor), { leadId, marginBps: input.marginBps, trades, badRows: bad, totals });
+  return (await getPack(db, actor, id)) as Pack;
 }
 
-function packQuery(db: Database) {
-  return db
-    .selectFrom('evidence_packs as p')
-    .innerJoin('user_leads as l', 'l.id', 'p.lead_id')
-    .innerJoin('user_profiles as u', 'u.id', 'p.user_id')
-    .innerJoin('companies as co', 'co.id', 'u.company_id')
-    .select((eb) => [
-      'p.id',
-      'p.user_id',
-      'p.lead_id',
-      'l.custom_name',
-      'u.full_name',
-      'u.email',
-      'u.phone',
-      'co.name as company_name',
-      (e) => e('co.logo', 'is not', null).as('has_logo'),
-      'p.margin_bps',
-      'p.created_at',
-      'p.trades',
-      'p.bad_rows',
-      'p.totals',
-      'p.share_token_hash',
-      'p.share_expires_at',
-      'p.share_revoked_at',
-      'p.share_first_viewed_at',
-      eb
-        .selectFrom('evidence_pack_views as v')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('v.pack_id', '=', 'p.id')
-        .as('views'),
-    ]);
-}
-
-type PackRow = Awaited<ReturnType<ReturnType<typeof packQuery>['executeTakeFirstOrThrow']>>;
-
-function toPack(r: PackRow, now: Date, viewerId: string | null): Pack {
-  const brokerName = memberDisplayName({ fullName: r.full_name, email: r.email });
-  const live = r.share_token_hash && !r.share_revoked_at && r.share_expires_at && r.share_expires_at > now;
+function toPack(r: PackRecord, now: Date, viewerId: string | null): Pack {
+  const brokerName = memberDisplayName({ fullName: r.brokerFullName, email: r.brokerEmail });
+  const { share } = r;
+  const live = share.hasToken && !share.revokedAt && share.expiresAt && share.expiresAt > now;
   return {
     id: r.id,
-    leadId: r.lead_id,
-    leadName: r.custom_name,
+    leadId: r.leadId,
+    leadName: r.leadName,
     brokerName,
     brokerage: {
-      companyName: r.company_name,
+      companyName: r.companyName,
       brokerName,
-      brokerEmail: r.email,
-      brokerPhone: r.phone,
-      hasLogo: Boolean(r.has_logo),
+      brokerEmail: r.brokerEmail,
+      brokerPhone: r.brokerPhone,
+      hasLogo: r.hasLogo,
     },
-    marginBps: r.margin_bps,
-    createdAt: r.created_at.toISOString(),
+    marginBps: r.marginBps,
+    createdAt: r.createdAt.toISOString(),
     trades: packTradesRecord.parse(r.trades),
-    badRows: packBadRowsRecord.parse(r.bad_rows),
+    badRows: packBadRowsRecord.parse(r.badRows),
     totals: packTotalsRecord.parse(r.totals),
     share: live
       ? {
-          expiresAt: (r.share_expires_at as Date).toISOString(),
-          firstViewedAt: r.share_first_viewed_at?.toISOString() ?? null,
-          views: Number(r.views ?? 0),
+          expiresAt: (share.expiresAt as Date).toISOString(),
+          firstViewedAt: share.firstViewedAt?.toISOString() ?? null,
+          views: r.views,
         }
       : null,
-    mine: r.user_id === viewerId,
+    mine: r.userId === viewerId,
   };
 }
 
 /** A pack its broker, or an admin of the broker's company, may read; null for anyone else. */
 export async function getPack(db: Database, actor: Actor, id: string, now = new Date()): Promise<Pack | null> {
-  let q = packQuery(db).where('p.id', '=', id).where('p.company_id', '=', actor.companyId);
-  if (!isAdminRole(actor.role)) q = q.where('p.user_id', '=', actor.userId);
-  const row = await q.executeTakeFirst();
+  const row = await findPack(db, scopeOf(actor), id, { ownOnly: !isAdminRole(actor.role) });
   return row ? toPack(row, now, actor.userId) : null;
 }
 
 /** The broker's packs on one of their leads, newest first (summaries: no trades). */
-export async function packsForLead(db: Database, actor: Pick<Actor, 'userId'>, leadId: string) {
-  const rows = await db
-    .selectFrom('evidence_packs')
-    .select(['id', 'created_at', 'totals', 'margin_bps'])
-    .where('user_id', '=', actor.userId)
-    .where('lead_id', '=', leadId)
-    .orderBy('created_at', 'desc')
-    .execute();
+export async function packsForLead(db: Database, actor: Actor, leadId: string) {
+  const rows = await ownPacksForLead(db, scopeOf(actor), leadId);
   return rows.map((r) => ({
     id: r.id,
-    createdAt: r.created_at.toISOString(),
-    marginBps: r.margin_bps,
+    createdAt: r.createdAt.toISOString(),
+    marginBps: r.marginBps,
     totals: packTotalsRecord.parse(r.totals),
   }));
 }
 
 /** A member's packs for their company's admins (team views), newest first (summaries: no trades). */
-export async function packsOfMember(db: Database, actor: Pick<Actor, 'companyId'>, userId: string) {
-  const rows = await db
-    .selectFrom('evidence_packs as p')
-    .innerJoin('user_leads as l', 'l.id', 'p.lead_id')
-    .select(['p.id', 'p.created_at', 'p.totals', 'l.custom_name'])
-    .where('p.user_id', '=', userId)
-    .where('p.company_id', '=', actor.companyId)
-    .orderBy('p.created_at', 'desc')
-    .limit(200)
-    .execute();
+export async function packsOfMember(db: Database, actor: Actor, userId: string) {
+  const rows = await memberPacks(db, scopeOf(actor), userId, 200);
   return rows.map((r) => ({
     id: r.id,
-    leadName: r.custom_name,
-    createdAt: r.created_at.toISOString(),
+    leadName: r.leadName,
+    createdAt: r.createdAt.toISOString(),
     totals: packTotalsRecord.parse(r.totals),
   }));
 }
@@ -187,29 +137,13 @@ export async function sharePack(db: Database, actor: Actor, id: string, now: Dat
   await requirePackApproval(db, actor, id);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + PACK_SHARE_DAYS * 86_400_000);
-  const r = await db
-    .updateTable('evidence_packs')
-    .set({
-      share_token_hash: hashToken(token),
-      share_expires_at: expiresAt,
-      share_revoked_at: null,
-      share_first_viewed_at: null,
-    })
-    .where('id', '=', id)
-    .where('user_id', '=', actor.userId)
-    .executeTakeFirst();
-  if (!r.numUpdatedRows) throw notFound(PACK_MESSAGES.notFound);
+  const shared = await setPackShare(db, scopeOf(actor), id, { tokenHash: hashToken(token), expiresAt });
+  if (!shared) throw notFound(PACK_MESSAGES.notFound);
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
-export async function revokeShare(db: Database, actor: Pick<Actor, 'userId'>, id: string, now: Date) {
-  const r = await db
-    .updateTable('evidence_packs')
-    .set({ share_revoked_at: now })
-    .where('id', '=', id)
-    .where('user_id', '=', actor.userId)
-    .executeTakeFirst();
-  if (!r.numUpdatedRows) throw notFound(PACK_MESSAGES.notFound);
+export async function revokeShare(db: Database, actor: Actor, id: string, now: Date) {
+  if (!(await revokePackShare(db, scopeOf(actor), id, now))) throw notFound(PACK_MESSAGES.notFound);
 }
 
 /**
@@ -227,31 +161,20 @@ export async function viewSharedPack(
   return db.transaction().execute(async (trx) => {
     const link = await openShareLink(trx, input.token, now);
     if (!link.open) throw notFound(link.message);
-    const row = await packQuery(trx).where('p.id', '=', link.packId).executeTakeFirstOrThrow();
+    const row = await packBehindOpenLink(trx, link.packId);
     // One row per visitor and London day, however often the page is reloaded (the visitor as a hash only).
     const userAgent = input.userAgent?.slice(0, 300) ?? null;
-    await trx
-      .insertInto('evidence_pack_views')
-      .values({
-        pack_id: row.id,
-        viewed_at: now,
-        user_agent: userAgent,
-        visitor_hash: hashToken(`${row.id}|${clientKey(input.ip)}|${userAgent ?? ''}`),
-        view_day: londonDateOf(now),
-      })
-      .onConflict((oc) => oc.columns(['pack_id', 'visitor_hash', 'view_day']).doNothing())
-      .execute();
-    const first = await trx
-      .updateTable('evidence_packs')
-      .set({ share_first_viewed_at: now })
-      .where('id', '=', row.id)
-      .where('share_first_viewed_at', 'is', null)
-      .returning('user_id')
-      .executeTakeFirst();
-    if (first) {
-      await enqueueEmailToMember(trx, first.user_id, {
+    await recordPackView(trx, row.id, {
+      at: now,
+      userAgent,
+      visitorHash: hashToken(`${row.id}|${clientKey(input.ip)}|${userAgent ?? ''}`),
+      day: londonDateOf(now),
+    });
+    const broker = await markFirstPackView(trx, row.id, now);
+    if (broker) {
+      await enqueueEmailToMember(trx, broker, {
         template: 'pack_viewed',
-        email: packViewedEmail({ leadName: row.custom_name, packUrl: input.packUrl(row.id) }),
+        email: packViewedEmail({ leadName: row.leadName, packUrl: input.packUrl(row.id) }),
       });
     }
     const pack = toPack(row, now, null);

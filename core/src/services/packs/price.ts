@@ -13,27 +13,13 @@ import { servePrice, storageFor } from '@pippitch/shared/pairs';
 import { isSimulatedBar } from '@pippitch/shared/sources';
 import { isoWeekday, londonClockTime, londonDateOf, londonDayBoundsUtc, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { type MidRow, tradeMidRows } from '../../queries/packs/trade-mids';
 
 /** A daily-only trade's fix: the day's or the last within a week before it (Christmas to the New Year). */
 const DAILY_LOOKBACK_MINUTES = 7 * 1440;
 
-interface MidRow {
-  i: number;
-  /** The trade's day's range, or the last session's before a day without prices (issue 31 §1). */
-  day: Date | null;
-  low: number | null;
-  high: number | null;
-  first: Date | null;
-  last: Date | null;
-  close: number | null;
-  ts: Date | null;
-  source: string | null;
-  eurgbp: number | null;
-}
-
 /**
- * Prices every trade in ONE set-based query, whatever their number: for each (pair, minute) the latest bar at or up
+ * Prices every trade in ONE set-based query (queries/packs/trade-mids.ts), whatever their number: for each (pair, minute) the latest bar at or up
  * to 5 minutes before it, and for EUR-based trades the EUR/GBP bar of the same window to put the markup in GBP.
  * Each lookup is an index range probe of one pair's minutes, so 500 trades across two years cost one round trip.
  */
@@ -53,34 +39,15 @@ export async function priceTrades(db: Database, trades: PackTrade[], marginBps: 
   const daily = trades.map((t) => pairInfo(t.pair).sourcing.kind === 'daily');
   const midAt = trades.map((t, k) => (daily[k] ? londonDayBoundsUtc(t.date).end : (at[k] as Date)).toISOString());
   const lookback = daily.map((d) => (d ? DAILY_LOOKBACK_MINUTES : PACK_MID_LOOKBACK_MINUTES));
-  const rows = (
-    await sql<MidRow>`
-      SELECT q.i::int AS i, m.close, m.ts, m.source, g.close AS eurgbp, d.ts AS day, d.low, d.high, s.first, s.last
-      FROM unnest(${stored}::text[], ${at.map((d) => d.toISOString())}::timestamptz[], ${trades.map((t) => gbpLegOf(t.pair))}::text[],
-                  ${days}::timestamptz[], ${sundays}::boolean[], ${midAt}::timestamptz[], ${lookback}::int[])
-        WITH ORDINALITY AS q(pair, ts, gbp_leg, day, sunday, mid_at, lookback, i)
-      LEFT JOIN LATERAL (
-        SELECT close, ts, source FROM fx_minute_bars
-        WHERE pair = q.pair AND ts <= q.mid_at AND ts > q.mid_at - make_interval(mins => q.lookback)
-        ORDER BY ts DESC LIMIT 1
-      ) m ON true
-      LEFT JOIN LATERAL (
-        SELECT close FROM fx_minute_bars
-        WHERE pair = q.gbp_leg AND ts <= q.ts
-          AND ts > q.ts - make_interval(mins => ${PACK_MID_LOOKBACK_MINUTES})
-        ORDER BY ts DESC LIMIT 1
-      ) g ON true
-      LEFT JOIN LATERAL (
-        SELECT ts, low, high FROM fx_daily_bars
-        WHERE pair = q.pair AND ts <= q.day AND ts > q.day - interval '15 days' AND NOT (q.sunday AND ts = q.day)
-        ORDER BY ts DESC LIMIT 1
-      ) d ON true
-      LEFT JOIN LATERAL (
-        SELECT min(ts) AS first, max(ts) AS last FROM fx_minute_bars
-        WHERE d.ts IS NOT NULL AND d.ts < q.day AND pair = q.pair AND ts >= d.ts AND ts < d.ts + interval '25 hours'
-      ) s ON true
-      ORDER BY q.i`.execute(db)
-  ).rows;
+  const rows = await tradeMidRows(db, {
+    stored,
+    at,
+    gbpLeg: trades.map((t) => gbpLegOf(t.pair)),
+    days,
+    sundays,
+    midAt,
+    lookback,
+  });
   return trades.map((trade, k) => {
     const row = rows[k];
     const when = at[k] as Date;

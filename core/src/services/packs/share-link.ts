@@ -1,5 +1,6 @@
 import { SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
 import type { Database } from '@pippitch/sql';
+import { findShareLink } from '../../queries/packs/share';
 import { accessOfRow } from '../auth/company-access';
 import { hashToken } from '../auth/tokens';
 
@@ -14,32 +15,16 @@ export type ShareLink = { open: true; packId: string; companyId: string } | { op
  * (ON DELETE CASCADE): their links are unknown from then on.
  */
 export async function openShareLink(db: Database, token: string, now: Date): Promise<ShareLink> {
-  const row = await db
-    .selectFrom('evidence_packs as p')
-    .innerJoin('user_profiles as u', 'u.id', 'p.user_id')
-    .innerJoin('companies as co', 'co.id', 'u.company_id')
-    .select([
-      'p.id',
-      'u.company_id',
-      'p.share_revoked_at',
-      'p.share_expires_at',
-      'u.is_active',
-      'co.account_locked',
-      'co.subscription_status',
-      'co.subscription_active',
-      'co.trial_ends_at',
-    ])
-    .where('p.share_token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const link = await findShareLink(db, hashToken(token));
   // A broker who may no longer open the pack: the words of a link that never existed.
-  if (!row?.is_active || accessOfRow(row, now) !== 'granted') {
+  if (!link?.brokerActive || accessOfRow(link.companyAccess, now) !== 'granted') {
     return { open: false, message: SHARE_LINK_MESSAGES.unknown };
   }
   // Each closed link says why in the prospect's words (issue 22 §3); the token is unguessable, so saying that a
   // link once existed tells a stranger nothing about the brokerage.
-  if (row.share_revoked_at) return { open: false, message: SHARE_LINK_MESSAGES.withdrawn };
-  if (!row.share_expires_at || row.share_expires_at <= now) {
-    return { open: false, message: SHARE_LINK_MESSAGES.expired((row.share_expires_at ?? now).toISOString()) };
+  if (link.revokedAt) return { open: false, message: SHARE_LINK_MESSAGES.withdrawn };
+  if (!link.expiresAt || link.expiresAt <= now) {
+    return { open: false, message: SHARE_LINK_MESSAGES.expired((link.expiresAt ?? now).toISOString()) };
   }
-  return { open: true, packId: row.id, companyId: row.company_id };
+  return { open: true, packId: link.packId, companyId: link.companyId };
 }

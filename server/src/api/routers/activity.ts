@@ -8,9 +8,7 @@ export const activityRouter = router({
   /** The dashboard's figures for one range against the previous one: per active broker, team totals, chart. */
   dashboard: adminProcedure
     .input(z.object({ range: z.enum(DASHBOARD_RANGES) }))
-    .query(({ ctx, input }) =>
-      dashboardActivity(ctx.db, { companyId: ctx.viewer.company.id }, input.range, ctx.deps.now()),
-    ),
+    .query(({ ctx, input }) => dashboardActivity(ctx.db, ctx.actor, input.range, ctx.deps.now())),
 
   /** One member's day, week or month (members of the caller's company only; any other id is 'Member not found'). */
   user: adminProcedure
@@ -21,8 +19,8 @@ export const activityRouter = router({
         date: isoDate.optional(),
       }),
     )
-    .query(({ ctx, input }) => userActivity(ctx.db, { companyId: ctx.viewer.company.id }, input, ctx.deps.now())),
+    .query(({ ctx, input }) => userActivity(ctx.db, ctx.actor, input, ctx.deps.now())),
 
   /** Who the export modal offers: every member of the caller's company. */
-  exportMembers: adminProcedure.query(({ ctx }) => exportableMembers(ctx.db, { companyId: ctx.viewer.company.id })),
+  exportMembers: adminProcedure.query(({ ctx }) => exportableMembers(ctx.db, ctx.actor)),
 });

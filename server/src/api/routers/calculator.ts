@@ -22,5 +22,5 @@ export const calculatorRouter = router({
   /** Calculation Details for one company: the signed-in broker's own calculations only. */
   forCompany: memberProcedure
     .input(z.object({ companyName: requiredName('Company name', 160, 'Please enter a company name') }))
-    .query(({ ctx, input }) => calculationsFor(ctx.db, ctx.viewer.user.id, input.companyName)),
+    .query(({ ctx, input }) => calculationsFor(ctx.db, ctx.actor, input.companyName)),
 });

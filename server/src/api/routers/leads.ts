@@ -17,10 +17,7 @@ const details = {
 /** My Leads: the Company Finder add-on's pipeline, always scoped to the signed-in broker. */
 export const leadsRouter = router({
   list: companyFinderProcedure.query(async ({ ctx }) => {
-    const [leads, stats] = await Promise.all([
-      listLeads(ctx.db, ctx.viewer.user.id),
-      leadStats(ctx.db, ctx.viewer.user.id),
-    ]);
+    const [leads, stats] = await Promise.all([listLeads(ctx.db, ctx.actor), leadStats(ctx.db, ctx.actor)]);
     return { leads, stats };
   }),
 
@@ -32,17 +29,17 @@ export const leadsRouter = router({
         ...details,
       }),
     )
-    .mutation(({ ctx, input }) => addLead(ctx.db, ctx.viewer.user.id, input)),
+    .mutation(({ ctx, input }) => addLead(ctx.db, ctx.actor, input)),
 
   setContacted: companyFinderProcedure
     .input(z.object({ ids, contacted: z.boolean() }))
     .mutation(async ({ ctx, input }) => ({
       requested: input.ids.length,
-      updated: await setContacted(ctx.db, ctx.viewer.user.id, input.ids, input.contacted),
+      updated: await setContacted(ctx.db, ctx.actor, input.ids, input.contacted),
     })),
 
   delete: companyFinderProcedure.input(z.object({ ids })).mutation(async ({ ctx, input }) => ({
     requested: input.ids.length,
-    deleted: await deleteLeads(ctx.db, ctx.viewer.user.id, input.ids),
+    deleted: await deleteLeads(ctx.db, ctx.actor, input.ids),
   })),
 });

@@ -5,14 +5,13 @@
  */
 import type { Database } from '@pippitch/sql';
 import { unavailable } from '../../../errors';
+import type { Actor } from '../../actor';
 import { leadNames } from '../../leads/leads';
 import { type CompanySearchResult, searchCompanies } from '../search';
 import { type CompanyFinder, FINDER_PAGE_SIZE, type FindSimilarResult } from './types';
 
-/** Who is asking: the finder reads only this broker's leads. */
-export interface FinderActor {
-  userId: string;
-}
+/** Who is asking: the finder reads only this broker's leads (queries/leads, scoped by the actor). */
+export type FinderActor = Actor;
 
 export const FINDER_FAILED = 'Failed to find similar companies. Please try again.';
 
@@ -25,7 +24,7 @@ export interface FindSimilarForBrokerInput {
 }
 
 async function leadNamesOf(db: Database, actor: FinderActor): Promise<string[]> {
-  return (await leadNames(db, actor.userId)).map((l) => l.name);
+  return (await leadNames(db, actor)).map((l) => l.name);
 }
 
 /** The next page of companies similar to the client, never one already shown or already in the broker's leads. */

@@ -1,9 +1,14 @@
 import { type DateSpan, datesOf, weeksAndDays } from '@pippitch/shared/activity-periods';
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
-import { STORED_BROKER } from '../stored-role';
+import { STORED_BROKER } from '../../services/stored-role';
+import type { Scope } from '../scope';
 
-/** One active broker's sums over the range (calcs, …) and over the previous range (prev_calcs, …). */
+/**
+ * One active broker's sums over the range (calcs, …) and over the previous range (prev_calcs, …). Named as the SQL
+ * names them (server/test/activity-weeks.test.ts holds them equal to its own straight sums over the calculations);
+ * services/activity/dashboard.ts reads them into the dashboard's words.
+ */
 export interface SumsRow {
   user_id: string;
   calcs: number;
@@ -20,9 +25,9 @@ export interface SumsRow {
   prev_excluded: number;
 }
 
-/** The company's active brokers (role junior, is_active), on user_profiles `u`. */
-function activeBroker(companyId: string): RawBuilder<boolean> {
-  return sql<boolean>`u.company_id = ${companyId} AND u.role_type = ${STORED_BROKER} AND u.is_active`;
+/** The scope's company's active brokers (role junior, is_active), on user_profiles `u`. */
+function activeBroker(scope: Scope): RawBuilder<boolean> {
+  return sql<boolean>`u.company_id = ${scope.companyId} AND u.role_type = ${STORED_BROKER} AND u.is_active`;
 }
 
 /**
@@ -34,7 +39,7 @@ function activeBroker(companyId: string): RawBuilder<boolean> {
  */
 export async function dashboardSums(
   db: Database,
-  companyId: string,
+  scope: Scope,
   current: DateSpan,
   previous: DateSpan,
 ): Promise<SumsRow[]> {
@@ -56,13 +61,13 @@ export async function dashboardSums(
     parts.push(sql`
       SELECT w.user_id, w.week >= ${current.start}::date AS cur, ${figures('w')}
       FROM calculation_user_weeks w
-      WHERE w.company_id = ${companyId} AND (${inWeeks})`);
+      WHERE w.company_id = ${scope.companyId} AND (${inWeeks})`);
   }
   if (days.length > 0) {
     parts.push(sql`
       SELECT d.user_id, d.day >= ${current.start}::date AS cur, ${figures('d')}
       FROM calculation_user_days d
-      WHERE d.company_id = ${companyId} AND d.day = ANY(${days}::date[])`);
+      WHERE d.company_id = ${scope.companyId} AND d.day = ANY(${days}::date[])`);
   }
   const sum = (column: string, cur: boolean, cast: 'int' | 'text') =>
     sql`coalesce(sum(${sql.ref(`r.${column}`)}) FILTER (WHERE ${cur ? sql`r.cur` : sql`NOT r.cur`}), 0)::${sql.raw(cast)}`;
@@ -76,7 +81,7 @@ export async function dashboardSums(
       ${sum('losses', false, 'int')} AS prev_losses, ${sum('excluded', false, 'int')} AS prev_excluded
     FROM (${sql.join(parts, sql` UNION ALL `)}) r
     JOIN user_profiles u ON u.id = r.user_id
-    WHERE ${activeBroker(companyId)}
+    WHERE ${activeBroker(scope)}
     GROUP BY r.user_id`.execute(db);
   return rows;
 }

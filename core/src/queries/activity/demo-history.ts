@@ -1,0 +1,48 @@
+import type { Database } from '@pippitch/sql';
+import type { Scope } from '../scope';
+
+/** The demo company's history (services/demo/activity.ts): found once by name, then written within its scope. */
+
+/**
+ * The id of the company of this name, or null. A lookup across companies, with no scope to hold it: the seeding job
+ * finds the demo company by its fixed name (it has no member acting), then works with systemScope over that company.
+ */
+export async function companyIdNamed(db: Database, name: string): Promise<string | null> {
+  const row = await db.selectFrom('companies').select('id').where('name', '=', name).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Whether the company has any calculation at all. */
+export async function hasAnyCalculation(db: Database, scope: Scope): Promise<boolean> {
+  const rows = await db
+    .selectFrom('calculations')
+    .select('id')
+    .where('company_id', '=', scope.companyId)
+    .limit(1)
+    .execute();
+  return rows.length > 0;
+}
+
+/** Claims the company's one demo history: true for the first caller only (two workers starting together). */
+export async function claimDemoHistory(db: Database, scope: Scope): Promise<boolean> {
+  const claimed = await db
+    .insertInto('demo_history')
+    .values({ company_id: scope.companyId })
+    .onConflict((oc) => oc.column('company_id').doNothing())
+    .returning('company_id')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** The company's members with their e-mail and stored role word (read through stored-role.ts). */
+export async function companyMembers(
+  db: Database,
+  scope: Scope,
+): Promise<{ id: string; email: string; storedRole: string }[]> {
+  const rows = await db
+    .selectFrom('user_profiles')
+    .select(['id', 'email', 'role_type'])
+    .where('company_id', '=', scope.companyId)
+    .execute();
+  return rows.map((r) => ({ id: r.id, email: r.email, storedRole: r.role_type }));
+}

@@ -1,0 +1,142 @@
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { CALCULATION_COLUMNS, type CalculationRecord, calculationOf } from '../calculations/read';
+import type { Scope } from '../scope';
+
+/**
+ * One member's activity as their company's admins read it: the member (`user_profiles`) and their calculations over
+ * a span, always within the scope's company (a member or a pitch of another company is not found).
+ */
+export interface ActivityMember {
+  id: string;
+  fullName: string;
+  email: string;
+  /** The stored word (`'junior'` for a broker): services read it through stored-role.ts. */
+  storedRole: string;
+  isActive: boolean;
+}
+
+/** The one mapping from a `user_profiles` row to the record's words. */
+function memberOf(r: { id: string; full_name: string; email: string; role_type: string; is_active: boolean }) {
+  return { id: r.id, fullName: r.full_name, email: r.email, storedRole: r.role_type, isActive: r.is_active };
+}
+
+/** A member of the scope's company, or null. */
+export async function findActivityMember(db: Database, scope: Scope, userId: string): Promise<ActivityMember | null> {
+  const row = await db
+    .selectFrom('user_profiles')
+    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
+    .where('id', '=', userId)
+    .where('company_id', '=', scope.companyId)
+    .executeTakeFirst();
+  return row ? memberOf(row) : null;
+}
+
+/** Every member of the scope's company (active or not, any role), by name. */
+export async function listActivityMembers(db: Database, scope: Scope): Promise<ActivityMember[]> {
+  const rows = await db
+    .selectFrom('user_profiles')
+    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
+    .where('company_id', '=', scope.companyId)
+    .orderBy('full_name')
+    .orderBy('id')
+    .execute();
+  return rows.map(memberOf);
+}
+
+/** The named members of the scope's company, by name; ids from elsewhere are left out. */
+export async function namedActivityMembers(
+  db: Database,
+  scope: Scope,
+  ids: readonly string[],
+): Promise<Pick<ActivityMember, 'id' | 'fullName' | 'email'>[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('user_profiles')
+    .select(['id', 'full_name', 'email'])
+    .where('company_id', '=', scope.companyId)
+    .where('id', 'in', ids)
+    .orderBy('full_name')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email }));
+}
+
+/** A calculation on the activity page: the record, and the live rate, standing and pounds stored with it. */
+export interface ActivityCalculationRecord extends CalculationRecord {
+  liveRate: number | null;
+  rateSource: string | null;
+  rateAt: Date | null;
+  standing: string | null;
+  savingsGbp: string;
+}
+
+/** The clients a member pitched in a span: one line per client (by the shared name key). */
+export interface ClientPitchedRecord {
+  name: string;
+  calculations: number;
+  annualSavings: string;
+  losses: number;
+  excluded: number;
+  lastAt: Date;
+}
+
+/**
+ * A member's calculations from `from` to before `to` (UTC instants): the newest `limit`, the clients pitched (the
+ * latest name each, newest first) and how many there were, read together.
+ */
+export async function memberCalculationsIn(
+  db: Database,
+  scope: Scope,
+  userId: string,
+  { from, to, limit }: { from: Date; to: Date; limit: number },
+): Promise<{ calculations: ActivityCalculationRecord[]; clients: ClientPitchedRecord[]; count: number }> {
+  const scoped = db
+    .selectFrom('calculations')
+    .where('user_id', '=', userId)
+    .where('company_id', '=', scope.companyId)
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to);
+  const [rows, clients, count] = await Promise.all([
+    scoped
+      .select(CALCULATION_COLUMNS)
+      .select(['live_rate', 'rate_source', 'rate_at', 'standing', sql<string>`savings_gbp::text`.as('savings_gbp')])
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    scoped
+      .where('normalized_client_name', 'is not', null)
+      .select([
+        sql<string>`(array_agg(client_name ORDER BY created_at DESC))[1]`.as('name'),
+        sql<number>`count(*)::int`.as('calculations'),
+        sql<string>`sum(counted_savings_gbp)::text`.as('annual_savings'),
+        sql<number>`(count(*) FILTER (WHERE standing = 'loss'))::int`.as('losses'),
+        sql<number>`(count(*) FILTER (WHERE standing IN ('off_market', 'below_mid')))::int`.as('excluded'),
+        sql<Date>`max(created_at)`.as('last_at'),
+      ])
+      .groupBy('normalized_client_name')
+      .orderBy(sql`max(created_at)`, 'desc')
+      .execute(),
+    scoped.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    calculations: rows.map((r) => ({
+      ...calculationOf(r),
+      liveRate: r.live_rate,
+      rateSource: r.rate_source,
+      rateAt: r.rate_at,
+      standing: r.standing,
+      savingsGbp: r.savings_gbp,
+    })),
+    clients: clients.map((c) => ({
+      name: c.name,
+      calculations: c.calculations,
+      annualSavings: c.annual_savings,
+      losses: c.losses,
+      excluded: c.excluded,
+      lastAt: c.last_at,
+    })),
+    count: count.n,
+  };
+}

@@ -1,0 +1,221 @@
+import type { Database } from '@pippitch/sql';
+import { ownerOf } from '../own-rows';
+import type { Scope } from '../scope';
+
+/**
+ * The packs aggregate (`evidence_packs`, with its lead, broker, company and views). A pack is its broker's own, on one
+ * of their leads; their company's admins may read it: every query is within the scope's company, and a broker's
+ * own where the service says so. One mapping from the joined row to the record's words (packOf).
+ */
+export interface PackRecord {
+  id: string;
+  userId: string;
+  leadId: string;
+  leadName: string;
+  brokerFullName: string;
+  brokerEmail: string;
+  brokerPhone: string | null;
+  companyName: string;
+  hasLogo: boolean;
+  marginBps: number;
+  createdAt: Date;
+  /** The stored JSON, parsed where it is read (shared/src/pack-record.ts). */
+  trades: unknown;
+  badRows: unknown;
+  totals: unknown;
+  share: {
+    hasToken: boolean;
+    expiresAt: Date | null;
+    revokedAt: Date | null;
+    firstViewedAt: Date | null;
+  };
+  views: number;
+}
+
+function packSelect(db: Database) {
+  return db
+    .selectFrom('evidence_packs as p')
+    .innerJoin('user_leads as l', 'l.id', 'p.lead_id')
+    .innerJoin('user_profiles as u', 'u.id', 'p.user_id')
+    .innerJoin('companies as co', 'co.id', 'u.company_id')
+    .select((eb) => [
+      'p.id',
+      'p.user_id',
+      'p.lead_id',
+      'l.custom_name',
+      'u.full_name',
+      'u.email',
+      'u.phone',
+      'co.name as company_name',
+      (e) => e('co.logo', 'is not', null).as('has_logo'),
+      'p.margin_bps',
+      'p.created_at',
+      'p.trades',
+      'p.bad_rows',
+      'p.totals',
+      'p.share_token_hash',
+      'p.share_expires_at',
+      'p.share_revoked_at',
+      'p.share_first_viewed_at',
+      eb
+        .selectFrom('evidence_pack_views as v')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('v.pack_id', '=', 'p.id')
+        .as('views'),
+    ]);
+}
+
+type PackRow = Awaited<ReturnType<ReturnType<typeof packSelect>['executeTakeFirstOrThrow']>>;
+
+/** The one mapping from a pack's joined row to the record's words. */
+function packOf(r: PackRow): PackRecord {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    leadId: r.lead_id,
+    leadName: r.custom_name,
+    brokerFullName: r.full_name,
+    brokerEmail: r.email,
+    brokerPhone: r.phone,
+    companyName: r.company_name,
+    hasLogo: Boolean(r.has_logo),
+    marginBps: r.margin_bps,
+    createdAt: r.created_at,
+    trades: r.trades,
+    badRows: r.bad_rows,
+    totals: r.totals,
+    share: {
+      hasToken: r.share_token_hash !== null,
+      expiresAt: r.share_expires_at,
+      revokedAt: r.share_revoked_at,
+      firstViewedAt: r.share_first_viewed_at,
+    },
+    views: Number(r.views ?? 0),
+  };
+}
+
+/** Saves a pack of the scope's member on their lead (the figures as shared/src/pack-record.ts reads them back). */
+export async function insertPack(
+  db: Database,
+  scope: Scope,
+  pack: { leadId: string; marginBps: number; trades: unknown; badRows: unknown; totals: unknown },
+): Promise<string> {
+  const row = await db
+    .insertInto('evidence_packs')
+    .values({
+      user_id: ownerOf(scope),
+      company_id: scope.companyId,
+      lead_id: pack.leadId,
+      margin_bps: pack.marginBps,
+      trades: JSON.stringify(pack.trades),
+      bad_rows: JSON.stringify(pack.badRows),
+      totals: JSON.stringify(pack.totals),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A pack of the scope's company (`ownOnly`: and of the scope's member), or null. */
+export async function findPack(
+  db: Database,
+  scope: Scope,
+  id: string,
+  { ownOnly }: { ownOnly: boolean },
+): Promise<PackRecord | null> {
+  let q = packSelect(db).where('p.id', '=', id).where('p.company_id', '=', scope.companyId);
+  if (ownOnly) q = q.where('p.user_id', '=', ownerOf(scope));
+  const row = await q.executeTakeFirst();
+  return row ? packOf(row) : null;
+}
+
+/**
+ * The pack behind a share link that opened (share.ts's findShareLink, judged by services/packs/share-link.ts). No
+ * scope: the prospect reading it is no member, and the unguessable token, not an id from them, found the pack.
+ */
+export async function packBehindOpenLink(db: Database, packId: string): Promise<PackRecord> {
+  return packOf(await packSelect(db).where('p.id', '=', packId).executeTakeFirstOrThrow());
+}
+
+/** A pack as a list shows it: no trades. */
+export interface PackSummaryRecord {
+  id: string;
+  createdAt: Date;
+  totals: unknown;
+}
+
+/** The scope's member's packs on one of their leads, newest first. */
+export async function ownPacksForLead(
+  db: Database,
+  scope: Scope,
+  leadId: string,
+): Promise<(PackSummaryRecord & { marginBps: number })[]> {
+  const rows = await db
+    .selectFrom('evidence_packs')
+    .select(['id', 'created_at', 'totals', 'margin_bps'])
+    .where('user_id', '=', ownerOf(scope))
+    .where('lead_id', '=', leadId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, totals: r.totals, marginBps: r.margin_bps }));
+}
+
+/** A member's packs within the scope's company, newest first (at most `limit`). */
+export async function memberPacks(
+  db: Database,
+  scope: Scope,
+  userId: string,
+  limit: number,
+): Promise<(PackSummaryRecord & { leadName: string })[]> {
+  const rows = await db
+    .selectFrom('evidence_packs as p')
+    .innerJoin('user_leads as l', 'l.id', 'p.lead_id')
+    .select(['p.id', 'p.created_at', 'p.totals', 'l.custom_name'])
+    .where('p.user_id', '=', userId)
+    .where('p.company_id', '=', scope.companyId)
+    .orderBy('p.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, totals: r.totals, leadName: r.custom_name }));
+}
+
+/** Sets the share columns of the scope's member's own pack; false if it is not theirs. */
+async function updateOwnPackShare(
+  db: Database,
+  scope: Scope,
+  id: string,
+  share: {
+    share_token_hash?: string;
+    share_expires_at?: Date;
+    share_revoked_at: Date | null;
+    share_first_viewed_at?: null;
+  },
+): Promise<boolean> {
+  const r = await db
+    .updateTable('evidence_packs')
+    .set(share)
+    .where('id', '=', id)
+    .where('user_id', '=', ownerOf(scope))
+    .executeTakeFirst();
+  return Boolean(r.numUpdatedRows);
+}
+
+/** Gives the scope's member's pack a new share link (any earlier one stops working); false if not theirs. */
+export function setPackShare(
+  db: Database,
+  scope: Scope,
+  id: string,
+  share: { tokenHash: string; expiresAt: Date },
+): Promise<boolean> {
+  return updateOwnPackShare(db, scope, id, {
+    share_token_hash: share.tokenHash,
+    share_expires_at: share.expiresAt,
+    share_revoked_at: null,
+    share_first_viewed_at: null,
+  });
+}
+
+/** Withdraws the scope's member's pack's share link; false if not theirs. */
+export function revokePackShare(db: Database, scope: Scope, id: string, now: Date): Promise<boolean> {
+  return updateOwnPackShare(db, scope, id, { share_revoked_at: now });
+}
