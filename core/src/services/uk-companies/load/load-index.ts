@@ -2,6 +2,10 @@
  * Fills the Company Finder index from the bundled files on first start (design.md §4). Idempotent: a database that
  * already holds this data version is left alone, so every restart after the first costs one hash and one query.
  * Server and worker may start together; an advisory lock makes the second wait, then find the work done.
+ *
+ * Raw `pg` on one pool client, not Kysely in core/src/queries (issue 36 §2 left it here): a loader, not a query of
+ * the product's — one transaction holding the lock, a TRUNCATE and jsonb batch inserts of ~11k rows, then a VACUUM
+ * that must run outside it on the same connection. It writes only the public reference tables (no company's rows).
  */
 import type pg from 'pg';
 import { buildIndexRows, type CompanyRow, type HierarchyRow, type SicCodeRow } from './rows';
