@@ -26,7 +26,9 @@ export async function searchCompanyIndex(
 ): Promise<{ rows: IndexRow[]; total: number }> {
   const matching = sql`
     (c.normalized_name LIKE ${`%${escapeLike(key)}%`} OR ${key} <% c.normalized_name OR c.company_number = ${number})
-    AND NOT EXISTS (SELECT 1 FROM unnest(${excluded}::text[]) AS e(n) WHERE company_names_match(c.normalized_name, e.n))`;
+    AND NOT EXISTS (
+      SELECT 1 FROM unnest(${excluded}::text[]) AS e(n) WHERE company_names_match(c.normalized_name, e.n)
+    )`;
   const { rows } = await sql<IndexRow & { total: number }>`
     SELECT ${cardColumns}, count(*) OVER ()::int AS total
     FROM company_index c
