@@ -1,8 +1,11 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Selectable } from 'kysely';
 import pg from 'pg';
 import type { DB } from './types.gen';
 
 export type Database = Kysely<DB>;
+
+/** A table's row as a query reads it (`Row<'company_index'>`): the generated types, so no service imports kysely. */
+export type Row<Table extends keyof DB> = Selectable<DB[Table]>;
 
 // Postgres `bigint` (count(*), bigserial) arrives as a string by default; every count we read fits in a
 // JS number, so parse it once here rather than at each call site. `numeric` stays a string on purpose:

@@ -8,6 +8,7 @@ export {
   type Database,
   dbOnClient,
   poolTimeouts,
+  type Row,
   TIMEOUTS,
   type TimeoutProfile,
   type Timeouts,

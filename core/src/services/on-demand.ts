@@ -6,30 +6,33 @@
 import { ON_DEMAND_LIMITS, ON_DEMAND_MESSAGES, type OnDemandKind } from '@pippitch/shared/on-demand';
 import type { Database } from '@pippitch/sql';
 import { tooManyRequests } from '../errors';
+import type { Scope } from '../queries/scope';
 import { enforce } from './auth/rate-limit';
 import { isUniqueViolation } from './db-errors';
 
-async function countOnDemand(trx: Database, kind: OnDemandKind, companyId: string): Promise<void> {
+async function countOnDemand(trx: Database, scope: Scope, kind: OnDemandKind): Promise<void> {
   await enforce(
     trx,
-    [{ key: `on-demand:${kind}:${companyId}`, max: ON_DEMAND_LIMITS[kind].perHour, windowSeconds: 3600 }],
+    [{ key: `on-demand:${kind}:${scope.companyId}`, max: ON_DEMAND_LIMITS[kind].perHour, windowSeconds: 3600 }],
     ON_DEMAND_MESSAGES[kind].hourly,
   );
 }
 
 /**
- * Opens the company's on-demand request in one transaction: `open` inserts its row (and queues its job), and the
- * request is counted against the hourly allowance; a second open one (the unique `index`) is refused with 429.
+ * Opens the scope's company's on-demand request in one transaction: `open` inserts its row (and queues its job), and
+ * the request is counted against the company's hourly allowance; a second open one (the unique `index`) is refused
+ * with 429.
  */
 export async function openOnDemand<T>(
   db: Database,
-  { kind, index, companyId }: { kind: OnDemandKind; index: string; companyId: string },
+  scope: Scope,
+  { kind, index }: { kind: OnDemandKind; index: string },
   open: (trx: Database) => Promise<T>,
 ): Promise<T> {
   try {
     return await db.transaction().execute(async (trx) => {
       const opened = await open(trx);
-      await countOnDemand(trx, kind, companyId);
+      await countOnDemand(trx, scope, kind);
       return opened;
     });
   } catch (err) {

@@ -5,9 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { loadConfig } from '@pippitch/core/config';
+import { type JobStatus, jobStatus } from '@pippitch/core/ops-figures';
 import { createDb, createPool } from '@pippitch/sql';
 import { runningEmbeddedPostgres } from '@pippitch/sql/local-cluster';
-import { type JobStatus, jobStatus } from '../jobs/status';
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 // The database the launcher (server/src/launch/main.ts) creates on the embedded cluster.

@@ -75,15 +75,11 @@ export async function requestTestReport(db: Database, actor: Actor, now: Date): 
   const scope = scopeOf(actor);
   await requireClientData(db, scope);
   const today = londonDateOf(now);
-  return openOnDemand(
-    db,
-    { kind: 'testReport', index: 'monthly_reports_one_test_pending', companyId: actor.companyId },
-    async (trx) => {
-      const reportId = await insertTestReport(trx, scope, { start: addDays(today, -29), end: today });
-      await sendJob(trx, generateMonthlyReportJob, { reportId }, { priority: ON_DEMAND_PRIORITY });
-      return { reportId };
-    },
-  );
+  return openOnDemand(db, scope, { kind: 'testReport', index: 'monthly_reports_one_test_pending' }, async (trx) => {
+    const reportId = await insertTestReport(trx, scope, { start: addDays(today, -29), end: today });
+    await sendJob(trx, generateMonthlyReportJob, { reportId }, { priority: ON_DEMAND_PRIORITY });
+    return { reportId };
+  });
 }
 
 export interface ReportEntry {

@@ -44,16 +44,13 @@ export async function requestExport(
 ): Promise<{ exportId: string }> {
   if (input.userIds.length === 0) throw badRequest(EXPORT_MESSAGES.noUsers);
   const members = await exportMembers(db, actor, input.userIds);
-  return openOnDemand(
-    db,
-    { kind: 'exportNow', index: 'export_log_one_manual_pending', companyId: actor.companyId },
-    async (trx) => {
-      const userIds = members.map((m) => m.id);
-      const exportId = await insertManualExport(trx, scopeOf(actor), { userIds, span: input.span });
-      await sendJob(trx, crmExportJob, { exportId }, { priority: ON_DEMAND_PRIORITY });
-      return { exportId };
-    },
-  );
+  const scope = scopeOf(actor);
+  return openOnDemand(db, scope, { kind: 'exportNow', index: 'export_log_one_manual_pending' }, async (trx) => {
+    const userIds = members.map((m) => m.id);
+    const exportId = await insertManualExport(trx, scope, { userIds, span: input.span });
+    await sendJob(trx, crmExportJob, { exportId }, { priority: ON_DEMAND_PRIORITY });
+    return { exportId };
+  });
 }
 
 export type RunOutcome = 'sent' | 'recorded' | 'failed' | 'busy' | 'done' | 'retry';
@@ -137,11 +134,8 @@ export async function testExport(
   const text = `PipPitch test export for ${await companyNameOf(db, scope)}: the connection works. Sent ${formatLondonDateTime(at)} (London time).`;
   // A test left open by a server that stopped mid-way (its lease lapsed) no longer counts as running.
   await failInterruptedTests(db, scope, at);
-  const logId = await openOnDemand(
-    db,
-    { kind: 'testExport', index: 'export_log_one_test_pending', companyId: actor.companyId },
-    (trx) =>
-      insertTestExport(trx, scope, { day: londonDateOf(at), text, claimedUntil: new Date(at.getTime() + LEASE_MS) }),
+  const logId = await openOnDemand(db, scope, { kind: 'testExport', index: 'export_log_one_test_pending' }, (trx) =>
+    insertTestExport(trx, scope, { day: londonDateOf(at), text, claimedUntil: new Date(at.getTime() + LEASE_MS) }),
   );
   const finish = (set: ExportChange) =>
     updateExport(db, scope, logId, { claimedUntil: null, finishedAt: now(), ...set });

@@ -4,6 +4,8 @@ import { TRIAL_MESSAGES, withinTrialSeats } from '@pippitch/shared/trial-limits'
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
+import { scopeOf } from '../../queries/scope';
+import { saveSeatPrices } from '../../queries/seats';
 import type { Actor } from '../actor';
 import { confirmPlanChangeIn, type PlanChangeQuote, previewPlanChangeIn } from '../billing/plan-change';
 import { syncSubscription } from '../billing/sync';
@@ -190,11 +192,7 @@ async function saveSeats(
     clientData: company.client_data_enabled,
   });
   if (route.kind === 'save') {
-    await trx
-      .updateTable('companies')
-      .set({ ...columns, updated_at: now })
-      .where('id', '=', actor.companyId)
-      .execute();
+    await saveSeatPrices(trx, scopeOf(actor), columns, now);
   }
   const unchanged = seats.adminSeats === company.admin_seats && seats.brokerSeats === company.junior_seats;
   if (!unchanged) {

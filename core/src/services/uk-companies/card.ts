@@ -1,8 +1,7 @@
 /** A company as the finder and the search show it, and how a company_index row becomes one. */
 
 import type { SicProfile } from '@pippitch/shared/sic';
-import type { CompanyIndex } from '@pippitch/sql';
-import type { Selectable } from 'kysely';
+import type { IndexRow } from '../../queries/uk-companies/index-row';
 
 /** What a card shows and what 'Add to List' stores on the lead (user_leads: industry, sic_codes, location, …). */
 export interface CompanyCard {
@@ -22,31 +21,6 @@ export interface CompanyCard {
   parentName?: string;
   companyType?: string;
 }
-
-export const CARD_COLUMNS = [
-  'id',
-  'name',
-  'company_number',
-  'normalized_name',
-  'industry',
-  'sic_codes',
-  'sic_subclasses',
-  'sic_classes',
-  'sic_groups',
-  'sic_divisions',
-  'sic_sections',
-  'locality',
-  'postcode',
-  'region',
-  'size_band',
-  'size_rank',
-  'company_type',
-  'is_subsidiary',
-  'parent_name',
-] as const;
-
-/** A company_index row as the finder reads it: the generated table type, narrowed to CARD_COLUMNS. */
-export type IndexRow = Pick<Selectable<CompanyIndex>, (typeof CARD_COLUMNS)[number]>;
 
 export function profileOfRow(row: IndexRow): SicProfile {
   return {

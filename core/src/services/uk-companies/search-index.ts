@@ -14,7 +14,6 @@ export {
 export type { CompanyCard } from './card';
 export {
   FINDER_FAILED,
-  type FinderActor,
   findSimilarForBroker,
   searchCompaniesForBroker,
 } from './finder/for-broker';

@@ -7,9 +7,9 @@
 import { isSearchableTerm, SEARCH_TOO_SHORT } from '@pippitch/shared/company-search';
 import { normaliseCompanyName } from '@pippitch/shared/names';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { badRequest } from '../../errors';
-import { CARD_COLUMNS, type CompanyCard, cardOfRow, type IndexRow } from './card';
+import { searchCompanyIndex } from '../../queries/uk-companies/search';
+import { type CompanyCard, cardOfRow } from './card';
 import { isExcluded, normalisedExclusions } from './exclusions';
 
 export const SEARCH_MAX_LIMIT = 50;
@@ -28,10 +28,6 @@ export interface CompanySearchResult {
   total: number;
 }
 
-const columns = sql.join(CARD_COLUMNS.map((c) => sql.ref(`c.${c}`)));
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
-
 export async function searchCompanies(
   db: Database,
   term: string,
@@ -45,26 +41,6 @@ export async function searchCompanies(
   const offset = Math.max(0, Math.floor(options.offset ?? 0));
   const excluded = normalisedExclusions(options.exclude ?? []);
   const number = term.trim().toUpperCase();
-  const matching = sql`
-    (c.normalized_name LIKE ${`%${escapeLike(key)}%`} OR ${key} <% c.normalized_name OR c.company_number = ${number})
-    AND NOT EXISTS (SELECT 1 FROM unnest(${excluded}::text[]) AS e(n) WHERE company_names_match(c.normalized_name, e.n))`;
-  const { rows } = await sql<IndexRow & { total: number }>`
-    SELECT ${columns}, count(*) OVER ()::int AS total
-    FROM company_index c
-    WHERE ${matching}
-    ORDER BY c.normalized_name = ${key} DESC,
-      c.normalized_name LIKE ${`${escapeLike(key)}%`} DESC,
-      word_similarity(${key}, c.normalized_name) DESC,
-      similarity(c.normalized_name, ${key}) DESC,
-      c.name, c.id
-    LIMIT ${limit} OFFSET ${offset}`.execute(db);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && offset > 0) {
-    // Past the last page no row carries the window count; ask for it on its own.
-    const counted = await sql<{ n: number }>`SELECT count(*)::int AS n FROM company_index c WHERE ${matching}`.execute(
-      db,
-    );
-    total = counted.rows[0]?.n ?? 0;
-  }
+  const { rows, total } = await searchCompanyIndex(db, { key, number, excluded, limit, offset });
   return { companies: rows.filter((r) => !isExcluded(r.normalized_name, excluded)).map(cardOfRow), total };
 }

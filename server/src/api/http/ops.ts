@@ -1,10 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Config } from '@pippitch/core/config';
-import { JOBS_TABLE, QUEUES_TABLE } from '@pippitch/core/jobs';
 import { checkReadiness } from '@pippitch/core/ops';
+import { metricsFigures } from '@pippitch/core/ops-figures';
 import type { Database } from '@pippitch/sql';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { finishedStages, STAGES } from './request-timing';
 
@@ -100,30 +99,18 @@ export function registerOps(app: FastifyInstance, deps: { db: Database; config: 
 
   /** Database-backed figures, read at scrape time (the scrape interval is the sampling rate). */
   async function collectFromDatabase(): Promise<void> {
-    // Every queue and state, 0 when empty: a series that vanished when its queue emptied read as 'no data', not 0.
-    const jobs = await sql<{ name: string; state: string; n: number; oldest: number | null }>`
-      SELECT q.name, s.state, count(j.id)::int AS n,
-        (extract(epoch FROM now() - min(j.start_after) FILTER (WHERE j.start_after <= now())))::float8 AS oldest
-      FROM ${sql.table(QUEUES_TABLE)} q
-      CROSS JOIN unnest(ARRAY['created', 'retry', 'active']) AS s(state)
-      LEFT JOIN ${sql.table(JOBS_TABLE)} j ON j.name = q.name AND j.state::text = s.state
-      WHERE q.name NOT LIKE '\\_\\_pgboss%'
-      GROUP BY q.name, s.state`.execute(deps.db);
+    const figures = await metricsFigures(deps.db);
     const oldest = new Map<string, number>();
     depth.reset();
     age.reset();
-    for (const r of jobs.rows) {
-      depth.set({ queue: r.name, state: r.state }, r.n);
-      if (r.state !== 'active') oldest.set(r.name, Math.max(oldest.get(r.name) ?? 0, r.oldest ?? 0));
+    for (const q of figures.queues) {
+      depth.set({ queue: q.queue, state: q.state }, q.jobs);
+      if (q.state !== 'active') oldest.set(q.queue, Math.max(oldest.get(q.queue) ?? 0, q.oldestDueSeconds ?? 0));
     }
     for (const [queue, seconds] of oldest) age.set({ queue }, seconds);
-    const feeds = await sql<{ feed: string; lag: number | null }>`
-      SELECT feed, extract(epoch FROM now() - last_success_at)::float8 AS lag FROM fx_feed_status`.execute(deps.db);
     feedLag.reset();
-    for (const r of feeds.rows) if (r.lag !== null) feedLag.set({ feed: r.feed }, r.lag);
-    const alive = await sql<{ n: number }>`
-      SELECT count(*)::int AS n FROM worker_heartbeats WHERE beat_at > now() - interval '1 minute'`.execute(deps.db);
-    workers.set(alive.rows[0]!.n);
+    for (const f of figures.feedLags) if (f.lagSeconds !== null) feedLag.set({ feed: f.feed }, f.lagSeconds);
+    workers.set(figures.workersAlive);
   }
 
   app.get('/metrics', { logLevel: 'warn' }, async (req, reply) => {

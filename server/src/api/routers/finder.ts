@@ -17,7 +17,7 @@ export const finderRouter = router({
         target: text('Chosen company', 40).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => findSimilarForBroker(ctx.db, ctx.deps.finder, ctx.actor, input)),
+    .mutation(({ ctx, input }) => findSimilarForBroker(ctx.db, ctx.actor, input, { finder: ctx.deps.finder })),
 
   /** 'Find New Companies' on My Leads: at least 2 characters, pages of 5, the broker's leads left out. */
   search: companyFinderProcedure

@@ -1,6 +1,17 @@
 import { planTotalPence } from '@pippitch/shared/plan-price';
 import type { Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
+import {
+  cancelOpenTestModeCheckout,
+  dueTestModeSubscriptionsOfAllCompanies,
+  insertTestModeCheckout,
+  insertTestModeSubscription,
+  openTestModeSubscriptions,
+  testModeCheckoutStatus,
+  testModeInvoices,
+  testModeSubscription,
+  updateTestModeSubscription,
+} from '../../../queries/payments-test-mode';
 import type { ChangeResult, CheckoutRequest, PaymentProvider, SubscriptionChange, SubscriptionState } from '../types';
 import { WebhookSignatureError } from '../types';
 
@@ -27,69 +38,40 @@ export class TestModePayments implements PaymentProvider {
 
   async startCheckout(request: CheckoutRequest) {
     const id = newId('tm_cs');
-    await this.db
-      .insertInto('test_mode_checkouts')
-      .values({
-        id,
-        company_id: request.companyId,
-        customer_id: request.customerId,
-        admin_seats: request.adminSeats,
-        broker_seats: request.brokerSeats,
-        billing: request.billing,
-        company_finder: request.addons.companyFinder,
-        client_data: request.addons.clientData,
-        reactivation: request.reactivation,
-        trial_end: request.trialEnd,
-        success_url: request.successUrl,
-        cancel_url: request.cancelUrl,
-      })
-      .execute();
+    await insertTestModeCheckout(this.db, {
+      id,
+      companyId: request.companyId,
+      customerId: request.customerId,
+      adminSeats: request.adminSeats,
+      brokerSeats: request.brokerSeats,
+      billing: request.billing,
+      companyFinder: request.addons.companyFinder,
+      clientData: request.addons.clientData,
+      reactivation: request.reactivation,
+      trialEnd: request.trialEnd,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+    });
     return { url: `${this.publicUrl}/test-checkout/${id}`, sessionId: id };
   }
 
   async readSubscription(subscriptionId: string): Promise<SubscriptionState | null> {
-    const row = await this.db
-      .selectFrom('test_mode_subscriptions')
-      .selectAll()
-      .where('id', '=', subscriptionId)
-      .executeTakeFirst();
+    const row = await testModeSubscription(this.db, subscriptionId);
     return row ? stateOf(row) : null;
   }
 
   async openSubscriptions(customerId: string): Promise<SubscriptionState[]> {
-    const rows = await this.db
-      .selectFrom('test_mode_subscriptions')
-      .selectAll()
-      .where('customer_id', '=', customerId)
-      .where('status', '!=', 'canceled')
-      .execute();
-    return rows.map(stateOf);
+    return (await openTestModeSubscriptions(this.db, customerId)).map(stateOf);
   }
 
   async expireCheckout(sessionId: string): Promise<'expired' | 'complete'> {
-    const row = await this.db
-      .updateTable('test_mode_checkouts')
-      .set({ status: 'canceled' })
-      .where('id', '=', sessionId)
-      .where('status', '=', 'open')
-      .returning('status')
-      .executeTakeFirst();
-    if (row) return 'expired';
-    const found = await this.db
-      .selectFrom('test_mode_checkouts')
-      .select('status')
-      .where('id', '=', sessionId)
-      .executeTakeFirst();
-    return found?.status === 'complete' ? 'complete' : 'expired';
+    if (await cancelOpenTestModeCheckout(this.db, sessionId)) return 'expired';
+    return (await testModeCheckoutStatus(this.db, sessionId)) === 'complete' ? 'complete' : 'expired';
   }
 
   /** What a change would charge now: the same computation the change makes, at the same moment. */
   async previewChange(subscriptionId: string, change: SubscriptionChange & { prorationDate: Date }) {
-    const row = await this.db
-      .selectFrom('test_mode_subscriptions')
-      .selectAll()
-      .where('id', '=', subscriptionId)
-      .executeTakeFirst();
+    const row = await testModeSubscription(this.db, subscriptionId);
     if (!row) throw new Error(`No such subscription: ${subscriptionId}`);
     return { amountDue: chargeFor(row, change, change.prorationDate) };
   }
@@ -98,30 +80,21 @@ export class TestModePayments implements PaymentProvider {
   async changeSubscription(subscriptionId: string, change: SubscriptionChange): Promise<ChangeResult> {
     const at = change.prorationDate ?? this.now();
     await this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('test_mode_subscriptions')
-        .selectAll()
-        .where('id', '=', subscriptionId)
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await testModeSubscription(trx, subscriptionId, { forUpdate: true });
       if (!row) throw new Error(`No such subscription: ${subscriptionId}`);
       const next = planAfter(row, change);
       const amount = chargeFor(row, change, at);
       const switching = next.billing !== row.billing && row.status !== 'trialing';
-      await trx
-        .updateTable('test_mode_subscriptions')
-        .set({
-          billing: next.billing,
-          admin_seats: next.adminSeats,
-          broker_seats: next.brokerSeats,
-          company_finder: next.addons.companyFinder,
-          client_data: next.addons.clientData,
-          // A new billing period starts at the switch. During a trial the period still ends with the trial, where
-          // the first charge falls at the new period's price (as Stripe's trialing subscription: nothing moves).
-          ...(switching && { current_period_start: at, current_period_end: addPeriod(at, next.billing) }),
-        })
-        .where('id', '=', subscriptionId)
-        .execute();
+      await updateTestModeSubscription(trx, subscriptionId, {
+        billing: next.billing,
+        admin_seats: next.adminSeats,
+        broker_seats: next.brokerSeats,
+        company_finder: next.addons.companyFinder,
+        client_data: next.addons.clientData,
+        // A new billing period starts at the switch. During a trial the period still ends with the trial, where
+        // the first charge falls at the new period's price (as Stripe's trialing subscription: nothing moves).
+        ...(switching && { current_period_start: at, current_period_end: addPeriod(at, next.billing) }),
+      });
       if (change.charge === 'now') await invoice(trx, subscriptionId, amount, 'Prorated change', at);
     });
     return { status: 'done' };
@@ -129,52 +102,34 @@ export class TestModePayments implements PaymentProvider {
 
   /** Every charge taken from a subscription, oldest first (pence, VAT included). */
   async invoices(subscriptionId: string) {
-    return this.db
-      .selectFrom('test_mode_invoices')
-      .select(['amount_due', 'description', 'created_at'])
-      .where('subscription_id', '=', subscriptionId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    return testModeInvoices(this.db, subscriptionId);
   }
 
   async cancel(subscriptionId: string, how: { atPeriodEnd: boolean }) {
-    await this.db
-      .updateTable('test_mode_subscriptions')
+    await updateTestModeSubscription(
+      this.db,
+      subscriptionId,
       // A plan that ends switches nothing (Stripe: the schedule is released first).
-      .set(
-        how.atPeriodEnd
-          ? { cancel_at_period_end: true, switch_to_billing: null }
-          : { status: 'canceled', canceled_at: this.now(), switch_to_billing: null },
-      )
-      .where('id', '=', subscriptionId)
-      .execute();
+      how.atPeriodEnd
+        ? { cancel_at_period_end: true, switch_to_billing: null }
+        : { status: 'canceled', canceled_at: this.now(), switch_to_billing: null },
+    );
   }
 
   async scheduleBillingSwitch(subscriptionId: string, billing: Billing) {
-    await this.db
-      .updateTable('test_mode_subscriptions')
-      .set({ switch_to_billing: billing })
-      .where('id', '=', subscriptionId)
-      .where('status', 'in', ['active', 'past_due'])
-      .execute();
+    await updateTestModeSubscription(this.db, subscriptionId, { switch_to_billing: billing }, ['active', 'past_due']);
   }
 
   async cancelBillingSwitch(subscriptionId: string) {
-    await this.db
-      .updateTable('test_mode_subscriptions')
-      .set({ switch_to_billing: null })
-      .where('id', '=', subscriptionId)
-      .execute();
+    await updateTestModeSubscription(this.db, subscriptionId, { switch_to_billing: null });
   }
 
   async resume(subscriptionId: string) {
-    await this.db
-      .updateTable('test_mode_subscriptions')
-      .set({ cancel_at_period_end: false })
-      .where('id', '=', subscriptionId)
-      .where('status', 'in', ['trialing', 'active', 'past_due'])
-      .execute();
+    await updateTestModeSubscription(this.db, subscriptionId, { cancel_at_period_end: false }, [
+      'trialing',
+      'active',
+      'past_due',
+    ]);
   }
 
   verifyEvent(): never {
@@ -189,29 +144,23 @@ export class TestModePayments implements PaymentProvider {
     const id = newId('tm_sub');
     const trialing = checkout.trial_end !== null && checkout.trial_end > now;
     const start = trialing ? (checkout.trial_end as Date) : now;
-    await trx
-      .insertInto('test_mode_subscriptions')
-      .values({
-        id,
-        customer_id: checkout.customer_id,
-        status: trialing ? 'trialing' : 'active',
-        billing: checkout.billing,
-        admin_seats: checkout.admin_seats,
-        broker_seats: checkout.broker_seats,
-        company_finder: checkout.company_finder,
-        client_data: checkout.client_data,
-        trial_end: trialing ? checkout.trial_end : null,
-        current_period_start: now,
-        current_period_end: trialing ? start : addPeriod(now, checkout.billing),
-        created_at: now,
-      })
-      .execute();
+    await insertTestModeSubscription(trx, {
+      id,
+      customer_id: checkout.customer_id,
+      status: trialing ? 'trialing' : 'active',
+      billing: checkout.billing,
+      admin_seats: checkout.admin_seats,
+      broker_seats: checkout.broker_seats,
+      company_finder: checkout.company_finder,
+      client_data: checkout.client_data,
+      trial_end: trialing ? checkout.trial_end : null,
+      current_period_start: now,
+      current_period_end: trialing ? start : addPeriod(now, checkout.billing),
+      created_at: now,
+    });
     if (!trialing) {
-      const row = await trx
-        .selectFrom('test_mode_subscriptions')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
+      const row = await testModeSubscription(trx, id);
+      if (!row) throw new Error(`No such subscription: ${id}`);
       await invoice(trx, id, planTotalPence(planOf(row)), 'First period', now);
     }
     return id;
@@ -222,20 +171,10 @@ export class TestModePayments implements PaymentProvider {
    * renews for another period. Returns the subscriptions that changed (their events are then applied).
    */
   async endPeriods(trx: Database, now: Date): Promise<{ id: string; customerId: string; ended: boolean }[]> {
-    const due = await trx
-      .selectFrom('test_mode_subscriptions')
-      .selectAll()
-      .where('status', 'in', ['trialing', 'active', 'past_due'])
-      .where('current_period_end', '<=', now)
-      .forUpdate()
-      .execute();
+    const due = await dueTestModeSubscriptionsOfAllCompanies(trx, now);
     for (const sub of due) {
       if (sub.cancel_at_period_end) {
-        await trx
-          .updateTable('test_mode_subscriptions')
-          .set({ status: 'canceled', canceled_at: sub.current_period_end })
-          .where('id', '=', sub.id)
-          .execute();
+        await updateTestModeSubscription(trx, sub.id, { status: 'canceled', canceled_at: sub.current_period_end });
         continue;
       }
       // Each period that began is charged, the first one after a trial included; a scheduled switch of billing
@@ -250,18 +189,14 @@ export class TestModePayments implements PaymentProvider {
         end = addPeriod(end, billing);
         await invoice(trx, sub.id, planTotalPence(plan), 'Renewal', start);
       }
-      await trx
-        .updateTable('test_mode_subscriptions')
-        .set({
-          status: sub.status === 'trialing' ? 'active' : sub.status,
-          billing,
-          switch_to_billing: null,
-          current_period_start: start,
-          current_period_end: end,
-          trial_end: null,
-        })
-        .where('id', '=', sub.id)
-        .execute();
+      await updateTestModeSubscription(trx, sub.id, {
+        status: sub.status === 'trialing' ? 'active' : sub.status,
+        billing,
+        switch_to_billing: null,
+        current_period_start: start,
+        current_period_end: end,
+        trial_end: null,
+      });
     }
     return due.map((s) => ({ id: s.id, customerId: s.customer_id, ended: s.cancel_at_period_end }));
   }

@@ -1,29 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@pippitch/sql';
+import { insertTestModeInvoice, type TestModeSubscriptionRow } from '../../../queries/payments-test-mode';
 import type { SubscriptionChange, SubscriptionState } from '../types';
 import { type TestModePlan, testModeProration } from './proration';
 
 export const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 /** A test-mode subscription row (test mode's stand-in for Stripe's subscription object). */
-export type SubscriptionRow = {
-  id: string;
-  customer_id: string;
-  status: string;
-  billing: string;
-  admin_seats: number;
-  broker_seats: number;
-  company_finder: boolean;
-  client_data: boolean;
-  cancel_at_period_end: boolean;
-  current_period_start: Date;
-  current_period_end: Date;
-  trial_end: Date | null;
-  canceled_at: Date | null;
-  created_at: Date;
-  /** The billing period the next renewal switches to (test mode's stand-in for Stripe's subscription schedule). */
-  switch_to_billing: string | null;
-};
+export type SubscriptionRow = TestModeSubscriptionRow;
 
 export function planOf(row: SubscriptionRow): TestModePlan {
   return {
@@ -56,10 +40,7 @@ export function chargeFor(row: SubscriptionRow, change: SubscriptionChange, at: 
 }
 
 export async function invoice(trx: Database, subscriptionId: string, amount: number, description: string, at: Date) {
-  await trx
-    .insertInto('test_mode_invoices')
-    .values({ id: newId('tm_in'), subscription_id: subscriptionId, amount_due: amount, description, created_at: at })
-    .execute();
+  await insertTestModeInvoice(trx, { id: newId('tm_in'), subscriptionId, amount, description, at });
 }
 
 export function stateOf(row: SubscriptionRow): SubscriptionState {

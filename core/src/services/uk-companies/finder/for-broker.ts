@@ -10,9 +10,6 @@ import { leadNames } from '../../leads/leads';
 import { type CompanySearchResult, searchCompanies } from '../search';
 import { type CompanyFinder, FINDER_PAGE_SIZE, type FindSimilarResult } from './types';
 
-/** Who is asking: the finder reads only this broker's leads (queries/leads, scoped by the actor). */
-export type FinderActor = Actor;
-
 export const FINDER_FAILED = 'Failed to find similar companies. Please try again.';
 
 export interface FindSimilarForBrokerInput {
@@ -23,17 +20,18 @@ export interface FindSimilarForBrokerInput {
   target?: string | undefined;
 }
 
-async function leadNamesOf(db: Database, actor: FinderActor): Promise<string[]> {
+/** The names of the caller's own leads: the one thing of theirs the finder reads (the company index is public). */
+async function leadNamesOf(db: Database, actor: Actor): Promise<string[]> {
   return (await leadNames(db, actor)).map((l) => l.name);
 }
 
 /** The next page of companies similar to the client, never one already shown or already in the broker's leads. */
 export async function findSimilarForBroker(
   db: Database,
-  // Optional in the registry for tests that need no finder; a server always builds one (app.ts).
-  finder: CompanyFinder | undefined,
-  actor: FinderActor,
+  actor: Actor,
   input: FindSimilarForBrokerInput,
+  // Optional in the registry for tests that need no finder; a server always builds one (app.ts).
+  { finder }: { finder: CompanyFinder | undefined },
 ): Promise<FindSimilarResult> {
   if (!finder) throw unavailable(FINDER_FAILED);
   const leads = await leadNamesOf(db, actor);
@@ -48,7 +46,7 @@ export async function findSimilarForBroker(
 /** 'Find New Companies' on My Leads: pages of five, the broker's leads left out. */
 export async function searchCompaniesForBroker(
   db: Database,
-  actor: FinderActor,
+  actor: Actor,
   input: { term: string; offset: number },
 ): Promise<CompanySearchResult> {
   return searchCompanies(db, input.term, {

@@ -3,12 +3,12 @@
  * Used whenever no Companies House key is configured.
  */
 import type { Database } from '@pippitch/sql';
+import { rankSimilar } from '../../../queries/uk-companies/rank-similar';
 import { cardOfRow } from '../card';
 import { isExcluded, normalisedExclusions } from '../exclusions';
 import { explain } from './explain';
 import { clampLimit } from './limit';
 import { basisOfRow, matchOfRow } from './matches';
-import { rankSimilar } from './rank-similar';
 import { resolveTarget } from './resolve-target';
 import { sicDirectory } from './sic-directory';
 import { mainSicOf, sicMatch } from './sic-match';

@@ -1,6 +1,6 @@
 /** The embedded finder's 'Similar to …' facts: a company of the index as a FinderMatch, and the ranking's basis. */
 
-import type { IndexRow } from '../card';
+import type { IndexRow } from '../../../queries/uk-companies/index-row';
 import { matchKey } from './resolve-target';
 import type { SicDirectory } from './sic-directory';
 import { mainSicOf } from './sic-match';

@@ -6,6 +6,7 @@
 
 import { type PlacedSicCode, placeSicCode, type SicProfile, sicProfile } from '@pippitch/shared/sic';
 import type { Database } from '@pippitch/sql';
+import { readSicCodes, readSicHierarchy } from '../../../queries/uk-companies/sic';
 import type { SharedLevel } from './closeness';
 
 export interface SicDirectory {
@@ -35,10 +36,7 @@ export function sicDirectory(db: Database): Promise<SicDirectory> {
 }
 
 async function readDirectory(db: Database): Promise<SicDirectory & { isEmpty: boolean }> {
-  const [hierarchy, codes] = await Promise.all([
-    db.selectFrom('sic_hierarchy').select(['code', 'level', 'name']).execute(),
-    db.selectFrom('sic_codes').selectAll().execute(),
-  ]);
+  const [hierarchy, codes] = await Promise.all([readSicHierarchy(db), readSicCodes(db)]);
   const names = new Map(hierarchy.map((h) => [h.code, { level: h.level, name: h.name }]));
   const byCode = new Map(codes.map((c) => [c.code, c]));
 

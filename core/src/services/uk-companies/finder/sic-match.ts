@@ -1,8 +1,8 @@
 /**
  * How a candidate's SIC codes meet the client's, and the order similar companies are shown in. Both finders rank
- * with these rules (the index in SQL, rank-similar.ts, which mirrors `matchRank` and `compareRanked`; Companies House
- * here), and every card's industry and reasoning are written from the one code `sicMatch` picks, so a card can
- * never show one trade while its reason cites another.
+ * with these rules (the index in SQL, queries/uk-companies/rank-similar.ts, which mirrors `matchRank` and
+ * `compareRanked`; Companies House here), and every card's industry and reasoning are written from the one code
+ * `sicMatch` picks, so a card can never show one trade while its reason cites another.
  *
  * A client's first SIC code is its main business (Tesco: 47110 groceries, before 47710 clothing and 47750
  * cosmetics), so companies in that code's class come first; among them the same size band first, so a large grocer

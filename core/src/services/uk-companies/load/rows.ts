@@ -5,8 +5,7 @@
 import { normaliseCompanyName } from '@pippitch/shared/names';
 import { type PlacedSicCode, parseSicCodes, placeSicCode, type SicLevel, sicProfile } from '@pippitch/shared/sic';
 import { parsePostcode, regionOfPostcode } from '@pippitch/shared/uk-regions';
-import type { CompanyIndex, SicCodes, SicHierarchy } from '@pippitch/sql';
-import type { Selectable } from 'kysely';
+import type { Row } from '@pippitch/sql';
 import { companyTypeOf, companyTypeTable } from '../company-types';
 import { localityFromAddress } from '../locality';
 import { sizeBandOf } from '../size-bands';
@@ -14,9 +13,9 @@ import type { EmployerRecord, LondonRecord, SourceFiles } from './sources';
 
 // The rows the loader writes are the generated table types (sql/src/types.gen.ts), narrowed where the loader
 // knows more than the column type says.
-export type HierarchyRow = Omit<Selectable<SicHierarchy>, 'level'> & { level: SicLevel };
-export type SicCodeRow = Selectable<SicCodes>;
-export type CompanyRow = Omit<Selectable<CompanyIndex>, 'id' | 'sector'> & { sector: 'public' | 'private' };
+export type HierarchyRow = Omit<Row<'sic_hierarchy'>, 'level'> & { level: SicLevel };
+export type SicCodeRow = Row<'sic_codes'>;
+export type CompanyRow = Omit<Row<'company_index'>, 'id' | 'sector'> & { sector: 'public' | 'private' };
 
 export interface IndexRows {
   hierarchy: HierarchyRow[];

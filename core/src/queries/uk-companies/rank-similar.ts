@@ -1,33 +1,32 @@
 /**
- * The embedded finder's ranking, in one query so that exclusion, LIMIT and the total agree: candidates share at
- * least the client's SIC division (MIN_SIMILAR_TIER), are not the client (FinderTarget.sameClient) and match no excluded name
- * (company_names_match, the SQL twin of companyNamesMatch). `rank` is sic-match.ts's matchRank and the ORDER BY is
- * its compareRanked: the client's main class first, then the same size band, then the exact main code, then the
- * same region, then name, company number and id, so the same question always gets the same answer.
+ * The embedded finder's ranking (services/uk-companies/finder/index-source.ts), in one query so that exclusion,
+ * LIMIT and the total agree: candidates share at least the client's SIC division (MIN_SIMILAR_TIER), are not the
+ * client (FinderTarget.sameClient) and match no excluded name (company_names_match, the SQL twin of
+ * companyNamesMatch). `rank` is sic-match.ts's matchRank and the ORDER BY is its compareRanked: the client's main
+ * class first, then the same size band, then the exact main code, then the same region, then name, company number
+ * and id, so the same question always gets the same answer. The company index is public reference data, the same
+ * for every company: no scope (index-row.ts).
  */
+import type { SicProfile } from '@pippitch/shared/sic';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { CARD_COLUMNS, type IndexRow } from '../card';
-import type { FinderTarget } from './resolve-target';
-import type { MainSic } from './sic-match';
+import { cardColumns, type IndexRow } from './index-row';
 
 export interface RankedRow extends IndexRow {
   rank: number;
   total: number;
 }
 
-const columns = sql.join(CARD_COLUMNS.map((c) => sql.ref(`c.${c}`)));
-
 export interface RankSimilarInput {
-  target: FinderTarget;
-  /** The client's main SIC code and class. */
-  main: MainSic;
+  /** The client as resolve-target.ts found it (its FinderTarget). */
+  target: { profile: SicProfile; region: string | null; sizeRank: number | null; sameClient: readonly number[] };
+  /** The client's main SIC code and class (sic-match.ts's MainSic). */
+  main: { code: string | null; class: string | null };
   /** Normalised names, none empty (an empty name matches nothing anyway). */
   excluded: readonly string[];
   limit: number;
 }
 
-/** No actor: the company index is public data, the same for every company. */
 export async function rankSimilar(
   db: Database,
   { target, main, excluded, limit }: RankSimilarInput,
@@ -35,7 +34,7 @@ export async function rankSimilar(
   const p = target.profile;
   const { rows } = await sql<RankedRow>`
     WITH ranked AS (
-      SELECT ${columns},
+      SELECT ${cardColumns},
         CASE
           WHEN c.sic_codes && ${main.code ? [main.code] : []}::text[] THEN 6
           WHEN c.sic_classes && ${main.class ? [main.class] : []}::text[] THEN 5

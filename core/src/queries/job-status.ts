@@ -1,7 +1,11 @@
-/** What `pnpm jobs` shows an operator: per queue, how many jobs wait, run, failed or were retried; the last failures. */
-import { JOBS_SCHEMA } from '@pippitch/core/jobs';
-import type { DB } from '@pippitch/sql';
-import { type Kysely, sql } from 'kysely';
+/**
+ * What `pnpm jobs` (worker/src/bin/jobs.ts) shows an operator: per queue, how many jobs wait, run, failed or were
+ * retried; the schedules; the last failures. pg-boss's tables hold the installation's jobs, not a company's rows:
+ * no `Scope`.
+ */
+import type { Database } from '@pippitch/sql';
+import { sql } from 'kysely';
+import { JOBS_SCHEMA } from '../jobs/pgboss';
 
 export interface QueueCounts {
   name: string;
@@ -42,7 +46,7 @@ const schema = sql.id(JOBS_SCHEMA);
  * Counts come from pg-boss's job table, where pg-boss 12 keeps finished jobs for 7 days (the queues'
  * deleteAfterSeconds default) before deleting them, so `completed` and `failed` cover about the last week.
  */
-export async function jobStatus(db: Kysely<DB>, failureLimit = 10): Promise<JobStatus> {
+export async function jobStatus(db: Database, failureLimit = 10): Promise<JobStatus> {
   const queues = await sql<QueueCounts>`
     SELECT q.name,
       count(j.id) FILTER (WHERE j.state = 'created')::int AS queued,
