@@ -20,7 +20,19 @@ export interface Scope {
 }
 
 /** The jobs that act on a company's rows for no member; add one here to make a scope for it. */
-export type SystemTask = 'system:retention' | 'system:reports' | 'system:crm-export' | 'system:reprice';
+export type SystemTask =
+  | 'system:retention'
+  | 'system:reports'
+  | 'system:crm-export'
+  | 'system:reprice'
+  /** A provider's billing event, and the billing jobs (trial ends, checkout follow-ups): the company the event names. */
+  | 'system:billing'
+  /** Joining by an invitation link: the token names the company, before its holder is a member. */
+  | 'system:join'
+  /** A company's sign-up: the owner is written into the company just created. */
+  | 'system:signup'
+  /** The session watcher re-checking one company's open streams after its access changed. */
+  | 'system:session-watch';
 
 /** The caller's scope: their company, and them. */
 export function scopeOf(actor: Actor): Scope {

@@ -6,7 +6,7 @@ import { passwordResetEmail } from '../email/templates';
 import { activeMemberOrNobody, storeMemberLink } from './member-link';
 import { hashPassword } from './passwords';
 import { clientKey, enforce, type Limit } from './rate-limit';
-import { endSessionsOf } from './sessions';
+import { endSessionsAfterReset } from './sessions';
 import { hashToken, newToken } from './tokens';
 
 export const RESET_VALID_MINUTES = 60;
@@ -79,7 +79,7 @@ export async function resetPassword(db: Database, token: string, password: strin
       .where('used_at', 'is', null)
       .execute();
     // A password reset signs out everywhere: whoever knew the old password loses access.
-    await endSessionsOf(trx, claimed.user_id);
+    await endSessionsAfterReset(trx, claimed.user_id);
   });
 }
 

@@ -4,6 +4,7 @@ import type { AddonKey, Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
 import type { BillingDeps } from './deps';
@@ -43,7 +44,7 @@ export async function startCheckout(
   return db.transaction().execute(async (trx) => {
     const company = await lockBilledCompany(trx, actor.companyId);
     if (livePlan(company)) throw conflict(BILLING_MESSAGES.alreadySubscribed);
-    const usage = await companySeatUsage(trx, actor.companyId, now);
+    const usage = await companySeatUsage(trx, scopeOf(actor), now);
     if (choice.adminSeats < usage.admin.active)
       throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
     if (choice.brokerSeats < usage.broker.active) {

@@ -7,6 +7,7 @@ import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, unavailable } from '../../errors';
 import type { ChangeResult, SubscriptionChange } from '../../providers/payments/types';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
 import { type BillingSwitch, confirmBillingSwitch, switchAtRenewal, switchQuote } from './billing-switch';
@@ -58,7 +59,7 @@ async function planChange(
   const billing = company.subscription_type === 'annual' ? 'annual' : 'monthly';
   const atRenewal = switchAtRenewal(company, billing, choice, now);
   if (atRenewal) return atRenewal;
-  const usage = await companySeatUsage(trx, actor.companyId, now);
+  const usage = await companySeatUsage(trx, scopeOf(actor), now);
   if (choice.adminSeats < usage.admin.active)
     throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
   if (choice.brokerSeats < usage.broker.active)

@@ -1,28 +1,16 @@
 import { companyAccess, trialDaysLeft } from '@pippitch/shared/access';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { STORED_BROKER } from '../stored-role';
+import { countActiveMembersByRole, readCompanyRow } from '../../queries/companies-rows';
+import { scopeOf } from '../../queries/scope';
+import type { Actor } from '../actor';
 
 /** What /admin and /signup-success show about the caller's company. */
-export async function companySummary(db: Database, companyId: string, now = new Date()) {
-  const c = await db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+export async function companySummary(db: Database, actor: Actor, now = new Date()) {
+  const scope = scopeOf(actor);
+  const c = await readCompanyRow(db, scope);
   if (!c) throw notFound('Company not found');
-  const counts = await db
-    .selectFrom('user_profiles')
-    .select((eb) => [
-      eb.fn
-        .countAll<number>()
-        .filterWhere('role_type', 'in', ['admin', 'super_admin'])
-        .filterWhere('is_active', '=', true)
-        .as('admins'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere('role_type', '=', STORED_BROKER)
-        .filterWhere('is_active', '=', true)
-        .as('brokers'),
-    ])
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
+  const counts = await countActiveMembersByRole(db, scope);
   const trialEndsAt = c.trial_ends_at?.toISOString() ?? null;
   return {
     id: c.id,
@@ -45,8 +33,8 @@ export async function companySummary(db: Database, companyId: string, now = new 
     adminSeats: c.admin_seats,
     brokerSeats: c.junior_seats,
     totalSeats: c.admin_seats + c.junior_seats,
-    activeAdmins: Number(counts.admins),
-    activeBrokers: Number(counts.brokers),
+    activeAdmins: counts.admins,
+    activeBrokers: counts.brokers,
     pricePerSeat: c.price_per_month,
     monthlyPrice: c.subscription_price,
     discountPercentage: c.discount_percentage,

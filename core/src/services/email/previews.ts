@@ -1,6 +1,7 @@
 import { planPrice } from '@pippitch/shared/plan-price';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companyColumns } from '../company/row';
 import {
@@ -47,11 +48,11 @@ const DAY_MS = 86_400_000;
  */
 export async function emailPreview(
   db: Database,
-  actor: Pick<Actor, 'companyId'>,
+  actor: Actor,
   { key }: { key: PreviewKey },
   { appUrl, now }: { appUrl: string; now: Date },
 ): Promise<{ key: PreviewKey; title: string; email: RenderedEmail }> {
-  const company = await companyColumns(db, actor.companyId, [
+  const company = await companyColumns(db, scopeOf(actor), [
     'name',
     'billing_period',
     'admin_seats',

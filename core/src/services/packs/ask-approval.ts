@@ -21,7 +21,7 @@ import { draftPack } from './draft';
  */
 export async function requestPackApproval(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: { reason: string } & ({ packId: string } | { leadId: string; csv: string; marginBps: number }),
 ): Promise<ApprovalEntry[]> {
   const pack = 'packId' in input ? await savedPack(db, actor, input.packId) : await draftFigures(db, actor, input);
@@ -42,11 +42,7 @@ async function savedPack(db: Database, actor: Pick<Actor, 'userId' | 'companyId'
 }
 
 /** The figures of a pack not yet saved, as creating it would price them (packs/draft.ts). */
-async function draftFigures(
-  db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
-  input: { leadId: string; csv: string; marginBps: number },
-) {
+async function draftFigures(db: Database, actor: Actor, input: { leadId: string; csv: string; marginBps: number }) {
   const { leadId, trades } = await draftPack(db, actor, input);
   return { leadId, shown: packShown(trades, input.marginBps, packTotals(trades).spanDays) };
 }

@@ -13,7 +13,7 @@ import { priceTrades } from './price';
  */
 export async function draftPack(
   db: Database,
-  actor: Pick<Actor, 'userId' | 'companyId'>,
+  actor: Actor,
   input: { leadId: string; csv: string; marginBps: number },
 ): Promise<{ leadId: string; trades: PricedTrade[]; bad: BadRow[] }> {
   const lead = await db
@@ -23,7 +23,7 @@ export async function draftPack(
     .where('user_id', '=', actor.userId)
     .executeTakeFirst();
   if (!lead) throw notFound(PACK_MESSAGES.leadNotFound);
-  const parsed = parsePackCsv(input.csv, await deskPairs(db, actor.companyId));
+  const parsed = parsePackCsv(input.csv, await deskPairs(db, actor));
   if (!parsed.ok) throw badRequest(parsed.message, 'csv');
   return { leadId: lead.id, trades: await priceTrades(db, parsed.trades, input.marginBps), bad: parsed.bad };
 }

@@ -70,7 +70,7 @@ export async function saveReportSchedule(
     active_since: now,
     updated_at: now,
   };
-  await upsertCompanyRow(db, 'monthly_report_schedule', actor.companyId, values);
+  await upsertCompanyRow(db, 'monthly_report_schedule', actor, values);
 }
 
 export async function disableReportSchedule(db: Database, actor: Actor, now: Date): Promise<void> {

@@ -122,7 +122,7 @@ export async function completeConnection(
     updated_at: now,
   };
   // The state row stays until it expires (its verifier already gone), so a replayed callback is told why.
-  await upsertCompanyRow(db, 'salesforce_connections', actor.companyId, sealed);
+  await upsertCompanyRow(db, 'salesforce_connections', actor, sealed);
   return { username: grant.username };
 }
 

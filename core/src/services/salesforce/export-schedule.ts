@@ -59,7 +59,7 @@ export async function saveExportSchedule(db: Database, actor: Actor, cadence: Ca
     active_since: now,
     updated_at: now,
   };
-  await upsertCompanyRow(db, 'export_schedules', actor.companyId, values);
+  await upsertCompanyRow(db, 'export_schedules', actor, values);
 }
 
 export async function disableExportSchedule(db: Database, actor: Actor, now: Date): Promise<void> {

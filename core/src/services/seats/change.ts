@@ -4,6 +4,7 @@ import { TRIAL_MESSAGES, withinTrialSeats } from '@pippitch/shared/trial-limits'
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { confirmPlanChangeIn, type PlanChangeQuote, previewPlanChangeIn } from '../billing/plan-change';
 import { syncSubscription } from '../billing/sync';
@@ -90,8 +91,8 @@ export async function changeSeats(
   deps: SeatChangeDeps,
 ): Promise<SeatChangeResult> {
   return db.transaction().execute(async (trx) => {
-    await lockCompanySeats(trx, actor.companyId);
-    const company = await companyColumns(trx, actor.companyId, SEAT_COLUMNS);
+    await lockCompanySeats(trx, scopeOf(actor));
+    const company = await companyColumns(trx, scopeOf(actor), SEAT_COLUMNS);
     await refuseBeyondLimits(trx, actor, { company, seats: input }, deps.now);
     const route = seatRoute({
       subscriptionStatus: company.subscription_status,
@@ -115,7 +116,7 @@ async function refuseBeyondLimits(
   { company, seats }: Omit<SeatChange, 'route'>,
   now: Date,
 ): Promise<void> {
-  const minimum = minimumSeats(await companySeatUsage(trx, actor.companyId, now));
+  const minimum = minimumSeats(await companySeatUsage(trx, scopeOf(actor), now));
   if (seats.adminSeats < minimum.admin || seats.brokerSeats < minimum.broker) {
     throw badRequest(TEAM_MESSAGES.belowTeamSize);
   }
