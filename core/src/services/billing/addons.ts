@@ -2,6 +2,8 @@ import type { AddonKey } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { ChangeResult } from '../../providers/payments/types';
+import { updateBilledCompany } from '../../queries/billing-company';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { seatPriceColumns } from '../company/seat-prices';
 import type { BillingDeps } from './deps';
@@ -33,22 +35,19 @@ export async function setAddon(
   deps: BillingDeps,
 ): Promise<AddonResult> {
   const { provider, now, appUrl } = deps;
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const company = await lockBilledCompany(trx, actor.companyId);
+    const company = await lockBilledCompany(trx, scope);
     if (company.subscription_status === 'trialing' && !company.account_locked) {
       if (company[COLUMN[addon]] === enabled) return { status: 'done' };
       const addons = { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled };
       addons[addon] = enabled;
-      await trx
-        .updateTable('companies')
-        .set({
-          ...seatPriceColumns(company.admin_seats, company.junior_seats, addons),
-          company_finder_enabled: addons.companyFinder,
-          client_data_enabled: addons.clientData,
-          updated_at: now,
-        })
-        .where('id', '=', company.id)
-        .execute();
+      await updateBilledCompany(trx, scope, {
+        ...seatPriceColumns(company.admin_seats, company.junior_seats, addons),
+        company_finder_enabled: addons.companyFinder,
+        client_data_enabled: addons.clientData,
+        updated_at: now,
+      });
       return { status: 'done' };
     }
     if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
@@ -74,7 +73,7 @@ export async function setAddon(
       addons: { [addon]: false },
       charge: 'next_period',
     });
-    if (result.status === 'done') await syncSubscription(trx, company.id, { provider, now, appUrl });
+    if (result.status === 'done') await syncSubscription(trx, scope, { provider, now, appUrl });
     return result;
   });
 }

@@ -4,6 +4,8 @@ import type { AddonKey, Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
+import { insertCheckout } from '../../queries/billing-checkouts';
+import { setCustomerIdIfNone } from '../../queries/billing-company';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
@@ -41,10 +43,11 @@ export async function startCheckout(
 ): Promise<{ url: string }> {
   if (choice.adminSeats < 1) throw badRequest('At least one admin seat is required', 'adminSeats');
   const urls = { success: `${appUrl}/admin?checkout=success`, cancel: `${appUrl}/checkout?canceled=true` };
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const company = await lockBilledCompany(trx, actor.companyId);
+    const company = await lockBilledCompany(trx, scope);
     if (livePlan(company)) throw conflict(BILLING_MESSAGES.alreadySubscribed);
-    const usage = await companySeatUsage(trx, scopeOf(actor), now);
+    const usage = await companySeatUsage(trx, scope, now);
     if (choice.adminSeats < usage.admin.active)
       throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
     if (choice.brokerSeats < usage.broker.active) {
@@ -56,15 +59,8 @@ export async function startCheckout(
       email: actor.email,
       customerId: company.stripe_customer_id,
     });
-    if (!company.stripe_customer_id) {
-      await trx
-        .updateTable('companies')
-        .set({ stripe_customer_id: customerId })
-        .where('id', '=', company.id)
-        .where('stripe_customer_id', 'is', null)
-        .execute();
-    }
-    await closeOpenCheckout(trx, provider, company.id, now);
+    if (!company.stripe_customer_id) await setCustomerIdIfNone(trx, scope, customerId);
+    await closeOpenCheckout(trx, scope, provider, now);
     // A new subscription only once the old one is over: anything the provider still bills (unpaid, past due,
     // not yet ended) is ended first, without a refund.
     for (const old of await provider.openSubscriptions(customerId)) {
@@ -86,16 +82,7 @@ export async function startCheckout(
       cancelUrl: urls.cancel,
     });
     // Remembered as the company's one open checkout, and for the follow-up e-mail if it is not completed.
-    await trx
-      .insertInto('billing_checkouts')
-      .values({
-        id: sessionId,
-        company_id: company.id,
-        provider: provider.kind,
-        started_by: actor.userId,
-        created_at: now,
-      })
-      .execute();
+    await insertCheckout(trx, scope, { id: sessionId, provider: provider.kind, now });
     return { url };
   });
 }

@@ -109,7 +109,7 @@ export async function previewPlanChangeIn(
   { provider, now }: Pick<BillingDeps, 'provider' | 'now'>,
 ): Promise<PlanChangeQuote> {
   if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
-  const company = await lockBilledCompany(trx, actor.companyId);
+  const company = await lockBilledCompany(trx, scopeOf(actor));
   const plan = await planChange(trx, company, actor, choice, now);
   const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
   if (plan.kind === 'switch') return switchQuote(choice, plan, prorationDate);
@@ -180,17 +180,17 @@ export async function confirmPlanChangeIn(
   const prorationDate = new Date(confirmation.prorationDate);
   const age = now.getTime() - prorationDate.getTime();
   if (Number.isNaN(age) || age < -60_000 || age > QUOTE_VALID_MS) throw conflict(BILLING_MESSAGES.quoteExpired);
-  const company = await lockBilledCompany(trx, actor.companyId);
+  const company = await lockBilledCompany(trx, scopeOf(actor));
   const plan = await planChange(trx, company, actor, choice, now);
   if (plan.kind === 'switch') {
     // Nothing is charged now; a confirmation of any other amount was for another change.
     if (confirmation.dueNowPence !== 0) throw conflict(BILLING_MESSAGES.amountChanged);
-    return confirmBillingSwitch(trx, { company, choice, plan }, { provider, now, appUrl });
+    return confirmBillingSwitch(trx, scopeOf(actor), { company, choice, plan }, { provider, now, appUrl });
   }
   const { subscriptionId, change } = plan;
   const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
   if (amountDue !== confirmation.dueNowPence) throw conflict(BILLING_MESSAGES.amountChanged);
   const result = await provider.changeSubscription(subscriptionId, { ...change, prorationDate });
-  if (result.status === 'done') await syncSubscription(trx, company.id, { provider, now, appUrl });
+  if (result.status === 'done') await syncSubscription(trx, scopeOf(actor), { provider, now, appUrl });
   return result;
 }

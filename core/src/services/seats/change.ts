@@ -242,7 +242,7 @@ async function changePaidSeats(
   // Nothing changes here until the invoice is paid; the provider's event then converges the company.
   if (result.status === 'requires_payment') return { kind: 'payment', url: result.url };
   try {
-    await syncSubscription(trx, actor.companyId, { provider, now, appUrl });
+    await syncSubscription(trx, scopeOf(actor), { provider, now, appUrl });
   } catch {
     // The provider has the change; its webhook will bring the company row to it.
     return { kind: 'processing', message: TEAM_MESSAGES.seatUpdateProcessing };

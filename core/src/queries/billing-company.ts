@@ -1,0 +1,122 @@
+import type { Database, DB } from '@pippitch/sql';
+import type { Updateable } from 'kysely';
+import type { Scope } from './scope';
+
+/**
+ * The billing columns of the scope's company row, as every billing action, the provider's events and the billing
+ * jobs read and write them. The columns keep the table's names here: services/billing reads them as they are.
+ */
+
+/** The company's billing facts every billing action starts from, locked for the transaction; or undefined. */
+export function lockBilledCompanyRow(trx: Database, scope: Scope) {
+  return (
+    trx
+      .selectFrom('companies')
+      .select([
+        'id',
+        'name',
+        'subscription_status',
+        'subscription_type',
+        'billing_period',
+        'account_locked',
+        'admin_seats',
+        'junior_seats',
+        'company_finder_enabled',
+        'client_data_enabled',
+        'stripe_subscription_id',
+        'cancel_at_period_end',
+        'scheduled_cancellation_date',
+        'grace_period_used',
+        'stripe_customer_id',
+        'trial_ends_at',
+        'current_period_end',
+        'billing_switch_to',
+        'billing_switch_on',
+      ])
+      .where('id', '=', scope.companyId)
+      // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while
+      // this lock is held, and their foreign-key check takes a KEY SHARE lock that FOR UPDATE would block.
+      .forNoKeyUpdate()
+      .executeTakeFirst()
+  );
+}
+
+/** The columns a convergence to the provider's subscription starts from. */
+const CONVERGED = ['id', 'name', 'stripe_customer_id', 'stripe_subscription_id', 'cancel_at_period_end'] as const;
+
+/** The company as a convergence reads it, locked FOR UPDATE; or undefined. */
+export function lockCompanyForConvergence(trx: Database, scope: Scope) {
+  return trx.selectFrom('companies').select(CONVERGED).where('id', '=', scope.companyId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * The company a provider's event is about, by the customer or subscription the provider names, locked FOR UPDATE:
+ * across all companies, as the event comes from the provider for no member. The company found is then acted on
+ * under its `system:billing` scope.
+ */
+export function lockCompanyByProviderId(
+  trx: Database,
+  column: 'stripe_customer_id' | 'stripe_subscription_id',
+  id: string,
+) {
+  return trx.selectFrom('companies').select(CONVERGED).where(column, '=', id).forUpdate().executeTakeFirst();
+}
+
+/** Writes billing columns of the scope's company row. */
+export async function updateBilledCompany(
+  trx: Database,
+  scope: Scope,
+  values: Updateable<DB['companies']>,
+): Promise<void> {
+  await trx.updateTable('companies').set(values).where('id', '=', scope.companyId).execute();
+}
+
+/** Remembers the provider's customer for the company, unless it already has one. */
+export async function setCustomerIdIfNone(trx: Database, scope: Scope, customerId: string): Promise<void> {
+  await trx
+    .updateTable('companies')
+    .set({ stripe_customer_id: customerId })
+    .where('id', '=', scope.companyId)
+    .where('stripe_customer_id', 'is', null)
+    .execute();
+}
+
+/** When the company's access ended (the 0053 trigger sets it as the lock begins), or null. */
+export async function readAccessEndedAt(trx: Database, scope: Scope): Promise<Date | null> {
+  const row = await trx
+    .selectFrom('companies')
+    .select('access_ended_at')
+    .where('id', '=', scope.companyId)
+    .executeTakeFirstOrThrow();
+  return row.access_ended_at;
+}
+
+/** Locks the company's trial at `now` if it is still trialing; false when another run or a payment came first. */
+export async function lockTrialIfTrialing(trx: Database, scope: Scope, now: Date): Promise<boolean> {
+  const locked = await trx
+    .updateTable('companies')
+    .set({ account_locked: true, subscription_active: false, subscription_status: 'locked', updated_at: now })
+    .where('id', '=', scope.companyId)
+    .where('subscription_status', '=', 'trialing')
+    .returning('id')
+    .executeTakeFirst();
+  return locked !== undefined;
+}
+
+/**
+ * The companies on a trial ending within (from, to] (from null: any time up to `to`), across all companies: the
+ * trial schedule's list, for no one member. Each is then acted on under its `system:billing` scope.
+ */
+export async function listCompaniesOnTrialEnding(
+  db: Database,
+  { from, to }: { from: Date | null; to: Date },
+): Promise<{ id: string; name: string; trialEndsAt: Date }[]> {
+  let q = db
+    .selectFrom('companies')
+    .select(['id', 'name', 'trial_ends_at'])
+    .where('subscription_status', '=', 'trialing')
+    .where('trial_ends_at', '<=', to);
+  if (from) q = q.where('trial_ends_at', '>', from);
+  const rows = await q.execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, trialEndsAt: r.trial_ends_at as Date }));
+}
