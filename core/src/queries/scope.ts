@@ -32,7 +32,9 @@ export type SystemTask =
   /** A company's sign-up: the owner is written into the company just created. */
   | 'system:signup'
   /** The session watcher re-checking one company's open streams after its access changed. */
-  | 'system:session-watch';
+  | 'system:session-watch'
+  /** A prospect's page opened by a live share link: the link names the company whose logo it shows. */
+  | 'system:pack-share';
 
 /** The caller's scope: their company, and them. */
 export function scopeOf(actor: Actor): Scope {
