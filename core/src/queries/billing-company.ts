@@ -1,52 +1,107 @@
 import type { Database, DB } from '@pippitch/sql';
-import type { Updateable } from 'kysely';
+import type { Selectable, Updateable } from 'kysely';
 import type { Scope } from './scope';
 
 /**
  * The billing columns of the scope's company row, as every billing action, the provider's events and the billing
- * jobs read and write them. The columns keep the table's names here: services/billing reads them as they are.
+ * jobs read and write them; read through one mapping to the record's words (BilledCompanyRecord).
  */
 
-/** The company's billing facts every billing action starts from, locked for the transaction; or undefined. */
-export function lockBilledCompanyRow(trx: Database, scope: Scope) {
-  return (
-    trx
-      .selectFrom('companies')
-      .select([
-        'id',
-        'name',
-        'subscription_status',
-        'subscription_type',
-        'billing_period',
-        'account_locked',
-        'admin_seats',
-        'junior_seats',
-        'company_finder_enabled',
-        'client_data_enabled',
-        'stripe_subscription_id',
-        'cancel_at_period_end',
-        'scheduled_cancellation_date',
-        'grace_period_used',
-        'stripe_customer_id',
-        'trial_ends_at',
-        'current_period_end',
-        'billing_switch_to',
-        'billing_switch_on',
-      ])
-      .where('id', '=', scope.companyId)
-      // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while
-      // this lock is held, and their foreign-key check takes a KEY SHARE lock that FOR UPDATE would block.
-      .forNoKeyUpdate()
-      .executeTakeFirst()
-  );
+/** The company's billing facts, in the record's words. */
+export interface BilledCompanyRecord {
+  id: string;
+  name: string;
+  subscriptionStatus: string;
+  subscriptionType: string;
+  billingPeriod: string;
+  accountLocked: boolean;
+  adminSeats: number;
+  /** `junior_seats`: the broker seats. */
+  brokerSeats: number;
+  companyFinderEnabled: boolean;
+  clientDataEnabled: boolean;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  cancelAtPeriodEnd: boolean;
+  scheduledCancellationDate: Date | null;
+  gracePeriodUsed: boolean;
+  trialEndsAt: Date | null;
+  currentPeriodEnd: Date | null;
+  billingSwitchTo: string | null;
+  billingSwitchOn: Date | null;
 }
 
-/** The columns a convergence to the provider's subscription starts from. */
-const CONVERGED = ['id', 'name', 'stripe_customer_id', 'stripe_subscription_id', 'cancel_at_period_end'] as const;
+const BILLED = [
+  'id',
+  'name',
+  'subscription_status',
+  'subscription_type',
+  'billing_period',
+  'account_locked',
+  'admin_seats',
+  'junior_seats',
+  'company_finder_enabled',
+  'client_data_enabled',
+  'stripe_subscription_id',
+  'cancel_at_period_end',
+  'scheduled_cancellation_date',
+  'grace_period_used',
+  'stripe_customer_id',
+  'trial_ends_at',
+  'current_period_end',
+  'billing_switch_to',
+  'billing_switch_on',
+] as const;
+
+type BilledRow = Pick<Selectable<DB['companies']>, (typeof BILLED)[number]>;
+
+/** The one mapping from the `companies` row's billing columns to the record's words. */
+function billedOf(r: BilledRow): BilledCompanyRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    subscriptionStatus: r.subscription_status,
+    subscriptionType: r.subscription_type,
+    billingPeriod: r.billing_period,
+    accountLocked: r.account_locked,
+    adminSeats: r.admin_seats,
+    brokerSeats: r.junior_seats,
+    companyFinderEnabled: r.company_finder_enabled,
+    clientDataEnabled: r.client_data_enabled,
+    stripeCustomerId: r.stripe_customer_id,
+    stripeSubscriptionId: r.stripe_subscription_id,
+    cancelAtPeriodEnd: r.cancel_at_period_end,
+    scheduledCancellationDate: r.scheduled_cancellation_date,
+    gracePeriodUsed: r.grace_period_used,
+    trialEndsAt: r.trial_ends_at,
+    currentPeriodEnd: r.current_period_end,
+    billingSwitchTo: r.billing_switch_to,
+    billingSwitchOn: r.billing_switch_on,
+  };
+}
+
+/** The company's billing facts every billing action starts from, locked for the transaction; or undefined. */
+export async function lockBilledCompanyRow(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
+  const row = await trx
+    .selectFrom('companies')
+    .select(BILLED)
+    .where('id', '=', scope.companyId)
+    // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while
+    // this lock is held, and their foreign-key check takes a KEY SHARE lock that FOR UPDATE would block.
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  return row && billedOf(row);
+}
 
 /** The company as a convergence reads it, locked FOR UPDATE; or undefined. */
-export function lockCompanyForConvergence(trx: Database, scope: Scope) {
-  return trx.selectFrom('companies').select(CONVERGED).where('id', '=', scope.companyId).forUpdate().executeTakeFirst();
+export async function lockCompanyForConvergence(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
+  const row = await trx
+    .selectFrom('companies')
+    .select(BILLED)
+    .where('id', '=', scope.companyId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row && billedOf(row);
 }
 
 /**
@@ -54,12 +109,13 @@ export function lockCompanyForConvergence(trx: Database, scope: Scope) {
  * across all companies, as the event comes from the provider for no member. The company found is then acted on
  * under its `system:billing` scope.
  */
-export function lockCompanyByProviderId(
+export async function lockCompanyByProviderId(
   trx: Database,
   column: 'stripe_customer_id' | 'stripe_subscription_id',
   id: string,
-) {
-  return trx.selectFrom('companies').select(CONVERGED).where(column, '=', id).forUpdate().executeTakeFirst();
+): Promise<BilledCompanyRecord | undefined> {
+  const row = await trx.selectFrom('companies').select(BILLED).where(column, '=', id).forUpdate().executeTakeFirst();
+  return row && billedOf(row);
 }
 
 /** Writes billing columns of the scope's company row. */

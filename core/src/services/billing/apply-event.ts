@@ -32,7 +32,7 @@ export async function applyBillingEvent(
     const company = await companyOf(trx, event);
     // The event is the provider's, for no member: once matched to a company, it acts on that company alone.
     const scope = company ? systemScope('system:billing', company.id) : null;
-    const subscriptionId = event.subscriptionId ?? company?.stripe_subscription_id ?? null;
+    const subscriptionId = event.subscriptionId ?? company?.stripeSubscriptionId ?? null;
     let outcome: string;
     if (!company || !scope)
       outcome = `no company for customer ${event.customerId ?? '-'} / subscription ${event.subscriptionId ?? '-'}`;
@@ -42,7 +42,7 @@ export async function applyBillingEvent(
       outcome = state
         ? await convergeCompany(trx, scope, { company, state }, deps)
         : `subscription ${subscriptionId} not found`;
-      const previous = company.stripe_subscription_id;
+      const previous = company.stripeSubscriptionId;
       if (state && previous && previous !== state.id && isLive(state.status)) {
         outcome += await endReplaced(provider, previous);
       }

@@ -36,22 +36,22 @@ export function switchAtRenewal(
   now: Date,
 ): BillingSwitch | null {
   if (billing !== 'annual' || choice.billing !== 'monthly') return null;
-  if (company.trial_ends_at !== null && company.trial_ends_at > now) return null;
-  if (company.billing_switch_to === 'monthly') throw badRequest(BILLING_MESSAGES.switchAlreadyScheduled);
+  if (company.trialEndsAt !== null && company.trialEndsAt > now) return null;
+  if (company.billingSwitchTo === 'monthly') throw badRequest(BILLING_MESSAGES.switchAlreadyScheduled);
   const samePlan =
-    choice.adminSeats === company.admin_seats &&
-    choice.brokerSeats === company.junior_seats &&
-    choice.addons.companyFinder === company.company_finder_enabled &&
-    choice.addons.clientData === company.client_data_enabled;
+    choice.adminSeats === company.adminSeats &&
+    choice.brokerSeats === company.brokerSeats &&
+    choice.addons.companyFinder === company.companyFinderEnabled &&
+    choice.addons.clientData === company.clientDataEnabled;
   if (!samePlan) throw badRequest(BILLING_MESSAGES.switchKeepsPlan);
-  if (!company.stripe_subscription_id || !company.current_period_end) {
+  if (!company.stripeSubscriptionId || !company.currentPeriodEnd) {
     throw badRequest(BILLING_MESSAGES.noPlanToChange);
   }
   return {
     kind: 'switch',
-    subscriptionId: company.stripe_subscription_id,
+    subscriptionId: company.stripeSubscriptionId,
     billing: 'monthly',
-    on: company.current_period_end,
+    on: company.currentPeriodEnd,
   };
 }
 
@@ -116,12 +116,12 @@ export async function cancelBillingSwitch(
   const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
     const company = await lockBilledCompany(trx, scope);
-    if (!company.billing_switch_to || !company.stripe_subscription_id) {
+    if (!company.billingSwitchTo || !company.stripeSubscriptionId) {
       throw badRequest(BILLING_MESSAGES.noSwitchToCancel);
     }
     if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
-    await provider.cancelBillingSwitch(company.stripe_subscription_id);
+    await provider.cancelBillingSwitch(company.stripeSubscriptionId);
     await syncSubscription(trx, scope, { provider, now, appUrl });
-    return { renewsOn: company.current_period_end?.toISOString() ?? null };
+    return { renewsOn: company.currentPeriodEnd?.toISOString() ?? null };
   });
 }

@@ -21,9 +21,9 @@ export interface CheckoutChoice {
 }
 
 /** A company whose subscription is live: a checkout for it is a plan change (services/billing/plan-change.ts). */
-export function livePlan(company: { stripe_subscription_id: string | null; subscription_status: string }): boolean {
+export function livePlan(company: { stripeSubscriptionId: string | null; subscriptionStatus: string }): boolean {
   // Also while a cancellation is scheduled: changing the plan keeps the one subscription (and its end date).
-  return company.stripe_subscription_id !== null && ['active', 'past_due'].includes(company.subscription_status);
+  return company.stripeSubscriptionId !== null && ['active', 'past_due'].includes(company.subscriptionStatus);
 }
 
 /**
@@ -57,9 +57,9 @@ export async function startCheckout(
       id: company.id,
       name: company.name,
       email: actor.email,
-      customerId: company.stripe_customer_id,
+      customerId: company.stripeCustomerId,
     });
-    if (!company.stripe_customer_id) await setCustomerIdIfNone(trx, scope, customerId);
+    if (!company.stripeCustomerId) await setCustomerIdIfNone(trx, scope, customerId);
     await closeOpenCheckout(trx, scope, provider, now);
     // A new subscription only once the old one is over: anything the provider still bills (unpaid, past due,
     // not yet ended) is ended first, without a refund.
@@ -70,13 +70,13 @@ export async function startCheckout(
         feedback: 'Ended before a new subscription',
       });
     }
-    const trialing = company.subscription_status === 'trialing' && !company.account_locked;
-    const trialEnd = trialing && company.trial_ends_at && company.trial_ends_at > now ? company.trial_ends_at : null;
+    const trialing = company.subscriptionStatus === 'trialing' && !company.accountLocked;
+    const trialEnd = trialing && company.trialEndsAt && company.trialEndsAt > now ? company.trialEndsAt : null;
     const { url, sessionId } = await provider.startCheckout({
       companyId: company.id,
       customerId,
       ...choice,
-      reactivation: company.subscription_status === 'canceled' || company.account_locked,
+      reactivation: company.subscriptionStatus === 'canceled' || company.accountLocked,
       trialEnd,
       successUrl: urls.success,
       cancelUrl: urls.cancel,

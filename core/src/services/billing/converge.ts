@@ -1,7 +1,7 @@
 import { planPrice } from '@pippitch/shared/plan-price';
 import type { Database } from '@pippitch/sql';
 import type { SubscriptionState } from '../../providers/payments/types';
-import { readAccessEndedAt, updateBilledCompany } from '../../queries/billing-company';
+import { type BilledCompanyRecord, readAccessEndedAt, updateBilledCompany } from '../../queries/billing-company';
 import type { Scope } from '../../queries/scope';
 import { seatPriceColumns } from '../company/seat-prices';
 import { welcomeEmail } from '../email/billing-emails';
@@ -9,13 +9,11 @@ import type { NoticeDeps } from './deps';
 import { noticeAccessEnded, sendNoticeOnce } from './notices';
 import { closeCheckouts } from './open-checkout';
 
-export interface BilledCompany {
-  id: string;
-  name: string;
-  stripe_customer_id: string | null;
-  stripe_subscription_id: string | null;
-  cancel_at_period_end: boolean;
-}
+/** What a convergence reads of the company (queries/billing-company.ts). */
+export type BilledCompany = Pick<
+  BilledCompanyRecord,
+  'id' | 'name' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'cancelAtPeriodEnd'
+>;
 
 const LIVE: readonly SubscriptionState['status'][] = ['active', 'trialing', 'past_due'];
 const ENDED: readonly SubscriptionState['status'][] = ['canceled', 'unpaid', 'incomplete_expired', 'paused'];
@@ -32,10 +30,10 @@ export async function convergeCompany(
   deps: NoticeDeps,
 ): Promise<string> {
   const { now, appUrl } = deps;
-  if (company.stripe_customer_id && state.customerId !== company.stripe_customer_id) {
+  if (company.stripeCustomerId && state.customerId !== company.stripeCustomerId) {
     return `ignored: subscription ${state.id} belongs to another customer`;
   }
-  const current = company.stripe_subscription_id === null || company.stripe_subscription_id === state.id;
+  const current = company.stripeSubscriptionId === null || company.stripeSubscriptionId === state.id;
   // A renewed company has a new subscription; events about its old one must not undo the new one.
   if (!current && !LIVE.includes(state.status)) return `ignored: ${state.id} is not the company's subscription`;
 
@@ -101,7 +99,7 @@ export async function convergeCompany(
       current_period_end: state.currentPeriodEnd,
       cancelled_at: state.canceledAt ?? now,
       // A monthly plan cancelled for its period's end has now used that grace: coming back needs a new checkout.
-      ...(company.cancel_at_period_end && current ? { grace_period_used: true } : {}),
+      ...(company.cancelAtPeriodEnd && current ? { grace_period_used: true } : {}),
       updated_at: now,
     });
     // Once per subscription, counted from when the lock began (a redelivered event changes neither).

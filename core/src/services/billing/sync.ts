@@ -13,8 +13,8 @@ import type { PaidBillingDeps } from './deps';
 export async function syncSubscription(trx: Database, scope: Scope, deps: PaidBillingDeps): Promise<void> {
   const { provider } = deps;
   const company = await lockCompanyForConvergence(trx, scope);
-  if (!company?.stripe_subscription_id) throw notFound('Subscription not found');
-  const state = await provider.readSubscription(company.stripe_subscription_id);
+  if (!company?.stripeSubscriptionId) throw notFound('Subscription not found');
+  const state = await provider.readSubscription(company.stripeSubscriptionId);
   if (state) await convergeCompany(trx, scope, { company, state }, deps);
 }
 
