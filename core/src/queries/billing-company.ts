@@ -111,9 +111,10 @@ export async function lockCompanyForConvergence(trx: Database, scope: Scope): Pr
  */
 export async function lockCompanyByProviderId(
   trx: Database,
-  column: 'stripe_customer_id' | 'stripe_subscription_id',
+  by: 'customer' | 'subscription',
   id: string,
 ): Promise<BilledCompanyRecord | undefined> {
+  const column = by === 'customer' ? 'stripe_customer_id' : 'stripe_subscription_id';
   const row = await trx.selectFrom('companies').select(BILLED).where(column, '=', id).forUpdate().executeTakeFirst();
   return row && billedOf(row);
 }

@@ -71,11 +71,7 @@ async function endReplaced(provider: PaymentProvider, previousId: string): Promi
 
 /** The company an event is about, locked for the rest of the transaction (events for one company apply in turn). */
 async function companyOf(trx: Database, event: ProviderEvent): Promise<BilledCompany | null> {
-  const by = async (column: 'stripe_customer_id' | 'stripe_subscription_id', id: string | null) =>
-    id === null ? undefined : lockCompanyByProviderId(trx, column, id);
-  return (
-    (await by('stripe_customer_id', event.customerId)) ??
-    (await by('stripe_subscription_id', event.subscriptionId)) ??
-    null
-  );
+  const by = async (key: 'customer' | 'subscription', id: string | null) =>
+    id === null ? undefined : lockCompanyByProviderId(trx, key, id);
+  return (await by('customer', event.customerId)) ?? (await by('subscription', event.subscriptionId)) ?? null;
 }
