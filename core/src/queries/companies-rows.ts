@@ -1,5 +1,5 @@
 import type { Database, DB } from '@pippitch/sql';
-import type { Insertable, SelectExpression } from 'kysely';
+import type { Insertable, Selectable, SelectExpression } from 'kysely';
 import { STORED_BROKER } from '../services/stored-role';
 import type { Scope } from './scope';
 
@@ -16,9 +16,55 @@ export function readCompanyColumns<C extends CompanyColumn>(db: Database, scope:
   return db.selectFrom('companies').select(columns).where('id', '=', scope.companyId).executeTakeFirst();
 }
 
-/** The scope's whole company row, or undefined (the summary page shows most of it). */
-export function readCompanyRow(db: Database, scope: Scope) {
-  return db.selectFrom('companies').selectAll().where('id', '=', scope.companyId).executeTakeFirst();
+type CompanyRow = Selectable<DB['companies']>;
+
+/** The company as its summary shows it (what /admin and /signup-success read), in the record's words. */
+export interface CompanyRecord {
+  id: string;
+  name: string;
+  domain: string;
+  subscriptionStatus: string;
+  subscriptionType: string;
+  billingPeriod: string;
+  trialEndsAt: Date | null;
+  accountLocked: boolean;
+  subscriptionActive: boolean;
+  adminSeats: number;
+  /** `junior_seats`: the broker seats. */
+  brokerSeats: number;
+  pricePerSeat: CompanyRow['price_per_month'];
+  monthlyPrice: CompanyRow['subscription_price'];
+  discountPercentage: number;
+  companyFinderEnabled: boolean;
+  clientDataEnabled: boolean;
+}
+
+/** The one mapping from a `companies` row to the record's words. */
+function companyOf(c: CompanyRow): CompanyRecord {
+  return {
+    id: c.id,
+    name: c.name,
+    domain: c.domain,
+    subscriptionStatus: c.subscription_status,
+    subscriptionType: c.subscription_type,
+    billingPeriod: c.billing_period,
+    trialEndsAt: c.trial_ends_at,
+    accountLocked: c.account_locked,
+    subscriptionActive: c.subscription_active,
+    adminSeats: c.admin_seats,
+    brokerSeats: c.junior_seats,
+    pricePerSeat: c.price_per_month,
+    monthlyPrice: c.subscription_price,
+    discountPercentage: c.discount_percentage,
+    companyFinderEnabled: c.company_finder_enabled,
+    clientDataEnabled: c.client_data_enabled,
+  };
+}
+
+/** The scope's company, or undefined. */
+export async function readCompanyRecord(db: Database, scope: Scope): Promise<CompanyRecord | undefined> {
+  const row = await db.selectFrom('companies').selectAll().where('id', '=', scope.companyId).executeTakeFirst();
+  return row && companyOf(row);
 }
 
 /** Locks the scope's company row for the rest of the transaction; false when there is no such company. */
