@@ -27,7 +27,17 @@ export type SystemTask =
   | 'system:reprice'
   | 'system:rotate-secrets'
   | 'system:margin-digest'
-  | 'system:demo-history';
+  | 'system:demo-history'
+  /** A provider's billing event, and the billing jobs (trial ends, checkout follow-ups): the company the event names. */
+  | 'system:billing'
+  /** Joining by an invitation link: the token names the company, before its holder is a member. */
+  | 'system:join'
+  /** A company's sign-up: the owner is written into the company just created. */
+  | 'system:signup'
+  /** The session watcher re-checking one company's open streams after its access changed. */
+  | 'system:session-watch'
+  /** A prospect's page opened by a live share link: the link names the company whose logo it shows. */
+  | 'system:pack-share';
 
 /** The caller's scope: their company, and them. */
 export function scopeOf(actor: Actor): Scope {

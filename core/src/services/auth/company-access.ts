@@ -10,13 +10,30 @@ export interface CompanyAccessRow {
 
 /** A company row's access now: shared/src/access.ts's rule, fed from the database's columns in one place. */
 export function accessOfRow(row: CompanyAccessRow, now: Date): CompanyAccess {
-  return companyAccess(
+  return accessOfCompany(
     {
       accountLocked: row.account_locked,
       subscriptionStatus: row.subscription_status,
       subscriptionActive: row.subscription_active,
-      trialEndsAt: row.trial_ends_at?.toISOString() ?? null,
+      trialEndsAt: row.trial_ends_at,
     },
+    now,
+  );
+}
+
+/** The same columns as a query's record (core/src/queries) names them. */
+export interface CompanyAccessRecord {
+  accountLocked: boolean;
+  subscriptionStatus: string;
+  subscriptionActive: boolean;
+  trialEndsAt: Date | null;
+}
+
+/** A company record's access now: the rule above, for records mapped by a query file. */
+export function accessOfCompany(record: CompanyAccessRecord, now: Date): CompanyAccess {
+  const { accountLocked, subscriptionStatus, subscriptionActive, trialEndsAt } = record;
+  return companyAccess(
+    { accountLocked, subscriptionStatus, subscriptionActive, trialEndsAt: trialEndsAt?.toISOString() ?? null },
     now,
   );
 }

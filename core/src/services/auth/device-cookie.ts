@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@pippitch/sql';
+import { ensureSigningKey } from '../../queries/sessions-accounts';
 
 /**
  * OWASP's device cookies (issue 30 §2): after a member signs in on a browser, that browser gets a token naming the
@@ -19,19 +20,7 @@ const keys = new WeakMap<Database, Promise<Buffer>>();
 function signingKey(db: Database): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
-    key = (async () => {
-      await db
-        .insertInto('auth_signing_keys')
-        .values({ name: 'device_cookie', key: randomBytes(32) })
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('auth_signing_keys')
-        .select('key')
-        .where('name', '=', 'device_cookie')
-        .executeTakeFirstOrThrow();
-      return row.key;
-    })();
+    key = ensureSigningKey(db, 'device_cookie', randomBytes(32));
     // A failure (the database away) is not remembered: the next sign-in tries again.
     key.catch(() => keys.delete(db));
     keys.set(db, key);

@@ -2,6 +2,7 @@ import { homeFor, isAdminRole, type RoleType } from '@pippitch/shared/access';
 import { type LoginInput, MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { AppError, forbidden, unauthorized } from '../../errors';
+import { findSignInAccount } from '../../queries/sessions-accounts';
 import { roleFromStored } from '../stored-role';
 import { signInGate } from './client-gate';
 import { newDeviceToken, signedDevices } from './device-cookie';
@@ -77,13 +78,7 @@ async function checkCredentials(
   meta: LoginMeta,
   client: string,
 ): Promise<LoginResult> {
-  const member = () =>
-    db
-      .selectFrom('user_profiles as u')
-      .innerJoin('user_credentials as c', 'c.user_id', 'u.id')
-      .select(['u.id', 'u.role_type', 'u.is_active', 'c.password_hash'])
-      .where('u.email', '=', input.email)
-      .executeTakeFirst();
+  const member = () => findSignInAccount(db, input.email);
   // Only a token for the member this address names makes a known device (an unknown address has none). Without a
   // signed token (a flood, a new browser) nothing is read before the limits; the member is read once either way.
   const devices = await signedDevices(db, meta.deviceCookie);
@@ -93,12 +88,12 @@ async function checkCredentials(
   signInRefusals.check(limits.map((l) => l.key));
   const slots = await reserve(db, limits, MESSAGES.tooManyAttempts, (key) => signInRefusals.remember(key));
   if (devices.length === 0) row = await member();
-  const stored = row?.password_hash ?? (await dummyPasswordHash());
+  const stored = row?.passwordHash ?? (await dummyPasswordHash());
   const ok = await verifyPassword(stored, input.password, { client, lane: device ? 'known' : 'unknown' });
   if (!row || !ok) throw unauthorized(MESSAGES.invalidCredentials);
   await slots.refund();
-  if (!row.is_active) throw forbidden(MESSAGES.deactivated);
-  const role = roleFromStored(row.role_type);
+  if (!row.isActive) throw forbidden(MESSAGES.deactivated);
+  const role = roleFromStored(row.storedRole);
   if (input.mode === 'admin' && !isAdminRole(role)) throw forbidden(MESSAGES.noAdminAccess);
   const session = await createSession(db, row.id, meta, meta.now);
   return { ...session, role, redirectTo: homeFor(role, input.mode), deviceToken: await newDeviceToken(db, row.id) };

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { findActiveAccountByEmail, insertMemberLink } from '../../queries/sessions-member-links';
 
 /**
  * The e-mailed links anyone may ask for by typing an address (a password reset, a sign-in unlock): both paths —
@@ -13,14 +13,8 @@ const NOBODY = { id: '00000000-0000-0000-0000-000000000000', full_name: 'PipPitc
 
 /** The active member at `email`, or the stand-in. */
 export async function activeMemberOrNobody(db: Database, email: string): Promise<{ id: string; full_name: string }> {
-  return (
-    (await db
-      .selectFrom('user_profiles')
-      .select(['id', 'full_name'])
-      .where('email', '=', email)
-      .where('is_active', '=', true)
-      .executeTakeFirst()) ?? NOBODY
-  );
+  const member = await findActiveAccountByEmail(db, email);
+  return member ? { id: member.id, full_name: member.fullName } : NOBODY;
 }
 
 /** Stores a link's hashed token for `memberId` as INSERT … SELECT from the member: one row, or none for the stand-in. */
@@ -29,8 +23,5 @@ export async function storeMemberLink(
   table: 'password_reset_tokens' | 'sign_in_unlocks',
   link: { memberId: string; tokenHash: string; expiresAt: Date },
 ): Promise<void> {
-  await sql`
-    INSERT INTO ${sql.table(table)} (token_hash, user_id, expires_at)
-    SELECT ${link.tokenHash}, u.id, ${link.expiresAt.toISOString()}::timestamptz
-    FROM user_profiles u WHERE u.id = ${link.memberId}::uuid`.execute(db);
+  await insertMemberLink(db, table, link);
 }

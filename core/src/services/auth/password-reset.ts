@@ -1,12 +1,18 @@
 import { MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
+import {
+  claimResetToken,
+  deleteUnusedMemberLinks,
+  resetTokenUsable,
+  updatePasswordHash,
+} from '../../queries/sessions-member-links';
 import { enqueueEmailToMember } from '../email/outbox';
 import { passwordResetEmail } from '../email/templates';
 import { activeMemberOrNobody, storeMemberLink } from './member-link';
 import { hashPassword } from './passwords';
 import { clientKey, enforce, type Limit } from './rate-limit';
-import { endSessionsOf } from './sessions';
+import { endSessionsAfterReset } from './sessions';
 import { hashToken, newToken } from './tokens';
 
 export const RESET_VALID_MINUTES = 60;
@@ -58,28 +64,13 @@ export async function resetPassword(db: Database, token: string, password: strin
   const passwordHash = await hashPassword(password, clientKey(ip));
   await db.transaction().execute(async (trx) => {
     // Claiming the token with UPDATE … RETURNING makes it single-use even under concurrent requests.
-    const claimed = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: new Date() })
-      .where('token_hash', '=', hashToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .returning('user_id')
-      .executeTakeFirst();
-    if (!claimed) throw badRequest(MESSAGES.invalidResetLink);
-    await trx
-      .updateTable('user_credentials')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
-      .where('user_id', '=', claimed.user_id)
-      .execute();
+    const userId = await claimResetToken(trx, hashToken(token), new Date());
+    if (!userId) throw badRequest(MESSAGES.invalidResetLink);
+    await updatePasswordHash(trx, userId, passwordHash, new Date());
     // Any other link still out there is ended too.
-    await trx
-      .deleteFrom('password_reset_tokens')
-      .where('user_id', '=', claimed.user_id)
-      .where('used_at', 'is', null)
-      .execute();
+    await deleteUnusedMemberLinks(trx, 'password_reset_tokens', userId);
     // A password reset signs out everywhere: whoever knew the old password loses access.
-    await endSessionsOf(trx, claimed.user_id);
+    await endSessionsAfterReset(trx, userId);
   });
 }
 
@@ -91,12 +82,5 @@ export async function isResetTokenUsable(
   now = new Date(),
 ): Promise<boolean> {
   await enforce(db, linkUseLimits(meta.ip));
-  const row = await db
-    .selectFrom('password_reset_tokens')
-    .select('user_id')
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  return Boolean(row);
+  return resetTokenUsable(db, hashToken(token), now);
 }

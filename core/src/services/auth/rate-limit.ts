@@ -1,8 +1,14 @@
 import { isIP } from 'node:net';
 import { MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { tooManyRequests } from '../../errors';
+import {
+  bumpRateLimit,
+  countRateLimitHits,
+  pruneOldRateLimits,
+  type RateLimitHit,
+  refundRateLimitHit,
+} from '../../queries/sessions-rate-limits';
 
 /**
  * The client a per-IP limit counts: the address Fastify derived (TRUST_PROXY decides which forwarded hops
@@ -31,11 +37,7 @@ function bucketSeconds(windowSeconds: number): number {
   return Math.max(1, Math.floor(windowSeconds / BUCKETS));
 }
 
-/** The hits in a limit's window after this one was counted, and the bucket it was counted in (for a refund). */
-interface Hit {
-  hits: number;
-  bucket: Date;
-}
+type Hit = RateLimitHit;
 
 /**
  * Counts one hit (or `amount`: a batch of invitations) and returns the hits in the window ending now, in
@@ -44,21 +46,7 @@ interface Hit {
  * other and each sees those before it: N parallel attempts against a limit of M get exactly M under it.
  */
 async function bump(db: Database, key: string, windowSeconds: number, amount: number): Promise<Hit> {
-  const bucket = bucketSeconds(windowSeconds);
-  const row = await sql<Hit>`
-    WITH bumped AS (
-      INSERT INTO rate_limits (key, window_start, hits)
-      VALUES (${key}, to_timestamp(floor(extract(epoch FROM now()) / ${bucket}) * ${bucket}), ${amount})
-      ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + ${amount}
-      RETURNING hits, window_start
-    )
-    SELECT (SELECT hits FROM bumped) + coalesce((
-      SELECT sum(r.hits)::int FROM rate_limits r
-      WHERE r.key = ${key}
-        AND r.window_start > now() - make_interval(secs => ${windowSeconds})
-        AND r.window_start < (SELECT window_start FROM bumped)
-    ), 0) AS hits, (SELECT window_start FROM bumped) AS bucket`.execute(db);
-  const first = row.rows[0];
+  const first = await bumpRateLimit(db, { key, bucketSeconds: bucketSeconds(windowSeconds), windowSeconds, amount });
   if (!first) throw new Error(`rate limit ${key}: no row`);
   return first;
 }
@@ -118,15 +106,7 @@ export async function reserve(
   }
   return {
     async refund() {
-      for (const slot of taken) {
-        await db
-          .updateTable('rate_limits')
-          .set((eb) => ({ hits: eb('hits', '-', 1) }))
-          .where('key', '=', slot.key)
-          .where('window_start', '=', slot.bucket)
-          .where('hits', '>', 0)
-          .execute();
-      }
+      for (const slot of taken) await refundRateLimitHit(db, slot.key, slot.bucket);
     },
   };
 }
@@ -140,12 +120,7 @@ export async function reserve(
  */
 async function firstFull(db: Database, limits: Limit[]): Promise<Limit | undefined> {
   if (limits.length === 0) return undefined;
-  const counts = await sql<{ key: string; hits: number }>`
-    SELECT l.key, coalesce(sum(r.hits), 0)::int AS hits
-    FROM unnest(${limits.map((l) => l.key)}::text[], ${limits.map((l) => l.windowSeconds)}::int[]) AS l(key, secs)
-    LEFT JOIN rate_limits r ON r.key = l.key AND r.window_start > now() - make_interval(secs => l.secs)
-    GROUP BY l.key`.execute(db);
-  const hits = new Map(counts.rows.map((row) => [row.key, row.hits]));
+  const hits = await countRateLimitHits(db, limits);
   return limits.find((limit) => (hits.get(limit.key) ?? 0) >= limit.max);
 }
 
@@ -156,5 +131,5 @@ export async function record(db: Database, limits: Limit[]): Promise<void> {
 
 /** Old windows are useless; the worker calls this now and then. */
 export async function pruneRateLimits(db: Database): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_start', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await pruneOldRateLimits(db);
 }

@@ -1,5 +1,5 @@
 import type { Database, Log } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { touchSessions } from '../../queries/sessions-store';
 import type { AccessFeed } from './access-feed';
 import { readSession, type SessionRow, sessionIdOf, TOUCH_EVERY_MS, type Viewer, viewerOf } from './sessions';
 
@@ -94,7 +94,7 @@ export class SessionCache {
       const startedAt = this.seq;
       const row = await readSession(this.db, id);
       if (!row) return null;
-      entry = { row, readAt: performance.now(), lastSeen: row.last_seen_at, memo: new Map(), refreshing: false };
+      entry = { row, readAt: performance.now(), lastSeen: row.lastSeenAt, memo: new Map(), refreshing: false };
       if (this.holding() && this.unchangedSince(row, startedAt)) this.keep(id, entry);
     }
     const viewer = viewerOf(entry.row, now);
@@ -136,7 +136,7 @@ export class SessionCache {
       else if (this.unchangedSince(row, startedAt) && this.unchangedSince(entry.row, startedAt)) {
         entry.row = row;
         entry.memo = memo;
-        if (row.last_seen_at > entry.lastSeen) entry.lastSeen = row.last_seen_at;
+        if (row.lastSeenAt > entry.lastSeen) entry.lastSeen = row.lastSeenAt;
         entry.readAt = performance.now();
       }
     } catch (err) {
@@ -167,14 +167,9 @@ export class SessionCache {
     const due = [...this.touches];
     this.touches.clear();
     this.flushing = this.flushing.then(async () => {
-      const ids = due.map(([id]) => id);
-      const at = due.map(([, when]) => when.toISOString());
-      await sql`
-        UPDATE sessions s SET last_seen_at = v.at
-        FROM unnest(${ids}::text[], ${at}::timestamptz[]) AS v(id, at)
-        WHERE s.id = v.id AND s.last_seen_at < v.at - make_interval(secs => ${TOUCH_EVERY_MS / 1000})`
-        .execute(this.db)
-        .catch((err: Error) => this.log(`session last-seen not written: ${err.message}`, 'warn'));
+      await touchSessions(this.db, due, TOUCH_EVERY_MS).catch((err: Error) =>
+        this.log(`session last-seen not written: ${err.message}`, 'warn'),
+      );
     });
     return this.flushing;
   }
@@ -192,7 +187,7 @@ export class SessionCache {
 
   private unchangedSince(row: SessionRow, startedAt: number): boolean {
     if (this.everythingAt > startedAt) return false;
-    for (const key of [`s:${row.session_id}`, `u:${row.user_id}`, `c:${row.company_id}`]) {
+    for (const key of [`s:${row.sessionId}`, `u:${row.userId}`, `c:${row.companyId}`]) {
       if ((this.evictedAt.get(key) ?? 0) > startedAt) return false;
     }
     return true;
@@ -224,7 +219,7 @@ export class SessionCache {
       return;
     }
     for (const [sid, e] of this.entries) {
-      if ((kind === 'u' ? e.row.user_id : e.row.company_id) === id) this.entries.delete(sid);
+      if ((kind === 'u' ? e.row.userId : e.row.companyId) === id) this.entries.delete(sid);
     }
   }
 

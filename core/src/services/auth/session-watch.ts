@@ -1,6 +1,8 @@
 import { type Database, type Listener, type Log, listen } from '@pippitch/sql';
+import { systemScope } from '../../queries/scope';
+import { readWatchedSessions } from '../../queries/sessions-store';
 import { ACCESS_CHANNEL, type AccessFeed } from './access-feed';
-import { accessOfRow } from './company-access';
+import { accessOfCompany } from './company-access';
 
 export { ACCESS_CHANNEL };
 
@@ -135,30 +137,20 @@ export class SessionWatch {
   private async recheck(ids: string[], scope: Scope): Promise<void> {
     if (ids.length === 0) return;
     const now = this.now();
-    let q = this.db
-      .selectFrom('sessions as s')
-      .innerJoin('user_profiles as u', 'u.id', 's.user_id')
-      .innerJoin('companies as c', 'c.id', 'u.company_id')
-      .select([
-        's.id',
-        's.expires_at',
-        'u.is_active',
-        'c.account_locked',
-        'c.subscription_status',
-        'c.subscription_active',
-        'c.trial_ends_at',
-      ])
-      .where('s.id', 'in', ids);
-    if (scope.kind === 'user') q = q.where('u.id', '=', scope.id);
-    if (scope.kind === 'company') q = q.where('c.id', '=', scope.id);
-    const rows = await q.execute();
+    const narrow =
+      scope.kind === 'user'
+        ? { userId: scope.id }
+        : scope.kind === 'company'
+          ? { scope: systemScope('system:session-watch', scope.id) }
+          : null;
+    const rows = await readWatchedSessions(this.db, ids, narrow);
     // A live session of an active member whose company lost access ends as 'noAccess' (the locked page, issue
     // 19: it used to end as a sign-out); everything else missing or lapsed ends as 'signedOut'.
     const allowed = new Set<string>();
     const locked = new Set<string>();
     for (const r of rows) {
-      if (!(r.expires_at > now && r.is_active)) continue;
-      const access = accessOfRow(r, now);
+      if (!(r.expiresAt > now && r.isActive)) continue;
+      const access = accessOfCompany(r, now);
       (access === 'granted' ? allowed : locked).add(r.id);
     }
     // Unscoped, a session missing from the rows is gone; scoped, only the rows found were in question.

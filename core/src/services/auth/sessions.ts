@@ -3,9 +3,20 @@ import { orderDeskPairs } from '@pippitch/shared/desk-pairs';
 import type { CataloguePair } from '@pippitch/shared/pair-catalogue';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { scopeOf } from '../../queries/scope';
+import {
+  deleteMemberSessions,
+  deleteOwnSession,
+  deleteSessionsOfResetAccount,
+  insertSession,
+  pruneExpiredSessionsOfAllCompanies,
+  readSessionRecord,
+  type SessionRecord,
+  touchSession,
+} from '../../queries/sessions-store';
+import type { Actor } from '../actor';
 import { roleFromStored } from '../stored-role';
-import { accessOfRow } from './company-access';
+import { accessOfCompany } from './company-access';
 import { hashToken, newToken } from './tokens';
 
 export const SESSION_DAYS = 7;
@@ -36,21 +47,18 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-  await db
-    .insertInto('sessions')
-    .values({
-      id: hashToken(token),
-      user_id: userId,
-      expires_at: expiresAt,
-      user_agent: meta.userAgent?.slice(0, 300) ?? null,
-      ip: meta.ip ?? null,
-    })
-    .execute();
+  await insertSession(db, {
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip ?? null,
+  });
   return { token, expiresAt };
 }
 
 /** The facts a session gives, as read from the database (and held by the session cache: services/auth/session-cache.ts). */
-export type SessionRow = NonNullable<Awaited<ReturnType<typeof readSession>>>;
+export type SessionRow = SessionRecord;
 
 /** The session id a cookie's token stands for, or null for no token or one no session could have. */
 export function sessionIdOf(token: string | undefined): string | null {
@@ -63,58 +71,33 @@ export function sessionIdOf(token: string | undefined): string | null {
  * deletes them), and the is_active check here closes any race with that. Expiry and access are judged per request
  * (viewerOf), against that request's clock.
  */
-export function readSession(db: Database, id: string) {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('user_profiles as u', 'u.id', 's.user_id')
-    .innerJoin('companies as c', 'c.id', 'u.company_id')
-    .where('s.id', '=', id)
-    .where('u.is_active', '=', true)
-    .select([
-      's.id as session_id',
-      's.expires_at',
-      's.last_seen_at',
-      'u.id as user_id',
-      'u.email',
-      'u.full_name',
-      'u.role_type',
-      'c.id as company_id',
-      'c.name as company_name',
-      'c.account_locked',
-      'c.subscription_status',
-      'c.subscription_active',
-      'c.trial_ends_at',
-      'c.company_finder_enabled',
-      'c.client_data_enabled',
-      'c.access_ended_at',
-      'c.quoted_pairs',
-    ])
-    .executeTakeFirst();
+export function readSession(db: Database, id: string): Promise<SessionRow | undefined> {
+  return readSessionRecord(db, id);
 }
 
 /** The viewer a session's row gives at `now`: null once it has expired; access judged at `now`. */
 export function viewerOf(row: SessionRow, now: Date): Viewer | null {
-  if (!(row.expires_at > now)) return null;
-  const access = accessOfRow(row, now);
+  if (!(row.expiresAt > now)) return null;
+  const access = accessOfCompany(row, now);
   // A trial past its end but not yet locked by the worker counts from the trial's end.
-  const accessEndedAt = access === 'granted' ? null : (row.access_ended_at ?? row.trial_ends_at ?? now);
+  const accessEndedAt = access === 'granted' ? null : (row.accessEndedAt ?? row.trialEndsAt ?? now);
   return {
-    sessionId: row.session_id,
+    sessionId: row.sessionId,
     user: {
-      id: row.user_id,
+      id: row.userId,
       email: row.email,
-      fullName: row.full_name,
-      role: roleFromStored(row.role_type),
-      companyId: row.company_id,
+      fullName: row.fullName,
+      role: roleFromStored(row.storedRole),
+      companyId: row.companyId,
     },
     company: {
-      id: row.company_id,
-      name: row.company_name,
+      id: row.companyId,
+      name: row.companyName,
       access,
-      companyFinderEnabled: row.company_finder_enabled,
-      clientDataEnabled: row.client_data_enabled,
+      companyFinderEnabled: row.companyFinderEnabled,
+      clientDataEnabled: row.clientDataEnabled,
       dataKeptUntil: accessEndedAt ? dataKeptUntil(accessEndedAt) : null,
-      pairs: orderDeskPairs(row.quoted_pairs),
+      pairs: orderDeskPairs(row.quotedPairs),
     },
   };
 }
@@ -131,8 +114,8 @@ export async function resolveSession(
   const id = sessionIdOf(token);
   const row = id ? await readSession(db, id) : undefined;
   const viewer = row ? viewerOf(row, now) : null;
-  if (viewer && row && now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.session_id).execute();
+  if (viewer && row && now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await touchSession(db, row.sessionId, now);
   }
   return viewer;
 }
@@ -140,19 +123,22 @@ export async function resolveSession(
 /** last_seen_at is written at most this often per session: enough to show "last active", not a write per request. */
 export const TOUCH_EVERY_MS = 60_000;
 
-export async function deleteSession(db: Database, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+/** Signs the actor out of one of their own sessions. */
+export async function deleteSession(db: Database, actor: Actor, sessionId: string): Promise<void> {
+  await deleteOwnSession(db, scopeOf(actor), sessionId);
 }
 
-/** Ends every open session of a member at once (deactivation, password change). */
-export async function endSessionsOf(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
-  let q = db.deleteFrom('sessions').where('user_id', '=', userId);
-  if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
-  await q.execute();
+/** Ends every open session of a member of the actor's company at once (deactivation). */
+export async function endSessionsOf(db: Database, actor: Actor, memberId: string, exceptSessionId?: string) {
+  await deleteMemberSessions(db, scopeOf(actor), memberId, exceptSessionId);
+}
+
+/** A password reset signs the account out everywhere: whoever knew the old password loses access. */
+export async function endSessionsAfterReset(db: Database, userId: string): Promise<void> {
+  await deleteSessionsOfResetAccount(db, userId);
 }
 
 /** Sessions past their end, and sign-up links never opened (verify-first signup) with them. */
 export async function pruneExpiredSessions(db: Database): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', sql<Date>`now()`).execute();
-  await db.deleteFrom('signup_requests').where('expires_at', '<', sql<Date>`now()`).execute();
+  await pruneExpiredSessionsOfAllCompanies(db);
 }

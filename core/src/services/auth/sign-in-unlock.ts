@@ -1,6 +1,7 @@
 import { UNLOCK_MESSAGES, UNLOCK_VALID_MINUTES } from '@pippitch/shared/sign-in-unlock';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
+import { claimUnlockLink, deleteUnusedMemberLinks } from '../../queries/sessions-member-links';
 import { enqueueEmailToMember } from '../email/outbox';
 import { signInUnlockEmail } from '../email/sign-in-unlock-email';
 import { newDeviceToken } from './device-cookie';
@@ -31,7 +32,7 @@ export async function requestSignInUnlock(
     ]);
     const member = await activeMemberOrNobody(trx, email);
     const rendered = signInUnlockEmail({ fullName: member.full_name, unlockUrl, validMinutes: UNLOCK_VALID_MINUTES });
-    await trx.deleteFrom('sign_in_unlocks').where('user_id', '=', member.id).where('used_at', 'is', null).execute();
+    await deleteUnusedMemberLinks(trx, 'sign_in_unlocks', member.id);
     await storeMemberLink(trx, 'sign_in_unlocks', { memberId: member.id, tokenHash: hashToken(token), expiresAt });
     await enqueueEmailToMember(trx, member.id, { template: 'sign_in_unlock', email: rendered });
   });
@@ -44,17 +45,7 @@ export async function requestSignInUnlock(
 export async function unlockSignIn(db: Database, token: string, meta: { ip: string }, now: Date): Promise<string> {
   // 256-bit tokens: this only stops one client hammering the database.
   await enforce(db, [{ key: `unlock-link:client:${clientKey(meta.ip)}`, max: 30, windowSeconds: 3600 }]);
-  const claimed = await db
-    .updateTable('sign_in_unlocks as s')
-    .set({ used_at: now })
-    .from('user_profiles as u')
-    .whereRef('u.id', '=', 's.user_id')
-    .where('u.is_active', '=', true)
-    .where('s.token_hash', '=', hashToken(token))
-    .where('s.used_at', 'is', null)
-    .where('s.expires_at', '>', now)
-    .returning('s.user_id')
-    .executeTakeFirst();
-  if (!claimed) throw badRequest(UNLOCK_MESSAGES.invalid);
-  return newDeviceToken(db, claimed.user_id);
+  const userId = await claimUnlockLink(db, hashToken(token), now);
+  if (!userId) throw badRequest(UNLOCK_MESSAGES.invalid);
+  return newDeviceToken(db, userId);
 }

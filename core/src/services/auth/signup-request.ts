@@ -9,6 +9,13 @@ import {
 } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
+import { findAccountIdByEmail } from '../../queries/sessions-accounts';
+import {
+  claimSignupRequest,
+  deleteExpiredSignupRequests,
+  findOpenSignupRequest,
+  insertSignupRequest,
+} from '../../queries/sessions-signup-requests';
 import { enqueueEmail } from '../email/outbox';
 import { signupConfirmEmail, signupExistingAccountEmail } from '../email/signup-emails';
 import { hashPassword } from './passwords';
@@ -43,29 +50,22 @@ export async function requestSignup(
   const existing = signupExistingAccountEmail({ signInUrl: `${meta.publicUrl}/login` });
   await db.transaction().execute(async (trx) => {
     // Only stale rows go; an address's other open requests stay usable by whoever holds their links.
-    await trx.deleteFrom('signup_requests').where('expires_at', '<', meta.now).execute();
-    const account = await trx
-      .selectFrom('user_profiles')
-      .select('id')
-      .where('email', '=', input.email)
-      .executeTakeFirst();
-    await trx
-      .insertInto('signup_requests')
-      .values({
-        token_hash: hashToken(token),
-        email: input.email,
-        company_name: input.companyName,
-        company_domain: input.companyDomain,
-        full_name: input.fullName,
-        billing_period: input.billing,
-        admin_seats: input.adminSeats,
-        broker_seats: input.brokerSeats,
-        company_finder: input.addons?.companyFinder ?? false,
-        client_data: input.addons?.clientData ?? false,
-        created_at: meta.now,
-        expires_at: new Date(meta.now.getTime() + SIGNUP_LINK_HOURS * 3_600_000),
-      })
-      .execute();
+    await deleteExpiredSignupRequests(trx, meta.now);
+    const account = await findAccountIdByEmail(trx, input.email);
+    await insertSignupRequest(trx, {
+      tokenHash: hashToken(token),
+      email: input.email,
+      companyName: input.companyName,
+      companyDomain: input.companyDomain,
+      fullName: input.fullName,
+      billingPeriod: input.billing,
+      adminSeats: input.adminSeats,
+      brokerSeats: input.brokerSeats,
+      companyFinder: input.addons?.companyFinder ?? false,
+      clientData: input.addons?.clientData ?? false,
+      createdAt: meta.now,
+      expiresAt: new Date(meta.now.getTime() + SIGNUP_LINK_HOURS * 3_600_000),
+    });
     await enqueueEmail(trx, {
       to: input.email,
       template: account ? 'signup_existing_account' : 'signup_confirm',
@@ -87,12 +87,7 @@ function linkLimits(ip: string): Limit[] {
 }
 
 function openRequest(db: Database, token: string, now: Date) {
-  return db
-    .selectFrom('signup_requests')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now);
+  return findOpenSignupRequest(db, hashToken(token), now);
 }
 
 /**
@@ -104,31 +99,24 @@ function openRequest(db: Database, token: string, now: Date) {
 export async function confirmSignup(db: Database, input: ConfirmSignupInput, meta: SignupDeps): Promise<SignupResult> {
   await enforce(db, linkLimits(meta.ip));
   // No argon2 for a link that cannot be used (a guessed token costs one indexed read).
-  if (!(await openRequest(db, input.token, meta.now).executeTakeFirst())) throw badRequest(MESSAGES.invalidSignupLink);
+  if (!(await openRequest(db, input.token, meta.now))) throw badRequest(MESSAGES.invalidSignupLink);
   const passwordHash = await hashPassword(input.password, clientKey(meta.ip));
   return withSignupConflicts(() =>
     db.transaction().execute(async (trx) => {
-      const request = await trx
-        .updateTable('signup_requests')
-        .set({ used_at: meta.now })
-        .where('token_hash', '=', hashToken(input.token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', meta.now)
-        .returningAll()
-        .executeTakeFirst();
+      const request = await claimSignupRequest(trx, hashToken(input.token), meta.now);
       if (!request) throw badRequest(MESSAGES.invalidSignupLink);
       return insertSignedUpCompany(
         trx,
         {
           companyName: input.companyName,
-          companyDomain: request.company_domain,
-          fullName: request.full_name,
+          companyDomain: request.companyDomain,
+          fullName: request.fullName,
           email: request.email,
           passwordHash,
-          billing: request.billing_period === 'annual' ? 'annual' : 'monthly',
-          adminSeats: request.admin_seats,
-          brokerSeats: request.broker_seats,
-          addons: { companyFinder: request.company_finder, clientData: request.client_data },
+          billing: request.billingPeriod === 'annual' ? 'annual' : 'monthly',
+          adminSeats: request.adminSeats,
+          brokerSeats: request.brokerSeats,
+          addons: { companyFinder: request.companyFinder, clientData: request.clientData },
         },
         meta.now,
       );
@@ -139,6 +127,6 @@ export async function confirmSignup(db: Database, input: ConfirmSignupInput, met
 /** For the confirmation page, before it asks anything: can the link still be used, with which proposed name? */
 export async function isSignupLinkUsable(db: Database, { token }: { token: string }, meta: SignupDeps) {
   await enforce(db, linkLimits(meta.ip));
-  const row = await openRequest(db, token, meta.now).executeTakeFirst();
-  return { valid: Boolean(row), companyName: row?.company_name ?? null, email: row?.email ?? null };
+  const row = await openRequest(db, token, meta.now);
+  return { valid: Boolean(row), companyName: row?.companyName ?? null, email: row?.email ?? null };
 }

@@ -1,6 +1,9 @@
 import { MESSAGES, type OwnerSignupInput, type SignupInput } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { conflict } from '../../errors';
+import { insertCompanyOwner } from '../../queries/companies-signup';
+import { systemScope } from '../../queries/scope';
+import { findAccountIdByEmail, insertCredentials } from '../../queries/sessions-accounts';
 import { createTrialCompany } from '../company/create';
 import { isUniqueViolation } from '../db-errors';
 import { hashPassword } from './passwords';
@@ -37,12 +40,7 @@ export function signupLimits(ip: string) {
  * confirmation, and the immediate signup of a server whose e-mail is switched off.
  */
 export async function insertSignedUpCompany(trx: Database, details: SignupDetails, now: Date): Promise<SignupResult> {
-  const taken = await trx
-    .selectFrom('user_profiles')
-    .select('id')
-    .where('email', '=', details.email)
-    .executeTakeFirst();
-  if (taken) throw conflict(MESSAGES.emailTaken, 'email');
+  if (await findAccountIdByEmail(trx, details.email)) throw conflict(MESSAGES.emailTaken, 'email');
   const company = await createTrialCompany(
     trx,
     {
@@ -55,14 +53,11 @@ export async function insertSignedUpCompany(trx: Database, details: SignupDetail
     },
     now,
   );
-  const user = await trx
-    .insertInto('user_profiles')
-    // The creator is the account owner (design.md §3): an admin with the seats and subscription as well.
-    .values({ company_id: company.id, role_type: 'super_admin', full_name: details.fullName, email: details.email })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: details.passwordHash }).execute();
-  return { companyId: company.id, userId: user.id, trialEndsAt: company.trialEndsAt };
+  // The creator is the account owner (design.md §3): an admin with the seats and subscription as well.
+  const scope = systemScope('system:signup', company.id);
+  const userId = await insertCompanyOwner(trx, scope, { fullName: details.fullName, email: details.email });
+  await insertCredentials(trx, userId, details.passwordHash);
+  return { companyId: company.id, userId, trialEndsAt: company.trialEndsAt };
 }
 
 /** Runs a signup's transaction; two signups racing past its checks meet the unique indexes, told in words. */

@@ -1,10 +1,12 @@
 import { daysRemaining } from '@pippitch/shared/cancellation';
 import type { Database } from '@pippitch/sql';
+import { scopeOf } from '../../queries/scope';
+import type { Actor } from '../actor';
 import { companyColumns } from '../company/row';
 
 /** What the account page and the dashboard's banners show about the company's plan. */
-export async function billingAccount(db: Database, companyId: string, now: Date) {
-  const c = await companyColumns(db, companyId, [
+export async function billingAccount(db: Database, actor: Actor, now: Date) {
+  const c = await companyColumns(db, scopeOf(actor), [
     'subscription_status',
     'subscription_type',
     'billing_period',

@@ -2,15 +2,17 @@ import type { AddonKey } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { ChangeResult } from '../../providers/payments/types';
+import { updateBilledCompany } from '../../queries/billing-company';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { seatPriceColumns } from '../company/seat-prices';
 import type { BillingDeps } from './deps';
 import { confirmPlanChangeIn, type PlanChangeQuote, type PlanConfirmation, previewPlanChangeIn } from './plan-change';
 import { lockBilledCompany, syncSubscription } from './sync';
 
-const COLUMN: Record<AddonKey, 'company_finder_enabled' | 'client_data_enabled'> = {
-  companyFinder: 'company_finder_enabled',
-  clientData: 'client_data_enabled',
+const COLUMN: Record<AddonKey, 'companyFinderEnabled' | 'clientDataEnabled'> = {
+  companyFinder: 'companyFinderEnabled',
+  clientData: 'clientDataEnabled',
 };
 
 export const ADDON_MESSAGES = {
@@ -33,48 +35,45 @@ export async function setAddon(
   deps: BillingDeps,
 ): Promise<AddonResult> {
   const { provider, now, appUrl } = deps;
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const company = await lockBilledCompany(trx, actor.companyId);
-    if (company.subscription_status === 'trialing' && !company.account_locked) {
+    const company = await lockBilledCompany(trx, scope);
+    if (company.subscriptionStatus === 'trialing' && !company.accountLocked) {
       if (company[COLUMN[addon]] === enabled) return { status: 'done' };
-      const addons = { companyFinder: company.company_finder_enabled, clientData: company.client_data_enabled };
+      const addons = { companyFinder: company.companyFinderEnabled, clientData: company.clientDataEnabled };
       addons[addon] = enabled;
-      await trx
-        .updateTable('companies')
-        .set({
-          ...seatPriceColumns(company.admin_seats, company.junior_seats, addons),
-          company_finder_enabled: addons.companyFinder,
-          client_data_enabled: addons.clientData,
-          updated_at: now,
-        })
-        .where('id', '=', company.id)
-        .execute();
+      await updateBilledCompany(trx, scope, {
+        ...seatPriceColumns(company.adminSeats, company.brokerSeats, addons),
+        company_finder_enabled: addons.companyFinder,
+        client_data_enabled: addons.clientData,
+        updated_at: now,
+      });
       return { status: 'done' };
     }
-    if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
+    if (!company.stripeSubscriptionId || !['active', 'past_due'].includes(company.subscriptionStatus)) {
       throw badRequest(ADDON_MESSAGES.notLive);
     }
     if (company[COLUMN[addon]] === enabled) return { status: 'done' };
     if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
     if (enabled) {
       const plan = {
-        adminSeats: company.admin_seats,
-        brokerSeats: company.junior_seats,
-        billing: company.subscription_type === 'annual' ? ('annual' as const) : ('monthly' as const),
+        adminSeats: company.adminSeats,
+        brokerSeats: company.brokerSeats,
+        billing: company.subscriptionType === 'annual' ? ('annual' as const) : ('monthly' as const),
         addons: {
-          companyFinder: company.company_finder_enabled,
-          clientData: company.client_data_enabled,
+          companyFinder: company.companyFinderEnabled,
+          clientData: company.clientDataEnabled,
           [addon]: true,
         },
       };
       if (!confirmation) return { status: 'confirm', charge: await previewPlanChangeIn(trx, actor, plan, deps) };
       return confirmPlanChangeIn(trx, actor, { ...plan, confirmation }, deps);
     }
-    const result = await provider.changeSubscription(company.stripe_subscription_id, {
+    const result = await provider.changeSubscription(company.stripeSubscriptionId, {
       addons: { [addon]: false },
       charge: 'next_period',
     });
-    if (result.status === 'done') await syncSubscription(trx, company.id, { provider, now, appUrl });
+    if (result.status === 'done') await syncSubscription(trx, scope, { provider, now, appUrl });
     return result;
   });
 }

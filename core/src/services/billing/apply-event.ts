@@ -1,5 +1,8 @@
 import type { Database } from '@pippitch/sql';
 import type { PaymentProvider, ProviderEvent } from '../../providers/payments/types';
+import { lockCompanyByProviderId } from '../../queries/billing-company';
+import { insertEventOnce, recordEventOutcome } from '../../queries/billing-events';
+import { systemScope } from '../../queries/scope';
 import { type BilledCompany, convergeCompany } from './converge';
 import type { PaidBillingDeps } from './deps';
 
@@ -23,35 +26,28 @@ export async function applyBillingEvent(
 ): Promise<AppliedEvent> {
   const { provider, now } = deps;
   return db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .insertInto('billing_events')
-      .values({ id: event.id, provider: provider.kind, type: event.type, outcome: 'applying', received_at: now })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const fresh = await insertEventOnce(trx, { id: event.id, provider: provider.kind, type: event.type, now });
     if (!fresh) return { applied: false, companyId: null, outcome: 'duplicate' };
 
     const company = await companyOf(trx, event);
-    const subscriptionId = event.subscriptionId ?? company?.stripe_subscription_id ?? null;
+    // The event is the provider's, for no member: once matched to a company, it acts on that company alone.
+    const scope = company ? systemScope('system:billing', company.id) : null;
+    const subscriptionId = event.subscriptionId ?? company?.stripeSubscriptionId ?? null;
     let outcome: string;
-    if (!company)
+    if (!company || !scope)
       outcome = `no company for customer ${event.customerId ?? '-'} / subscription ${event.subscriptionId ?? '-'}`;
     else if (!subscriptionId) outcome = 'no subscription yet';
     else {
       const state = await provider.readSubscription(subscriptionId);
       outcome = state
-        ? await convergeCompany(trx, { company, state }, deps)
+        ? await convergeCompany(trx, scope, { company, state }, deps)
         : `subscription ${subscriptionId} not found`;
-      const previous = company.stripe_subscription_id;
+      const previous = company.stripeSubscriptionId;
       if (state && previous && previous !== state.id && isLive(state.status)) {
         outcome += await endReplaced(provider, previous);
       }
     }
-    await trx
-      .updateTable('billing_events')
-      .set({ company_id: company?.id ?? null, outcome })
-      .where('id', '=', event.id)
-      .execute();
+    await recordEventOutcome(trx, event.id, scope, outcome);
     return { applied: true, companyId: company?.id ?? null, outcome };
   });
 }
@@ -75,18 +71,7 @@ async function endReplaced(provider: PaymentProvider, previousId: string): Promi
 
 /** The company an event is about, locked for the rest of the transaction (events for one company apply in turn). */
 async function companyOf(trx: Database, event: ProviderEvent): Promise<BilledCompany | null> {
-  const by = async (column: 'stripe_customer_id' | 'stripe_subscription_id', id: string | null) =>
-    id === null
-      ? undefined
-      : trx
-          .selectFrom('companies')
-          .select(['id', 'name', 'stripe_customer_id', 'stripe_subscription_id', 'cancel_at_period_end'])
-          .where(column, '=', id)
-          .forUpdate()
-          .executeTakeFirst();
-  return (
-    (await by('stripe_customer_id', event.customerId)) ??
-    (await by('stripe_subscription_id', event.subscriptionId)) ??
-    null
-  );
+  const by = async (key: 'customer' | 'subscription', id: string | null) =>
+    id === null ? undefined : lockCompanyByProviderId(trx, key, id);
+  return (await by('customer', event.customerId)) ?? (await by('subscription', event.subscriptionId)) ?? null;
 }

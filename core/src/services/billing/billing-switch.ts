@@ -4,6 +4,8 @@ import type { Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { ChangeResult } from '../../providers/payments/types';
+import { countNotices } from '../../queries/billing-notices';
+import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { billingSwitchScheduledEmail } from '../email/billing-emails';
 import type { CheckoutChoice } from './checkout';
@@ -34,22 +36,22 @@ export function switchAtRenewal(
   now: Date,
 ): BillingSwitch | null {
   if (billing !== 'annual' || choice.billing !== 'monthly') return null;
-  if (company.trial_ends_at !== null && company.trial_ends_at > now) return null;
-  if (company.billing_switch_to === 'monthly') throw badRequest(BILLING_MESSAGES.switchAlreadyScheduled);
+  if (company.trialEndsAt !== null && company.trialEndsAt > now) return null;
+  if (company.billingSwitchTo === 'monthly') throw badRequest(BILLING_MESSAGES.switchAlreadyScheduled);
   const samePlan =
-    choice.adminSeats === company.admin_seats &&
-    choice.brokerSeats === company.junior_seats &&
-    choice.addons.companyFinder === company.company_finder_enabled &&
-    choice.addons.clientData === company.client_data_enabled;
+    choice.adminSeats === company.adminSeats &&
+    choice.brokerSeats === company.brokerSeats &&
+    choice.addons.companyFinder === company.companyFinderEnabled &&
+    choice.addons.clientData === company.clientDataEnabled;
   if (!samePlan) throw badRequest(BILLING_MESSAGES.switchKeepsPlan);
-  if (!company.stripe_subscription_id || !company.current_period_end) {
+  if (!company.stripeSubscriptionId || !company.currentPeriodEnd) {
     throw badRequest(BILLING_MESSAGES.noPlanToChange);
   }
   return {
     kind: 'switch',
-    subscriptionId: company.stripe_subscription_id,
+    subscriptionId: company.stripeSubscriptionId,
     billing: 'monthly',
-    on: company.current_period_end,
+    on: company.currentPeriodEnd,
   };
 }
 
@@ -75,27 +77,23 @@ export function switchQuote(choice: CheckoutChoice, plan: BillingSwitch, prorati
  */
 export async function confirmBillingSwitch(
   trx: Database,
+  scope: Scope,
   { company, choice, plan }: { company: Company; choice: CheckoutChoice; plan: BillingSwitch },
   deps: PaidBillingDeps,
 ): Promise<ChangeResult> {
   const { provider, now, appUrl } = deps;
   await provider.scheduleBillingSwitch(plan.subscriptionId, plan.billing);
-  await syncSubscription(trx, company.id, { provider, now, appUrl });
+  await syncSubscription(trx, scope, { provider, now, appUrl });
   // One e-mail per confirmation: a switch cancelled and scheduled again is told again (its price may differ).
   // The company row is locked, so counting the switches told so far numbers this one; the confirmation's own
   // proration moment is no key, as two confirmations within one clock second share it.
-  const told = await trx
-    .selectFrom('billing_notices')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('company_id', '=', company.id)
-    .where('kind', '=', 'billing_switch_scheduled')
-    .executeTakeFirstOrThrow();
+  const told = await countNotices(trx, scope, 'billing_switch_scheduled');
   await sendNoticeOnce(
     trx,
+    scope,
     {
-      companyId: company.id,
       kind: 'billing_switch_scheduled',
-      ref: `${plan.subscriptionId}:${Number(told.n) + 1}`,
+      ref: `${plan.subscriptionId}:${told + 1}`,
       template: 'billing_switch',
       email: billingSwitchScheduledEmail({
         companyName: company.name,
@@ -115,14 +113,15 @@ export async function cancelBillingSwitch(
   actor: Actor,
   { provider, now, appUrl }: BillingDeps,
 ): Promise<{ renewsOn: string | null }> {
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const company = await lockBilledCompany(trx, actor.companyId);
-    if (!company.billing_switch_to || !company.stripe_subscription_id) {
+    const company = await lockBilledCompany(trx, scope);
+    if (!company.billingSwitchTo || !company.stripeSubscriptionId) {
       throw badRequest(BILLING_MESSAGES.noSwitchToCancel);
     }
     if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
-    await provider.cancelBillingSwitch(company.stripe_subscription_id);
-    await syncSubscription(trx, company.id, { provider, now, appUrl });
-    return { renewsOn: company.current_period_end?.toISOString() ?? null };
+    await provider.cancelBillingSwitch(company.stripeSubscriptionId);
+    await syncSubscription(trx, scope, { provider, now, appUrl });
+    return { renewsOn: company.currentPeriodEnd?.toISOString() ?? null };
   });
 }

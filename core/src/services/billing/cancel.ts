@@ -1,6 +1,8 @@
 import { type CancellationReason, daysRemaining } from '@pippitch/shared/cancellation';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
+import { updateBilledCompany } from '../../queries/billing-company';
+import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { cancellationScheduledEmail, reactivatedEmail } from '../email/billing-emails';
 import type { RenderedEmail } from '../email/templates';
@@ -11,13 +13,14 @@ import { lockBilledCompany, syncSubscription } from './sync';
 /** Tells the admins of a change to the subscription made now: one notice per subscription and moment. */
 function noticeOfChange(
   trx: Database,
-  company: { id: string; name: string; stripe_subscription_id: string | null },
+  scope: Scope,
+  company: { stripeSubscriptionId: string | null },
   kind: 'cancellation_scheduled' | 'reactivated',
   email: RenderedEmail,
   now: Date,
 ): Promise<boolean> {
-  const ref = `${company.stripe_subscription_id}:${now.toISOString()}`;
-  return sendNoticeOnce(trx, { companyId: company.id, kind, ref, email }, now);
+  const ref = `${company.stripeSubscriptionId}:${now.toISOString()}`;
+  return sendNoticeOnce(trx, scope, { kind, ref, email }, now);
 }
 
 export interface CancelResult {
@@ -37,44 +40,41 @@ export async function cancelSubscription(
   input: { reason: CancellationReason; feedback: string },
   { provider, now, appUrl }: BillingDeps,
 ): Promise<CancelResult> {
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const company = await lockBilledCompany(trx, actor.companyId);
+    const company = await lockBilledCompany(trx, scope);
     const reasonColumns = { cancellation_reason: input.reason, cancellation_feedback: input.feedback || null };
-    if (company.subscription_status === 'trialing') {
-      await trx
-        .updateTable('companies')
-        .set({
-          ...reasonColumns,
-          account_locked: true,
-          subscription_active: false,
-          subscription_status: 'canceled',
-          cancelled_at: now,
-          updated_at: now,
-        })
-        .where('id', '=', company.id)
-        .execute();
-      await noticeAccessEnded(trx, { company, kind: 'trial_cancelled', lockedAt: now }, { appUrl, now });
+    if (company.subscriptionStatus === 'trialing') {
+      await updateBilledCompany(trx, scope, {
+        ...reasonColumns,
+        account_locked: true,
+        subscription_active: false,
+        subscription_status: 'canceled',
+        cancelled_at: now,
+        updated_at: now,
+      });
+      await noticeAccessEnded(trx, scope, { company, kind: 'trial_cancelled', lockedAt: now }, { appUrl, now });
       return { accountLocked: true, daysRemaining: 0 };
     }
-    if (!company.stripe_subscription_id || !['active', 'past_due'].includes(company.subscription_status)) {
+    if (!company.stripeSubscriptionId || !['active', 'past_due'].includes(company.subscriptionStatus)) {
       throw badRequest('There is no active subscription to cancel');
     }
-    if (company.cancel_at_period_end) throw badRequest('Your subscription is already set to end');
+    if (company.cancelAtPeriodEnd) throw badRequest('Your subscription is already set to end');
     if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
-    const atPeriodEnd = company.subscription_type === 'monthly';
-    await provider.cancel(company.stripe_subscription_id, { atPeriodEnd, ...input });
-    await trx.updateTable('companies').set(reasonColumns).where('id', '=', company.id).execute();
-    await syncSubscription(trx, company.id, { provider, now, appUrl });
-    const after = await lockBilledCompany(trx, company.id);
+    const atPeriodEnd = company.subscriptionType === 'monthly';
+    await provider.cancel(company.stripeSubscriptionId, { atPeriodEnd, ...input });
+    await updateBilledCompany(trx, scope, reasonColumns);
+    await syncSubscription(trx, scope, { provider, now, appUrl });
+    const after = await lockBilledCompany(trx, scope);
     // Annual plans end at once and are told by the provider's event ('access_ended'); a monthly one is told here.
-    if (!after.account_locked && after.scheduled_cancellation_date) {
-      const endsOn = after.scheduled_cancellation_date;
+    if (!after.accountLocked && after.scheduledCancellationDate) {
+      const endsOn = after.scheduledCancellationDate;
       const email = cancellationScheduledEmail({ companyName: company.name, endsOn, appUrl });
-      await noticeOfChange(trx, company, 'cancellation_scheduled', email, now);
+      await noticeOfChange(trx, scope, company, 'cancellation_scheduled', email, now);
     }
     return {
-      accountLocked: after.account_locked,
-      daysRemaining: after.account_locked ? 0 : daysRemaining(after.scheduled_cancellation_date, now),
+      accountLocked: after.accountLocked,
+      daysRemaining: after.accountLocked ? 0 : daysRemaining(after.scheduledCancellationDate, now),
     };
   });
 }
@@ -93,27 +93,24 @@ export async function reactivateSubscription(
   actor: Actor,
   { provider, now, appUrl }: BillingDeps,
 ): Promise<ReactivateResult> {
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const company = await lockBilledCompany(trx, actor.companyId);
+    const company = await lockBilledCompany(trx, scope);
     const scheduled =
-      company.cancel_at_period_end &&
-      company.stripe_subscription_id !== null &&
-      ['active', 'past_due'].includes(company.subscription_status);
+      company.cancelAtPeriodEnd &&
+      company.stripeSubscriptionId !== null &&
+      ['active', 'past_due'].includes(company.subscriptionStatus);
     if (!scheduled) {
-      const seatCount = company.admin_seats + company.junior_seats;
-      return { requiresPayment: true, adminSeats: company.admin_seats, brokerSeats: company.junior_seats, seatCount };
+      const seatCount = company.adminSeats + company.brokerSeats;
+      return { requiresPayment: true, adminSeats: company.adminSeats, brokerSeats: company.brokerSeats, seatCount };
     }
     if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
-    await provider.resume(company.stripe_subscription_id as string);
-    await trx
-      .updateTable('companies')
-      .set({ cancellation_reason: null, cancellation_feedback: null })
-      .where('id', '=', company.id)
-      .execute();
-    await syncSubscription(trx, company.id, { provider, now, appUrl });
-    const after = await lockBilledCompany(trx, company.id);
-    const email = reactivatedEmail({ companyName: company.name, renewsOn: after.current_period_end, appUrl });
-    await noticeOfChange(trx, company, 'reactivated', email, now);
-    return { requiresPayment: false, renewsOn: after.current_period_end?.toISOString() ?? null };
+    await provider.resume(company.stripeSubscriptionId as string);
+    await updateBilledCompany(trx, scope, { cancellation_reason: null, cancellation_feedback: null });
+    await syncSubscription(trx, scope, { provider, now, appUrl });
+    const after = await lockBilledCompany(trx, scope);
+    const email = reactivatedEmail({ companyName: company.name, renewsOn: after.currentPeriodEnd, appUrl });
+    await noticeOfChange(trx, scope, company, 'reactivated', email, now);
+    return { requiresPayment: false, renewsOn: after.currentPeriodEnd?.toISOString() ?? null };
   });
 }

@@ -4,6 +4,9 @@ import type { AddonKey, Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
+import { insertCheckout } from '../../queries/billing-checkouts';
+import { setCustomerIdIfNone } from '../../queries/billing-company';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
 import type { BillingDeps } from './deps';
@@ -18,9 +21,9 @@ export interface CheckoutChoice {
 }
 
 /** A company whose subscription is live: a checkout for it is a plan change (services/billing/plan-change.ts). */
-export function livePlan(company: { stripe_subscription_id: string | null; subscription_status: string }): boolean {
+export function livePlan(company: { stripeSubscriptionId: string | null; subscriptionStatus: string }): boolean {
   // Also while a cancellation is scheduled: changing the plan keeps the one subscription (and its end date).
-  return company.stripe_subscription_id !== null && ['active', 'past_due'].includes(company.subscription_status);
+  return company.stripeSubscriptionId !== null && ['active', 'past_due'].includes(company.subscriptionStatus);
 }
 
 /**
@@ -40,10 +43,11 @@ export async function startCheckout(
 ): Promise<{ url: string }> {
   if (choice.adminSeats < 1) throw badRequest('At least one admin seat is required', 'adminSeats');
   const urls = { success: `${appUrl}/admin?checkout=success`, cancel: `${appUrl}/checkout?canceled=true` };
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    const company = await lockBilledCompany(trx, actor.companyId);
+    const company = await lockBilledCompany(trx, scope);
     if (livePlan(company)) throw conflict(BILLING_MESSAGES.alreadySubscribed);
-    const usage = await companySeatUsage(trx, actor.companyId, now);
+    const usage = await companySeatUsage(trx, scope, now);
     if (choice.adminSeats < usage.admin.active)
       throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
     if (choice.brokerSeats < usage.broker.active) {
@@ -53,17 +57,10 @@ export async function startCheckout(
       id: company.id,
       name: company.name,
       email: actor.email,
-      customerId: company.stripe_customer_id,
+      customerId: company.stripeCustomerId,
     });
-    if (!company.stripe_customer_id) {
-      await trx
-        .updateTable('companies')
-        .set({ stripe_customer_id: customerId })
-        .where('id', '=', company.id)
-        .where('stripe_customer_id', 'is', null)
-        .execute();
-    }
-    await closeOpenCheckout(trx, provider, company.id, now);
+    if (!company.stripeCustomerId) await setCustomerIdIfNone(trx, scope, customerId);
+    await closeOpenCheckout(trx, scope, provider, now);
     // A new subscription only once the old one is over: anything the provider still bills (unpaid, past due,
     // not yet ended) is ended first, without a refund.
     for (const old of await provider.openSubscriptions(customerId)) {
@@ -73,28 +70,19 @@ export async function startCheckout(
         feedback: 'Ended before a new subscription',
       });
     }
-    const trialing = company.subscription_status === 'trialing' && !company.account_locked;
-    const trialEnd = trialing && company.trial_ends_at && company.trial_ends_at > now ? company.trial_ends_at : null;
+    const trialing = company.subscriptionStatus === 'trialing' && !company.accountLocked;
+    const trialEnd = trialing && company.trialEndsAt && company.trialEndsAt > now ? company.trialEndsAt : null;
     const { url, sessionId } = await provider.startCheckout({
       companyId: company.id,
       customerId,
       ...choice,
-      reactivation: company.subscription_status === 'canceled' || company.account_locked,
+      reactivation: company.subscriptionStatus === 'canceled' || company.accountLocked,
       trialEnd,
       successUrl: urls.success,
       cancelUrl: urls.cancel,
     });
     // Remembered as the company's one open checkout, and for the follow-up e-mail if it is not completed.
-    await trx
-      .insertInto('billing_checkouts')
-      .values({
-        id: sessionId,
-        company_id: company.id,
-        provider: provider.kind,
-        started_by: actor.userId,
-        created_at: now,
-      })
-      .execute();
+    await insertCheckout(trx, scope, { id: sessionId, provider: provider.kind, now });
     return { url };
   });
 }

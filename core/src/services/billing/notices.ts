@@ -1,5 +1,7 @@
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
+import { activeAdminEmails, insertNoticeOnce } from '../../queries/billing-notices';
+import type { Scope } from '../../queries/scope';
 import { accessEndedEmail, trialCancelledEmail, trialEndedEmail } from '../email/billing-emails';
 import { enqueueEmail } from '../email/outbox';
 import type { RenderedEmail } from '../email/templates';
@@ -25,29 +27,17 @@ export type NoticeKind =
  */
 export async function sendNoticeOnce(
   trx: Database,
-  notice: { companyId: string; kind: NoticeKind; ref?: string; template?: string; email: RenderedEmail },
+  scope: Scope,
+  notice: { kind: NoticeKind; ref?: string; template?: string; email: RenderedEmail },
   now: Date,
 ): Promise<boolean> {
-  const fresh = await trx
-    .insertInto('billing_notices')
-    .values({ company_id: notice.companyId, kind: notice.kind, ref: notice.ref ?? '', sent_at: now })
-    .onConflict((oc) => oc.columns(['company_id', 'kind', 'ref']).doNothing())
-    .returning('company_id')
-    .executeTakeFirst();
-  if (!fresh) return false;
-  const admins = await trx
-    .selectFrom('user_profiles')
-    .select('email')
-    .where('company_id', '=', notice.companyId)
-    .where('role_type', 'in', ['admin', 'super_admin'])
-    .where('is_active', '=', true)
-    .execute();
-  for (const admin of admins) {
+  if (!(await insertNoticeOnce(trx, scope, { kind: notice.kind, ref: notice.ref ?? '', now }))) return false;
+  for (const to of await activeAdminEmails(trx, scope)) {
     await enqueueEmail(trx, {
-      to: admin.email,
+      to,
       template: notice.template ?? notice.kind,
       email: notice.email,
-      companyId: notice.companyId,
+      companyId: scope.companyId,
     });
   }
   return true;
@@ -66,8 +56,9 @@ const ACCESS_ENDED_EMAILS = {
  */
 export function noticeAccessEnded(
   trx: Database,
+  scope: Scope,
   notice: {
-    company: { id: string; name: string };
+    company: { name: string };
     kind: keyof typeof ACCESS_ENDED_EMAILS;
     ref?: string;
     lockedAt: Date;
@@ -76,5 +67,5 @@ export function noticeAccessEnded(
 ): Promise<boolean> {
   const { company, kind, ref, lockedAt } = notice;
   const email = ACCESS_ENDED_EMAILS[kind]({ companyName: company.name, deleteAfter: dataKeptUntil(lockedAt), appUrl });
-  return sendNoticeOnce(trx, { companyId: company.id, kind, ref, email }, now);
+  return sendNoticeOnce(trx, scope, { kind, ref, email }, now);
 }

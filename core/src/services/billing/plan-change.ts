@@ -7,6 +7,7 @@ import { TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, unavailable } from '../../errors';
 import type { ChangeResult, SubscriptionChange } from '../../providers/payments/types';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
 import { type BillingSwitch, confirmBillingSwitch, switchAtRenewal, switchQuote } from './billing-switch';
@@ -54,11 +55,11 @@ async function planChange(
   choice: CheckoutChoice,
   now: Date,
 ): Promise<PlanChange> {
-  if (!livePlan(company) || !company.stripe_subscription_id) throw badRequest(BILLING_MESSAGES.noPlanToChange);
-  const billing = company.subscription_type === 'annual' ? 'annual' : 'monthly';
+  if (!livePlan(company) || !company.stripeSubscriptionId) throw badRequest(BILLING_MESSAGES.noPlanToChange);
+  const billing = company.subscriptionType === 'annual' ? 'annual' : 'monthly';
   const atRenewal = switchAtRenewal(company, billing, choice, now);
   if (atRenewal) return atRenewal;
-  const usage = await companySeatUsage(trx, actor.companyId, now);
+  const usage = await companySeatUsage(trx, scopeOf(actor), now);
   if (choice.adminSeats < usage.admin.active)
     throw badRequest(belowActiveMessage('admin', usage.admin.active), 'adminSeats');
   if (choice.brokerSeats < usage.broker.active)
@@ -67,17 +68,17 @@ async function planChange(
   if (choice.adminSeats < minimum.admin || choice.brokerSeats < minimum.broker) {
     throw badRequest(TEAM_MESSAGES.belowTeamSize);
   }
-  const seatsBefore = company.admin_seats + company.junior_seats;
+  const seatsBefore = company.adminSeats + company.brokerSeats;
   const seatsAfter = choice.adminSeats + choice.brokerSeats;
   const addonAdded =
-    (choice.addons.companyFinder && !company.company_finder_enabled) ||
-    (choice.addons.clientData && !company.client_data_enabled);
+    (choice.addons.companyFinder && !company.companyFinderEnabled) ||
+    (choice.addons.clientData && !company.clientDataEnabled);
   const unchanged =
     choice.billing === billing &&
-    choice.adminSeats === company.admin_seats &&
-    choice.brokerSeats === company.junior_seats &&
-    choice.addons.companyFinder === company.company_finder_enabled &&
-    choice.addons.clientData === company.client_data_enabled;
+    choice.adminSeats === company.adminSeats &&
+    choice.brokerSeats === company.brokerSeats &&
+    choice.addons.companyFinder === company.companyFinderEnabled &&
+    choice.addons.clientData === company.clientDataEnabled;
   if (unchanged) throw badRequest(BILLING_MESSAGES.nothingToChange);
   const charge: SubscriptionChange['charge'] =
     choice.billing !== billing || seatsAfter > seatsBefore || addonAdded ? 'now' : 'next_period';
@@ -87,7 +88,7 @@ async function planChange(
     ...(choice.billing !== billing && { billing: choice.billing }),
     charge,
   };
-  return { kind: 'change', subscriptionId: company.stripe_subscription_id, change };
+  return { kind: 'change', subscriptionId: company.stripeSubscriptionId, change };
 }
 
 /** What a plan change would cost now: the provider's own preview at this moment. */
@@ -108,27 +109,25 @@ export async function previewPlanChangeIn(
   { provider, now }: Pick<BillingDeps, 'provider' | 'now'>,
 ): Promise<PlanChangeQuote> {
   if (!provider) throw unavailable('Online billing is not available right now. Please try again later.');
-  const company = await lockBilledCompany(trx, actor.companyId);
+  const company = await lockBilledCompany(trx, scopeOf(actor));
   const plan = await planChange(trx, company, actor, choice, now);
   const prorationDate = new Date(Math.floor(now.getTime() / 1000) * 1000);
   if (plan.kind === 'switch') return switchQuote(choice, plan, prorationDate);
   const { subscriptionId, change } = plan;
   const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
   const recurringPence = planTotalPence(choice);
-  const inTrial = company.trial_ends_at !== null && company.trial_ends_at > now && amountDue === 0;
-  const firstChargeOn = inTrial ? (company.trial_ends_at as Date).toISOString() : null;
-  const effectiveOn = change.charge === 'next_period' ? (company.current_period_end?.toISOString() ?? null) : null;
+  const inTrial = company.trialEndsAt !== null && company.trialEndsAt > now && amountDue === 0;
+  const firstChargeOn = inTrial ? (company.trialEndsAt as Date).toISOString() : null;
+  const effectiveOn = change.charge === 'next_period' ? (company.currentPeriodEnd?.toISOString() ?? null) : null;
   // A switch of billing period already scheduled stays scheduled through this change (the provider keeps it): the
   // price from then is the new period's.
   const switchTo: Billing | null =
-    company.billing_switch_to === 'monthly' || company.billing_switch_to === 'annual'
-      ? company.billing_switch_to
-      : null;
+    company.billingSwitchTo === 'monthly' || company.billingSwitchTo === 'annual' ? company.billingSwitchTo : null;
   const switchesTo =
-    switchTo && switchTo !== choice.billing && company.billing_switch_on && !change.billing
+    switchTo && switchTo !== choice.billing && company.billingSwitchOn && !change.billing
       ? {
           billing: switchTo,
-          onIso: company.billing_switch_on.toISOString(),
+          onIso: company.billingSwitchOn.toISOString(),
           recurringPence: planTotalPence({ ...choice, billing: switchTo }),
         }
       : null;
@@ -179,17 +178,17 @@ export async function confirmPlanChangeIn(
   const prorationDate = new Date(confirmation.prorationDate);
   const age = now.getTime() - prorationDate.getTime();
   if (Number.isNaN(age) || age < -60_000 || age > QUOTE_VALID_MS) throw conflict(BILLING_MESSAGES.quoteExpired);
-  const company = await lockBilledCompany(trx, actor.companyId);
+  const company = await lockBilledCompany(trx, scopeOf(actor));
   const plan = await planChange(trx, company, actor, choice, now);
   if (plan.kind === 'switch') {
     // Nothing is charged now; a confirmation of any other amount was for another change.
     if (confirmation.dueNowPence !== 0) throw conflict(BILLING_MESSAGES.amountChanged);
-    return confirmBillingSwitch(trx, { company, choice, plan }, { provider, now, appUrl });
+    return confirmBillingSwitch(trx, scopeOf(actor), { company, choice, plan }, { provider, now, appUrl });
   }
   const { subscriptionId, change } = plan;
   const { amountDue } = await provider.previewChange(subscriptionId, { ...change, prorationDate });
   if (amountDue !== confirmation.dueNowPence) throw conflict(BILLING_MESSAGES.amountChanged);
   const result = await provider.changeSubscription(subscriptionId, { ...change, prorationDate });
-  if (result.status === 'done') await syncSubscription(trx, company.id, { provider, now, appUrl });
+  if (result.status === 'done') await syncSubscription(trx, scopeOf(actor), { provider, now, appUrl });
   return result;
 }

@@ -3,7 +3,10 @@ import type { Database } from '@pippitch/sql';
 import { badRequest, notFound } from '../../errors';
 import { TestModePayments } from '../../providers/payments/test-mode/provider';
 import type { PaymentProvider } from '../../providers/payments/types';
+import { cancelTestCheckoutRow, completeTestCheckout, findTestCheckout } from '../../queries/billing-test-checkouts';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
+import { companyColumns } from '../company/row';
 import { applyBillingEvent } from './apply-event';
 import type { BillingDeps } from './deps';
 
@@ -17,12 +20,7 @@ function testMode(provider: PaymentProvider | null): TestModePayments {
 }
 
 async function openCheckout(db: Database, actor: Actor, id: string) {
-  const row = await db
-    .selectFrom('test_mode_checkouts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('company_id', '=', actor.companyId)
-    .executeTakeFirst();
+  const row = await findTestCheckout(db, scopeOf(actor), id, { lock: false });
   if (!row) throw notFound('Checkout not found');
   return row;
 }
@@ -35,11 +33,7 @@ export async function viewTestCheckout(
 ) {
   testMode(provider);
   const row = await openCheckout(db, actor, id);
-  const company = await db
-    .selectFrom('companies')
-    .select('name')
-    .where('id', '=', actor.companyId)
-    .executeTakeFirstOrThrow();
+  const company = await companyColumns(db, scopeOf(actor), ['name']);
   const addons = { companyFinder: row.company_finder, clientData: row.client_data };
   return {
     id: row.id,
@@ -69,24 +63,15 @@ export async function payTestCheckout(
   { provider, now, appUrl }: BillingDeps,
 ): Promise<{ redirect: string }> {
   const payments = testMode(provider);
+  const scope = scopeOf(actor);
   const paid = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('test_mode_checkouts')
-      .selectAll()
-      .where('id', '=', id)
-      .where('company_id', '=', actor.companyId)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await findTestCheckout(trx, scope, id, { lock: true });
     if (!row) throw notFound('Checkout not found');
     if (row.status === 'canceled')
       throw badRequest('This checkout was canceled. Please start again from the checkout page.');
     if (row.status === 'complete') return { subscriptionId: row.subscription_id as string, row };
     const subscriptionId = await payments.createSubscription(trx, row, now);
-    await trx
-      .updateTable('test_mode_checkouts')
-      .set({ status: 'complete', subscription_id: subscriptionId })
-      .where('id', '=', id)
-      .execute();
+    await completeTestCheckout(trx, scope, id, subscriptionId);
     return { subscriptionId, row };
   });
   await applyBillingEvent(
@@ -111,7 +96,7 @@ export async function cancelTestCheckout(
   testMode(provider);
   const row = await openCheckout(db, actor, id);
   if (row.status === 'open') {
-    await db.updateTable('test_mode_checkouts').set({ status: 'canceled' }).where('id', '=', id).execute();
+    await cancelTestCheckoutRow(db, scopeOf(actor), id);
   }
   return { redirect: row.cancel_url };
 }

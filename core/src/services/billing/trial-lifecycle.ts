@@ -1,4 +1,6 @@
 import type { Database } from '@pippitch/sql';
+import { listCompaniesOnTrialEnding, lockTrialIfTrialing } from '../../queries/billing-company';
+import { systemScope } from '../../queries/scope';
 import { type TrialReminderDays, trialReminderEmail } from '../email/billing-emails';
 import { noticeAccessEnded, sendNoticeOnce } from './notices';
 
@@ -19,51 +21,31 @@ export interface TrialRun {
  */
 export async function runTrialLifecycle(db: Database, now: Date, appUrl: string): Promise<TrialRun> {
   const run: TrialRun = { locked: 0, reminders: 0 };
-  const ended = await db
-    .selectFrom('companies')
-    .select(['id', 'name', 'trial_ends_at'])
-    .where('subscription_status', '=', 'trialing')
-    .where('trial_ends_at', '<=', now)
-    .execute();
+  const ended = await listCompaniesOnTrialEnding(db, { from: null, to: now });
   for (const company of ended) {
+    const scope = systemScope('system:billing', company.id);
     await db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .updateTable('companies')
-        .set({ account_locked: true, subscription_active: false, subscription_status: 'locked', updated_at: now })
-        .where('id', '=', company.id)
-        .where('subscription_status', '=', 'trialing')
-        .returning('id')
-        .executeTakeFirst();
-      if (!locked) return; // another worker, or a payment, got there first
+      if (!(await lockTrialIfTrialing(trx, scope, now))) return; // another worker, or a payment, got there first
       run.locked++;
-      await noticeAccessEnded(trx, { company, kind: 'trial_ended', lockedAt: now }, { appUrl, now });
+      await noticeAccessEnded(trx, scope, { company, kind: 'trial_ended', lockedAt: now }, { appUrl, now });
     });
   }
 
-  const running = await db
-    .selectFrom('companies')
-    .select(['id', 'name', 'trial_ends_at'])
-    .where('subscription_status', '=', 'trialing')
-    .where('trial_ends_at', '>', now)
-    .where('trial_ends_at', '<=', new Date(now.getTime() + REMINDERS[0]! * DAY_MS))
-    .execute();
+  const running = await listCompaniesOnTrialEnding(db, {
+    from: now,
+    to: new Date(now.getTime() + REMINDERS[0]! * DAY_MS),
+  });
   for (const company of running) {
-    const endsAt = company.trial_ends_at as Date;
+    const endsAt = company.trialEndsAt;
     const daysLeft = Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS);
     // The smallest reminder not yet passed: 30 while 8–30 days are left, 7 for 2–7, 1 for the last day.
     const due = [...REMINDERS].reverse().find((days) => daysLeft <= days);
     if (!due) continue;
-    const sent = await db.transaction().execute((trx) =>
-      sendNoticeOnce(
-        trx,
-        {
-          companyId: company.id,
-          kind: `trial_reminder_${due}`,
-          email: trialReminderEmail({ companyName: company.name, daysLeft: due, trialEndsAt: endsAt, appUrl }),
-        },
-        now,
-      ),
-    );
+    const scope = systemScope('system:billing', company.id);
+    const email = trialReminderEmail({ companyName: company.name, daysLeft: due, trialEndsAt: endsAt, appUrl });
+    const sent = await db
+      .transaction()
+      .execute((trx) => sendNoticeOnce(trx, scope, { kind: `trial_reminder_${due}`, email }, now));
     if (sent) run.reminders++;
   }
   return run;

@@ -1,6 +1,7 @@
 import type { Billing } from '@pippitch/shared/pricing';
 import { TRIAL_DAYS } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
+import { insertCompany } from '../../queries/companies-signup';
 import { seatPriceColumns } from './seat-prices';
 
 export interface NewCompany {
@@ -24,21 +25,17 @@ export async function createTrialCompany(
 ): Promise<{ id: string; trialEndsAt: Date }> {
   const addons = company.addons ?? { companyFinder: false, clientData: false };
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
-  const row = await trx
-    .insertInto('companies')
-    .values({
-      name: company.name,
-      domain: company.domain,
-      subscription_status: 'trialing',
-      subscription_type: 'trial',
-      billing_period: company.billing,
-      subscription_active: true,
-      trial_ends_at: trialEndsAt,
-      ...seatPriceColumns(company.adminSeats, company.brokerSeats, addons),
-      company_finder_enabled: addons.companyFinder,
-      client_data_enabled: addons.clientData,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: row.id, trialEndsAt };
+  const id = await insertCompany(trx, {
+    name: company.name,
+    domain: company.domain,
+    subscription_status: 'trialing',
+    subscription_type: 'trial',
+    billing_period: company.billing,
+    subscription_active: true,
+    trial_ends_at: trialEndsAt,
+    ...seatPriceColumns(company.adminSeats, company.brokerSeats, addons),
+    company_finder_enabled: addons.companyFinder,
+    client_data_enabled: addons.clientData,
+  });
+  return { id, trialEndsAt };
 }

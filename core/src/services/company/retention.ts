@@ -1,5 +1,6 @@
 import { DATA_KEPT_DAYS } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
+import { deleteCompaniesEndedBy } from '../../queries/companies-retention';
 
 /**
  * Deletes every company whose access ended more than DATA_KEPT_DAYS ago and did not come back (design.md §3): the
@@ -9,11 +10,5 @@ import type { Database } from '@pippitch/sql';
  */
 export async function deleteExpiredCompanies(db: Database, now: Date): Promise<string[]> {
   const cutoff = new Date(now.getTime() - DATA_KEPT_DAYS * 86_400_000);
-  const deleted = await db
-    .deleteFrom('companies')
-    .where('account_locked', '=', true)
-    .where('access_ended_at', '<=', cutoff)
-    .returning('name')
-    .execute();
-  return deleted.map((c) => c.name);
+  return deleteCompaniesEndedBy(db, cutoff);
 }

@@ -1,56 +1,44 @@
 import { companyAccess, trialDaysLeft } from '@pippitch/shared/access';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { STORED_BROKER } from '../stored-role';
+import { countActiveMembersByRole, readCompanyRecord } from '../../queries/companies-rows';
+import { scopeOf } from '../../queries/scope';
+import type { Actor } from '../actor';
 
 /** What /admin and /signup-success show about the caller's company. */
-export async function companySummary(db: Database, companyId: string, now = new Date()) {
-  const c = await db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirst();
+export async function companySummary(db: Database, actor: Actor, now = new Date()) {
+  const scope = scopeOf(actor);
+  const c = await readCompanyRecord(db, scope);
   if (!c) throw notFound('Company not found');
-  const counts = await db
-    .selectFrom('user_profiles')
-    .select((eb) => [
-      eb.fn
-        .countAll<number>()
-        .filterWhere('role_type', 'in', ['admin', 'super_admin'])
-        .filterWhere('is_active', '=', true)
-        .as('admins'),
-      eb.fn
-        .countAll<number>()
-        .filterWhere('role_type', '=', STORED_BROKER)
-        .filterWhere('is_active', '=', true)
-        .as('brokers'),
-    ])
-    .where('company_id', '=', companyId)
-    .executeTakeFirstOrThrow();
-  const trialEndsAt = c.trial_ends_at?.toISOString() ?? null;
+  const counts = await countActiveMembersByRole(db, scope);
+  const trialEndsAt = c.trialEndsAt?.toISOString() ?? null;
   return {
     id: c.id,
     name: c.name,
     domain: c.domain,
-    subscriptionStatus: c.subscription_status,
-    subscriptionType: c.subscription_type,
-    billingPeriod: c.billing_period,
+    subscriptionStatus: c.subscriptionStatus,
+    subscriptionType: c.subscriptionType,
+    billingPeriod: c.billingPeriod,
     trialEndsAt,
-    trialDaysLeft: c.subscription_status === 'trialing' ? trialDaysLeft(trialEndsAt, now) : null,
+    trialDaysLeft: c.subscriptionStatus === 'trialing' ? trialDaysLeft(trialEndsAt, now) : null,
     access: companyAccess(
       {
-        accountLocked: c.account_locked,
-        subscriptionStatus: c.subscription_status,
-        subscriptionActive: c.subscription_active,
+        accountLocked: c.accountLocked,
+        subscriptionStatus: c.subscriptionStatus,
+        subscriptionActive: c.subscriptionActive,
         trialEndsAt,
       },
       now,
     ),
-    adminSeats: c.admin_seats,
-    brokerSeats: c.junior_seats,
-    totalSeats: c.admin_seats + c.junior_seats,
-    activeAdmins: Number(counts.admins),
-    activeBrokers: Number(counts.brokers),
-    pricePerSeat: c.price_per_month,
-    monthlyPrice: c.subscription_price,
-    discountPercentage: c.discount_percentage,
-    companyFinderEnabled: c.company_finder_enabled,
-    clientDataEnabled: c.client_data_enabled,
+    adminSeats: c.adminSeats,
+    brokerSeats: c.brokerSeats,
+    totalSeats: c.adminSeats + c.brokerSeats,
+    activeAdmins: counts.admins,
+    activeBrokers: counts.brokers,
+    pricePerSeat: c.pricePerSeat,
+    monthlyPrice: c.monthlyPrice,
+    discountPercentage: c.discountPercentage,
+    companyFinderEnabled: c.companyFinderEnabled,
+    clientDataEnabled: c.clientDataEnabled,
   };
 }

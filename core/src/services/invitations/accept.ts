@@ -3,7 +3,15 @@ import { type AcceptInvitationInput, JOIN_MESSAGES, noSeatLeftMessage, seatRoleO
 import type { SeatRole } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../../errors';
-import { accessOfRow } from '../auth/company-access';
+import {
+  findInvitationByTokenHash,
+  insertInvitedMember,
+  type JoinInvitationRecord,
+  markInvitationAccepted,
+} from '../../queries/invitations-join';
+import { systemScope } from '../../queries/scope';
+import { findAccountIdByEmail, insertCredentials } from '../../queries/sessions-accounts';
+import { accessOfCompany } from '../auth/company-access';
 import { hashPassword } from '../auth/passwords';
 import { clientKey, enforce, type Limit } from '../auth/rate-limit';
 import { createSession } from '../auth/sessions';
@@ -22,36 +30,18 @@ function linkLimits(ip: string): Limit[] {
   return [{ key: `invite-link:client:${clientKey(ip)}`, max: 60, windowSeconds: 3600 }];
 }
 
-function invitationByToken(db: Database, token: string) {
-  return db
-    .selectFrom('invitations as i')
-    .innerJoin('companies as c', 'c.id', 'i.company_id')
-    .select([
-      'i.id',
-      'i.company_id',
-      'i.email',
-      'i.role_type',
-      'i.status',
-      'i.expires_at',
-      'i.invited_by',
-      'i.created_at',
-      'c.name as company_name',
-      'c.account_locked',
-      'c.subscription_status',
-      'c.subscription_active',
-      'c.trial_ends_at',
-    ])
-    .where('i.token_hash', '=', hashToken(token));
-}
+type Found = JoinInvitationRecord;
 
-type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof invitationByToken>['executeTakeFirst']>>>;
+function invitationByToken(db: Database, token: string, lock = false): Promise<Found | undefined> {
+  return findInvitationByTokenHash(db, hashToken(token), { lock });
+}
 
 /** Spec §5 Join, in its order: unknown or withdrawn, used, expired (the clock is the injected one); then a locked company. */
 function refusal(row: Found | undefined, now: Date): AppError | null {
   if (!row || row.status === 'revoked' || row.status === 'expired') return notFound(JOIN_MESSAGES.notFound);
   if (row.status === 'accepted') return conflict(JOIN_MESSAGES.used);
-  if (row.expires_at <= now) return badRequest(JOIN_MESSAGES.expired);
-  const access = accessOfRow(row, now);
+  if (row.expiresAt <= now) return badRequest(JOIN_MESSAGES.expired);
+  const access = accessOfCompany(row, now);
   if (access !== 'granted') return forbidden(JOIN_MESSAGES.companyLocked);
   return null;
 }
@@ -70,10 +60,10 @@ export async function lookUpInvitation(
   now: Date,
 ): Promise<InvitationPreview> {
   await enforce(db, linkLimits(meta.ip));
-  const row = await invitationByToken(db, token).executeTakeFirst();
+  const row = await invitationByToken(db, token);
   const problem = refusal(row, now);
   if (problem || !row) throw problem ?? notFound(JOIN_MESSAGES.notFound);
-  return { companyName: row.company_name, email: row.email, role: seatRoleOf(row.role_type) };
+  return { companyName: row.companyName, email: row.email, role: seatRoleOf(row.storedRole) };
 }
 
 export interface Accepted {
@@ -96,48 +86,36 @@ export async function acceptInvitation(
   now: Date,
 ): Promise<Accepted> {
   await enforce(db, linkLimits(meta.ip));
-  const first = await invitationByToken(db, input.token).executeTakeFirst();
+  const first = await invitationByToken(db, input.token);
   const early = refusal(first, now);
   if (early || !first) throw early ?? notFound(JOIN_MESSAGES.notFound);
   // The slow part (argon2, ~60 ms) before any lock is taken.
   const passwordHash = await hashPassword(input.password, clientKey(meta.ip));
   try {
     return await db.transaction().execute(async (trx) => {
-      await lockCompanySeats(trx, first.company_id);
-      const row = await invitationByToken(trx, input.token).forUpdate().executeTakeFirst();
+      // The token names the company: everything written from here on is that company's.
+      const scope = systemScope('system:join', first.companyId);
+      await lockCompanySeats(trx, scope);
+      const row = await invitationByToken(trx, input.token, true);
       const problem = refusal(row, now);
       if (problem || !row) throw problem ?? notFound(JOIN_MESSAGES.notFound);
-      const taken = await trx
-        .selectFrom('user_profiles')
-        .select('id')
-        .where('email', '=', row.email)
-        .executeTakeFirst();
-      if (taken) throw conflict(JOIN_MESSAGES.accountExists);
-      const role = seatRoleOf(row.role_type);
+      if (await findAccountIdByEmail(trx, row.email)) throw conflict(JOIN_MESSAGES.accountExists);
+      const role = seatRoleOf(row.storedRole);
       // The invitation's own hold is what this acceptance turns into a member; it fails only when the seats
       // of its role are all held by members (the owner lowered the seats, or another invitee came first).
-      const usage = await companySeatUsage(trx, row.company_id, now);
+      const usage = await companySeatUsage(trx, scope, now);
       if (usage[role].active >= usage[role].purchased) throw conflict(noSeatLeftMessage(role));
-      const roleType = roleFromStored(row.role_type);
-      const user = await trx
-        .insertInto('user_profiles')
-        .values({
-          company_id: row.company_id,
-          role_type: toStoredRole(roleType),
-          full_name: input.firstName,
-          email: row.email,
-          invited_by: row.invited_by,
-          invited_at: row.created_at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('user_credentials').values({ user_id: user.id, password_hash: passwordHash }).execute();
-      await trx
-        .updateTable('invitations')
-        .set({ status: 'accepted', accepted_at: now })
-        .where('id', '=', row.id)
-        .execute();
-      const session = await createSession(trx, user.id, meta, now);
+      const roleType = roleFromStored(row.storedRole);
+      const userId = await insertInvitedMember(trx, scope, {
+        storedRole: toStoredRole(roleType),
+        fullName: input.firstName,
+        email: row.email,
+        invitedBy: row.invitedBy,
+        invitedAt: row.createdAt,
+      });
+      await insertCredentials(trx, userId, passwordHash);
+      await markInvitationAccepted(trx, scope, row.id, now);
+      const session = await createSession(trx, userId, meta, now);
       return { ...session, role: roleType, redirectTo: homeFor(roleType) };
     });
   } catch (err) {

@@ -1,6 +1,8 @@
 import { type InvitationStatus, invitationStatus, seatRoleOf } from '@pippitch/shared/invitations';
 import type { SeatRole, SeatUsage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
+import { listInvitationHistory } from '../../queries/invitations-manage';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';
 
@@ -25,38 +27,21 @@ export async function invitationsOverview(
   actor: Actor,
   now: Date,
 ): Promise<{ seats: SeatUsage; invitations: InvitationRow[] }> {
-  const seats = await companySeatUsage(db, actor.companyId, now);
-  const rows = await db
-    .selectFrom('invitations as i')
-    .leftJoin('user_profiles as u', 'u.id', 'i.invited_by')
-    .select([
-      'i.id',
-      'i.email',
-      'i.role_type',
-      'i.status',
-      'i.created_at',
-      'i.sent_at',
-      'i.expires_at',
-      'i.accepted_at',
-      'u.full_name as invited_by',
-    ])
-    .where('i.company_id', '=', actor.companyId)
-    .orderBy('i.created_at', 'desc')
-    .orderBy('i.id')
-    .limit(HISTORY_LIMIT)
-    .execute();
+  const scope = scopeOf(actor);
+  const seats = await companySeatUsage(db, scope, now);
+  const rows = await listInvitationHistory(db, scope, HISTORY_LIMIT);
   return {
     seats,
     invitations: rows.map((r) => ({
       id: r.id,
       email: r.email,
-      role: seatRoleOf(r.role_type),
-      status: invitationStatus(r.status, r.expires_at, now),
-      createdAt: r.created_at,
-      sentAt: r.sent_at,
-      expiresAt: r.expires_at,
-      acceptedAt: r.accepted_at,
-      invitedBy: r.invited_by,
+      role: seatRoleOf(r.storedRole),
+      status: invitationStatus(r.status, r.expiresAt, now),
+      createdAt: r.createdAt,
+      sentAt: r.sentAt,
+      expiresAt: r.expiresAt,
+      acceptedAt: r.acceptedAt,
+      invitedBy: r.invitedByName,
     })),
   };
 }

@@ -8,8 +8,11 @@ import type { SeatRole } from '@pippitch/shared/seats';
 import { TRIAL_LIMITS, TRIAL_MESSAGES } from '@pippitch/shared/trial-limits';
 import type { Database } from '@pippitch/sql';
 import { notFound, tooManyRequests } from '../../errors';
+import { readInviter } from '../../queries/invitations-manage';
+import type { Scope } from '../../queries/scope';
 import { hit } from '../auth/rate-limit';
 import { hashToken, newToken } from '../auth/tokens';
+import { companyColumns } from '../company/row';
 import { enqueueEmail } from '../email/outbox';
 import { invitationEmail } from '../email/templates';
 
@@ -33,17 +36,15 @@ export function newInvitationLink(publicUrl: string, now: Date) {
  * daily one too (issue 30), inside the sending transaction: a refused batch rolls its count back with everything
  * else. The company row is already locked by the caller, so its status cannot change underneath.
  */
-export async function takeInvitationAllowance(trx: Database, companyId: string, count: number): Promise<void> {
-  if ((await hit(trx, `invitations:company:${companyId}`, 3600, count)) > INVITATIONS_PER_HOUR) {
+export async function takeInvitationAllowance(trx: Database, scope: Scope, count: number): Promise<void> {
+  if ((await hit(trx, `invitations:company:${scope.companyId}`, 3600, count)) > INVITATIONS_PER_HOUR) {
     throw tooManyRequests(INVITE_MESSAGES.tooMany);
   }
-  const company = await trx
-    .selectFrom('companies')
-    .select('subscription_status')
-    .where('id', '=', companyId)
-    .executeTakeFirstOrThrow();
+  const company = await companyColumns(trx, scope, ['subscription_status']);
   if (company.subscription_status !== 'trialing') return;
-  if ((await hit(trx, `invitations-trial:company:${companyId}`, 86_400, count)) > TRIAL_LIMITS.invitationsPerDay) {
+  if (
+    (await hit(trx, `invitations-trial:company:${scope.companyId}`, 86_400, count)) > TRIAL_LIMITS.invitationsPerDay
+  ) {
     throw tooManyRequests(TRIAL_MESSAGES.invitations);
   }
 }
@@ -55,17 +56,16 @@ export interface Sender {
   inviterEmail: string;
 }
 
-/** Who is inviting, for the e-mail: the actor's name and address and their company's name. */
-export async function senderOf(trx: Database, userId: string, companyId: string): Promise<Sender> {
-  const row = await trx
-    .selectFrom('user_profiles as u')
-    .innerJoin('companies as c', 'c.id', 'u.company_id')
-    .select(['u.full_name', 'u.email', 'c.name'])
-    .where('u.id', '=', userId)
-    .where('u.company_id', '=', companyId)
-    .executeTakeFirst();
+/** Who is inviting, for the e-mail: the scope's member's name and address and their company's name. */
+export async function senderOf(trx: Database, scope: Scope): Promise<Sender> {
+  const row = await readInviter(trx, scope);
   if (!row) throw notFound('Company not found');
-  return { companyId, companyName: row.name, inviterName: row.full_name, inviterEmail: row.email };
+  return {
+    companyId: scope.companyId,
+    companyName: row.companyName,
+    inviterName: row.fullName,
+    inviterEmail: row.email,
+  };
 }
 
 /** Queues the invitation e-mail in the caller's transaction (spec §7 send-invitation). */

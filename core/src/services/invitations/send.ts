@@ -8,6 +8,13 @@ import {
 import { noSeatsMessage, tooFewSeatsMessage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
+import {
+  expireInvitations,
+  insertInvitation,
+  memberEmailsAmong,
+  pendingInvitationsTo,
+} from '../../queries/invitations-manage';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { toStoredRole } from '../stored-role';
 import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';
@@ -58,28 +65,14 @@ export async function sendInvitations(
 
   // Every send locks the company row first, so two sends of one company run one after the other and the second
   // sees the first's invitations; the partial unique index `invitations_one_pending` is the database's backstop.
+  const scope = scopeOf(actor);
   return db.transaction().execute(async (trx) => {
-    await lockCompanySeats(trx, actor.companyId);
+    await lockCompanySeats(trx, scope);
     // Only the company's own members are refused as such; an address with an account elsewhere goes through
     // the same steps as an unknown one (seats, allowance, invitation, e-mail), so no answer tells them apart.
-    const members = new Set(
-      (
-        await trx
-          .selectFrom('user_profiles')
-          .select('email')
-          .where('company_id', '=', actor.companyId)
-          .where('email', 'in', candidates)
-          .execute()
-      ).map((r) => r.email),
-    );
-    const pending = await trx
-      .selectFrom('invitations')
-      .select(['id', 'email', 'expires_at'])
-      .where('company_id', '=', actor.companyId)
-      .where('status', '=', 'pending')
-      .where('email', 'in', candidates)
-      .execute();
-    const stillPending = new Set(pending.filter((p) => p.expires_at > context.now).map((p) => p.email));
+    const members = new Set(await memberEmailsAmong(trx, scope, candidates));
+    const pending = await pendingInvitationsTo(trx, scope, candidates);
+    const stillPending = new Set(pending.filter((p) => p.expiresAt > context.now).map((p) => p.email));
     const good: string[] = [];
     for (const email of candidates) {
       if (members.has(email)) refused.push({ email, reason: INVITE_MESSAGES.alreadyMember });
@@ -88,34 +81,20 @@ export async function sendInvitations(
     }
     if (good.length === 0) return { sent: [], refused };
 
-    const usage = await companySeatUsage(trx, actor.companyId, context.now);
+    const usage = await companySeatUsage(trx, scope, context.now);
     const available = usage[input.role].available;
     if (available === 0) throw badRequest(noSeatsMessage(input.role));
     if (good.length > available) throw badRequest(tooFewSeatsMessage(input.role, available));
-    await takeInvitationAllowance(trx, actor.companyId, good.length);
+    await takeInvitationAllowance(trx, scope, good.length);
 
     // A lapsed invitation to the same address is replaced by the new one (one pending per address).
     const lapsed = pending.filter((p) => good.includes(p.email)).map((p) => p.id);
-    if (lapsed.length > 0) {
-      await trx.updateTable('invitations').set({ status: 'expired' }).where('id', 'in', lapsed).execute();
-    }
-    const sender = await senderOf(trx, actor.userId, actor.companyId);
+    await expireInvitations(trx, scope, lapsed);
+    const sender = await senderOf(trx, scope);
     for (const email of good) {
       const link = newInvitationLink(context.publicUrl, context.now);
-      await trx
-        .insertInto('invitations')
-        .values({
-          company_id: actor.companyId,
-          invited_by: actor.userId,
-          email,
-          role_type: toStoredRole(roleTypeOf(input.role)),
-          token_hash: link.tokenHash,
-          status: 'pending',
-          created_at: context.now,
-          sent_at: context.now,
-          expires_at: link.expiresAt,
-        })
-        .execute();
+      const storedRole = toStoredRole(roleTypeOf(input.role));
+      await insertInvitation(trx, scope, { email, storedRole, link, now: context.now });
       await queueInvitationEmail(trx, sender, { email, role: input.role, joinUrl: link.joinUrl });
     }
     return { sent: good, refused };

@@ -1,7 +1,14 @@
 import type { Database } from '@pippitch/sql';
 import { listMigrations } from '@pippitch/sql';
-import { sql } from 'kysely';
 import { JOBS_TABLE } from '../../jobs/pgboss';
+import { readHeartbeats } from '../../queries/ops-heartbeats';
+import {
+  appliedMigrations,
+  dueJobs,
+  latestFeedStatus,
+  pingDatabase,
+  timescaleJobStats,
+} from '../../queries/ops-readiness';
 
 // Readiness (GET /api/ready), distinct from liveness (GET /api/health: the process answers and reaches the
 // database). Ready means this server can serve requests: the database answers with every migration applied
@@ -38,7 +45,7 @@ const SERVING_CHECKS = ['database', 'migrations'];
 export async function checkReadiness(db: Database, limits: ReadinessLimits): Promise<Readiness> {
   const checks: Record<string, Check> = {};
   try {
-    await sql`SELECT 1`.execute(db);
+    await pingDatabase(db);
     checks.database = { ok: true, detail: 'answers' };
   } catch (err) {
     checks.database = { ok: false, detail: (err as Error).message };
@@ -64,8 +71,7 @@ export async function checkReadiness(db: Database, limits: ReadinessLimits): Pro
 
 async function migrationsCheck(db: Database): Promise<Check> {
   const files = await listMigrations();
-  const { rows } = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(db);
-  const applied = new Set(rows.map((r) => r.version));
+  const applied = new Set(await appliedMigrations(db));
   const missing = files.filter((f) => !applied.has(f));
   return missing.length
     ? { ok: false, detail: `not applied: ${missing.join(', ')}` }
@@ -73,24 +79,16 @@ async function migrationsCheck(db: Database): Promise<Check> {
 }
 
 async function feedCheck(db: Database, staleMs: number): Promise<Check> {
-  const { rows } = await sql<{ feed: string; age_ms: number; fallback_in_use: boolean; last_error: string | null }>`
-    SELECT feed, (extract(epoch FROM now() - last_attempt_at) * 1000)::float8 AS age_ms, fallback_in_use, last_error
-    FROM fx_feed_status ORDER BY last_attempt_at DESC NULLS LAST LIMIT 1`.execute(db);
-  const row = rows[0];
+  const row = await latestFeedStatus(db);
   if (!row) return { ok: false, detail: 'no poll yet' };
-  const age = Math.round(row.age_ms / 1000);
-  if (row.age_ms > staleMs) return { ok: false, detail: `${row.feed}: last poll ${age} s ago (no poller running?)` };
-  if (row.fallback_in_use)
-    return { ok: false, detail: `${row.feed}: failing (${row.last_error}); fallback rates shown` };
+  const age = Math.round(row.ageMs / 1000);
+  if (row.ageMs > staleMs) return { ok: false, detail: `${row.feed}: last poll ${age} s ago (no poller running?)` };
+  if (row.fallbackInUse) return { ok: false, detail: `${row.feed}: failing (${row.lastError}); fallback rates shown` };
   return { ok: true, detail: `${row.feed}: polled ${age} s ago` };
 }
 
 async function workerCheck(db: Database, silentMs: number): Promise<Check> {
-  const { rows } = await sql<{ alive: number; newest_ms: number | null }>`
-    SELECT count(*) FILTER (WHERE beat_at > now() - make_interval(secs => ${silentMs / 1000}))::int AS alive,
-      (extract(epoch FROM now() - max(beat_at)) * 1000)::float8 AS newest_ms
-    FROM worker_heartbeats`.execute(db);
-  const { alive, newest_ms } = rows[0]!;
+  const { alive, newestMs: newest_ms } = await readHeartbeats(db, silentMs);
   if (alive > 0) return { ok: true, detail: `${alive} alive` };
   return {
     ok: false,
@@ -100,11 +98,7 @@ async function workerCheck(db: Database, silentMs: number): Promise<Check> {
 }
 
 async function backlogCheck(db: Database, backlogMs: number): Promise<Check> {
-  const { rows } = await sql<{ due: number; oldest_ms: number | null }>`
-    SELECT count(*)::int AS due, (extract(epoch FROM now() - min(start_after)) * 1000)::float8 AS oldest_ms
-    FROM ${sql.table(JOBS_TABLE)} WHERE state IN ('created', 'retry') AND start_after <= now()
-      AND name NOT LIKE '\\_\\_pgboss%'`.execute(db);
-  const { due, oldest_ms } = rows[0]!;
+  const { due, oldestMs: oldest_ms } = await dueJobs(db, JOBS_TABLE);
   const oldest = Math.round((oldest_ms ?? 0) / 1000);
   if (oldest_ms !== null && oldest_ms > backlogMs)
     return { ok: false, detail: `${due} due, oldest waiting ${oldest} s` };
@@ -113,12 +107,9 @@ async function backlogCheck(db: Database, backlogMs: number): Promise<Check> {
 
 /** TimescaleDB's background jobs (compression, retention), where TimescaleDB is installed. */
 async function timescaleCheck(db: Database): Promise<Check | null> {
-  const { rows: ext } = await sql`SELECT 1 FROM pg_extension WHERE extname = 'timescaledb'`.execute(db);
-  if (ext.length === 0) return null;
-  const { rows } = await sql<{ failed: number; jobs: number }>`
-    SELECT count(*) FILTER (WHERE last_run_status = 'Failed')::int AS failed, count(*)::int AS jobs
-    FROM timescaledb_information.job_stats`.execute(db);
-  const { failed, jobs } = rows[0]!;
+  const stats = await timescaleJobStats(db);
+  if (!stats) return null;
+  const { failed, jobs } = stats;
   return failed
     ? { ok: false, detail: `${failed} of ${jobs} TimescaleDB jobs failed their last run` }
     : { ok: true, detail: `${jobs} TimescaleDB jobs, none failing` };

@@ -20,7 +20,7 @@ export async function draftPack(
 ): Promise<{ leadId: string; trades: PricedTrade[]; bad: BadRow[] }> {
   const leadId = await ownLeadId(db, scopeOf(actor), input.leadId);
   if (!leadId) throw notFound(PACK_MESSAGES.leadNotFound);
-  const parsed = parsePackCsv(input.csv, await deskPairs(db, actor.companyId));
+  const parsed = parsePackCsv(input.csv, await deskPairs(db, actor));
   if (!parsed.ok) throw badRequest(parsed.message, 'csv');
   return { leadId, trades: await priceTrades(db, parsed.trades, input.marginBps), bad: parsed.bad };
 }

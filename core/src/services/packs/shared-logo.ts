@@ -1,7 +1,8 @@
 import { SHARE_TOKEN } from '@pippitch/shared/pack-share';
 import type { Database } from '@pippitch/sql';
+import { systemScope } from '../../queries/scope';
 import { clientKey, enforce } from '../auth/rate-limit';
-import { companyLogo } from '../company/logo';
+import { companyLogoIn } from '../company/logo';
 import { openShareLink } from './share-link';
 
 /**
@@ -14,5 +15,6 @@ export async function sharedPackLogo(db: Database, input: { token: string; ip: s
   await enforce(db, [{ key: `pack-share-logo:client:${clientKey(input.ip)}`, max: 120, windowSeconds: 3600 }]);
   if (!SHARE_TOKEN.test(input.token)) return null;
   const link = await openShareLink(db, input.token, now);
-  return link.open ? companyLogo(db, link.companyId) : null;
+  // The live link names the company: its logo is what the prospect's page may show of it.
+  return link.open ? companyLogoIn(db, systemScope('system:pack-share', link.companyId)) : null;
 }

@@ -92,8 +92,8 @@ export async function changeSeats(
   deps: SeatChangeDeps,
 ): Promise<SeatChangeResult> {
   return db.transaction().execute(async (trx) => {
-    await lockCompanySeats(trx, actor.companyId);
-    const company = await companyColumns(trx, actor.companyId, SEAT_COLUMNS);
+    await lockCompanySeats(trx, scopeOf(actor));
+    const company = await companyColumns(trx, scopeOf(actor), SEAT_COLUMNS);
     await refuseBeyondLimits(trx, actor, { company, seats: input }, deps.now);
     const route = seatRoute({
       subscriptionStatus: company.subscription_status,
@@ -117,7 +117,7 @@ async function refuseBeyondLimits(
   { company, seats }: Omit<SeatChange, 'route'>,
   now: Date,
 ): Promise<void> {
-  const minimum = minimumSeats(await companySeatUsage(trx, actor.companyId, now));
+  const minimum = minimumSeats(await companySeatUsage(trx, scopeOf(actor), now));
   if (seats.adminSeats < minimum.admin || seats.brokerSeats < minimum.broker) {
     throw badRequest(TEAM_MESSAGES.belowTeamSize);
   }
@@ -239,7 +239,7 @@ async function changePaidSeats(
   // Nothing changes here until the invoice is paid; the provider's event then converges the company.
   if (result.status === 'requires_payment') return { kind: 'payment', url: result.url };
   try {
-    await syncSubscription(trx, actor.companyId, { provider, now, appUrl });
+    await syncSubscription(trx, scopeOf(actor), { provider, now, appUrl });
   } catch {
     // The provider has the change; its webhook will bring the company row to it.
     return { kind: 'processing', message: TEAM_MESSAGES.seatUpdateProcessing };

@@ -1,6 +1,7 @@
 import type { SeatUsage } from '@pippitch/shared/seats';
 import { minimumSeats } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companyColumns } from '../company/row';
 import { companySeatUsage } from '../team/seat-usage';
@@ -20,13 +21,13 @@ export async function seatsOverview(
   billing: 'monthly' | 'annual';
   addons: { companyFinder: boolean; clientData: boolean };
 }> {
-  const company = await companyColumns(db, actor.companyId, [
+  const company = await companyColumns(db, scopeOf(actor), [
     'subscription_status',
     'billing_period',
     'company_finder_enabled',
     'client_data_enabled',
   ]);
-  const usage = await companySeatUsage(db, actor.companyId, now);
+  const usage = await companySeatUsage(db, scopeOf(actor), now);
   return {
     usage,
     minimum: minimumSeats(usage),

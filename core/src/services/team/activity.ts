@@ -1,4 +1,6 @@
 import type { Database } from '@pippitch/sql';
+import { insertTeamActivity } from '../../queries/companies-team-log';
+import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 
 /** The activity entries a team change writes (migration 0011 lists them beside 'calculation'). */
@@ -14,16 +16,7 @@ export async function logTeamActivity(
   { type, description }: { type: TeamActivityType; description: string },
   at: Date,
 ): Promise<void> {
-  await db
-    .insertInto('activity_logs')
-    .values({
-      user_id: actor.userId,
-      company_id: actor.companyId,
-      action_type: type,
-      description,
-      created_at: at,
-    })
-    .execute();
+  await insertTeamActivity(db, scopeOf(actor), { type, description, at });
 }
 
 /** 'Ben Broker (ben@demo.pippitch.test)': how an entry names a member. */

@@ -53,7 +53,7 @@ async function lockForChange(
   actor: Actor,
   memberIds: readonly string[],
 ): Promise<{ actor: { id: string; role: RoleType }; targets: MemberRow[] }> {
-  await lockCompanySeats(trx, actor.companyId);
+  await lockCompanySeats(trx, scopeOf(actor));
   const rows = await lockMemberRecords(trx, scopeOf(actor), [actor.userId, ...memberIds]);
   const self = rows.find((r) => r.id === actor.userId);
   const targets = memberIds.map((id) => rows.find((r) => r.id === id));
@@ -86,7 +86,7 @@ export async function setMemberActive(
     refuseUnlessAllowed(current, target, action);
     if (target.isActive === active) return { fullName: target.fullName };
     if (active) {
-      const usage = await companySeatUsage(trx, actor.companyId, now);
+      const usage = await companySeatUsage(trx, scopeOf(actor), now);
       const role = seatRoleOf(roleOf(target));
       if (availableSeats(usage[role]) < 1) throw conflict(noSeatForMessage('reactivate', role));
     } else {
@@ -98,7 +98,7 @@ export async function setMemberActive(
       if (lastAdmin) throw conflict(lastAdmin);
     }
     await updateMemberRecord(trx, scopeOf(actor), memberId, { isActive: active, now });
-    if (!active) await endSessionsOf(trx, memberId);
+    if (!active) await endSessionsOf(trx, actor, memberId);
     await logTeamActivity(
       trx,
       actor,
@@ -135,7 +135,7 @@ export async function changeMemberRole(
       if (lastAdmin) throw conflict(lastAdmin);
     }
     if (target.isActive) {
-      const usage = await companySeatUsage(trx, actor.companyId, now);
+      const usage = await companySeatUsage(trx, scopeOf(actor), now);
       const seat = seatRoleOf(role);
       if (availableSeats(usage[seat]) < 1) throw conflict(noSeatForMessage('change_role', seat));
     }

@@ -48,7 +48,7 @@ export function registerPackRoutes(
     const now = ctx.deps.now();
     const passed = await gate(ctx.deps.sessionCache, req, reply, now, 'member');
     if (!passed) return reply;
-    const { viewer, actor } = passed;
+    const { actor } = passed;
     const id = uuid().safeParse(req.params.id);
     const pack = id.success ? await getPack(ctx.db, actor, id.data, now) : null;
     if (!pack) return refuse(reply, 404, PACK_MESSAGES.notFound);
@@ -63,6 +63,6 @@ export function registerPackRoutes(
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="PipPitch evidence pack - ${name}.pdf"`)
       .header('cache-control', 'no-store')
-      .send(await renderPackPdf(pack, now, await companyLogo(ctx.db, viewer.company.id)));
+      .send(await renderPackPdf(pack, now, await companyLogo(ctx.db, actor)));
   });
 }

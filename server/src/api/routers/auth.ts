@@ -43,7 +43,7 @@ export const authRouter = router({
   }),
 
   logout: authedProcedure.mutation(async ({ ctx }) => {
-    await deleteSession(ctx.db, ctx.viewer.sessionId);
+    await deleteSession(ctx.db, ctx.actor, ctx.viewer.sessionId);
     ctx.cookie?.clear();
     return { ok: true as const };
   }),

@@ -66,7 +66,7 @@ export const billingRouter = router({
   ),
 
   /** The plan as the account page and the dashboard's banners show it. */
-  account: adminProcedure.query(({ ctx }) => billingAccount(ctx.db, ctx.viewer.company.id, ctx.deps.now())),
+  account: adminProcedure.query(({ ctx }) => billingAccount(ctx.db, ctx.actor, ctx.deps.now())),
 
   /** Cancel (spec §4 Subscription): trial and annual end at once, monthly at the end of its paid period. */
   cancel: adminProcedure.input(cancellationInput).mutation(billing(cancelSubscription)),

@@ -6,10 +6,10 @@ import { adminProcedure, authedProcedure, memberProcedure, router } from '../trp
 
 export const companyRouter = router({
   /** The caller's own company: plan, trial, seats. Readable while locked so the locked page can explain. */
-  summary: authedProcedure.query(({ ctx }) => companySummary(ctx.db, ctx.viewer.company.id, ctx.deps.now())),
+  summary: authedProcedure.query(({ ctx }) => companySummary(ctx.db, ctx.actor, ctx.deps.now())),
 
   /** Whether the company has a logo for its shared evidence packs (issue 22 §3). */
-  logo: adminProcedure.query(({ ctx }) => hasCompanyLogo(ctx.db, ctx.viewer.company.id)),
+  logo: adminProcedure.query(({ ctx }) => hasCompanyLogo(ctx.db, ctx.actor)),
 
   /** Sets the logo (PNG or JPEG, base64, at most 200 KB; checked from its bytes); '' removes it. Admins. */
   setLogo: adminProcedure
@@ -18,10 +18,10 @@ export const companyRouter = router({
         base64: z.string().max(300_000, LOGO_MESSAGES.tooLarge),
       }),
     )
-    .mutation(({ ctx, input }) => setCompanyLogo(ctx.db, { companyId: ctx.viewer.company.id }, input.base64)),
+    .mutation(({ ctx, input }) => setCompanyLogo(ctx.db, ctx.actor, input.base64)),
 
   /** The pairs the desk quotes (issue 34 §3): the calculator's and the history modal's select. */
-  pairs: memberProcedure.query(({ ctx }) => deskPairs(ctx.db, ctx.actor.companyId)),
+  pairs: memberProcedure.query(({ ctx }) => deskPairs(ctx.db, ctx.actor)),
 
   /** Replaces the desk's pairs with catalogue pairs (at least one). Admins. */
   setPairs: adminProcedure
