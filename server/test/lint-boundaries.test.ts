@@ -34,6 +34,7 @@ const SQL = 'sql/ is the bottom layer';
 const CORE_NO_APP = 'The core never imports the server app';
 const TRANSPORT = 'transport-free: no tRPC or Fastify here';
 const WEB = 'The web imports only the AppRouter type from the server';
+const QUERIES = 'SQL is written only in core/src/queries/';
 
 /** [layer folder, the wrong import, the message that refuses it]. */
 const WRONG: [string, string, string][] = [
@@ -72,6 +73,11 @@ const WRONG: [string, string, string][] = [
     "import { generateReport } from '../../../core/src/services/reports/generate';",
     'The worker takes the domain from @pippitch/core/<domain>',
   ],
+  ['core/src/services', "import { sql } from 'kysely';", QUERIES],
+  ['core/src/jobs', "import type { Kysely } from 'kysely';", QUERIES],
+  ['core/src/providers', "import { sql } from 'kysely';", QUERIES],
+  ['server/src/api', "import { sql } from 'kysely';", QUERIES],
+  ['worker/src', "import { sql } from 'kysely';", QUERIES],
   ['web/src', "import { buildApp } from '../../../server/src/api/app';", WEB],
   ['web/src', "import type { AppRouter } from '../../../server/src/api/trpc/router';", WEB],
   ['web/src', "import { SESSION_COOKIE } from '@pippitch/core/auth';", WEB],
@@ -93,6 +99,8 @@ describe('import boundaries', () => {
 
   it.each([
     ['core/src/services', "import { cardOfRow } from '../uk-companies/card';"],
+    ['core/src/queries', "import { sql } from 'kysely';"],
+    ['core/src/market/read', "import { sql } from 'kysely';"],
     ['server/src/api', "import { signUp } from '@pippitch/core/auth';"],
     ['worker/src', "import { jobs } from '@pippitch/core/jobs';"],
     ['web/src', "import type { AppRouter } from '@pippitch/server';"],

@@ -12,7 +12,7 @@ import type {
 import { WebhookSignatureError } from '../types';
 import { releaseSchedule, writeBillingSwitch } from './billing-switch';
 import { ADDON_PRODUCTS, type Catalog, ensureCatalog, SEAT_PRODUCT } from './catalog';
-import { ADMIN_SEATS_METADATA, eventIds, subscriptionState } from './transform';
+import { ADMIN_SEATS_METADATA, COMPANY_METADATA, eventIds, subscriptionState } from './transform';
 
 export interface StripeSettings {
   secretKey: string;
@@ -58,7 +58,7 @@ export class StripePayments implements PaymentProvider {
   async ensureCustomer(company: { id: string; name: string; email: string; customerId: string | null }) {
     if (company.customerId) return company.customerId;
     const customer = await this.stripe.customers.create(
-      { name: company.name, email: company.email, metadata: { company_id: company.id } },
+      { name: company.name, email: company.email, metadata: { [COMPANY_METADATA]: company.id } },
       // Two clicks on 'Proceed to Payment' create one customer.
       { idempotencyKey: `customer-${company.id}` },
     );
@@ -72,7 +72,7 @@ export class StripePayments implements PaymentProvider {
       .filter((key) => request.addons[key])
       .map((key) => ({ price: catalog.addons[key][request.billing], quantity: seats, tax_rates: [catalog.vatRate] }));
     const metadata = {
-      company_id: request.companyId,
+      [COMPANY_METADATA]: request.companyId,
       [ADMIN_SEATS_METADATA]: String(request.adminSeats),
       reactivation: String(request.reactivation),
     };

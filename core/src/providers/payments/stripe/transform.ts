@@ -3,6 +3,11 @@ import type Stripe from 'stripe';
 import type { ProviderEvent, ProviderSubscriptionStatus, SubscriptionState } from '../types';
 import { addonOfProduct, SEAT_PRODUCT } from './catalog';
 
+/**
+ * Metadata we write on a customer and a checkout: our company's id, for whoever reads them in Stripe's dashboard
+ * (a key of Stripe's metadata, not a column: webhooks find the company by the customer and subscription ids).
+ */
+export const COMPANY_METADATA = 'company_id';
 /** Metadata we write on every subscription: how its seats split between admins and brokers. */
 export const ADMIN_SEATS_METADATA = 'admin_seats';
 /** Metadata we write on a subscription schedule that switches the billing period: the period it switches to. */
