@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { upsertOneRow } from './one-row';
 import type { Scope } from './scope';
 
 /**
@@ -124,11 +125,7 @@ export async function saveConnection(db: Database, scope: Scope, c: NewConnectio
     connected_at: c.now,
     updated_at: c.now,
   };
-  await db
-    .insertInto('salesforce_connections')
-    .values({ company_id: scope.companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertOneRow(db, scope, 'salesforce_connections', values);
 }
 
 /** The company's connection, if it has one. */

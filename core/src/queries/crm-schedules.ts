@@ -1,6 +1,7 @@
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { upsertOneRow } from './one-row';
 import type { Scope } from './scope';
 
 /**
@@ -83,11 +84,7 @@ export async function saveExportScheduleRecord(
     active_since: s.activeSince,
     updated_at: s.now,
   };
-  await db
-    .insertInto('export_schedules')
-    .values({ company_id: scope.companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertOneRow(db, scope, 'export_schedules', values);
 }
 
 /** Turns the company's schedule off (kept, so it can be turned on again as it was). */

@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import { upsertOneRow } from './one-row';
 import type { Scope } from './scope';
 
 /**
@@ -37,11 +38,7 @@ export async function saveReportScheduleRecord(
   { dayOfMonth, hour, now }: { dayOfMonth: number; hour: number; now: Date },
 ): Promise<void> {
   const values = { enabled: true, day_of_month: dayOfMonth, hour, active_since: now, updated_at: now };
-  await db
-    .insertInto('monthly_report_schedule')
-    .values({ company_id: scope.companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertOneRow(db, scope, 'monthly_report_schedule', values);
 }
 
 /** Turns the company's schedule off (kept as it was). */
