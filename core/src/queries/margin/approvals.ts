@@ -1,7 +1,8 @@
 import type { Database, MarginApprovals } from '@pippitch/sql';
 import type { Selectable } from 'kysely';
+import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
-import { actingMember, memberName } from './member-name';
+import { memberName } from './member-name';
 
 /**
  * The approvals aggregate (`margin_approvals`: requests of a margin below the floor, their decisions and endings),
@@ -127,7 +128,7 @@ export async function pendingApprovalViews(db: Database, scope: Scope, limit: nu
 /** The scope's member's own requests, newest first. */
 export async function ownApprovalViews(db: Database, scope: Scope, limit: number): Promise<ApprovalView[]> {
   const rows = await viewQuery(db, scope)
-    .where('a.requested_by', '=', actingMember(scope))
+    .where('a.requested_by', '=', ownerOf(scope))
     .orderBy('a.created_at', 'desc')
     .limit(limit)
     .execute();
