@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
+import { NoIndex } from './NoIndex';
 import { Alert, buttonClass, Card, Logo, Spinner } from './ui';
 
-/** A page reached from an e-mailed link (reset, join, confirm signup): the logo and one card, centred. */
+/**
+ * A page reached from an e-mailed link (reset, join, confirm signup, unlock sign-in): the logo and one card, centred.
+ * Its link is a secret, so the page is never indexed.
+ */
 export function LinkPage({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen items-center justify-center px-4 py-10">
+      <NoIndex />
       <div className="w-full max-w-md">
         <div className="mb-6 flex justify-center">
           <Logo />
