@@ -1,6 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { upsertOneRow } from './one-row';
+import { updateOneRow, upsertOneRow } from './one-row';
 import type { Scope } from './scope';
 
 /**
@@ -168,7 +168,7 @@ export async function updateConnection(
       : 'lastSync' in change
         ? { last_sync: change.lastSync }
         : { access_token_enc: change.accessTokenEnc, instance_url: change.instanceUrl, updated_at: change.now };
-  await db.updateTable('salesforce_connections').set(set).where('company_id', '=', scope.companyId).execute();
+  await updateOneRow(db, scope, 'salesforce_connections', set);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { upsertOneRow } from './one-row';
+import { updateOneRow, upsertOneRow } from './one-row';
 import type { Scope } from './scope';
 
 /**
@@ -89,11 +89,7 @@ export async function saveExportScheduleRecord(
 
 /** Turns the company's schedule off (kept, so it can be turned on again as it was). */
 export async function disableExportScheduleRecord(db: Database, scope: Scope, now: Date): Promise<void> {
-  await db
-    .updateTable('export_schedules')
-    .set({ is_active: false, updated_at: now })
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateOneRow(db, scope, 'export_schedules', { is_active: false, updated_at: now });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { upsertOneRow } from './one-row';
+import { updateOneRow, upsertOneRow } from './one-row';
 import type { Scope } from './scope';
 
 /**
@@ -43,11 +43,7 @@ export async function saveReportScheduleRecord(
 
 /** Turns the company's schedule off (kept as it was). */
 export async function disableReportScheduleRecord(db: Database, scope: Scope, now: Date): Promise<void> {
-  await db
-    .updateTable('monthly_report_schedule')
-    .set({ enabled: false, updated_at: now })
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateOneRow(db, scope, 'monthly_report_schedule', { enabled: false, updated_at: now });
 }
 
 /**
