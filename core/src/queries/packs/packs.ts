@@ -1,6 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
+import { insertScoped } from '../scoped-insert';
 
 /**
  * The packs aggregate (`evidence_packs`, with its lead, broker, company and views). A pack is its broker's own, on one
@@ -100,20 +101,14 @@ export async function insertPack(
   scope: Scope,
   pack: { leadId: string; marginBps: number; trades: unknown; badRows: unknown; totals: unknown },
 ): Promise<string> {
-  const row = await db
-    .insertInto('evidence_packs')
-    .values({
-      user_id: ownerOf(scope),
-      company_id: scope.companyId,
-      lead_id: pack.leadId,
-      margin_bps: pack.marginBps,
-      trades: JSON.stringify(pack.trades),
-      bad_rows: JSON.stringify(pack.badRows),
-      totals: JSON.stringify(pack.totals),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertScoped(db, scope, 'evidence_packs', {
+    user_id: ownerOf(scope),
+    lead_id: pack.leadId,
+    margin_bps: pack.marginBps,
+    trades: JSON.stringify(pack.trades),
+    bad_rows: JSON.stringify(pack.badRows),
+    totals: JSON.stringify(pack.totals),
+  });
 }
 
 /** A pack of the scope's company (`ownOnly`: and of the scope's member), or null. */
