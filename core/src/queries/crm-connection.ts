@@ -1,7 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { updateOneRow, upsertOneRow } from './one-row';
 import type { Scope } from './scope';
+import { updateOneRow, upsertOneRow } from './scoped-writes';
 
 /**
  * The CRM connection aggregate: the company's one `salesforce_connections` row (its tokens sealed) and the OAuth

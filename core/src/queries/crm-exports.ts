@@ -2,7 +2,7 @@ import type { DateSpan } from '@pippitch/shared/activity-periods';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from './scope';
-import { insertScoped } from './scoped-insert';
+import { insertScoped } from './scoped-writes';
 
 /**
  * The CRM export aggregate (`export_log`): every export of a company, asked for by a member, a schedule or as a

@@ -1,8 +1,8 @@
 import type { DateSpan } from '@pippitch/shared/activity-periods';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
-import { updateOneRow, upsertOneRow } from './one-row';
 import type { Scope } from './scope';
+import { updateOneRow, upsertOneRow } from './scoped-writes';
 
 /**
  * The CRM export schedule aggregate (`export_schedules`, one row a company), always within the scope's company,

@@ -1,6 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { Scope } from './scope';
-import { insertScoped } from './scoped-insert';
+import { insertScoped } from './scoped-writes';
 
 /**
  * The monthly reports aggregate (`monthly_reports`): a company's monthly and test reports, always within the

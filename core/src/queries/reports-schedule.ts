@@ -1,6 +1,6 @@
 import type { Database } from '@pippitch/sql';
-import { updateOneRow, upsertOneRow } from './one-row';
 import type { Scope } from './scope';
+import { updateOneRow, upsertOneRow } from './scoped-writes';
 
 /**
  * The monthly report schedule aggregate (`monthly_report_schedule`, one row a company), always within the scope's

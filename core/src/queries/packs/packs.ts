@@ -1,7 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
-import { insertScoped } from '../scoped-insert';
+import { insertScoped } from '../scoped-writes';
 
 /**
  * The packs aggregate (`evidence_packs`, with its lead, broker, company and views). A pack is its broker's own, on one
