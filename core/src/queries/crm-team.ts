@@ -1,6 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from './scope';
+import { inSpan } from './span';
 
 /** A member's pitches in a span, as a CRM export counts them. */
 export interface PitchCounts {
@@ -36,7 +37,7 @@ export async function memberPitchTotals(
   return db
     .selectFrom('user_profiles as u')
     .leftJoin('calculations as c', (join) =>
-      join.onRef('c.user_id', '=', 'u.id').on('c.created_at', '>=', from).on('c.created_at', '<', to),
+      join.onRef('c.user_id', '=', 'u.id').on(inSpan('c.created_at', { from, to })),
     )
     .select([
       'u.id as userId',

@@ -4,6 +4,7 @@ import { londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../scope';
+import { inSpan } from '../span';
 import { memberName } from './member-name';
 
 /**
@@ -22,7 +23,7 @@ export function pitchFiguresSql(scope: Scope, span: DateSpan, brokerId?: string 
     SELECT c.id, c.user_id, c.currency_pair AS pair, c.created_at, c.margin_bps AS bps, c.margin_ticket_gbp AS ticket,
            c.margin_gbp_per_year AS per_year, c.margin_floor_bps AS floor_bps, c.margin_below_floor AS below_floor
     FROM calculations c
-    WHERE c.company_id = ${scope.companyId} AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser}`;
+    WHERE c.company_id = ${scope.companyId} AND ${inSpan('c.created_at', { from, to })} ${byUser}`;
 }
 
 /** One group's sums: a broker's pair, a broker (pair null), a pair (user null) or the team (both null). */

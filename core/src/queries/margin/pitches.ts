@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ownToClient } from '../calculations/read';
 import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
+import { inSpan } from '../span';
 
 /**
  * The company's pitches (`calculations`) as the margin rules read them: what a pitch stored at its save (its
@@ -124,6 +125,6 @@ export async function belowFloorPitchesOfAskedLeads(
     FROM asked
     JOIN calculations c ON c.lead_id = asked.id
     WHERE c.company_id = ${scope.companyId} AND c.margin_below_floor
-      AND c.created_at >= ${range.from} AND c.created_at < ${range.to} ${byUser}`.execute(db);
+      AND ${inSpan('c.created_at', range)} ${byUser}`.execute(db);
   return rows;
 }
