@@ -3,7 +3,7 @@
  * desk approved for it, what waits, and the pitches and packs under it — as the server's client-lines service
  * returns it, and in words written once for the card and the CSV.
  */
-import { pitchesText } from './margin-conceded-words';
+import { outcomesText, pitchesText } from './margin-conceded-words';
 
 export interface ClientApproval {
   /** The pair and band, as the request named them ('GBP/USD £100k–£1m'). */
@@ -46,17 +46,7 @@ export function clientApprovedText(line: Pick<ClientMarginLine, 'approved' | 'wa
 export function clientPitchesText(line: Pick<ClientMarginLine, 'pitches' | 'lowestPitchBps'>): string {
   const p = line.pitches;
   if (p.belowFloor === 0) return 'No pitch below the floor';
-  const parts = (
-    [
-      [p.approved, 'approved'],
-      [p.pending, 'pending'],
-      [p.declined, 'declined'],
-      [p.notAsked, 'not asked'],
-    ] as const
-  )
-    .filter(([n]) => n > 0)
-    .map(([n, word]) => `${n} ${word}`);
-  return `${pitchesText(p.belowFloor)} below the floor, lowest ${line.lowestPitchBps} bps: ${parts.join(', ')}`;
+  return `${pitchesText(p.belowFloor)} below the floor, lowest ${line.lowestPitchBps} bps: ${outcomesText(p)}`;
 }
 
 /** '2 packs at 20 and 41 bps' / '1 pack at 20 bps' / 'No pack'. */

@@ -31,17 +31,21 @@ export function concededMarginText(f: ConcededWordsFigures): string {
 /** '2 below the floor: 1 approved, 1 pending' — the states with none are left out. */
 export function concededBelowText(f: ConcededWordsFigures): string {
   if (f.belowFloor === 0) return f.floored > 0 ? 'none below the floor' : 'no floor set for these pitches';
-  const parts = (
-    [
-      [f.approved, 'approved'],
-      [f.pending, 'pending'],
-      [f.declined, 'declined'],
-      [f.unrequested, 'not asked'],
-    ] as const
-  )
+  return `${f.belowFloor} below the floor: ${outcomesText({ ...f, notAsked: f.unrequested })}`;
+}
+
+/** '1 approved, 2 not asked': what became of below-floor pitches, the states with none left out. */
+export function outcomesText(o: { approved: number; pending: number; declined: number; notAsked: number }): string {
+  const parts: [number, string][] = [
+    [o.approved, 'approved'],
+    [o.pending, 'pending'],
+    [o.declined, 'declined'],
+    [o.notAsked, 'not asked'],
+  ];
+  return parts
     .filter(([n]) => n > 0)
-    .map(([n, word]) => `${n} ${word}`);
-  return `${f.belowFloor} below the floor: ${parts.join(', ')}`;
+    .map(([n, word]) => `${n} ${word}`)
+    .join(', ');
 }
 
 /** The pounds a year the margin represents, whole pounds: '£1,412 a year' (negative: given away below the mid). */

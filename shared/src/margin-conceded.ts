@@ -3,7 +3,10 @@
  * team over a range — as the server's conceded service returns them and the card, the report and the Salesforce
  * post read them (margin-conceded-words.ts).
  */
-export interface ConcededFigures {
+export interface ConcededFigures extends ConcededTotals, BelowFloorOutcomes {}
+
+/** The figures summed from the pitches' own, stored at each save (the conceded query's sums). */
+export interface ConcededTotals {
   /** Pitches saved in the range. */
   pitches: number;
   /** Of them, those saved with a mid: the only ones whose margin can be measured. */
@@ -18,8 +21,12 @@ export interface ConcededFigures {
   volumeGbp: string;
   /** The margin a year at each prospect's stated trades, summed, 2 dp (negative: given away). */
   gbpPerYear: string;
-  /** Pitches below the floor of their time, and what became of each one's latest approval request. */
+  /** Pitches below the floor of their time (what became of them: BelowFloorOutcomes). */
   belowFloor: number;
+}
+
+/** What became of each below-floor pitch's latest approval request (the shared rule, read live). */
+export interface BelowFloorOutcomes {
   approved: number;
   declined: number;
   pending: number;

@@ -1,6 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from './scope';
+import { updateOneRow, upsertOneRow } from './scoped-writes';
 
 /**
  * The CRM connection aggregate: the company's one `salesforce_connections` row (its tokens sealed) and the OAuth
@@ -124,11 +125,7 @@ export async function saveConnection(db: Database, scope: Scope, c: NewConnectio
     connected_at: c.now,
     updated_at: c.now,
   };
-  await db
-    .insertInto('salesforce_connections')
-    .values({ company_id: scope.companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertOneRow(db, scope, 'salesforce_connections', values);
 }
 
 /** The company's connection, if it has one. */
@@ -171,7 +168,7 @@ export async function updateConnection(
       : 'lastSync' in change
         ? { last_sync: change.lastSync }
         : { access_token_enc: change.accessTokenEnc, instance_url: change.instanceUrl, updated_at: change.now };
-  await db.updateTable('salesforce_connections').set(set).where('company_id', '=', scope.companyId).execute();
+  await updateOneRow(db, scope, 'salesforce_connections', set);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { DateSpan } from '@pippitch/shared/activity-periods';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from './scope';
+import { insertScoped } from './scoped-writes';
 
 /**
  * The CRM export aggregate (`export_log`): every export of a company, asked for by a member, a schedule or as a
@@ -93,19 +94,13 @@ export async function insertManualExport(
   scope: Scope,
   { userIds, span }: { userIds: string[]; span: DateSpan },
 ): Promise<string> {
-  const row = await trx
-    .insertInto('export_log')
-    .values({
-      company_id: scope.companyId,
-      trigger: 'manual',
-      requested_by: scope.userId,
-      period_start: span.start,
-      period_end: span.end,
-      user_ids: userIds,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertScoped(trx, scope, 'export_log', {
+    trigger: 'manual',
+    requested_by: scope.userId,
+    period_start: span.start,
+    period_end: span.end,
+    user_ids: userIds,
+  });
 }
 
 /** A test export of one post, leased to the caller from the start; returns its id. */
@@ -114,22 +109,16 @@ export async function insertTestExport(
   scope: Scope,
   { day, text, claimedUntil }: { day: string; text: string; claimedUntil: Date },
 ): Promise<string> {
-  const row = await trx
-    .insertInto('export_log')
-    .values({
-      company_id: scope.companyId,
-      trigger: 'test',
-      requested_by: scope.userId,
-      period_start: day,
-      period_end: day,
-      user_ids: [],
-      posts: [text],
-      claimed_until: claimedUntil,
-      attempts: 1,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertScoped(trx, scope, 'export_log', {
+    trigger: 'test',
+    requested_by: scope.userId,
+    period_start: day,
+    period_end: day,
+    user_ids: [],
+    posts: [text],
+    claimed_until: claimedUntil,
+    attempts: 1,
+  });
 }
 
 /** Test exports left open by a server that stopped mid-way (their lease lapsed) are failed as 'Interrupted'. */

@@ -2,6 +2,7 @@ import type { DateSpan } from '@pippitch/shared/activity-periods';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from './scope';
+import { updateOneRow, upsertOneRow } from './scoped-writes';
 
 /**
  * The CRM export schedule aggregate (`export_schedules`, one row a company), always within the scope's company,
@@ -83,20 +84,12 @@ export async function saveExportScheduleRecord(
     active_since: s.activeSince,
     updated_at: s.now,
   };
-  await db
-    .insertInto('export_schedules')
-    .values({ company_id: scope.companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertOneRow(db, scope, 'export_schedules', values);
 }
 
 /** Turns the company's schedule off (kept, so it can be turned on again as it was). */
 export async function disableExportScheduleRecord(db: Database, scope: Scope, now: Date): Promise<void> {
-  await db
-    .updateTable('export_schedules')
-    .set({ is_active: false, updated_at: now })
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateOneRow(db, scope, 'export_schedules', { is_active: false, updated_at: now });
 }
 
 /**

@@ -1,18 +1,27 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from './scope';
+import { inSpan } from './span';
 
-/** One member's pitches in a span, as a CRM export counts them. */
-export interface MemberPitchTotals {
+/** A member's pitches in a span, as a CRM export counts them. */
+export interface PitchCounts {
+  calculations: number;
+  clients: number;
+  /**
+   * Annual savings pitched where we were cheaper (on-market rates only), in pounds (EUR/USD converted at the mid
+   * each calculation used), as exact decimal text.
+   */
+  savings: string;
+  /** Pitches where the competitor was cheaper (not added), and with an off-market rate (left out). */
+  losses: number;
+  excluded: number;
+}
+
+/** One member's pitch counts, with who they are. */
+export interface MemberPitchTotals extends PitchCounts {
   userId: string;
   fullName: string;
   email: string;
-  calculations: number;
-  clients: number;
-  /** Counted savings in pounds, as exact decimal text. */
-  savings: string;
-  losses: number;
-  excluded: number;
 }
 
 /**
@@ -25,14 +34,14 @@ export async function memberPitchTotals(
   { userIds, from, to }: { userIds: readonly string[]; from: Date; to: Date },
 ): Promise<MemberPitchTotals[]> {
   if (userIds.length === 0) return [];
-  const rows = await db
+  return db
     .selectFrom('user_profiles as u')
     .leftJoin('calculations as c', (join) =>
-      join.onRef('c.user_id', '=', 'u.id').on('c.created_at', '>=', from).on('c.created_at', '<', to),
+      join.onRef('c.user_id', '=', 'u.id').on(inSpan('c.created_at', { from, to })),
     )
     .select([
-      'u.id',
-      'u.full_name',
+      'u.id as userId',
+      'u.full_name as fullName',
       'u.email',
       sql<number>`count(c.id)::int`.as('calculations'),
       sql<number>`count(DISTINCT c.normalized_client_name)::int`.as('clients'),
@@ -46,14 +55,4 @@ export async function memberPitchTotals(
     .orderBy('u.full_name')
     .orderBy('u.id')
     .execute();
-  return rows.map((r) => ({
-    userId: r.id,
-    fullName: r.full_name,
-    email: r.email,
-    calculations: r.calculations,
-    clients: r.clients,
-    savings: r.savings,
-    losses: r.losses,
-    excluded: r.excluded,
-  }));
 }

@@ -1,6 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from './scope';
+import { inSpan } from './span';
 
 /**
  * What a client report reads of the company's calculations (with their brokers) in a span: each broker's latest
@@ -51,8 +52,7 @@ export async function latestPitches(db: Database, scope: Scope, from: Date, to: 
     ])
     .distinctOn(['u.full_name', 'c.user_id', key])
     .where('c.company_id', '=', scope.companyId)
-    .where('c.created_at', '>=', from)
-    .where('c.created_at', '<', to)
+    .where(inSpan('c.created_at', { from, to }))
     .orderBy('u.full_name')
     .orderBy('c.user_id')
     .orderBy(key)
@@ -93,8 +93,7 @@ export async function rateSourceCounts(
       sql<Date | null>`max(c.rate_at)`.as('last'),
     ])
     .where('c.company_id', '=', scope.companyId)
-    .where('c.created_at', '>=', from)
-    .where('c.created_at', '<', to)
+    .where(inSpan('c.created_at', { from, to }))
     .groupBy('c.rate_source')
     .orderBy('n', 'desc')
     .execute();
@@ -108,8 +107,7 @@ export async function pairsPitched(db: Database, scope: Scope, from: Date, to: D
     .select('c.currency_pair')
     .distinct()
     .where('c.company_id', '=', scope.companyId)
-    .where('c.created_at', '>=', from)
-    .where('c.created_at', '<', to)
+    .where(inSpan('c.created_at', { from, to }))
     .execute();
   return rows.map((r) => r.currency_pair);
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { Scope } from './scope';
+import { insertScoped } from './scoped-writes';
 
 /**
  * The monthly reports aggregate (`monthly_reports`): a company's monthly and test reports, always within the
@@ -94,18 +95,12 @@ export async function insertTestReport(
   scope: Scope,
   { start, end }: { start: string; end: string },
 ): Promise<string> {
-  const row = await trx
-    .insertInto('monthly_reports')
-    .values({
-      company_id: scope.companyId,
-      kind: 'test',
-      requested_by: scope.userId,
-      period_start: start,
-      period_end: end,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertScoped(trx, scope, 'monthly_reports', {
+    kind: 'test',
+    requested_by: scope.userId,
+    period_start: start,
+    period_end: end,
+  });
 }
 
 /** The month's report under the unique (company, month) key: its id, or undefined when the month has one. */

@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { Scope } from './scope';
+import { updateOneRow, upsertOneRow } from './scoped-writes';
 
 /**
  * The monthly report schedule aggregate (`monthly_report_schedule`, one row a company), always within the scope's
@@ -37,20 +38,12 @@ export async function saveReportScheduleRecord(
   { dayOfMonth, hour, now }: { dayOfMonth: number; hour: number; now: Date },
 ): Promise<void> {
   const values = { enabled: true, day_of_month: dayOfMonth, hour, active_since: now, updated_at: now };
-  await db
-    .insertInto('monthly_report_schedule')
-    .values({ company_id: scope.companyId, ...values })
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values))
-    .execute();
+  await upsertOneRow(db, scope, 'monthly_report_schedule', values);
 }
 
 /** Turns the company's schedule off (kept as it was). */
 export async function disableReportScheduleRecord(db: Database, scope: Scope, now: Date): Promise<void> {
-  await db
-    .updateTable('monthly_report_schedule')
-    .set({ enabled: false, updated_at: now })
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateOneRow(db, scope, 'monthly_report_schedule', { enabled: false, updated_at: now });
 }
 
 /**

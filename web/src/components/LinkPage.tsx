@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
-import { Alert, Card, Logo, Spinner } from './ui';
+import { NoIndex } from './NoIndex';
+import { Alert, buttonClass, Card, Logo, Spinner } from './ui';
 
-/** A page reached from an e-mailed link (reset, join, confirm signup): the logo and one card, centred. */
+/**
+ * A page reached from an e-mailed link (reset, join, confirm signup, unlock sign-in): the logo and one card, centred.
+ * Its link is a secret, so the page is never indexed.
+ */
 export function LinkPage({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen items-center justify-center px-4 py-10">
+      <NoIndex />
       <div className="w-full max-w-md">
         <div className="mb-6 flex justify-center">
           <Logo />
@@ -16,8 +21,7 @@ export function LinkPage({ children }: { children: ReactNode }) {
 }
 
 /** The link pages' one way on (back to sign in, sign up again, home), styled as their main button. */
-export const WAY_ON_CLASS =
-  'inline-flex rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800';
+export const WAY_ON_CLASS = buttonClass();
 
 /** A link that cannot be used: why, then the way on (`children`, a link styled with WAY_ON_CLASS). */
 export function LinkRefused({ message, children }: { message: string; children: ReactNode }) {

@@ -11,18 +11,25 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
 };
 
+type Size = 'sm' | 'md' | 'lg';
+
+const SIZES: Record<Size, string> = {
+  sm: 'px-3 py-1.5 text-sm',
+  md: 'px-4 py-2.5 text-sm',
+  lg: 'px-6 py-3',
+};
+
+/** A button's look, for a Button and for a link that acts as one (its page's main way on). */
+export function buttonClass(variant: Variant = 'primary', size: Size = 'md'): string {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed ${SIZES[size]} ${VARIANTS[variant]}`;
+}
+
 export function Button({
   variant = 'primary',
   className = '',
   ...props
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
-  return (
-    <button
-      type="button"
-      {...props}
-      className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
-    />
-  );
+  return <button type="button" {...props} className={`${buttonClass(variant)} ${className}`} />;
 }
 
 export function TextField({

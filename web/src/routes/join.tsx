@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NoIndex } from '../components/NoIndex';
 import { JoinInvitation } from '../features/invitations/JoinInvitation';
 import { searchParams, text } from '../lib/search-params';
 
@@ -10,10 +9,5 @@ export const Route = createFileRoute('/join')({
 
 function JoinRoute() {
   const { token } = Route.useSearch();
-  return (
-    <>
-      <NoIndex />
-      <JoinInvitation token={token} variant="join" />
-    </>
-  );
+  return <JoinInvitation token={token} variant="join" />;
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { Card, Logo, Spinner } from '../components/ui';
+import { buttonClass, Card, Logo, Spinner } from '../components/ui';
 import { useSupportEmail } from '../lib/operator';
 import { formatDate } from '../lib/product';
 import { loadSession } from '../lib/route-guard';
@@ -62,10 +62,7 @@ function SignupSuccess() {
               </p>
             </div>
           )}
-          <Link
-            to="/admin"
-            className="mt-6 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/admin" className={`mt-6 ${buttonClass()}`}>
             Go to Dashboard
           </Link>
         </Card>

@@ -1,15 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NoIndex } from '../components/NoIndex';
 import { SignupConfirmPage } from '../features/auth/SignupConfirmPage';
 
 /** /signup/confirm: the link from the sign-up e-mail (not nested in /signup's wizard). */
-export const Route = createFileRoute('/signup_/confirm')({ component: SignupConfirmRoute });
-
-function SignupConfirmRoute() {
-  return (
-    <>
-      <NoIndex />
-      <SignupConfirmPage />
-    </>
-  );
-}
+export const Route = createFileRoute('/signup_/confirm')({ component: SignupConfirmPage });

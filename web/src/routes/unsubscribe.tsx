@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NoIndex } from '../components/NoIndex';
 import { UnsubscribePage } from '../features/leads/UnsubscribePage';
 import { searchParams, text, withDefault } from '../lib/search-params';
 
@@ -10,10 +9,5 @@ export const Route = createFileRoute('/unsubscribe')({
 
 function UnsubscribeRoute() {
   const { token } = Route.useSearch();
-  return (
-    <>
-      <NoIndex />
-      <UnsubscribePage token={token} />
-    </>
-  );
+  return <UnsubscribePage token={token} />;
 }

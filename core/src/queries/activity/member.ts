@@ -2,6 +2,7 @@ import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import { CALCULATION_COLUMNS, type CalculationRecord, calculationOf } from '../calculations/read';
 import type { Scope } from '../scope';
+import { inSpan } from '../span';
 
 /**
  * One member's activity as their company's admins read it: the member (`user_profiles`) and their calculations over
@@ -95,8 +96,7 @@ export async function memberCalculationsIn(
     .selectFrom('calculations')
     .where('user_id', '=', userId)
     .where('company_id', '=', scope.companyId)
-    .where('created_at', '>=', from)
-    .where('created_at', '<', to);
+    .where(inSpan('created_at', { from, to }));
   const [rows, clients, count] = await Promise.all([
     scoped
       .select(CALCULATION_COLUMNS)

@@ -45,20 +45,27 @@ export function calculationOf(r: {
   };
 }
 
-/** The member's own calculations for one client (by the shared name key), newest first. */
+/**
+ * The scope's member's own calculations to one client (by the shared name key), newest first, at most `limit`: each
+ * reader selects its columns (Calculation Details' records here, the margin's pitches in margin/pitches.ts).
+ */
+export function ownToClient(db: Database, scope: Scope, clientKey: string, limit: number) {
+  return db
+    .selectFrom('calculations')
+    .where('user_id', '=', ownerOf(scope))
+    .where('company_id', '=', scope.companyId)
+    .where('normalized_client_name', '=', clientKey)
+    .orderBy('created_at', 'desc')
+    .limit(limit);
+}
+
+/** The member's own calculations for one client, as records. */
 export async function calculationsForClient(
   db: Database,
   scope: Scope,
   clientKey: string,
   limit: number,
 ): Promise<CalculationRecord[]> {
-  const rows = await db
-    .selectFrom('calculations')
-    .select(CALCULATION_COLUMNS)
-    .where('user_id', '=', ownerOf(scope))
-    .where('normalized_client_name', '=', clientKey)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await ownToClient(db, scope, clientKey, limit).select(CALCULATION_COLUMNS).execute();
   return rows.map(calculationOf);
 }

@@ -1,7 +1,8 @@
 import type { Database } from '@pippitch/sql';
+import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
 import { type ApprovalRecord, approvalOf } from './approvals';
-import { actingMember, nameOfActing } from './member-name';
+import { nameOfActing } from './member-name';
 
 /**
  * The approvals aggregate's writes, each within the scope's company: a request by the scope's member, a decision or
@@ -36,7 +37,7 @@ export async function insertApprovalRequest(
       calculation_id: r.calculationId,
       pack_id: r.packId,
       lead_id: r.leadId,
-      requested_by: actingMember(scope),
+      requested_by: ownerOf(scope),
       reason: r.reason,
       pair: r.pair,
       band_from_gbp: r.bandFromGbp,
@@ -74,7 +75,7 @@ export async function decidePendingRequest(
   scope: Scope,
   input: { id: string; decision: string; note: string | null; now: Date },
 ): Promise<ApprovalRecord | undefined> {
-  const member = actingMember(scope);
+  const member = ownerOf(scope);
   const row = await db
     .updateTable('margin_approvals')
     .set({

@@ -1,7 +1,8 @@
 import type { Database, MarginApprovals } from '@pippitch/sql';
 import type { Selectable } from 'kysely';
+import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
-import { actingMember, memberName } from './member-name';
+import { memberName } from './member-name';
 
 /**
  * The approvals aggregate (`margin_approvals`: requests of a margin below the floor, their decisions and endings),
@@ -71,6 +72,12 @@ export function approvalOf(r: Selectable<MarginApprovals>): ApprovalRecord {
   };
 }
 
+/** The company's requests, unjoined: every record query starts here, so none can leave the scope's company. */
+function recordQuery(db: Database, scope: Scope) {
+  return db.selectFrom('margin_approvals').selectAll().where('company_id', '=', scope.companyId);
+}
+
+/** The company's requests joined to their client's and requester's names. */
 function viewQuery(db: Database, scope: Scope) {
   return db
     .selectFrom('margin_approvals as a')
@@ -121,7 +128,7 @@ export async function pendingApprovalViews(db: Database, scope: Scope, limit: nu
 /** The scope's member's own requests, newest first. */
 export async function ownApprovalViews(db: Database, scope: Scope, limit: number): Promise<ApprovalView[]> {
   const rows = await viewQuery(db, scope)
-    .where('a.requested_by', '=', actingMember(scope))
+    .where('a.requested_by', '=', ownerOf(scope))
     .orderBy('a.created_at', 'desc')
     .limit(limit)
     .execute();
@@ -141,46 +148,26 @@ export async function standingApprovalViews(db: Database, scope: Scope, limit: n
 
 /** Every approval of the company still standing, unjoined (for ending those a policy change leaves behind). */
 export async function standingApprovalRecords(db: Database, scope: Scope): Promise<ApprovalRecord[]> {
-  const rows = await db
-    .selectFrom('margin_approvals')
-    .selectAll()
-    .where('company_id', '=', scope.companyId)
-    .where('status', '=', 'approved')
-    .where('ended_at', 'is', null)
-    .execute();
+  const rows = await recordQuery(db, scope).where('status', '=', 'approved').where('ended_at', 'is', null).execute();
   return rows.map(approvalOf);
 }
 
-/** Every request of the company's named leads, in no order. */
-export async function approvalsOfLeads(
-  db: Database,
-  scope: Scope,
-  leadIds: readonly string[],
-): Promise<ApprovalRecord[]> {
-  if (leadIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('margin_approvals')
-    .selectAll()
-    .where('company_id', '=', scope.companyId)
-    .where('lead_id', 'in', leadIds)
-    .execute();
-  return rows.map(approvalOf);
-}
+/** Every request of the company's named leads, oldest first. */
+export const approvalsOfLeads = (db: Database, scope: Scope, leadIds: readonly string[]) =>
+  approvalsOf(db, scope, 'lead_id', leadIds);
 
 /** Every request asked from the company's named pitches, oldest first. */
-export async function approvalsOfPitches(
+export const approvalsOfPitches = (db: Database, scope: Scope, calculationIds: readonly string[]) =>
+  approvalsOf(db, scope, 'calculation_id', calculationIds);
+
+async function approvalsOf(
   db: Database,
   scope: Scope,
-  calculationIds: readonly string[],
+  column: 'lead_id' | 'calculation_id',
+  ids: readonly string[],
 ): Promise<ApprovalRecord[]> {
-  if (calculationIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('margin_approvals')
-    .selectAll()
-    .where('company_id', '=', scope.companyId)
-    .where('calculation_id', 'in', calculationIds)
-    .orderBy('created_at')
-    .execute();
+  if (ids.length === 0) return [];
+  const rows = await recordQuery(db, scope).where(column, 'in', ids).orderBy('created_at').execute();
   return rows.map(approvalOf);
 }
 
@@ -190,10 +177,7 @@ export async function pendingApprovalFor(
   scope: Scope,
   key: { leadId: string; pair: string; bandFromGbp: number },
 ): Promise<ApprovalRecord | undefined> {
-  const row = await db
-    .selectFrom('margin_approvals')
-    .selectAll()
-    .where('company_id', '=', scope.companyId)
+  const row = await recordQuery(db, scope)
     .where('lead_id', '=', key.leadId)
     .where('pair', '=', key.pair)
     .where('band_from_gbp', '=', String(key.bandFromGbp))

@@ -1,6 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from '../scope';
+import { inSpan } from '../span';
 import { memberName } from './member-name';
 
 /**
@@ -24,22 +25,21 @@ export async function clientLeadsIn(
   scope: Scope,
   range: { from: Date; to: Date },
 ): Promise<ClientLead[]> {
-  const { from, to } = range;
   const { rows } = await sql<ClientLead>`
     WITH below AS (
       SELECT DISTINCT c.lead_id FROM calculations c
       WHERE c.company_id = ${scope.companyId} AND c.margin_below_floor AND c.lead_id IS NOT NULL
-        AND c.created_at >= ${from} AND c.created_at < ${to}
+        AND ${inSpan('c.created_at', range)}
     ), asked AS (
       SELECT DISTINCT a.lead_id FROM margin_approvals a
       WHERE a.company_id = ${scope.companyId} AND a.lead_id IS NOT NULL
     ), packed AS (
       SELECT DISTINCT p.lead_id FROM evidence_packs p JOIN asked ON asked.lead_id = p.lead_id
-      WHERE p.company_id = ${scope.companyId} AND p.created_at >= ${from} AND p.created_at < ${to}
+      WHERE p.company_id = ${scope.companyId} AND ${inSpan('p.created_at', range)}
     ), asked_now AS (
       SELECT DISTINCT a.lead_id FROM margin_approvals a
       WHERE a.company_id = ${scope.companyId} AND a.lead_id IS NOT NULL
-        AND a.created_at >= ${from} AND a.created_at < ${to}
+        AND ${inSpan('a.created_at', range)}
     ), leads AS (
       SELECT lead_id FROM below UNION SELECT lead_id FROM packed UNION SELECT lead_id FROM asked_now
     )

@@ -1,8 +1,10 @@
 import { type DateSpan, weeksAndDays } from '@pippitch/shared/activity-periods';
+import type { ConcededTotals } from '@pippitch/shared/margin-conceded';
 import { londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { type RawBuilder, sql } from 'kysely';
 import type { Scope } from '../scope';
+import { inSpan } from '../span';
 import { memberName } from './member-name';
 
 /**
@@ -21,53 +23,14 @@ export function pitchFiguresSql(scope: Scope, span: DateSpan, brokerId?: string 
     SELECT c.id, c.user_id, c.currency_pair AS pair, c.created_at, c.margin_bps AS bps, c.margin_ticket_gbp AS ticket,
            c.margin_gbp_per_year AS per_year, c.margin_floor_bps AS floor_bps, c.margin_below_floor AS below_floor
     FROM calculations c
-    WHERE c.company_id = ${scope.companyId} AND c.created_at >= ${from} AND c.created_at < ${to} ${byUser}`;
+    WHERE c.company_id = ${scope.companyId} AND ${inSpan('c.created_at', { from, to })} ${byUser}`;
 }
 
 /** One group's sums: a broker's pair, a broker (pair null), a pair (user null) or the team (both null). */
-export interface ConcededSums {
+export interface ConcededSums extends ConcededTotals {
   userId: string | null;
   name: string | null;
   pair: string | null;
-  pitches: number;
-  measured: number;
-  marginBps: string | null;
-  floorBps: string | null;
-  floored: number;
-  volumeGbp: string;
-  gbpPerYear: string;
-  belowFloor: number;
-}
-
-interface Row {
-  user_id: string | null;
-  name: string | null;
-  pair: string | null;
-  pitches: number;
-  measured: number;
-  margin_bps: string | null;
-  floor_bps: string | null;
-  floored: number;
-  volume_gbp: string;
-  gbp_per_year: string;
-  below_floor: number;
-}
-
-/** The one mapping from a sums row. */
-function sumsOf(r: Row): ConcededSums {
-  return {
-    userId: r.user_id,
-    name: r.name,
-    pair: r.pair,
-    pitches: r.pitches,
-    measured: r.measured,
-    marginBps: r.margin_bps,
-    floorBps: r.floor_bps,
-    floored: r.floored,
-    volumeGbp: r.volume_gbp,
-    gbpPerYear: r.gbp_per_year,
-    belowFloor: r.below_floor,
-  };
 }
 
 /** The rollups' rows of the span: its whole weeks from calculation_margin_weeks, its loose days from _days. */
@@ -112,7 +75,7 @@ export async function concededSums(
   brokerId?: string | null,
 ): Promise<ConcededSums[]> {
   const parts = rollupParts(scope, span, brokerId);
-  const { rows } = await sql<Row>`
+  const { rows } = await sql<ConcededSums>`
     WITH s AS (${sql.join(parts, sql` UNION ALL `)}),
     g AS (
       SELECT s.user_id, s.pair,
@@ -133,12 +96,13 @@ export async function concededSums(
       ) s
       GROUP BY GROUPING SETS ((s.user_id, s.pair), (s.user_id), (s.pair), ())
     )
-    SELECT g.user_id, ${memberName} AS name, g.pair, g.pitches, g.measured, g.margin_bps,
-      g.floor_bps, g.floored, g.volume_gbp, g.gbp_per_year, g.below_floor
+    SELECT g.user_id AS "userId", ${memberName} AS name, g.pair, g.pitches, g.measured, g.margin_bps AS "marginBps",
+      g.floor_bps AS "floorBps", g.floored, g.volume_gbp AS "volumeGbp", g.gbp_per_year AS "gbpPerYear",
+      g.below_floor AS "belowFloor"
     FROM g
     LEFT JOIN user_profiles u ON u.id = g.user_id
     -- The grand total of nothing (no pitch in the range) is a row of nulls: the team is then EMPTY.
     WHERE g.pitches IS NOT NULL
   `.execute(db);
-  return rows.map(sumsOf);
+  return rows;
 }

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
 
 /**
@@ -10,13 +11,4 @@ export const memberName = sql<string>`coalesce(nullif(u.full_name, ''), u.email)
 
 /** The name of the scope's member, read in the statement that stores it (a member of another company has none). */
 export const nameOfActing = (scope: Scope) =>
-  sql<string>`(SELECT ${memberName} FROM user_profiles u WHERE u.id = ${actingMember(scope)} AND u.company_id = ${scope.companyId})`;
-
-/**
- * The member a scope acts for. A query that writes who did something, or reads a member's own rows, needs one; a
- * system task has none, and calling such a query with one is a programming error, not a request to refuse.
- */
-export function actingMember(scope: Scope): string {
-  if (scope.userId === null) throw new Error(`${scope.by} acts for no member`);
-  return scope.userId;
-}
+  sql<string>`(SELECT ${memberName} FROM user_profiles u WHERE u.id = ${ownerOf(scope)} AND u.company_id = ${scope.companyId})`;

@@ -1,8 +1,8 @@
 import type { MarginPips } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
-import { actingMember } from './member-name';
 
 /**
  * The session's margin state in one round trip, two index lookups (margin_policy_versions_company,
@@ -19,7 +19,7 @@ export async function memberMarginRecord(
        WHERE v.company_id = ${scope.companyId}
        ORDER BY v.changed_at DESC, v.id DESC LIMIT 1) AS options,
       (SELECT count(*)::int FROM notifications n
-       WHERE n.user_id = ${actingMember(scope)} AND n.read_at IS NULL) AS unread`.execute(db);
+       WHERE n.user_id = ${ownerOf(scope)} AND n.read_at IS NULL) AS unread`.execute(db);
   const row = rows[0];
   // Written only by updatePolicy after marginPolicySchema: spec options, sorted, at least one.
   return { marginOptions: (row?.options as MarginPips[] | null) ?? null, unread: row?.unread ?? 0 };

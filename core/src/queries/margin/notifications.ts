@@ -1,6 +1,6 @@
 import type { Database } from '@pippitch/sql';
+import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
-import { actingMember } from './member-name';
 
 /** What a member is told in the app (`notifications`): only ever the scope's member's own. */
 export interface NotificationRecord {
@@ -36,7 +36,7 @@ export async function listNotificationRecords(
   const rows = await db
     .selectFrom('notifications')
     .select(['id', 'kind', 'title', 'body', 'link', 'created_at', 'read_at'])
-    .where('user_id', '=', actingMember(scope))
+    .where('user_id', '=', ownerOf(scope))
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
@@ -48,7 +48,7 @@ export async function markNotificationRecordsRead(db: Database, scope: Scope, no
   const r = await db
     .updateTable('notifications')
     .set({ read_at: now })
-    .where('user_id', '=', actingMember(scope))
+    .where('user_id', '=', ownerOf(scope))
     .where('read_at', 'is', null)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);

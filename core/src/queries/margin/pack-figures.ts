@@ -20,18 +20,10 @@ export async function packFiguresRecord(
   scope: Scope,
   packId: string,
 ): Promise<PackFiguresRecord | undefined> {
-  const row = await db
+  return db
     .selectFrom('evidence_packs')
-    .select(['lead_id', 'user_id', 'margin_bps', 'trades', 'totals'])
+    .select(['lead_id as leadId', 'user_id as userId', 'margin_bps as marginBps', 'trades', 'totals'])
     .where('id', '=', packId)
     .where('company_id', '=', scope.companyId)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    leadId: row.lead_id,
-    userId: row.user_id,
-    marginBps: row.margin_bps,
-    trades: row.trades,
-    totals: row.totals,
-  };
 }

@@ -1,7 +1,9 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { ownToClient } from '../calculations/read';
+import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
-import { actingMember } from './member-name';
+import { inSpan } from '../span';
 
 /**
  * The company's pitches (`calculations`) as the margin rules read them: what a pitch stored at its save (its
@@ -63,7 +65,7 @@ export async function findPitch(
   { own }: { own: boolean },
 ): Promise<StoredPitch | undefined> {
   let q = db.selectFrom('calculations').select(COLUMNS).where('id', '=', id).where('company_id', '=', scope.companyId);
-  if (own) q = q.where('user_id', '=', actingMember(scope));
+  if (own) q = q.where('user_id', '=', ownerOf(scope));
   const row = await q.executeTakeFirst();
   return row ? pitchOf(row) : undefined;
 }
@@ -75,15 +77,7 @@ export async function ownPitchesToClient(
   normalizedName: string,
   limit: number,
 ): Promise<StoredPitch[]> {
-  const rows = await db
-    .selectFrom('calculations')
-    .select(COLUMNS)
-    .where('user_id', '=', actingMember(scope))
-    .where('company_id', '=', scope.companyId)
-    .where('normalized_client_name', '=', normalizedName)
-    .orderBy('created_at', 'desc')
-    .limit(limit)
-    .execute();
+  const rows = await ownToClient(db, scope, normalizedName, limit).select(COLUMNS).execute();
   return rows.map(pitchOf);
 }
 
@@ -94,7 +88,7 @@ export async function leadOfOwnPitch(db: Database, scope: Scope, calculationId: 
     .innerJoin('user_leads as l', 'l.id', 'c.lead_id')
     .select('l.id')
     .where('c.id', '=', calculationId)
-    .where('c.user_id', '=', actingMember(scope))
+    .where('c.user_id', '=', ownerOf(scope))
     .where('c.company_id', '=', scope.companyId)
     .executeTakeFirst();
   return row?.id;
@@ -131,6 +125,6 @@ export async function belowFloorPitchesOfAskedLeads(
     FROM asked
     JOIN calculations c ON c.lead_id = asked.id
     WHERE c.company_id = ${scope.companyId} AND c.margin_below_floor
-      AND c.created_at >= ${range.from} AND c.created_at < ${range.to} ${byUser}`.execute(db);
+      AND ${inSpan('c.created_at', range)} ${byUser}`.execute(db);
   return rows;
 }

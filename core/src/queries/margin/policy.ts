@@ -1,8 +1,9 @@
 import type { MarginPolicy } from '@pippitch/shared/margin-policy';
 import type { MarginPips } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
+import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
-import { actingMember, memberName } from './member-name';
+import { memberName } from './member-name';
 
 /**
  * The margin policy's versions (`margin_policy_versions`, sql/migrations/0045), always the scope's company's: a log
@@ -100,7 +101,7 @@ export async function insertPolicyVersion(db: Database, scope: Scope, policy: Ma
           'u.id',
           memberName.as('changed_by_name'),
         ])
-        .where('u.id', '=', actingMember(scope))
+        .where('u.id', '=', ownerOf(scope))
         .where('u.company_id', '=', scope.companyId),
     )
     .execute();

@@ -1,6 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { ownerOf } from '../own-rows';
 import type { Scope } from '../scope';
+import { insertScoped } from '../scoped-writes';
 
 /**
  * The packs aggregate (`evidence_packs`, with its lead, broker, company and views). A pack is its broker's own, on one
@@ -40,18 +41,18 @@ function packSelect(db: Database) {
     .innerJoin('companies as co', 'co.id', 'u.company_id')
     .select((eb) => [
       'p.id',
-      'p.user_id',
-      'p.lead_id',
-      'l.custom_name',
-      'u.full_name',
-      'u.email',
-      'u.phone',
-      'co.name as company_name',
+      'p.user_id as userId',
+      'p.lead_id as leadId',
+      'l.custom_name as leadName',
+      'u.full_name as brokerFullName',
+      'u.email as brokerEmail',
+      'u.phone as brokerPhone',
+      'co.name as companyName',
       (e) => e('co.logo', 'is not', null).as('has_logo'),
-      'p.margin_bps',
-      'p.created_at',
+      'p.margin_bps as marginBps',
+      'p.created_at as createdAt',
       'p.trades',
-      'p.bad_rows',
+      'p.bad_rows as badRows',
       'p.totals',
       'p.share_token_hash',
       'p.share_expires_at',
@@ -67,30 +68,19 @@ function packSelect(db: Database) {
 
 type PackRow = Awaited<ReturnType<ReturnType<typeof packSelect>['executeTakeFirstOrThrow']>>;
 
-/** The one mapping from a pack's joined row to the record's words. */
-function packOf(r: PackRow): PackRecord {
+/** The one mapping from a pack's joined row: the record's columns are named in packSelect, its share state here. */
+function packOf(row: PackRow): PackRecord {
+  const { has_logo, share_token_hash, share_expires_at, share_revoked_at, share_first_viewed_at, views, ...r } = row;
   return {
-    id: r.id,
-    userId: r.user_id,
-    leadId: r.lead_id,
-    leadName: r.custom_name,
-    brokerFullName: r.full_name,
-    brokerEmail: r.email,
-    brokerPhone: r.phone,
-    companyName: r.company_name,
-    hasLogo: Boolean(r.has_logo),
-    marginBps: r.margin_bps,
-    createdAt: r.created_at,
-    trades: r.trades,
-    badRows: r.bad_rows,
-    totals: r.totals,
+    ...r,
+    hasLogo: Boolean(has_logo),
     share: {
-      hasToken: r.share_token_hash !== null,
-      expiresAt: r.share_expires_at,
-      revokedAt: r.share_revoked_at,
-      firstViewedAt: r.share_first_viewed_at,
+      hasToken: share_token_hash !== null,
+      expiresAt: share_expires_at,
+      revokedAt: share_revoked_at,
+      firstViewedAt: share_first_viewed_at,
     },
-    views: Number(r.views ?? 0),
+    views: Number(views ?? 0),
   };
 }
 
@@ -100,20 +90,14 @@ export async function insertPack(
   scope: Scope,
   pack: { leadId: string; marginBps: number; trades: unknown; badRows: unknown; totals: unknown },
 ): Promise<string> {
-  const row = await db
-    .insertInto('evidence_packs')
-    .values({
-      user_id: ownerOf(scope),
-      company_id: scope.companyId,
-      lead_id: pack.leadId,
-      margin_bps: pack.marginBps,
-      trades: JSON.stringify(pack.trades),
-      bad_rows: JSON.stringify(pack.badRows),
-      totals: JSON.stringify(pack.totals),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertScoped(db, scope, 'evidence_packs', {
+    user_id: ownerOf(scope),
+    lead_id: pack.leadId,
+    margin_bps: pack.marginBps,
+    trades: JSON.stringify(pack.trades),
+    bad_rows: JSON.stringify(pack.badRows),
+    totals: JSON.stringify(pack.totals),
+  });
 }
 
 /** A pack of the scope's company (`ownOnly`: and of the scope's member), or null. */

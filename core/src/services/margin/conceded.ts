@@ -55,21 +55,9 @@ const EMPTY: ConcededFigures = {
   unrequested: 0,
 };
 
-function figures(r: Group): ConcededFigures {
-  return {
-    pitches: r.pitches,
-    measured: r.measured,
-    marginBps: r.marginBps,
-    floorBps: r.floorBps,
-    floored: r.floored,
-    volumeGbp: r.volumeGbp,
-    gbpPerYear: r.gbpPerYear,
-    belowFloor: r.belowFloor,
-    approved: r.approved,
-    declined: r.declined,
-    pending: r.pending,
-    unrequested: r.unrequested,
-  };
+/** A group's figures without the names of the group (who and which pair). */
+function figures({ userId: _user, name: _name, pair: _pair, ...f }: Group): ConcededFigures {
+  return f;
 }
 
 /**

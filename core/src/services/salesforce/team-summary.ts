@@ -14,24 +14,14 @@ import { memberDisplayName } from '@pippitch/shared/names';
 import { CHATTER_POST_LIMIT } from '@pippitch/shared/salesforce';
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { memberPitchTotals } from '../../queries/crm-team';
+import { memberPitchTotals, type PitchCounts } from '../../queries/crm-team';
 import type { Scope } from '../../queries/scope';
 import { spanBoundsUtc } from '../activity/user-activity';
 import type { MarginConceded } from '../margin/conceded';
 
-export interface MemberSummary {
+export interface MemberSummary extends PitchCounts {
   name: string;
   email: string;
-  calculations: number;
-  clients: number;
-  /**
-   * Annual savings pitched where we were cheaper (on-market rates only), in pounds (EUR/USD converted at the mid
-   * each calculation used), as exact decimal text.
-   */
-  savings: string;
-  /** Pitches where the competitor was cheaper (not added), and with an off-market rate (left out). */
-  losses: number;
-  excluded: number;
   /** The member's margin conceded in the span (margin/conceded.ts's figures); absent when they pitched nothing. */
   margin?: ConcededWordsFigures | null;
 }
@@ -47,15 +37,10 @@ export async function teamSummary(
 ): Promise<MemberSummary[]> {
   const { from, to } = spanBoundsUtc(span);
   const rows = await memberPitchTotals(db, scope, { userIds, from, to });
-  return rows.map((r) => ({
-    name: memberDisplayName({ fullName: r.fullName, email: r.email }),
-    email: r.email,
-    calculations: r.calculations,
-    clients: r.clients,
-    savings: r.savings,
-    losses: r.losses,
-    excluded: r.excluded,
-    margin: conceded?.brokers.find((b) => b.userId === r.userId) ?? null,
+  return rows.map(({ userId, fullName, ...counts }) => ({
+    name: memberDisplayName({ fullName, email: counts.email }),
+    ...counts,
+    margin: conceded?.brokers.find((b) => b.userId === userId) ?? null,
   }));
 }
 

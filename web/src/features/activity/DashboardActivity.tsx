@@ -4,6 +4,7 @@ import { GBP_TOTALS_NOTE } from '@pippitch/shared/money';
 import { formatIsoDate } from '@pippitch/shared/time';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { SectionHead } from '../../components/SectionHead';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Card, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
@@ -23,14 +24,17 @@ export function DashboardActivity() {
   const d = query.data;
   return (
     <section aria-labelledby="activity-heading" className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="activity-heading" className="text-lg font-semibold">
-          Team activity
-        </h2>
-        <Button variant="secondary" onClick={() => setExporting(true)}>
-          Export Activity
-        </Button>
-      </div>
+      <SectionHead
+        id="activity-heading"
+        className="text-lg"
+        actions={
+          <Button variant="secondary" onClick={() => setExporting(true)}>
+            Export Activity
+          </Button>
+        }
+      >
+        Team activity
+      </SectionHead>
       <Segmented
         legend="Date range"
         options={DASHBOARD_RANGES.map((r) => ({ value: r, label: DASHBOARD_RANGE_LABELS[r] }))}

@@ -2,6 +2,7 @@ import type { AppRouter } from '@pippitch/server';
 import { ROLE_LABELS } from '@pippitch/shared/access';
 import { EXPORT_PERIOD_LABELS, EXPORT_PERIODS, type ExportPeriod } from '@pippitch/shared/activity-periods';
 import type { inferRouterOutputs } from '@trpc/server';
+import { CheckList } from '../../components/CheckList';
 import { Modal } from '../../components/Modal';
 import { Segmented } from '../../components/Segmented';
 import { Alert, Button, Spinner, TextField } from '../../components/ui';
@@ -68,27 +69,24 @@ function MemberChecklist({ all, form }: { all: ExportMember[]; form: ExportForm 
         />
         Select all
       </label>
-      <ul className="max-h-56 overflow-y-auto">
-        {all.map((m) => (
-          <li key={m.id}>
-            <label className="flex items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
-              <input
-                type="checkbox"
-                checked={form.chosen.has(m.id)}
-                onChange={() => form.toggle(m.id)}
-                className="size-4"
-              />
-              <span className="min-w-0 flex-1 truncate">
-                {m.name} <span className="text-slate-500">({m.email})</span>
-              </span>
-              <span className="text-xs text-slate-500">
-                {ROLE_LABELS[m.role]}
-                {!m.isActive && ' · deactivated'}
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        className="max-h-56"
+        items={all}
+        keyOf={(m) => m.id}
+        checked={(m) => form.chosen.has(m.id)}
+        onToggle={(m) => form.toggle(m.id)}
+        label={(m) => (
+          <>
+            <span className="min-w-0 flex-1 truncate">
+              {m.name} <span className="text-slate-500">({m.email})</span>
+            </span>
+            <span className="text-xs text-slate-500">
+              {ROLE_LABELS[m.role]}
+              {!m.isActive && ' · deactivated'}
+            </span>
+          </>
+        )}
+      />
     </div>
   );
 }

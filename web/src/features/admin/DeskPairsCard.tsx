@@ -1,6 +1,7 @@
 import { DEFAULT_DESK_PAIRS, orderDeskPairs, sourcingWords } from '@pippitch/shared/desk-pairs';
 import { type CataloguePair, PAIR_CATALOGUE, searchPairs } from '@pippitch/shared/pair-catalogue';
 import { useEffect, useId, useState } from 'react';
+import { CheckList } from '../../components/CheckList';
 import { FIELD_CONTROL } from '../../components/Field';
 import { Alert, Button, Card } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
@@ -56,25 +57,20 @@ export function DeskPairsCard() {
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200">
-        {listed.map((p) => (
-          <li key={p.code}>
-            <label className="flex cursor-pointer items-start gap-3 px-3 py-2 text-sm hover:bg-slate-50">
-              <input
-                type="checkbox"
-                className="mt-0.5"
-                checked={current.includes(p.code)}
-                onChange={(e) => toggle(p.code, e.target.checked)}
-              />
-              <span className="min-w-0">
-                <span className="font-medium">{p.label}</span> <span className="text-slate-600">{p.name}</span>
-                <span className="block text-xs text-slate-500">{sourcingWords(p.code)}</span>
-              </span>
-            </label>
-          </li>
-        ))}
-        {listed.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">No pair matches.</li>}
-      </ul>
+      <CheckList
+        className="mt-2 max-h-72 divide-y divide-slate-100 rounded-lg border border-slate-200"
+        items={listed}
+        keyOf={(p) => p.code}
+        checked={(p) => current.includes(p.code)}
+        onToggle={(p, on) => toggle(p.code, on)}
+        label={(p) => (
+          <span className="min-w-0">
+            <span className="font-medium">{p.label}</span> <span className="text-slate-600">{p.name}</span>
+            <span className="block text-xs text-slate-500">{sourcingWords(p.code)}</span>
+          </span>
+        )}
+        empty={<li className="px-3 py-2 text-sm text-slate-500">No pair matches.</li>}
+      />
       {problem && (
         <div className="mt-3">
           <Alert tone="error">{problem}</Alert>

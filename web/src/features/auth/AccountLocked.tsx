@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LockIcon } from '../../components/Icon';
 import { TopBar } from '../../components/TopBar';
-import { Card } from '../../components/ui';
+import { buttonClass, Card } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import type { SignedIn } from '../../lib/session';
 
@@ -31,10 +31,7 @@ export function AccountLocked({ session }: { session: SignedIn }) {
               'Your data is kept: start a new subscription to pick up where you left off.'
             )}
           </p>
-          <Link
-            to="/checkout"
-            className="mt-6 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/checkout" className={`mt-6 ${buttonClass()}`}>
             Start New Subscription
           </Link>
         </Card>

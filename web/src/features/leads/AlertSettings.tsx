@@ -1,5 +1,6 @@
 import { parseThreshold } from '@pippitch/shared/alerts';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { buttonClass } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
 
@@ -67,11 +68,7 @@ export function AlertSettings() {
         />
         Morning digest e-mail
       </label>
-      <button
-        type="submit"
-        disabled={!changed || save.isPending}
-        className="rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white disabled:bg-slate-200 disabled:text-slate-600"
-      >
+      <button type="submit" disabled={!changed || save.isPending} className={buttonClass('primary', 'sm')}>
         Save
       </button>
       <span role="status" className="w-full text-xs">

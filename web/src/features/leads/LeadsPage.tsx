@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { FloatingBanner, type Notice } from '../../components/Banner';
 import { LockIcon } from '../../components/Icon';
 import { TopBar } from '../../components/TopBar';
-import { Alert, Spinner } from '../../components/ui';
+import { Alert, buttonClass, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { LEADS_NAV } from '../../lib/nav';
 import { trpc } from '../../lib/trpc';
@@ -151,10 +151,7 @@ function LockedLeads({ isAdmin }: { isAdmin: boolean }) {
             {isAdmin ? ACCESS_MESSAGES.companyFinderRequiredAdmin : ACCESS_MESSAGES.companyFinderRequired}
           </p>
           {isAdmin && (
-            <Link
-              to="/admin/account"
-              className="mt-5 inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-            >
+            <Link to="/admin/account" className={`mt-5 ${buttonClass()}`}>
               Go to Account Management
             </Link>
           )}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { Button, Logo } from '../../components/ui';
+import { LinkPage } from '../../components/LinkPage';
+import { Button } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
 
@@ -10,36 +11,31 @@ import { trpc } from '../../lib/trpc';
 export function UnsubscribePage({ token }: { token: string }) {
   const stop = trpc.alerts.unsubscribe.useMutation();
   return (
-    <div className="min-h-screen bg-slate-50">
-      <main className="mx-auto max-w-md px-4 py-16">
-        <Logo />
-        <div className="mt-6 rounded-2xl border border-slate-200 bg-white p-6">
-          <h1 className="text-xl font-bold">Morning digest</h1>
-          {stop.isSuccess ? (
-            <p role="status" className="mt-2 text-sm text-slate-700">
-              Done: you will no longer get the morning digest. Leads that move are still flagged in{' '}
-              <Link to="/leads" className="font-semibold text-brand-700 hover:underline">
-                My Leads
-              </Link>
-              , where you can turn the digest back on.
+    <LinkPage>
+      <h1 className="text-xl font-bold">Morning digest</h1>
+      {stop.isSuccess ? (
+        <p role="status" className="mt-2 text-sm text-slate-700">
+          Done: you will no longer get the morning digest. Leads that move are still flagged in{' '}
+          <Link to="/leads" className="font-semibold text-brand-700 hover:underline">
+            My Leads
+          </Link>
+          , where you can turn the digest back on.
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            Stop the e-mail that lists, on mornings when it happens, the leads whose saving moved overnight.
+          </p>
+          {stop.isError && (
+            <p role="alert" className="mt-3 text-sm text-red-700">
+              {errorMessage(stop.error)}
             </p>
-          ) : (
-            <>
-              <p className="mt-2 text-sm text-slate-700">
-                Stop the e-mail that lists, on mornings when it happens, the leads whose saving moved overnight.
-              </p>
-              {stop.isError && (
-                <p role="alert" className="mt-3 text-sm text-red-700">
-                  {errorMessage(stop.error)}
-                </p>
-              )}
-              <Button className="mt-4" onClick={() => stop.mutate({ token })} disabled={stop.isPending || !token}>
-                Stop the morning digest
-              </Button>
-            </>
           )}
-        </div>
-      </main>
-    </div>
+          <Button className="mt-4" onClick={() => stop.mutate({ token })} disabled={stop.isPending || !token}>
+            Stop the morning digest
+          </Button>
+        </>
+      )}
+    </LinkPage>
   );
 }

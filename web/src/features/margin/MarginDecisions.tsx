@@ -1,5 +1,6 @@
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import { useRouter } from '@tanstack/react-router';
+import { SectionHead } from '../../components/SectionHead';
 import { Button } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
@@ -27,16 +28,19 @@ export function MarginDecisions() {
       aria-labelledby="margin-decisions"
       className="mb-6 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
     >
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="margin-decisions" className="text-base font-semibold">
-          Approvals of pitches below the floor{unread > 0 ? ` (${unread} new)` : ''}
-        </h2>
-        {unread > 0 && (
-          <Button variant="ghost" disabled={markRead.isPending} onClick={() => markRead.mutate()}>
-            Mark as read
-          </Button>
-        )}
-      </div>
+      <SectionHead
+        id="margin-decisions"
+        className="text-base"
+        actions={
+          unread > 0 && (
+            <Button variant="ghost" disabled={markRead.isPending} onClick={() => markRead.mutate()}>
+              Mark as read
+            </Button>
+          )
+        }
+      >
+        Approvals of pitches below the floor{unread > 0 ? ` (${unread} new)` : ''}
+      </SectionHead>
       <ul className="mt-2 space-y-2">
         {items.slice(0, 5).map((n) => (
           <li

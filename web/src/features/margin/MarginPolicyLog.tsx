@@ -1,6 +1,7 @@
 import { policyChanges } from '@pippitch/shared/margin-policy-diff';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import { useState } from 'react';
+import { SectionHead } from '../../components/SectionHead';
 import { Alert, Button, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
@@ -19,14 +20,18 @@ export function MarginPolicyLog() {
   const changes = log.data?.pages.flatMap((p) => p.changes) ?? [];
   return (
     <section aria-labelledby="policy-log" className="mt-4 border-t border-slate-200 pt-3">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="policy-log" className="text-sm font-semibold">
-          Policy log
-        </h3>
-        <Button variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? 'Hide the log' : 'Show every change'}
-        </Button>
-      </div>
+      <SectionHead
+        id="policy-log"
+        as="h3"
+        className="text-sm"
+        actions={
+          <Button variant="ghost" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Hide the log' : 'Show every change'}
+          </Button>
+        }
+      >
+        Policy log
+      </SectionHead>
       {open && log.isPending && <Spinner label="Loading the policy log..." />}
       {open && log.isError && <Alert tone="error">{errorMessage(log.error, 'Failed to load the policy log')}</Alert>}
       {open && log.data && changes.length === 0 && (

@@ -4,6 +4,7 @@ import { type CurrencyPair, fallbackRate, pairLabel, SUPPORTED_PAIRS } from '@pi
 import { formatComparisonDate } from '@pippitch/shared/time';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FIELD_CONTROL, Field, Options } from '../../components/Field';
+import { buttonClass } from '../../components/ui';
 import { type CalculatorFields, EMPTY_FIELDS } from '../../lib/calculator-core';
 import { useHydrated } from '../../lib/hydrated';
 import { useCalculatorForm } from '../../lib/useCalculatorForm';
@@ -132,10 +133,7 @@ export function LandingCalculator() {
               {error}
             </p>
           )}
-          <button
-            type="submit"
-            className="w-full rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <button type="submit" className={`w-full ${buttonClass()}`}>
             Calculate Savings
           </button>
         </fieldset>

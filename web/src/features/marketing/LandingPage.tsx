@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { type ComponentType, lazy, type ReactNode } from 'react';
+import { buttonClass } from '../../components/ui';
 import { WhenNear } from '../../components/WhenNear';
 import { memberHome, usePublicSession } from '../../lib/public-session';
 import { HeroExampleCard } from './HeroExampleCard';
@@ -127,10 +128,7 @@ export function LandingPage() {
                 Show a prospect, while you are still on the call, exactly what they would save by switching to you.
               </p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <Link
-                  to={s ? memberHome(s).to : '/pricing'}
-                  className="rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800"
-                >
+                <Link to={s ? memberHome(s).to : '/pricing'} className={buttonClass('primary', 'lg')}>
                   {s ? `Go to ${memberHome(s).label}` : 'Sign Up Now'}
                 </Link>
                 <a

@@ -11,6 +11,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Segmented } from '../../components/Segmented';
+import { buttonClass } from '../../components/ui';
 import { useHydrated } from '../../lib/hydrated';
 
 const ADDON_BLURBS = {
@@ -68,11 +69,7 @@ export function PricingTable({ heading = 'h3' }: { heading?: 'h2' | 'h3' }) {
                 <li>✓ Historical rate charts since Sept 2024</li>
                 <li>✓ Team dashboard and Salesforce export</li>
               </ul>
-              <Link
-                to="/signup"
-                search={{ plan: billing }}
-                className="mt-6 block rounded-lg bg-brand-700 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-800"
-              >
+              <Link to="/signup" search={{ plan: billing }} className={`mt-6 w-full ${buttonClass()}`}>
                 Start Free Trial
               </Link>
             </div>

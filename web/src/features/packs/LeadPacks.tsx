@@ -1,6 +1,7 @@
 import { formatGBP } from '@pippitch/shared/format';
 import { formatIsoDate } from '@pippitch/shared/time';
 import { Link } from '@tanstack/react-router';
+import { buttonClass } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 
 /** A lead's evidence packs in its details, and the way to make one from the prospect's past trades. */
@@ -10,11 +11,7 @@ export function LeadPacks({ leadId }: { leadId: string }) {
     <section aria-label="Evidence packs" className="mt-5">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-slate-800">Evidence packs{packs.data ? ` (${packs.data.length})` : ''}</h3>
-        <Link
-          to="/packs/new"
-          search={{ lead: leadId }}
-          className="rounded-lg bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800"
-        >
+        <Link to="/packs/new" search={{ lead: leadId }} className={buttonClass('primary', 'sm')}>
           New evidence pack
         </Link>
       </div>

@@ -1,5 +1,6 @@
 import { type Brokerage, SHARE_LINK_MESSAGES, SHARE_TOKEN, sharedLogoUrl } from '@pippitch/shared/pack-share';
 import { formatLondonDate } from '@pippitch/shared/time';
+import { NoIndex } from '../../components/NoIndex';
 import { Logo, Spinner } from '../../components/ui';
 import { errorMessage } from '../../lib/failure';
 import { trpc } from '../../lib/trpc';
@@ -25,6 +26,8 @@ export function SharedPackPage({ token }: { token: string }) {
   );
   return (
     <div className="min-h-screen bg-slate-50">
+      {/* The link is the prospect's secret: the pack stays out of search engines. */}
+      <NoIndex />
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center px-4 py-3 sm:px-6">
           <Logo />

@@ -4,7 +4,7 @@ import { formatIsoDate, formatLondonDateTime } from '@pippitch/shared/time';
 import { Link } from '@tanstack/react-router';
 import { ScheduleCard, ScheduleForm, ScheduleNotice, ScheduleSummary } from '../../components/ScheduleCardParts';
 import { DayOfMonthSelect, HourSelect } from '../../components/ScheduleFields';
-import { Alert, Button, Spinner } from '../../components/ui';
+import { Alert, Button, buttonClass, Spinner } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { useScheduleCard } from '../../lib/useScheduleCard';
 
@@ -56,10 +56,7 @@ export function MonthlyReportCard() {
       {s && !s.available && (
         <div className="mt-4 rounded-lg bg-slate-50 p-4 text-sm text-slate-700">
           <p>Monthly client reports come with the Client Data Tracking add-on.</p>
-          <Link
-            to="/admin/account"
-            className="mt-3 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
+          <Link to="/admin/account" className={`mt-3 ${buttonClass()}`}>
             Upgrade Now
           </Link>
         </div>

@@ -4,7 +4,7 @@ import { mayManageSeats } from '@pippitch/shared/roles';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { AdminPage } from '../../components/AdminPage';
 import { QueryStatus } from '../../components/QueryStatus';
-import { Card } from '../../components/ui';
+import { buttonClass, Card } from '../../components/ui';
 import { formatDate } from '../../lib/product';
 import { planOf, summaryPrice } from '../../lib/summary-price';
 import { trpc } from '../../lib/trpc';
@@ -55,10 +55,7 @@ export function AccountPage() {
                 </strong>
                 <span className="block sm:inline"> Your trial ends on {formatDate(s.trialEndsAt)}.</span>
               </p>
-              <Link
-                to="/checkout"
-                className="inline-flex shrink-0 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-              >
+              <Link to="/checkout" className={`shrink-0 ${buttonClass()}`}>
                 Upgrade Now
               </Link>
             </div>

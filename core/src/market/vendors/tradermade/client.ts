@@ -8,11 +8,13 @@ export interface TraderMadeClientOptions {
   /** API base, e.g. https://marketdata.tradermade.com/api/v1. */
   baseUrl: string;
   apiKey: string;
+  /** Abort a request after this long; each use has its default (`createTraderMadeClient`'s second argument). */
+  timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
 export type TraderMadeFailure =
-  | { kind: 'timeout' }
+  | { kind: 'timeout'; ms: number }
   | { kind: 'unreachable'; code: string | undefined; detail: string }
   | { kind: 'http'; status: number };
 
@@ -24,25 +26,23 @@ export class TraderMadeError extends Error {
 
 export interface TraderMadeClient {
   /** GET {base}/{path}?{params}&api_key=…: the body's text, or a TraderMadeError (the signal's reason if it aborted). */
-  get(
-    path: string,
-    params: Record<string, string>,
-    options: { timeoutMs: number; signal?: AbortSignal },
-  ): Promise<string>;
+  get(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<string>;
 }
 
-export function createTraderMadeClient(options: TraderMadeClientOptions): TraderMadeClient {
+/** A client whose every request has the options' deadline, else `defaultTimeoutMs`. */
+export function createTraderMadeClient(options: TraderMadeClientOptions, defaultTimeoutMs: number): TraderMadeClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   return {
-    async get(path, params, { timeoutMs, signal }) {
+    async get(path, params, signal) {
       const url = new URL(`${base}/${path}`);
       for (const [key, value] of Object.entries(params)) url.searchParams.set(key, value);
       url.searchParams.set('api_key', options.apiKey);
       const timeout = AbortSignal.timeout(timeoutMs);
       const failed = (err: unknown): never => {
         if (signal?.aborted) throw signal.reason;
-        if (timeout.aborted) throw new TraderMadeError({ kind: 'timeout' });
+        if (timeout.aborted) throw new TraderMadeError({ kind: 'timeout', ms: timeoutMs });
         // undici reports 'fetch failed' and keeps the useful part (ECONNREFUSED, ENOTFOUND…) in `cause`.
         const e = err as { message?: string; cause?: { code?: string; message?: string } };
         const detail = e.cause?.code ?? e.cause?.message ?? e.message ?? String(err);

@@ -5,20 +5,14 @@
  * never appears in an error or a log line.
  */
 import type { HistoryProvider } from '../../history/types';
-import { createTraderMadeClient, TraderMadeError } from './client';
+import { createTraderMadeClient, type TraderMadeClientOptions, TraderMadeError } from './client';
 import { barsFromTimeseries, timeseriesDate } from './history-transform';
 
-export interface TraderMadeHistoryOptions {
-  baseUrl: string;
-  apiKey: string;
-  /** Per request (20 s). */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-}
+/** The API base, the key, and a request's deadline (default 20 s). */
+export type TraderMadeHistoryOptions = TraderMadeClientOptions;
 
 export function createTraderMadeHistory(options: TraderMadeHistoryOptions): HistoryProvider {
-  const client = createTraderMadeClient(options);
-  const timeoutMs = options.timeoutMs ?? 20_000;
+  const client = createTraderMadeClient(options, 20_000);
   return {
     name: 'tradermade',
     description: 'TraderMade timeseries',
@@ -35,11 +29,11 @@ export function createTraderMadeHistory(options: TraderMadeHistoryOptions): Hist
       };
       let text: string;
       try {
-        text = await client.get('timeseries', params, { timeoutMs, ...(signal ? { signal } : {}) });
+        text = await client.get('timeseries', params, signal);
       } catch (err) {
         if (!(err instanceof TraderMadeError)) throw err;
         const { failure } = err;
-        if (failure.kind === 'timeout') throw new Error(`TraderMade timeseries timed out after ${timeoutMs} ms`);
+        if (failure.kind === 'timeout') throw new Error(`TraderMade timeseries timed out after ${failure.ms} ms`);
         if (failure.kind === 'http') throw new Error(`TraderMade timeseries: HTTP ${failure.status} for ${pair}`);
         throw new Error(`TraderMade timeseries unreachable: ${failure.code ?? 'network error'}`);
       }

@@ -1,14 +1,12 @@
 import type { Feed, Quote } from '../../live/types';
-import { createTraderMadeClient, TraderMadeError } from './client';
+import { createTraderMadeClient, type TraderMadeClientOptions, TraderMadeError } from './client';
 import { NO_RATE_DATA, quotesFromLiveResponse, unsupportedPair } from './live-transform';
 
-export interface TraderMadeOptions {
-  /** API base, e.g. https://marketdata.tradermade.com/api/v1 (the client calls {base}/live). */
-  baseUrl: string;
-  apiKey: string;
-  /** Abort a request after this long (default 10 s): a hung vendor must not stall the 30 s poll. */
-  timeoutMs?: number;
-}
+/**
+ * The API base, e.g. https://marketdata.tradermade.com/api/v1 (the client calls {base}/live), the key, and a request's
+ * deadline (default 10 s): a hung vendor must not stall the 30 s poll.
+ */
+export type TraderMadeOptions = TraderMadeClientOptions;
 
 const PAIR = /^[A-Z]{6}$/;
 
@@ -17,8 +15,7 @@ const PAIR = /^[A-Z]{6}$/;
  * spec's messages (see Feed); the API key never appears in an error or a log line.
  */
 export function createTraderMadeFeed(options: TraderMadeOptions): Feed {
-  const client = createTraderMadeClient(options);
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const client = createTraderMadeClient(options, 10_000);
   return {
     name: 'tradermade',
     source: 'feed',
@@ -28,9 +25,9 @@ export function createTraderMadeFeed(options: TraderMadeOptions): Feed {
       if (pairs.length === 0) return [];
       let text: string;
       try {
-        text = await client.get('live', { currency: pairs.join(',') }, { timeoutMs });
+        text = await client.get('live', { currency: pairs.join(',') });
       } catch (err) {
-        throw new Error(feedMessage(err, timeoutMs));
+        throw new Error(feedMessage(err));
       }
       if (text.trim() === '') throw new Error(NO_RATE_DATA);
       let body: unknown;
@@ -45,10 +42,10 @@ export function createTraderMadeFeed(options: TraderMadeOptions): Feed {
 }
 
 /** The spec's words for a failed poll. */
-function feedMessage(err: unknown, timeoutMs: number): string {
+function feedMessage(err: unknown): string {
   if (!(err instanceof TraderMadeError)) return `Rate feed unreachable: ${String(err)}`;
   const { failure } = err;
-  if (failure.kind === 'timeout') return `Rate feed timed out after ${timeoutMs} ms`;
+  if (failure.kind === 'timeout') return `Rate feed timed out after ${failure.ms} ms`;
   if (failure.kind === 'http') return `HTTP error! status: ${failure.status}`;
   return `Rate feed unreachable: ${failure.detail}`;
 }
