@@ -9,8 +9,8 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Database } from '@pippitch/sql';
 import { describe, expect, it } from 'vitest';
-import { listMemberRecords } from '../../core/src/queries/members';
 import { type Scope, scopeOf, systemScope } from '../../core/src/queries/scope';
+import { listMemberRecords } from '../../core/src/queries/team/members';
 import type { Actor } from '../../core/src/services/actor';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

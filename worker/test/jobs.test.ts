@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS_SCHEMA, pgBossExecutor, sendJob } from '../../core/src/jobs/index';
-import { jobStatus } from '../../core/src/queries/job-status';
+import { jobStatus } from '../../core/src/queries/jobs/status';
 import { createTestDatabase, type TestDatabase } from '../../test/db';
 import { type JobRunner, startJobRunner } from '../src/jobs/runner';
 import { failingJob, JOB_RUNS_TABLE, recordJob, strictJob, testJobs } from './helpers/test-jobs';

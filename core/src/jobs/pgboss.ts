@@ -1,5 +1,5 @@
 /** Where pg-boss keeps its tables, and how pg-boss runs its SQL through one of our Kysely handles. */
-export { pgBossExecutor } from '../queries/jobs-executor';
+export { pgBossExecutor } from '../queries/jobs/executor';
 
 /**
  * pg-boss 12's schema, created by sql/migrations/0047_pgboss_v12.sql (pg-boss 10's `pgboss` of 0008 cannot be

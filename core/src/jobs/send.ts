@@ -4,7 +4,7 @@
  */
 import type { Database } from '@pippitch/sql';
 import { type Db, PgBoss } from 'pg-boss';
-import { pgBossExecutor } from '../queries/jobs-executor';
+import { pgBossExecutor } from '../queries/jobs/executor';
 import { describeIssues, type JobDefinition, type PayloadSchema, queueOptions, type z } from './define';
 import { JOBS_SCHEMA } from './pgboss';
 

@@ -10,7 +10,7 @@ import {
   listBrokersToDigestOfAllCompanies,
   markDigestUnsubscribed,
   takeUnsubscribeToken,
-} from '../../queries/alerts-digest';
+} from '../../queries/alerts/digest';
 import { clientKey, enforce } from '../auth/rate-limit';
 import { hashToken } from '../auth/tokens';
 import { enqueueEmail } from '../email/outbox';

@@ -14,7 +14,7 @@ import {
   leadsToRepriceOfAllCompanies,
   type Repricings,
   saveRepricings,
-} from '../../queries/alerts-reprice';
+} from '../../queries/alerts/reprice';
 import { storedCalculation } from '../calculation-data';
 import { pairsQuotedAnywhere } from '../company/pairs';
 import { sendAlertDigests } from './digest';

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { alertSettingsRecord, saveAlertSettings } from '../../queries/alerts-digest';
+import { alertSettingsRecord, saveAlertSettings } from '../../queries/alerts/digest';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { endUnsubscribeTokens } from './digest';

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '@pippitch/sql';
-import { ensureSigningKey } from '../../queries/sessions-accounts';
+import { ensureSigningKey } from '../../queries/sessions/accounts';
 
 /**
  * OWASP's device cookies (issue 30 §2): after a member signs in on a browser, that browser gets a token naming the

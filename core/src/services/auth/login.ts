@@ -2,7 +2,7 @@ import { homeFor, isAdminRole, type RoleType } from '@pippitch/shared/access';
 import { type LoginInput, MESSAGES } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { AppError, forbidden, unauthorized } from '../../errors';
-import { findSignInAccount } from '../../queries/sessions-accounts';
+import { findSignInAccount } from '../../queries/sessions/accounts';
 import { roleFromStored } from '../stored-role';
 import { signInGate } from './client-gate';
 import { newDeviceToken, signedDevices } from './device-cookie';

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { findActiveAccountByEmail, insertMemberLink } from '../../queries/sessions-member-links';
+import { findActiveAccountByEmail, insertMemberLink } from '../../queries/sessions/member-links';
 
 /**
  * The e-mailed links anyone may ask for by typing an address (a password reset, a sign-in unlock): both paths —

@@ -6,7 +6,7 @@ import {
   deleteUnusedMemberLinks,
   resetTokenUsable,
   updatePasswordHash,
-} from '../../queries/sessions-member-links';
+} from '../../queries/sessions/member-links';
 import { enqueueEmailToMember } from '../email/outbox';
 import { passwordResetEmail } from '../email/templates';
 import { activeMemberOrNobody, storeMemberLink } from './member-link';

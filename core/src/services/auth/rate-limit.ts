@@ -8,7 +8,7 @@ import {
   pruneOldRateLimits,
   type RateLimitHit,
   refundRateLimitHit,
-} from '../../queries/sessions-rate-limits';
+} from '../../queries/sessions/rate-limits';
 
 /**
  * The client a per-IP limit counts: the address Fastify derived (TRUST_PROXY decides which forwarded hops

@@ -1,5 +1,5 @@
 import type { Database, Log } from '@pippitch/sql';
-import { touchSessions } from '../../queries/sessions-store';
+import { touchSessions } from '../../queries/sessions/store';
 import type { AccessFeed } from './access-feed';
 import { readSession, type SessionRow, sessionIdOf, TOUCH_EVERY_MS, type Viewer, viewerOf } from './sessions';
 

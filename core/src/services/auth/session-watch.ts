@@ -1,6 +1,6 @@
 import { type Database, type Listener, type Log, listen } from '@pippitch/sql';
 import { systemScope } from '../../queries/scope';
-import { readWatchedSessions } from '../../queries/sessions-store';
+import { readWatchedSessions } from '../../queries/sessions/store';
 import { ACCESS_CHANNEL, type AccessFeed } from './access-feed';
 import { accessOfCompany } from './company-access';
 

@@ -13,7 +13,7 @@ import {
   readSessionRecord,
   type SessionRecord,
   touchSession,
-} from '../../queries/sessions-store';
+} from '../../queries/sessions/store';
 import type { Actor } from '../actor';
 import { roleFromStored } from '../stored-role';
 import { accessOfCompany } from './company-access';

@@ -1,7 +1,7 @@
 import { UNLOCK_MESSAGES, UNLOCK_VALID_MINUTES } from '@pippitch/shared/sign-in-unlock';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
-import { claimUnlockLink, deleteUnusedMemberLinks } from '../../queries/sessions-member-links';
+import { claimUnlockLink, deleteUnusedMemberLinks } from '../../queries/sessions/member-links';
 import { enqueueEmailToMember } from '../email/outbox';
 import { signInUnlockEmail } from '../email/sign-in-unlock-email';
 import { newDeviceToken } from './device-cookie';

@@ -9,13 +9,13 @@ import {
 } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
-import { findAccountIdByEmail } from '../../queries/sessions-accounts';
+import { findAccountIdByEmail } from '../../queries/sessions/accounts';
 import {
   claimSignupRequest,
   deleteExpiredSignupRequests,
   findOpenSignupRequest,
   insertSignupRequest,
-} from '../../queries/sessions-signup-requests';
+} from '../../queries/sessions/signup-requests';
 import { enqueueEmail } from '../email/outbox';
 import { signupConfirmEmail, signupExistingAccountEmail } from '../email/signup-emails';
 import { hashPassword } from './passwords';

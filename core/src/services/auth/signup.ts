@@ -1,9 +1,9 @@
 import { MESSAGES, type OwnerSignupInput, type SignupInput } from '@pippitch/shared/auth';
 import type { Database } from '@pippitch/sql';
 import { conflict } from '../../errors';
-import { insertCompanyOwner } from '../../queries/companies-signup';
+import { insertCompanyOwner } from '../../queries/companies/signup';
 import { systemScope } from '../../queries/scope';
-import { findAccountIdByEmail, insertCredentials } from '../../queries/sessions-accounts';
+import { findAccountIdByEmail, insertCredentials } from '../../queries/sessions/accounts';
 import { createTrialCompany } from '../company/create';
 import { isUniqueViolation } from '../db-errors';
 import { hashPassword } from './passwords';

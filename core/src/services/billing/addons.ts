@@ -2,7 +2,7 @@ import type { AddonKey } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { ChangeResult } from '../../providers/payments/types';
-import { updateBilledCompany } from '../../queries/billing-company';
+import { updateBilledCompany } from '../../queries/billing/company';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { seatPriceColumns } from '../company/seat-prices';

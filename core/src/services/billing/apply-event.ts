@@ -1,7 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import type { PaymentProvider, ProviderEvent } from '../../providers/payments/types';
-import { lockCompanyByProviderId } from '../../queries/billing-company';
-import { insertEventOnce, recordEventOutcome } from '../../queries/billing-events';
+import { lockCompanyByProviderId } from '../../queries/billing/company';
+import { insertEventOnce, recordEventOutcome } from '../../queries/billing/events';
 import { systemScope } from '../../queries/scope';
 import { type BilledCompany, convergeCompany } from './converge';
 import type { PaidBillingDeps } from './deps';

@@ -4,7 +4,7 @@ import type { Billing } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { ChangeResult } from '../../providers/payments/types';
-import { countNotices } from '../../queries/billing-notices';
+import { countNotices } from '../../queries/billing/notices';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { billingSwitchScheduledEmail } from '../email/billing-emails';

@@ -1,7 +1,7 @@
 import { type CancellationReason, daysRemaining } from '@pippitch/shared/cancellation';
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
-import { updateBilledCompany } from '../../queries/billing-company';
+import { updateBilledCompany } from '../../queries/billing/company';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { cancellationScheduledEmail, reactivatedEmail } from '../email/billing-emails';

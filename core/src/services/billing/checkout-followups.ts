@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { listCheckoutsDueForFollowUp } from '../../queries/billing-checkouts';
+import { listCheckoutsDueForFollowUp } from '../../queries/billing/checkouts';
 import { systemScope } from '../../queries/scope';
 import { checkoutFollowUpEmail } from '../email/billing-emails';
 import { sendNoticeOnce } from './notices';

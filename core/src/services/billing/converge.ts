@@ -1,7 +1,7 @@
 import { planPrice } from '@pippitch/shared/plan-price';
 import type { Database } from '@pippitch/sql';
 import type { SubscriptionState } from '../../providers/payments/types';
-import { type BilledCompanyRecord, readAccessEndedAt, updateBilledCompany } from '../../queries/billing-company';
+import { type BilledCompanyRecord, readAccessEndedAt, updateBilledCompany } from '../../queries/billing/company';
 import type { Scope } from '../../queries/scope';
 import { seatPriceColumns } from '../company/seat-prices';
 import { welcomeEmail } from '../email/billing-emails';
@@ -9,7 +9,7 @@ import type { NoticeDeps } from './deps';
 import { noticeAccessEnded, sendNoticeOnce } from './notices';
 import { closeCheckouts } from './open-checkout';
 
-/** What a convergence reads of the company (queries/billing-company.ts). */
+/** What a convergence reads of the company (queries/billing/company.ts). */
 export type BilledCompany = Pick<
   BilledCompanyRecord,
   'id' | 'name' | 'stripeCustomerId' | 'stripeSubscriptionId' | 'cancelAtPeriodEnd'

@@ -1,6 +1,6 @@
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
-import { activeAdminEmails, insertNoticeOnce } from '../../queries/billing-notices';
+import { activeAdminEmails, insertNoticeOnce } from '../../queries/billing/notices';
 import type { Scope } from '../../queries/scope';
 import { accessEndedEmail, trialCancelledEmail, trialEndedEmail } from '../email/billing-emails';
 import { enqueueEmail } from '../email/outbox';

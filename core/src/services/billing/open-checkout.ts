@@ -2,7 +2,7 @@ import { BILLING_MESSAGES } from '@pippitch/shared/billing-messages';
 import type { Database } from '@pippitch/sql';
 import { conflict } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
-import { closeOpenCheckouts, findOpenCheckout } from '../../queries/billing-checkouts';
+import { closeOpenCheckouts, findOpenCheckout } from '../../queries/billing/checkouts';
 import type { Scope } from '../../queries/scope';
 
 // A company's one open checkout (issue 20 §1; the billing_checkouts_one_open index holds it in the data).

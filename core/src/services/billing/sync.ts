@@ -1,6 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { lockBilledCompanyRow, lockCompanyForConvergence } from '../../queries/billing-company';
+import { lockBilledCompanyRow, lockCompanyForConvergence } from '../../queries/billing/company';
 import type { Scope } from '../../queries/scope';
 import { convergeCompany } from './converge';
 import type { PaidBillingDeps } from './deps';

@@ -3,7 +3,7 @@ import type { Database } from '@pippitch/sql';
 import { badRequest, notFound } from '../../errors';
 import { TestModePayments } from '../../providers/payments/test-mode/provider';
 import type { PaymentProvider } from '../../providers/payments/types';
-import { cancelTestCheckoutRow, completeTestCheckout, findTestCheckout } from '../../queries/billing-test-checkouts';
+import { cancelTestCheckoutRow, completeTestCheckout, findTestCheckout } from '../../queries/billing/test-checkouts';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companyColumns } from '../company/row';

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { listCompaniesOnTrialEnding, lockTrialIfTrialing } from '../../queries/billing-company';
+import { listCompaniesOnTrialEnding, lockTrialIfTrialing } from '../../queries/billing/company';
 import { systemScope } from '../../queries/scope';
 import { type TrialReminderDays, trialReminderEmail } from '../email/billing-emails';
 import { noticeAccessEnded, sendNoticeOnce } from './notices';

@@ -1,7 +1,7 @@
 import type { Billing } from '@pippitch/shared/pricing';
 import { TRIAL_DAYS } from '@pippitch/shared/pricing';
 import type { Database } from '@pippitch/sql';
-import { insertCompany } from '../../queries/companies-signup';
+import { insertCompany } from '../../queries/companies/signup';
 import { seatPriceColumns } from './seat-prices';
 
 export interface NewCompany {

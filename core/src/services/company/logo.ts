@@ -1,7 +1,7 @@
 import { LOGO_MAX_BYTES, LOGO_MESSAGES, type LogoType, logoType } from '@pippitch/shared/logo';
 import type { Database } from '@pippitch/sql';
 import { badRequest } from '../../errors';
-import { companyHasLogo, readCompanyLogo, writeCompanyLogo } from '../../queries/companies-logo';
+import { companyHasLogo, readCompanyLogo, writeCompanyLogo } from '../../queries/companies/logo';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 

@@ -9,7 +9,7 @@ import {
   quotesPair,
   readQuotedPairs,
   writeQuotedPairs,
-} from '../../queries/companies-pairs';
+} from '../../queries/companies/pairs';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 

@@ -1,6 +1,6 @@
 import { DATA_KEPT_DAYS } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
-import { deleteCompaniesEndedBy } from '../../queries/companies-retention';
+import { deleteCompaniesEndedBy } from '../../queries/companies/retention';
 
 /**
  * Deletes every company whose access ended more than DATA_KEPT_DAYS ago and did not come back (design.md §3): the

@@ -6,7 +6,7 @@ import {
   type OneRowTable,
   readCompanyColumns,
   upsertCompanyRow as upsertRow,
-} from '../../queries/companies-rows';
+} from '../../queries/companies/rows';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 

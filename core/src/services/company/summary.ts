@@ -1,7 +1,7 @@
 import { companyAccess, trialDaysLeft } from '@pippitch/shared/access';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { countActiveMembersByRole, readCompanyRecord } from '../../queries/companies-rows';
+import { countActiveMembersByRole, readCompanyRecord } from '../../queries/companies/rows';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 

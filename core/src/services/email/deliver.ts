@@ -1,8 +1,8 @@
 import { reportFileName } from '@pippitch/shared/reports';
 import type { Database, Log } from '@pippitch/sql';
 import type { EmailProvider } from '../../providers/email/types';
-import { claimDueEmail, updateOutboxEmail } from '../../queries/email-outbox';
-import { reportAttachment } from '../../queries/reports-rows';
+import { claimDueEmail, updateOutboxEmail } from '../../queries/email/outbox';
+import { reportAttachment } from '../../queries/reports/rows';
 
 const MAX_ATTEMPTS = 8;
 

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { insertOutboxEmail, insertOutboxEmailToMember } from '../../queries/email-outbox';
+import { insertOutboxEmail, insertOutboxEmailToMember } from '../../queries/email/outbox';
 import type { RenderedEmail } from './templates';
 
 /**

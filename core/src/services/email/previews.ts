@@ -2,7 +2,7 @@ import { planPrice } from '@pippitch/shared/plan-price';
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { previewCompany } from '../../queries/email-preview';
+import { previewCompany } from '../../queries/email/preview';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import {

@@ -4,7 +4,7 @@
  */
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { insertEmailsToAdmins } from '../../queries/email-outbox';
+import { insertEmailsToAdmins } from '../../queries/email/outbox';
 import type { Scope } from '../../queries/scope';
 import { type RenderedEmail, render } from './templates';
 

@@ -8,9 +8,9 @@ import {
   insertInvitedMember,
   type JoinInvitationRecord,
   markInvitationAccepted,
-} from '../../queries/invitations-join';
+} from '../../queries/invitations/join';
 import { systemScope } from '../../queries/scope';
-import { findAccountIdByEmail, insertCredentials } from '../../queries/sessions-accounts';
+import { findAccountIdByEmail, insertCredentials } from '../../queries/sessions/accounts';
 import { accessOfCompany } from '../auth/company-access';
 import { hashPassword } from '../auth/passwords';
 import { clientKey, enforce, type Limit } from '../auth/rate-limit';

@@ -1,7 +1,7 @@
 import { type InvitationStatus, invitationStatus, seatRoleOf } from '@pippitch/shared/invitations';
 import type { SeatRole, SeatUsage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
-import { listInvitationHistory } from '../../queries/invitations-manage';
+import { listInvitationHistory } from '../../queries/invitations/manage';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companySeatUsage } from '../team/seat-usage';

@@ -8,7 +8,7 @@ import type { SeatRole } from '@pippitch/shared/seats';
 import { TRIAL_LIMITS, TRIAL_MESSAGES } from '@pippitch/shared/trial-limits';
 import type { Database } from '@pippitch/sql';
 import { notFound, tooManyRequests } from '../../errors';
-import { readInviter } from '../../queries/invitations-manage';
+import { readInviter } from '../../queries/invitations/manage';
 import type { Scope } from '../../queries/scope';
 import { hit } from '../auth/rate-limit';
 import { hashToken, newToken } from '../auth/tokens';

@@ -7,7 +7,7 @@ import {
   memberEmailsAmong,
   relinkInvitation,
   revokeInvitationRecord,
-} from '../../queries/invitations-manage';
+} from '../../queries/invitations/manage';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { companySeatUsage, lockCompanySeats } from '../team/seat-usage';

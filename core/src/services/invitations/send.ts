@@ -13,7 +13,7 @@ import {
   insertInvitation,
   memberEmailsAmong,
   pendingInvitationsTo,
-} from '../../queries/invitations-manage';
+} from '../../queries/invitations/manage';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { toStoredRole } from '../stored-role';

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { deleteHeartbeat, upsertHeartbeat } from '../../queries/ops-heartbeats';
+import { deleteHeartbeat, upsertHeartbeat } from '../../queries/ops/heartbeats';
 
 /** A worker says it is alive (readiness.ts reads it); workers silent for a day are forgotten. */
 export async function beat(db: Database, worker: string, startedAt: Date): Promise<void> {

@@ -1,14 +1,14 @@
 import type { Database } from '@pippitch/sql';
 import { listMigrations } from '@pippitch/sql';
 import { JOBS_TABLE } from '../../jobs/pgboss';
-import { readHeartbeats } from '../../queries/ops-heartbeats';
+import { readHeartbeats } from '../../queries/ops/heartbeats';
 import {
   appliedMigrations,
   dueJobs,
   latestFeedStatus,
   pingDatabase,
   timescaleJobStats,
-} from '../../queries/ops-readiness';
+} from '../../queries/ops/readiness';
 
 // Readiness (GET /api/ready), distinct from liveness (GET /api/health: the process answers and reaches the
 // database). Ready means this server can serve requests: the database answers with every migration applied

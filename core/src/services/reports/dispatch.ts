@@ -4,8 +4,8 @@ import { addDays } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { generateMonthlyReportJob } from '../../jobs/reports';
 import { sendJob } from '../../jobs/send';
-import { insertMonthlyReport } from '../../queries/reports-rows';
-import { listEnabledReportSchedulesOfAllCompanies } from '../../queries/reports-schedule';
+import { insertMonthlyReport } from '../../queries/reports/rows';
+import { listEnabledReportSchedulesOfAllCompanies } from '../../queries/reports/schedule';
 import { systemScope } from '../../queries/scope';
 import { startDueSlots } from '../schedules/sweep';
 

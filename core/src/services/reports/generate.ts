@@ -1,6 +1,6 @@
 import { KEPT_TEST_REPORTS } from '@pippitch/shared/on-demand';
 import type { Database } from '@pippitch/sql';
-import { failPendingReport, markReportReady, pruneTestReports, reportById } from '../../queries/reports-rows';
+import { failPendingReport, markReportReady, pruneTestReports, reportById } from '../../queries/reports/rows';
 import { systemScope } from '../../queries/scope';
 import { enqueueReportEmail, reportEmail } from '../email/report-emails';
 import { renderReportPdf } from './render-pdf';

@@ -11,13 +11,13 @@ import type { Database } from '@pippitch/sql';
 import { forbidden, notFound } from '../../errors';
 import { generateMonthlyReportJob } from '../../jobs/reports';
 import { sendJob } from '../../jobs/send';
-import { reportCompany } from '../../queries/reports-company';
-import { insertTestReport, readyReportPdf, reportRecords } from '../../queries/reports-rows';
+import { reportCompany } from '../../queries/reports/company';
+import { insertTestReport, readyReportPdf, reportRecords } from '../../queries/reports/rows';
 import {
   disableReportScheduleRecord,
   reportScheduleRecord,
   saveReportScheduleRecord,
-} from '../../queries/reports-schedule';
+} from '../../queries/reports/schedule';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { openOnDemand } from '../on-demand';

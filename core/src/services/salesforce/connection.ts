@@ -17,7 +17,7 @@ import {
   saveConnection,
   takeOAuthVerifier,
   updateConnection,
-} from '../../queries/crm-connection';
+} from '../../queries/crm/connection';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { hashToken, newToken } from '../auth/tokens';

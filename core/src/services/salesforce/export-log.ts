@@ -3,7 +3,7 @@ import type { ExportStatus } from '@pippitch/shared/salesforce';
 import { EXPORT_STATUS_LABELS } from '@pippitch/shared/salesforce';
 import { formatLondonDateTime } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { exportRecords } from '../../queries/crm-exports';
+import { exportRecords } from '../../queries/crm/exports';
 import { scopeOf } from '../../queries/scope';
 import { csvCell, csvLine } from '../activity/export-csv';
 import type { Actor } from '../actor';

@@ -18,7 +18,7 @@ import {
   insertScheduledExport,
   listActiveExportSchedulesOfAllCompanies,
   saveExportScheduleRecord,
-} from '../../queries/crm-schedules';
+} from '../../queries/crm/schedules';
 import { scopeOf, systemScope } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { startDueSlots } from '../schedules/sweep';

@@ -13,7 +13,7 @@ import { AppError, badRequest } from '../../errors';
 import { crmExportJob } from '../../jobs/crm';
 import { sendJob } from '../../jobs/send';
 import { CrmRejected, CrmRevoked, CrmSessionExpired, CrmTemporaryFailure } from '../../providers/crm/types';
-import { updateConnection } from '../../queries/crm-connection';
+import { updateConnection } from '../../queries/crm/connection';
 import {
   claimExport,
   type ExportChange,
@@ -23,8 +23,8 @@ import {
   insertTestExport,
   recordPostSent,
   updateExport,
-} from '../../queries/crm-exports';
-import { reportCompany } from '../../queries/reports-company';
+} from '../../queries/crm/exports';
+import { reportCompany } from '../../queries/reports/company';
 import { type Scope, scopeOf, systemScope } from '../../queries/scope';
 import { exportMembers } from '../activity/export-csv';
 import type { Actor } from '../actor';

@@ -5,7 +5,7 @@
  * still holds what was read (a token refreshed meanwhile was sealed with the current key by its writer anyway).
  */
 import type { Database } from '@pippitch/sql';
-import { connectionRecord, listCompaniesWithConnection, resealConnection } from '../../queries/crm-connection';
+import { connectionRecord, listCompaniesWithConnection, resealConnection } from '../../queries/crm/connection';
 import { type Scope, systemScope } from '../../queries/scope';
 import { openSecret, type SecretKeys, SecretsKeyMissing, sealedWith, sealSecret } from './secret-box';
 

@@ -14,7 +14,7 @@ import { memberDisplayName } from '@pippitch/shared/names';
 import { CHATTER_POST_LIMIT } from '@pippitch/shared/salesforce';
 import { formatIsoDate } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
-import { memberPitchTotals, type PitchCounts } from '../../queries/crm-team';
+import { memberPitchTotals, type PitchCounts } from '../../queries/crm/team';
 import type { Scope } from '../../queries/scope';
 import { spanBoundsUtc } from '../activity/user-activity';
 import type { MarginConceded } from '../margin/conceded';

@@ -4,8 +4,8 @@ import { TRIAL_MESSAGES, withinTrialSeats } from '@pippitch/shared/trial-limits'
 import type { Database } from '@pippitch/sql';
 import { badRequest, unavailable } from '../../errors';
 import type { PaymentProvider } from '../../providers/payments/types';
+import { saveSeatPrices } from '../../queries/companies/seats';
 import { scopeOf } from '../../queries/scope';
-import { saveSeatPrices } from '../../queries/seats';
 import type { Actor } from '../actor';
 import { confirmPlanChangeIn, type PlanChangeQuote, previewPlanChangeIn } from '../billing/plan-change';
 import { syncSubscription } from '../billing/sync';

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { insertTeamActivity } from '../../queries/companies-team-log';
+import { insertTeamActivity } from '../../queries/companies/team-log';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 

@@ -1,5 +1,5 @@
 import type { Database } from '@pippitch/sql';
-import { writeOwnPhone } from '../../queries/companies-profile';
+import { writeOwnPhone } from '../../queries/companies/profile';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 

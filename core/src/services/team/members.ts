@@ -4,6 +4,7 @@ import { availableSeats, type SeatRole } from '@pippitch/shared/seats';
 import { noSeatForMessage, TEAM_MESSAGES } from '@pippitch/shared/team-messages';
 import type { Database } from '@pippitch/sql';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import { scopeOf } from '../../queries/scope';
 import {
   countActiveAdmins,
   countMembers,
@@ -11,8 +12,7 @@ import {
   listMemberRecords,
   lockMemberRecords,
   updateMemberRecord,
-} from '../../queries/members';
-import { scopeOf } from '../../queries/scope';
+} from '../../queries/team/members';
 import type { Actor } from '../actor';
 import { requestPasswordReset } from '../auth/password-reset';
 import { endSessionsOf } from '../auth/sessions';
@@ -30,7 +30,7 @@ export interface Member {
   lastActiveAt: Date | null;
 }
 
-/** The caller's company's members (scoped by construction: queries/members.ts). */
+/** The caller's company's members (scoped by construction: queries/team/members.ts). */
 export async function listMembers(db: Database, actor: Actor): Promise<Member[]> {
   const records = await listMemberRecords(db, scopeOf(actor));
   return records.map(({ storedRole, ...r }) => ({ ...r, role: roleFromStored(storedRole) }));

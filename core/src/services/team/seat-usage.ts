@@ -1,7 +1,7 @@
 import { type SeatUsage, seatUsage } from '@pippitch/shared/seats';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { countActiveMembersByRole, countPendingInvitationsByRole, lockCompanyRow } from '../../queries/companies-rows';
+import { countActiveMembersByRole, countPendingInvitationsByRole, lockCompanyRow } from '../../queries/companies/rows';
 import type { Scope } from '../../queries/scope';
 import { companyColumns } from '../company/row';
 

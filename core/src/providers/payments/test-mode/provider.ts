@@ -11,7 +11,7 @@ import {
   testModeInvoices,
   testModeSubscription,
   updateTestModeSubscription,
-} from '../../../queries/payments-test-mode';
+} from '../../../queries/payments/test-mode';
 import type { ChangeResult, CheckoutRequest, PaymentProvider, SubscriptionChange, SubscriptionState } from '../types';
 import { WebhookSignatureError } from '../types';
 

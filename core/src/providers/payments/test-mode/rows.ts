@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@pippitch/sql';
-import { insertTestModeInvoice, type TestModeSubscriptionRow } from '../../../queries/payments-test-mode';
+import { insertTestModeInvoice, type TestModeSubscriptionRow } from '../../../queries/payments/test-mode';
 import type { SubscriptionChange, SubscriptionState } from '../types';
 import { type TestModePlan, testModeProration } from './proration';
 

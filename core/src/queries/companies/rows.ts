@@ -1,0 +1,135 @@
+import type { Database, DB } from '@pippitch/sql';
+import type { Insertable, Selectable, SelectExpression } from 'kysely';
+import { STORED_BROKER } from '../../services/stored-role';
+import type { Scope } from '../scope';
+
+/**
+ * The company's own row (`companies`) and the rows hung on it, always the scope's company: the company id comes
+ * only from the scope, so no caller can read or lock another company's row.
+ */
+
+/** A column (or expression) of `companies` a caller may ask for. */
+export type CompanyColumn = SelectExpression<DB, 'companies'>;
+
+/** These columns of the scope's company row, or undefined. Inside a transaction that locked the row, pass that. */
+export function readCompanyColumns<C extends CompanyColumn>(db: Database, scope: Scope, columns: readonly C[]) {
+  return db.selectFrom('companies').select(columns).where('id', '=', scope.companyId).executeTakeFirst();
+}
+
+type CompanyRow = Selectable<DB['companies']>;
+
+/** The company as its summary shows it (what /admin and /signup-success read), in the record's words. */
+export interface CompanyRecord {
+  id: string;
+  name: string;
+  domain: string;
+  subscriptionStatus: string;
+  subscriptionType: string;
+  billingPeriod: string;
+  trialEndsAt: Date | null;
+  accountLocked: boolean;
+  subscriptionActive: boolean;
+  adminSeats: number;
+  /** `junior_seats`: the broker seats. */
+  brokerSeats: number;
+  pricePerSeat: CompanyRow['price_per_month'];
+  monthlyPrice: CompanyRow['subscription_price'];
+  discountPercentage: number;
+  companyFinderEnabled: boolean;
+  clientDataEnabled: boolean;
+}
+
+/** The one mapping from a `companies` row to the record's words. */
+function companyOf(c: CompanyRow): CompanyRecord {
+  return {
+    id: c.id,
+    name: c.name,
+    domain: c.domain,
+    subscriptionStatus: c.subscription_status,
+    subscriptionType: c.subscription_type,
+    billingPeriod: c.billing_period,
+    trialEndsAt: c.trial_ends_at,
+    accountLocked: c.account_locked,
+    subscriptionActive: c.subscription_active,
+    adminSeats: c.admin_seats,
+    brokerSeats: c.junior_seats,
+    pricePerSeat: c.price_per_month,
+    monthlyPrice: c.subscription_price,
+    discountPercentage: c.discount_percentage,
+    companyFinderEnabled: c.company_finder_enabled,
+    clientDataEnabled: c.client_data_enabled,
+  };
+}
+
+/** The scope's company, or undefined. */
+export async function readCompanyRecord(db: Database, scope: Scope): Promise<CompanyRecord | undefined> {
+  const row = await db.selectFrom('companies').selectAll().where('id', '=', scope.companyId).executeTakeFirst();
+  return row && companyOf(row);
+}
+
+/** Locks the scope's company row for the rest of the transaction; false when there is no such company. */
+export async function lockCompanyRow(trx: Database, scope: Scope): Promise<boolean> {
+  const row = await trx
+    .selectFrom('companies')
+    .select('id')
+    .where('id', '=', scope.companyId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The tables that hold at most one row a company, keyed by the company. */
+export type OneRowTable = 'export_schedules' | 'monthly_report_schedule' | 'salesforce_connections';
+
+/** A one-row table's values, without the company (the scope gives it). */
+export type CompanyRowValues<T extends OneRowTable> = Omit<Insertable<DB[T]>, 'company_id'>;
+
+/** Writes the scope's company's one row of `table`: inserted the first time, these values replaced after. */
+export async function upsertCompanyRow<T extends OneRowTable>(
+  db: Database,
+  scope: Scope,
+  table: T,
+  values: CompanyRowValues<T>,
+): Promise<void> {
+  const row = { company_id: scope.companyId, ...values } as Insertable<DB[OneRowTable]>;
+  await db
+    .insertInto(table as OneRowTable)
+    .values(row)
+    .onConflict((oc) => oc.column('company_id').doUpdateSet(values as Insertable<DB[OneRowTable]>))
+    .execute();
+}
+
+/** Admins and brokers counted by role (the stored words, in one place). */
+export interface RoleCounts {
+  admins: number;
+  brokers: number;
+}
+
+/** The company's active members, by seat role. */
+export async function countActiveMembersByRole(db: Database, scope: Scope): Promise<RoleCounts> {
+  const row = await db
+    .selectFrom('user_profiles')
+    .select((eb) => [
+      eb.fn.countAll<string>().filterWhere('role_type', 'in', ['admin', 'super_admin']).as('admins'),
+      eb.fn.countAll<string>().filterWhere('role_type', '=', STORED_BROKER).as('brokers'),
+    ])
+    .where('company_id', '=', scope.companyId)
+    .where('is_active', '=', true)
+    .executeTakeFirstOrThrow();
+  return { admins: Number(row.admins), brokers: Number(row.brokers) };
+}
+
+/** The company's invitations still pending at `now` (each holds a seat), by seat role. */
+export async function countPendingInvitationsByRole(db: Database, scope: Scope, now: Date): Promise<RoleCounts> {
+  const row = await db
+    .selectFrom('invitations')
+    .select((eb) => [
+      eb.fn.countAll<string>().filterWhere('role_type', '=', 'admin').as('admins'),
+      eb.fn.countAll<string>().filterWhere('role_type', '=', STORED_BROKER).as('brokers'),
+    ])
+    .where('company_id', '=', scope.companyId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return { admins: Number(row.admins), brokers: Number(row.brokers) };
+}
