@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { jobs, sendJob } from '../../core/src/jobs/index';
+import { type Actor, memberActor } from '../../core/src/services/actor';
 import { calculationsFor } from '../../core/src/services/calculator/history';
 import { seedDemoActivity } from '../../core/src/services/demo/activity';
 import { DEMO_PASSWORD, seedDemoData } from '../../server/src/seed/demo';
@@ -174,11 +175,19 @@ it('restores a populated database as documented, and the compiled server and wor
   expect(view.stdout).toMatch(/^crm-export\s+3\s+0\s+0\s/m);
 
   // One pitch's record: the broker's newest, through the restored server's API, as the service reads it at source.
-  const { rows: newest } = await sql<{ user_id: string; email: string; company_name: string }>`
-    SELECT c.user_id, u.email, c.client_name AS company_name FROM calculations c JOIN user_profiles u ON u.id = c.user_id
+  const { rows: newest } = await sql<{
+    user_id: string;
+    role_type: Actor['role'];
+    company_id: string;
+    email: string;
+    company_name: string;
+  }>`
+    SELECT c.user_id, u.role_type, u.company_id, u.email, c.client_name AS company_name
+    FROM calculations c JOIN user_profiles u ON u.id = c.user_id
     ORDER BY c.created_at DESC, c.id LIMIT 1`.execute(source);
   const pitch = newest[0]!;
-  const expected = JSON.parse(JSON.stringify(await calculationsFor(source, pitch.user_id, pitch.company_name)));
+  const broker = memberActor({ id: pitch.user_id, role_type: pitch.role_type }, pitch.company_id);
+  const expected = JSON.parse(JSON.stringify(await calculationsFor(source, broker, pitch.company_name)));
   expect(expected.length).toBeGreaterThan(0);
   const { api } = createClient(`http://127.0.0.1:${port}`);
   await api.auth.login.mutate({ email: pitch.email, password: DEMO_PASSWORD, mode: 'user' });
