@@ -1,5 +1,5 @@
 import type { Database, DB } from '@pippitch/sql';
-import type { Insertable, Selectable, SelectExpression } from 'kysely';
+import type { Selectable, SelectExpression } from 'kysely';
 import { STORED_BROKER } from '../../services/stored-role';
 import type { Scope } from '../scope';
 
@@ -76,27 +76,6 @@ export async function lockCompanyRow(trx: Database, scope: Scope): Promise<boole
     .forUpdate()
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The tables that hold at most one row a company, keyed by the company. */
-export type OneRowTable = 'export_schedules' | 'monthly_report_schedule' | 'salesforce_connections';
-
-/** A one-row table's values, without the company (the scope gives it). */
-export type CompanyRowValues<T extends OneRowTable> = Omit<Insertable<DB[T]>, 'company_id'>;
-
-/** Writes the scope's company's one row of `table`: inserted the first time, these values replaced after. */
-export async function upsertCompanyRow<T extends OneRowTable>(
-  db: Database,
-  scope: Scope,
-  table: T,
-  values: CompanyRowValues<T>,
-): Promise<void> {
-  const row = { company_id: scope.companyId, ...values } as Insertable<DB[OneRowTable]>;
-  await db
-    .insertInto(table as OneRowTable)
-    .values(row)
-    .onConflict((oc) => oc.column('company_id').doUpdateSet(values as Insertable<DB[OneRowTable]>))
-    .execute();
 }
 
 /** Admins and brokers counted by role (the stored words, in one place). */
