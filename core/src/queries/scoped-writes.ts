@@ -1,5 +1,5 @@
 import type { Database, DB } from '@pippitch/sql';
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, UpdateObject, Updateable } from 'kysely';
 import type { Scope } from './scope';
 
 /**
@@ -12,6 +12,9 @@ type OneRowTable = 'export_schedules' | 'monthly_report_schedule' | 'salesforce_
 
 /** The tables whose new rows a member's request adds to their company, each with a generated id. */
 type ScopedTable = 'export_log' | 'monthly_reports' | 'evidence_packs';
+
+/** The tables whose rows a query changes one at a time by id, within the scope's company. */
+type ByIdTable = 'invitations' | 'test_mode_checkouts' | 'export_log';
 
 /** A row's values but its company. */
 type Values<T extends keyof DB> = Omit<Insertable<DB[T]>, 'company_id'>;
@@ -58,4 +61,23 @@ export async function insertScoped<T extends ScopedTable>(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Changes these columns of the row `id` of `table`, if it is the scope's company's: another company's id changes
+ * nothing.
+ */
+export async function updateScopedRow<T extends ByIdTable>(
+  db: Database,
+  scope: Scope,
+  table: T,
+  id: string,
+  values: Omit<UpdateObject<DB, T>, 'company_id'>,
+): Promise<void> {
+  await db
+    .updateTable(table as ByIdTable)
+    .set(values as UpdateObject<DB, ByIdTable>)
+    .where('id', '=', id)
+    .where('company_id', '=', scope.companyId)
+    .execute();
 }

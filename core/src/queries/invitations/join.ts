@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { Scope } from '../scope';
+import { updateScopedRow } from '../scoped-writes';
 
 /**
  * Joining by an invitation link (spec §5 Join). The link's token is the only credential its holder has, so the
@@ -94,10 +95,5 @@ export async function insertInvitedMember(
 
 /** Marks the scope's company's invitation accepted at `now`. */
 export async function markInvitationAccepted(trx: Database, scope: Scope, id: string, now: Date): Promise<void> {
-  await trx
-    .updateTable('invitations')
-    .set({ status: 'accepted', accepted_at: now })
-    .where('id', '=', id)
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateScopedRow(trx, scope, 'invitations', id, { status: 'accepted', accepted_at: now });
 }
