@@ -1,5 +1,5 @@
 import type { Database, DB } from '@pippitch/sql';
-import type { Insertable, UpdateObject, Updateable } from 'kysely';
+import type { Insertable, Updateable, UpdateObject } from 'kysely';
 import type { Scope } from './scope';
 
 /**

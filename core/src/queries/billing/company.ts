@@ -1,5 +1,6 @@
 import type { Database, DB } from '@pippitch/sql';
 import type { Selectable, Updateable } from 'kysely';
+import { readCompanyColumn } from '../companies/rows';
 import type { Scope } from '../scope';
 
 /**
@@ -80,28 +81,27 @@ function billedOf(r: BilledRow): BilledCompanyRecord {
   };
 }
 
-/** The company's billing facts every billing action starts from, locked for the transaction; or undefined. */
-export async function lockBilledCompanyRow(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
-  const row = await trx
-    .selectFrom('companies')
-    .select(BILLED)
-    .where('id', '=', scope.companyId)
-    // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while
-    // this lock is held, and their foreign-key check takes a KEY SHARE lock that FOR UPDATE would block.
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+/** The scope's company's billing facts, its row locked for the transaction with `lock`; or undefined. */
+async function lockBilled(
+  trx: Database,
+  scope: Scope,
+  lock: 'for update' | 'for no key update',
+): Promise<BilledCompanyRecord | undefined> {
+  const query = trx.selectFrom('companies').select(BILLED).where('id', '=', scope.companyId);
+  const row = await (lock === 'for update' ? query.forUpdate() : query.forNoKeyUpdate()).executeTakeFirst();
   return row && billedOf(row);
 }
 
+/** The company's billing facts every billing action starts from, locked for the transaction; or undefined. */
+export function lockBilledCompanyRow(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
+  // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while
+  // this lock is held, and their foreign-key check takes a KEY SHARE lock that FOR UPDATE would block.
+  return lockBilled(trx, scope, 'for no key update');
+}
+
 /** The company as a convergence reads it, locked FOR UPDATE; or undefined. */
-export async function lockCompanyForConvergence(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
-  const row = await trx
-    .selectFrom('companies')
-    .select(BILLED)
-    .where('id', '=', scope.companyId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row && billedOf(row);
+export function lockCompanyForConvergence(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
+  return lockBilled(trx, scope, 'for update');
 }
 
 /**
@@ -140,12 +140,7 @@ export async function setCustomerIdIfNone(trx: Database, scope: Scope, customerI
 
 /** When the company's access ended (the 0053 trigger sets it as the lock begins), or null. */
 export async function readAccessEndedAt(trx: Database, scope: Scope): Promise<Date | null> {
-  const row = await trx
-    .selectFrom('companies')
-    .select('access_ended_at')
-    .where('id', '=', scope.companyId)
-    .executeTakeFirstOrThrow();
-  return row.access_ended_at;
+  return readCompanyColumn(trx, scope, 'access_ended_at');
 }
 
 /** Locks the company's trial at `now` if it is still trialing; false when another run or a payment came first. */

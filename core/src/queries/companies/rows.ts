@@ -1,5 +1,5 @@
 import type { Database, DB } from '@pippitch/sql';
-import type { Insertable, Selectable, SelectExpression } from 'kysely';
+import { type Insertable, type Selectable, type SelectExpression, type SelectType, sql } from 'kysely';
 import { STORED_BROKER } from '../../services/stored-role';
 import type { Scope } from '../scope';
 
@@ -17,6 +17,21 @@ export function readCompanyColumns<C extends CompanyColumn>(db: Database, scope:
 }
 
 type CompanyRow = Selectable<DB['companies']>;
+
+/** One column of the scope's company row. A scope is made for a company that exists, so a missing row throws. */
+export async function readCompanyColumn<K extends keyof DB['companies'] & string>(
+  db: Database,
+  scope: Scope,
+  column: K,
+): Promise<SelectType<DB['companies'][K]>> {
+  const row = await db
+    .selectFrom('companies')
+    // Kysely cannot name the type of a generic column's selection; a ref states it.
+    .select(sql.ref<DB['companies'][K]>(column).as('value'))
+    .where('id', '=', scope.companyId)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
 
 /** The company as its summary shows it (what /admin and /signup-success read), in the record's words. */
 export interface CompanyRecord {

@@ -1,16 +1,12 @@
 import type { Database } from '@pippitch/sql';
+import { readCompanyColumn } from '../companies/rows';
 import type { Scope } from '../scope';
 
 /** What the margin desk's e-mails need of the company beyond its approvals: its name and its active admins. */
 
 /** The company's name. */
 export async function deskCompanyName(db: Database, scope: Scope): Promise<string> {
-  const row = await db
-    .selectFrom('companies')
-    .select('name')
-    .where('id', '=', scope.companyId)
-    .executeTakeFirstOrThrow();
-  return row.name;
+  return readCompanyColumn(db, scope, 'name');
 }
 
 /** The ids of the company's active admins (and super admins), who decide requests. */
