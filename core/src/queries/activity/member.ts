@@ -3,30 +3,18 @@ import { sql } from 'kysely';
 import { CALCULATION_COLUMNS, type CalculationRecord, calculationOf } from '../calculations/read';
 import type { Scope } from '../scope';
 import { inSpan } from '../span';
+import { MEMBER_COLUMNS, type MemberBasics, memberOf } from '../team/members';
 
 /**
  * One member's activity as their company's admins read it: the member (`user_profiles`) and their calculations over
  * a span, always within the scope's company (a member or a pitch of another company is not found).
  */
-export interface ActivityMember {
-  id: string;
-  fullName: string;
-  email: string;
-  /** The stored word (`'junior'` for a broker): services read it through stored-role.ts. */
-  storedRole: string;
-  isActive: boolean;
-}
-
-/** The one mapping from a `user_profiles` row to the record's words. */
-function memberOf(r: { id: string; full_name: string; email: string; role_type: string; is_active: boolean }) {
-  return { id: r.id, fullName: r.full_name, email: r.email, storedRole: r.role_type, isActive: r.is_active };
-}
 
 /** A member of the scope's company, or null. */
-export async function findActivityMember(db: Database, scope: Scope, userId: string): Promise<ActivityMember | null> {
+export async function findActivityMember(db: Database, scope: Scope, userId: string): Promise<MemberBasics | null> {
   const row = await db
     .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
+    .select(MEMBER_COLUMNS)
     .where('id', '=', userId)
     .where('company_id', '=', scope.companyId)
     .executeTakeFirst();
@@ -34,10 +22,10 @@ export async function findActivityMember(db: Database, scope: Scope, userId: str
 }
 
 /** Every member of the scope's company (active or not, any role), by name. */
-export async function listActivityMembers(db: Database, scope: Scope): Promise<ActivityMember[]> {
+export async function listActivityMembers(db: Database, scope: Scope): Promise<MemberBasics[]> {
   const rows = await db
     .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
+    .select(MEMBER_COLUMNS)
     .where('company_id', '=', scope.companyId)
     .orderBy('full_name')
     .orderBy('id')
@@ -50,7 +38,7 @@ export async function namedActivityMembers(
   db: Database,
   scope: Scope,
   ids: readonly string[],
-): Promise<Pick<ActivityMember, 'id' | 'fullName' | 'email'>[]> {
+): Promise<Pick<MemberBasics, 'id' | 'fullName' | 'email'>[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('user_profiles')
