@@ -2,8 +2,8 @@ import type { Database } from '@pippitch/sql';
 import type { Scope } from '../scope';
 
 /**
- * The billing e-mails told to a company (`billing_notices`, one row per kind and ref) and who they go to, always
- * the scope's company.
+ * The billing e-mails told to a company (`billing_notices`, one row per kind and ref), always the scope's company.
+ * They go to its active admins (team/members.ts `activeAdmins`).
  */
 
 /** Records the notice as sent now; false when it was already (the row exists: nothing is to be sent again). */
@@ -30,16 +30,4 @@ export async function countNotices(trx: Database, scope: Scope, kind: string): P
     .where('kind', '=', kind)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** The addresses of the company's active admins: who billing e-mails go to. */
-export async function activeAdminEmails(trx: Database, scope: Scope): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('user_profiles')
-    .select('email')
-    .where('company_id', '=', scope.companyId)
-    .where('role_type', 'in', ['admin', 'super_admin'])
-    .where('is_active', '=', true)
-    .execute();
-  return rows.map((r) => r.email);
 }

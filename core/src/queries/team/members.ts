@@ -70,6 +70,17 @@ export async function lockMemberRecords(trx: Database, scope: Scope, ids: readon
   return rows.map(memberOf);
 }
 
+/** The company's active admins (and super admins): who decide margin requests and hear of billing. */
+export async function activeAdmins(db: Database, scope: Scope): Promise<{ id: string; email: string }[]> {
+  return db
+    .selectFrom('user_profiles')
+    .select(['id', 'email'])
+    .where('company_id', '=', scope.companyId)
+    .where('role_type', 'in', ['admin', 'super_admin'])
+    .where('is_active', '=', true)
+    .execute();
+}
+
 /** How many of the company's members are active admins, leaving out `exclude`. */
 export async function countActiveAdmins(trx: Database, scope: Scope, exclude: readonly string[]): Promise<number> {
   let query = trx
