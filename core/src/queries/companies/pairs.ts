@@ -1,7 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from '../scope';
-import { readCompanyColumn } from './rows';
+import { readCompanyColumn, readCompanyColumns } from './rows';
 
 /** The pairs a desk quotes (`companies.quoted_pairs`, issue 34 §3), as stored: services order them. */
 
@@ -21,11 +21,7 @@ export async function writeQuotedPairs(trx: Database, scope: Scope, pairs: reado
 
 /** Whether the scope's company quotes `pair`. */
 export async function quotesPair(db: Database, scope: Scope, pair: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('companies')
-    .select(sql<boolean>`${pair} = ANY (quoted_pairs)`.as('quoted'))
-    .where('id', '=', scope.companyId)
-    .executeTakeFirst();
+  const row = await readCompanyColumns(db, scope, [sql<boolean>`${pair} = ANY (quoted_pairs)`.as('quoted')]);
   return Boolean(row?.quoted);
 }
 
