@@ -1,6 +1,6 @@
 import type { Database, DB } from '@pippitch/sql';
 import type { Selectable, Updateable } from 'kysely';
-import { readCompanyColumn } from '../companies/rows';
+import { type CompanyPlanRecord, PLAN_COLUMNS, planOf, readCompanyColumn } from '../companies/rows';
 import type { Scope } from '../scope';
 
 /**
@@ -9,46 +9,24 @@ import type { Scope } from '../scope';
  */
 
 /** The company's billing facts, in the record's words. */
-export interface BilledCompanyRecord {
-  id: string;
-  name: string;
-  subscriptionStatus: string;
-  subscriptionType: string;
-  billingPeriod: string;
-  accountLocked: boolean;
-  adminSeats: number;
-  /** `junior_seats`: the broker seats. */
-  brokerSeats: number;
-  companyFinderEnabled: boolean;
-  clientDataEnabled: boolean;
+export interface BilledCompanyRecord extends CompanyPlanRecord {
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
   cancelAtPeriodEnd: boolean;
   scheduledCancellationDate: Date | null;
   gracePeriodUsed: boolean;
-  trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;
   billingSwitchTo: string | null;
   billingSwitchOn: Date | null;
 }
 
 const BILLED = [
-  'id',
-  'name',
-  'subscription_status',
-  'subscription_type',
-  'billing_period',
-  'account_locked',
-  'admin_seats',
-  'junior_seats',
-  'company_finder_enabled',
-  'client_data_enabled',
+  ...PLAN_COLUMNS,
   'stripe_subscription_id',
   'cancel_at_period_end',
   'scheduled_cancellation_date',
   'grace_period_used',
   'stripe_customer_id',
-  'trial_ends_at',
   'current_period_end',
   'billing_switch_to',
   'billing_switch_on',
@@ -59,22 +37,12 @@ type BilledRow = Pick<Selectable<DB['companies']>, (typeof BILLED)[number]>;
 /** The one mapping from the `companies` row's billing columns to the record's words. */
 function billedOf(r: BilledRow): BilledCompanyRecord {
   return {
-    id: r.id,
-    name: r.name,
-    subscriptionStatus: r.subscription_status,
-    subscriptionType: r.subscription_type,
-    billingPeriod: r.billing_period,
-    accountLocked: r.account_locked,
-    adminSeats: r.admin_seats,
-    brokerSeats: r.junior_seats,
-    companyFinderEnabled: r.company_finder_enabled,
-    clientDataEnabled: r.client_data_enabled,
+    ...planOf(r),
     stripeCustomerId: r.stripe_customer_id,
     stripeSubscriptionId: r.stripe_subscription_id,
     cancelAtPeriodEnd: r.cancel_at_period_end,
     scheduledCancellationDate: r.scheduled_cancellation_date,
     gracePeriodUsed: r.grace_period_used,
-    trialEndsAt: r.trial_ends_at,
     currentPeriodEnd: r.current_period_end,
     billingSwitchTo: r.billing_switch_to,
     billingSwitchOn: r.billing_switch_on,

@@ -33,46 +33,72 @@ export async function readCompanyColumn<K extends keyof DB['companies'] & string
   return row.value;
 }
 
-/** The company as its summary shows it (what /admin and /signup-success read), in the record's words. */
-export interface CompanyRecord {
+/** The company's plan as both its summary and billing read it: who, which plan, its seats and add-ons. */
+export interface CompanyPlanRecord {
   id: string;
   name: string;
-  domain: string;
   subscriptionStatus: string;
   subscriptionType: string;
   billingPeriod: string;
   trialEndsAt: Date | null;
   accountLocked: boolean;
-  subscriptionActive: boolean;
   adminSeats: number;
   /** `junior_seats`: the broker seats. */
   brokerSeats: number;
-  pricePerSeat: CompanyRow['price_per_month'];
-  monthlyPrice: CompanyRow['subscription_price'];
-  discountPercentage: number;
   companyFinderEnabled: boolean;
   clientDataEnabled: boolean;
 }
 
-/** The one mapping from a `companies` row to the record's words. */
-function companyOf(c: CompanyRow): CompanyRecord {
+/** The `companies` columns of a CompanyPlanRecord. */
+export const PLAN_COLUMNS = [
+  'id',
+  'name',
+  'subscription_status',
+  'subscription_type',
+  'billing_period',
+  'trial_ends_at',
+  'account_locked',
+  'admin_seats',
+  'junior_seats',
+  'company_finder_enabled',
+  'client_data_enabled',
+] as const;
+
+/** The one mapping from those columns to the record's words. */
+export function planOf(c: Pick<CompanyRow, (typeof PLAN_COLUMNS)[number]>): CompanyPlanRecord {
   return {
     id: c.id,
     name: c.name,
-    domain: c.domain,
     subscriptionStatus: c.subscription_status,
     subscriptionType: c.subscription_type,
     billingPeriod: c.billing_period,
     trialEndsAt: c.trial_ends_at,
     accountLocked: c.account_locked,
-    subscriptionActive: c.subscription_active,
     adminSeats: c.admin_seats,
     brokerSeats: c.junior_seats,
+    companyFinderEnabled: c.company_finder_enabled,
+    clientDataEnabled: c.client_data_enabled,
+  };
+}
+
+/** The company as its summary shows it (what /admin and /signup-success read), in the record's words. */
+export interface CompanyRecord extends CompanyPlanRecord {
+  domain: string;
+  subscriptionActive: boolean;
+  pricePerSeat: CompanyRow['price_per_month'];
+  monthlyPrice: CompanyRow['subscription_price'];
+  discountPercentage: number;
+}
+
+/** The one mapping from a `companies` row to the record's words. */
+function companyOf(c: CompanyRow): CompanyRecord {
+  return {
+    ...planOf(c),
+    domain: c.domain,
+    subscriptionActive: c.subscription_active,
     pricePerSeat: c.price_per_month,
     monthlyPrice: c.subscription_price,
     discountPercentage: c.discount_percentage,
-    companyFinderEnabled: c.company_finder_enabled,
-    clientDataEnabled: c.client_data_enabled,
   };
 }
 
