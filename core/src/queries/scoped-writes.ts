@@ -10,8 +10,8 @@ import type { Scope } from './scope';
 /** The tables that hold at most one row a company, keyed by `company_id` (a schedule, a connection). */
 type OneRowTable = 'export_schedules' | 'monthly_report_schedule' | 'salesforce_connections';
 
-/** The tables whose new rows a member's request adds to their company, each with a generated id. */
-type ScopedTable = 'export_log' | 'monthly_reports' | 'evidence_packs';
+/** The tables whose new rows a member's request adds to their company, each with a text id (generated, or given). */
+type ScopedTable = 'export_log' | 'monthly_reports' | 'evidence_packs' | 'billing_checkouts';
 
 /** The tables whose rows a query changes one at a time by id, within the scope's company. */
 type ByIdTable = 'invitations' | 'test_mode_checkouts' | 'export_log';
@@ -48,7 +48,7 @@ export async function updateOneRow<T extends OneRowTable>(
     .execute();
 }
 
-/** Adds a row to the scope's company and returns its new id. */
+/** Adds a row to the scope's company and returns its id. */
 export async function insertScoped<T extends ScopedTable>(
   db: Database,
   scope: Scope,
