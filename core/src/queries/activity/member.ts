@@ -21,34 +21,16 @@ export async function findActivityMember(db: Database, scope: Scope, userId: str
   return row ? memberOf(row) : null;
 }
 
-/** Every member of the scope's company (active or not, any role), by name. */
-export async function listActivityMembers(db: Database, scope: Scope): Promise<MemberBasics[]> {
-  const rows = await db
-    .selectFrom('user_profiles')
-    .select(MEMBER_COLUMNS)
-    .where('company_id', '=', scope.companyId)
-    .orderBy('full_name')
-    .orderBy('id')
-    .execute();
+/**
+ * The scope's company's members (active or not, any role), by name: all of them, or those among `ids` (ids from
+ * elsewhere are left out).
+ */
+export async function activityMembers(db: Database, scope: Scope, ids?: readonly string[]): Promise<MemberBasics[]> {
+  if (ids?.length === 0) return [];
+  let q = db.selectFrom('user_profiles').select(MEMBER_COLUMNS).where('company_id', '=', scope.companyId);
+  if (ids) q = q.where('id', 'in', ids);
+  const rows = await q.orderBy('full_name').orderBy('id').execute();
   return rows.map(memberOf);
-}
-
-/** The named members of the scope's company, by name; ids from elsewhere are left out. */
-export async function namedActivityMembers(
-  db: Database,
-  scope: Scope,
-  ids: readonly string[],
-): Promise<Pick<MemberBasics, 'id' | 'fullName' | 'email'>[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email'])
-    .where('company_id', '=', scope.companyId)
-    .where('id', 'in', ids)
-    .orderBy('full_name')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email }));
 }
 
 /** A calculation on the activity page: the record, and the live rate, standing and pounds stored with it. */
