@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import { insertOnce } from '../insert-once';
 import type { Scope } from '../scope';
 
 /**
@@ -12,13 +13,12 @@ export async function insertNoticeOnce(
   scope: Scope,
   notice: { kind: string; ref: string; now: Date },
 ): Promise<boolean> {
-  const fresh = await trx
-    .insertInto('billing_notices')
-    .values({ company_id: scope.companyId, kind: notice.kind, ref: notice.ref, sent_at: notice.now })
-    .onConflict((oc) => oc.columns(['company_id', 'kind', 'ref']).doNothing())
-    .returning('kind')
-    .executeTakeFirst();
-  return fresh !== undefined;
+  return insertOnce(
+    trx,
+    'billing_notices',
+    { company_id: scope.companyId, kind: notice.kind, ref: notice.ref, sent_at: notice.now },
+    ['company_id', 'kind', 'ref'],
+  );
 }
 
 /** How many notices of `kind` the company has been sent. */
