@@ -28,16 +28,3 @@ export async function hasAnyCalculation(db: Database, scope: Scope): Promise<boo
 export async function claimDemoHistory(db: Database, scope: Scope): Promise<boolean> {
   return insertOnce(db, 'demo_history', { company_id: scope.companyId }, ['company_id']);
 }
-
-/** The company's members with their e-mail and stored role word (read through stored-role.ts). */
-export async function companyMembers(
-  db: Database,
-  scope: Scope,
-): Promise<{ id: string; email: string; storedRole: string }[]> {
-  const rows = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'email', 'role_type'])
-    .where('company_id', '=', scope.companyId)
-    .execute();
-  return rows.map((r) => ({ id: r.id, email: r.email, storedRole: r.role_type }));
-}
