@@ -4,7 +4,8 @@ import type { CalculationEvidence } from './evidence';
 // The schema of `calculations.evidence` (the substantiation record, issue 14), read back through it everywhere the
 // column is read. Apart from evidence.ts so that the web, which only shows the record, loads no zod for it.
 
-const midUsed = z.object({ rate: z.string(), source: z.string(), at: z.string() });
+/** A mid used (evidence.ts MidUsed); a pack's trade's mid extends it (pack-record.ts). */
+export const midUsed = z.object({ rate: z.string(), source: z.string(), at: z.string() });
 
 const ecbReference = z.object({
   fixDate: z.string(),

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { pairSchema } from './desk-pairs';
+import { midUsed } from './evidence-record';
 import type { BadRow, PackTotals, PricedTrade } from './pack';
 
 // The schemas of `evidence_packs.trades`, `.bad_rows` and `.totals` (issue 14 §3), read back through them on every
 // read. Apart from pack.ts so that the web, which only shows packs, loads no zod for them.
 
-const tradeMid = z.object({
-  rate: z.string(),
-  at: z.string(),
-  source: z.string(),
+const tradeMid = midUsed.extend({
   minutesBefore: z.number(),
   // Packs saved before the flag have none (pack.ts tells them by their source's words).
   simulated: z.boolean().optional(),

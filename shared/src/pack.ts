@@ -1,5 +1,5 @@
 import { Dec } from './decimal';
-import { checkAgainstRange, type DayRange, isOffMarket, sessionNote } from './evidence';
+import { checkAgainstRange, type DayRange, isOffMarket, type MidUsed, sessionNote } from './evidence';
 import { formatGBP, formatRate } from './format';
 import { pairInfo } from './pair-catalogue';
 import { pairMethodLines } from './pair-method';
@@ -67,12 +67,8 @@ export interface BadRow {
   reason: string;
 }
 
-/** The price a trade was measured against. */
-export interface TradeMid {
-  rate: string;
-  /** ISO instant of the bar used. */
-  at: string;
-  source: string;
+/** The price a trade was measured against: a mid used (its `at` the bar's instant), and how old its bar was. */
+export interface TradeMid extends MidUsed {
   /** Minutes before the trade's minute (0: that minute's own bar). */
   minutesBefore: number;
   /** The minute was simulated (the bundled ECB-anchored set or the simulated feed), not a traded price. */

@@ -1,5 +1,5 @@
 import type { Database, DB } from '@pippitch/sql';
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable, Updateable, UpdateObject } from 'kysely';
 import type { Scope } from './scope';
 
 /**
@@ -10,8 +10,11 @@ import type { Scope } from './scope';
 /** The tables that hold at most one row a company, keyed by `company_id` (a schedule, a connection). */
 type OneRowTable = 'export_schedules' | 'monthly_report_schedule' | 'salesforce_connections';
 
-/** The tables whose new rows a member's request adds to their company, each with a generated id. */
-type ScopedTable = 'export_log' | 'monthly_reports' | 'evidence_packs';
+/** The tables whose new rows a member's request adds to their company, each with a text id (generated, or given). */
+type ScopedTable = 'export_log' | 'monthly_reports' | 'evidence_packs' | 'billing_checkouts';
+
+/** The tables whose rows a query changes one at a time by id, within the scope's company. */
+type ByIdTable = 'invitations' | 'test_mode_checkouts' | 'export_log';
 
 /** A row's values but its company. */
 type Values<T extends keyof DB> = Omit<Insertable<DB[T]>, 'company_id'>;
@@ -45,7 +48,7 @@ export async function updateOneRow<T extends OneRowTable>(
     .execute();
 }
 
-/** Adds a row to the scope's company and returns its new id. */
+/** Adds a row to the scope's company and returns its id. */
 export async function insertScoped<T extends ScopedTable>(
   db: Database,
   scope: Scope,
@@ -58,4 +61,23 @@ export async function insertScoped<T extends ScopedTable>(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * Changes these columns of the row `id` of `table`, if it is the scope's company's: another company's id changes
+ * nothing.
+ */
+export async function updateScopedRow<T extends ByIdTable>(
+  db: Database,
+  scope: Scope,
+  table: T,
+  id: string,
+  values: Omit<UpdateObject<DB, T>, 'company_id'>,
+): Promise<void> {
+  await db
+    .updateTable(table as ByIdTable)
+    .set(values as UpdateObject<DB, ByIdTable>)
+    .where('id', '=', id)
+    .where('company_id', '=', scope.companyId)
+    .execute();
 }

@@ -1,5 +1,5 @@
 // Types shared by the market-data worker and whoever reads what it publishes (the server's live subscription).
-// Pure types and constants: safe to import from the server.
+// Pure types, constants and the feeds' one shared rule: safe to import from the server.
 
 import type { QuoteSource } from '@pippitch/shared/sources';
 
@@ -27,6 +27,15 @@ export interface Feed {
    * 'HTTP error! status: {n}', 'No rate data received', 'Unsupported currency pair: {pair}'.
    */
   fetchQuotes(pairs: readonly string[]): Promise<Quote[]>;
+}
+
+/** The spec's words for a pair a feed cannot quote. */
+export const unsupportedPair = (pair: string) => `Unsupported currency pair: ${pair}`;
+
+/** A feed refuses a request holding a pair it cannot quote, before asking anyone: the spec's message names it. */
+export function refuseUnquotable(pairs: readonly string[], quotable: (pair: string) => boolean): void {
+  const bad = pairs.find((p) => !quotable(p));
+  if (bad !== undefined) throw new Error(unsupportedPair(bad));
 }
 
 /** The NOTIFY contract (channel, payload schema, fallback rule) is shared with the server: shared/src/live-quote.ts. */

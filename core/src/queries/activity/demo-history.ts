@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import { insertOnce } from '../insert-once';
 import type { Scope } from '../scope';
 
 /** The demo company's history (services/demo/activity.ts): found once by name, then written within its scope. */
@@ -25,24 +26,5 @@ export async function hasAnyCalculation(db: Database, scope: Scope): Promise<boo
 
 /** Claims the company's one demo history: true for the first caller only (two workers starting together). */
 export async function claimDemoHistory(db: Database, scope: Scope): Promise<boolean> {
-  const claimed = await db
-    .insertInto('demo_history')
-    .values({ company_id: scope.companyId })
-    .onConflict((oc) => oc.column('company_id').doNothing())
-    .returning('company_id')
-    .executeTakeFirst();
-  return claimed !== undefined;
-}
-
-/** The company's members with their e-mail and stored role word (read through stored-role.ts). */
-export async function companyMembers(
-  db: Database,
-  scope: Scope,
-): Promise<{ id: string; email: string; storedRole: string }[]> {
-  const rows = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'email', 'role_type'])
-    .where('company_id', '=', scope.companyId)
-    .execute();
-  return rows.map((r) => ({ id: r.id, email: r.email, storedRole: r.role_type }));
+  return insertOnce(db, 'demo_history', { company_id: scope.companyId }, ['company_id']);
 }

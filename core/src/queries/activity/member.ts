@@ -3,64 +3,34 @@ import { sql } from 'kysely';
 import { CALCULATION_COLUMNS, type CalculationRecord, calculationOf } from '../calculations/read';
 import type { Scope } from '../scope';
 import { inSpan } from '../span';
+import { MEMBER_COLUMNS, type MemberBasics, memberOf } from '../team/members';
 
 /**
  * One member's activity as their company's admins read it: the member (`user_profiles`) and their calculations over
  * a span, always within the scope's company (a member or a pitch of another company is not found).
  */
-export interface ActivityMember {
-  id: string;
-  fullName: string;
-  email: string;
-  /** The stored word (`'junior'` for a broker): services read it through stored-role.ts. */
-  storedRole: string;
-  isActive: boolean;
-}
-
-/** The one mapping from a `user_profiles` row to the record's words. */
-function memberOf(r: { id: string; full_name: string; email: string; role_type: string; is_active: boolean }) {
-  return { id: r.id, fullName: r.full_name, email: r.email, storedRole: r.role_type, isActive: r.is_active };
-}
 
 /** A member of the scope's company, or null. */
-export async function findActivityMember(db: Database, scope: Scope, userId: string): Promise<ActivityMember | null> {
+export async function findActivityMember(db: Database, scope: Scope, userId: string): Promise<MemberBasics | null> {
   const row = await db
     .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
+    .select(MEMBER_COLUMNS)
     .where('id', '=', userId)
     .where('company_id', '=', scope.companyId)
     .executeTakeFirst();
   return row ? memberOf(row) : null;
 }
 
-/** Every member of the scope's company (active or not, any role), by name. */
-export async function listActivityMembers(db: Database, scope: Scope): Promise<ActivityMember[]> {
-  const rows = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
-    .where('company_id', '=', scope.companyId)
-    .orderBy('full_name')
-    .orderBy('id')
-    .execute();
+/**
+ * The scope's company's members (active or not, any role), by name: all of them, or those among `ids` (ids from
+ * elsewhere are left out).
+ */
+export async function activityMembers(db: Database, scope: Scope, ids?: readonly string[]): Promise<MemberBasics[]> {
+  if (ids?.length === 0) return [];
+  let q = db.selectFrom('user_profiles').select(MEMBER_COLUMNS).where('company_id', '=', scope.companyId);
+  if (ids) q = q.where('id', 'in', ids);
+  const rows = await q.orderBy('full_name').orderBy('id').execute();
   return rows.map(memberOf);
-}
-
-/** The named members of the scope's company, by name; ids from elsewhere are left out. */
-export async function namedActivityMembers(
-  db: Database,
-  scope: Scope,
-  ids: readonly string[],
-): Promise<Pick<ActivityMember, 'id' | 'fullName' | 'email'>[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email'])
-    .where('company_id', '=', scope.companyId)
-    .where('id', 'in', ids)
-    .orderBy('full_name')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email }));
 }
 
 /** A calculation on the activity page: the record, and the live rate, standing and pounds stored with it. */

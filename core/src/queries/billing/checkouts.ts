@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { Scope } from '../scope';
+import { insertScoped } from '../scoped-writes';
 
 /**
  * A company's checkouts at the payment provider (`billing_checkouts`; issue 20 §1: at most one open, the
@@ -36,16 +37,12 @@ export async function insertCheckout(
   scope: Scope,
   checkout: { id: string; provider: string; now: Date },
 ): Promise<void> {
-  await trx
-    .insertInto('billing_checkouts')
-    .values({
-      id: checkout.id,
-      company_id: scope.companyId,
-      provider: checkout.provider,
-      started_by: scope.userId,
-      created_at: checkout.now,
-    })
-    .execute();
+  await insertScoped(trx, scope, 'billing_checkouts', {
+    id: checkout.id,
+    provider: checkout.provider,
+    started_by: scope.userId,
+    created_at: checkout.now,
+  });
 }
 
 /**

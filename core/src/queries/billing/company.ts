@@ -1,5 +1,6 @@
 import type { Database, DB } from '@pippitch/sql';
 import type { Selectable, Updateable } from 'kysely';
+import { type CompanyPlanRecord, PLAN_COLUMNS, planOf, readCompanyColumn } from '../companies/rows';
 import type { Scope } from '../scope';
 
 /**
@@ -8,46 +9,24 @@ import type { Scope } from '../scope';
  */
 
 /** The company's billing facts, in the record's words. */
-export interface BilledCompanyRecord {
-  id: string;
-  name: string;
-  subscriptionStatus: string;
-  subscriptionType: string;
-  billingPeriod: string;
-  accountLocked: boolean;
-  adminSeats: number;
-  /** `junior_seats`: the broker seats. */
-  brokerSeats: number;
-  companyFinderEnabled: boolean;
-  clientDataEnabled: boolean;
+export interface BilledCompanyRecord extends CompanyPlanRecord {
   stripeCustomerId: string | null;
   stripeSubscriptionId: string | null;
   cancelAtPeriodEnd: boolean;
   scheduledCancellationDate: Date | null;
   gracePeriodUsed: boolean;
-  trialEndsAt: Date | null;
   currentPeriodEnd: Date | null;
   billingSwitchTo: string | null;
   billingSwitchOn: Date | null;
 }
 
 const BILLED = [
-  'id',
-  'name',
-  'subscription_status',
-  'subscription_type',
-  'billing_period',
-  'account_locked',
-  'admin_seats',
-  'junior_seats',
-  'company_finder_enabled',
-  'client_data_enabled',
+  ...PLAN_COLUMNS,
   'stripe_subscription_id',
   'cancel_at_period_end',
   'scheduled_cancellation_date',
   'grace_period_used',
   'stripe_customer_id',
-  'trial_ends_at',
   'current_period_end',
   'billing_switch_to',
   'billing_switch_on',
@@ -58,50 +37,39 @@ type BilledRow = Pick<Selectable<DB['companies']>, (typeof BILLED)[number]>;
 /** The one mapping from the `companies` row's billing columns to the record's words. */
 function billedOf(r: BilledRow): BilledCompanyRecord {
   return {
-    id: r.id,
-    name: r.name,
-    subscriptionStatus: r.subscription_status,
-    subscriptionType: r.subscription_type,
-    billingPeriod: r.billing_period,
-    accountLocked: r.account_locked,
-    adminSeats: r.admin_seats,
-    brokerSeats: r.junior_seats,
-    companyFinderEnabled: r.company_finder_enabled,
-    clientDataEnabled: r.client_data_enabled,
+    ...planOf(r),
     stripeCustomerId: r.stripe_customer_id,
     stripeSubscriptionId: r.stripe_subscription_id,
     cancelAtPeriodEnd: r.cancel_at_period_end,
     scheduledCancellationDate: r.scheduled_cancellation_date,
     gracePeriodUsed: r.grace_period_used,
-    trialEndsAt: r.trial_ends_at,
     currentPeriodEnd: r.current_period_end,
     billingSwitchTo: r.billing_switch_to,
     billingSwitchOn: r.billing_switch_on,
   };
 }
 
-/** The company's billing facts every billing action starts from, locked for the transaction; or undefined. */
-export async function lockBilledCompanyRow(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
-  const row = await trx
-    .selectFrom('companies')
-    .select(BILLED)
-    .where('id', '=', scope.companyId)
-    // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while
-    // this lock is held, and their foreign-key check takes a KEY SHARE lock that FOR UPDATE would block.
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+/** The scope's company's billing facts, its row locked for the transaction with `lock`; or undefined. */
+async function lockBilled(
+  trx: Database,
+  scope: Scope,
+  lock: 'for update' | 'for no key update',
+): Promise<BilledCompanyRecord | undefined> {
+  const query = trx.selectFrom('companies').select(BILLED).where('id', '=', scope.companyId);
+  const row = await (lock === 'for update' ? query.forUpdate() : query.forNoKeyUpdate()).executeTakeFirst();
   return row && billedOf(row);
 }
 
+/** The company's billing facts every billing action starts from, locked for the transaction; or undefined. */
+export function lockBilledCompanyRow(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
+  // Not FOR UPDATE: the test-mode provider writes rows referencing the company on its own connection while
+  // this lock is held, and their foreign-key check takes a KEY SHARE lock that FOR UPDATE would block.
+  return lockBilled(trx, scope, 'for no key update');
+}
+
 /** The company as a convergence reads it, locked FOR UPDATE; or undefined. */
-export async function lockCompanyForConvergence(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
-  const row = await trx
-    .selectFrom('companies')
-    .select(BILLED)
-    .where('id', '=', scope.companyId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row && billedOf(row);
+export function lockCompanyForConvergence(trx: Database, scope: Scope): Promise<BilledCompanyRecord | undefined> {
+  return lockBilled(trx, scope, 'for update');
 }
 
 /**
@@ -140,12 +108,7 @@ export async function setCustomerIdIfNone(trx: Database, scope: Scope, customerI
 
 /** When the company's access ended (the 0053 trigger sets it as the lock begins), or null. */
 export async function readAccessEndedAt(trx: Database, scope: Scope): Promise<Date | null> {
-  const row = await trx
-    .selectFrom('companies')
-    .select('access_ended_at')
-    .where('id', '=', scope.companyId)
-    .executeTakeFirstOrThrow();
-  return row.access_ended_at;
+  return readCompanyColumn(trx, scope, 'access_ended_at');
 }
 
 /** Locks the company's trial at `now` if it is still trialing; false when another run or a payment came first. */

@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import { insertOnce } from '../insert-once';
 import type { Scope } from '../scope';
 
 /**
@@ -11,13 +12,12 @@ export async function insertEventOnce(
   trx: Database,
   event: { id: string; provider: string; type: string; now: Date },
 ): Promise<boolean> {
-  const fresh = await trx
-    .insertInto('billing_events')
-    .values({ id: event.id, provider: event.provider, type: event.type, outcome: 'applying', received_at: event.now })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return fresh !== undefined;
+  return insertOnce(
+    trx,
+    'billing_events',
+    { id: event.id, provider: event.provider, type: event.type, outcome: 'applying', received_at: event.now },
+    ['id'],
+  );
 }
 
 /** The event's outcome, and the company (the scope's) it was about, or none. */

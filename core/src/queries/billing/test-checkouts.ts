@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { Scope } from '../scope';
+import { updateScopedRow } from '../scoped-writes';
 
 /**
  * Test mode's checkout pages (`test_mode_checkouts`), only the scope's company's: another company's checkout id is
@@ -23,20 +24,10 @@ export async function completeTestCheckout(
   id: string,
   subscriptionId: string,
 ): Promise<void> {
-  await trx
-    .updateTable('test_mode_checkouts')
-    .set({ status: 'complete', subscription_id: subscriptionId })
-    .where('id', '=', id)
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateScopedRow(trx, scope, 'test_mode_checkouts', id, { status: 'complete', subscription_id: subscriptionId });
 }
 
 /** Marks the company's test checkout canceled. */
 export async function cancelTestCheckoutRow(db: Database, scope: Scope, id: string): Promise<void> {
-  await db
-    .updateTable('test_mode_checkouts')
-    .set({ status: 'canceled' })
-    .where('id', '=', id)
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateScopedRow(db, scope, 'test_mode_checkouts', id, { status: 'canceled' });
 }

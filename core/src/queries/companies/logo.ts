@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { Scope } from '../scope';
+import { readCompanyColumns } from './rows';
 
 /** The company's logo for its shared evidence packs (issue 22 §3; `companies.logo`), the scope's company's only. */
 
@@ -21,21 +22,13 @@ export async function readCompanyLogo(
   db: Database,
   scope: Scope,
 ): Promise<{ bytes: Buffer; type: string } | undefined> {
-  const row = await db
-    .selectFrom('companies')
-    .select(['logo', 'logo_type'])
-    .where('id', '=', scope.companyId)
-    .executeTakeFirst();
+  const row = await readCompanyColumns(db, scope, ['logo', 'logo_type']);
   if (!row?.logo || !row.logo_type) return undefined;
   return { bytes: Buffer.from(row.logo), type: row.logo_type };
 }
 
 /** Whether the company has a logo, without reading it. */
 export async function companyHasLogo(db: Database, scope: Scope): Promise<boolean> {
-  const row = await db
-    .selectFrom('companies')
-    .select((eb) => eb('logo', 'is not', null).as('has'))
-    .where('id', '=', scope.companyId)
-    .executeTakeFirst();
+  const row = await readCompanyColumns(db, scope, [(eb) => eb('logo', 'is not', null).as('has')]);
   return Boolean(row?.has);
 }

@@ -1,17 +1,13 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from '../scope';
+import { readCompanyColumn, readCompanyColumns } from './rows';
 
 /** The pairs a desk quotes (`companies.quoted_pairs`, issue 34 §3), as stored: services order them. */
 
 /** The scope's company's quoted pairs. */
 export async function readQuotedPairs(db: Database, scope: Scope): Promise<string[]> {
-  const row = await db
-    .selectFrom('companies')
-    .select('quoted_pairs')
-    .where('id', '=', scope.companyId)
-    .executeTakeFirstOrThrow();
-  return row.quoted_pairs;
+  return readCompanyColumn(db, scope, 'quoted_pairs');
 }
 
 /** Replaces the scope's company's quoted pairs. */
@@ -25,11 +21,7 @@ export async function writeQuotedPairs(trx: Database, scope: Scope, pairs: reado
 
 /** Whether the scope's company quotes `pair`. */
 export async function quotesPair(db: Database, scope: Scope, pair: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('companies')
-    .select(sql<boolean>`${pair} = ANY (quoted_pairs)`.as('quoted'))
-    .where('id', '=', scope.companyId)
-    .executeTakeFirst();
+  const row = await readCompanyColumns(db, scope, [sql<boolean>`${pair} = ANY (quoted_pairs)`.as('quoted')]);
   return Boolean(row?.quoted);
 }
 

@@ -1,5 +1,5 @@
 import type { Database, DB } from '@pippitch/sql';
-import type { Selectable, SelectExpression } from 'kysely';
+import { type Selectable, type SelectExpression, type SelectType, sql } from 'kysely';
 import { STORED_BROKER } from '../../services/stored-role';
 import type { Scope } from '../scope';
 
@@ -18,46 +18,87 @@ export function readCompanyColumns<C extends CompanyColumn>(db: Database, scope:
 
 type CompanyRow = Selectable<DB['companies']>;
 
-/** The company as its summary shows it (what /admin and /signup-success read), in the record's words. */
-export interface CompanyRecord {
+/** One column of the scope's company row. A scope is made for a company that exists, so a missing row throws. */
+export async function readCompanyColumn<K extends keyof DB['companies'] & string>(
+  db: Database,
+  scope: Scope,
+  column: K,
+): Promise<SelectType<DB['companies'][K]>> {
+  const row = await db
+    .selectFrom('companies')
+    // Kysely cannot name the type of a generic column's selection; a ref states it.
+    .select(sql.ref<DB['companies'][K]>(column).as('value'))
+    .where('id', '=', scope.companyId)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** The company's plan as both its summary and billing read it: who, which plan, its seats and add-ons. */
+export interface CompanyPlanRecord {
   id: string;
   name: string;
-  domain: string;
   subscriptionStatus: string;
   subscriptionType: string;
   billingPeriod: string;
   trialEndsAt: Date | null;
   accountLocked: boolean;
-  subscriptionActive: boolean;
   adminSeats: number;
   /** `junior_seats`: the broker seats. */
   brokerSeats: number;
-  pricePerSeat: CompanyRow['price_per_month'];
-  monthlyPrice: CompanyRow['subscription_price'];
-  discountPercentage: number;
   companyFinderEnabled: boolean;
   clientDataEnabled: boolean;
 }
 
-/** The one mapping from a `companies` row to the record's words. */
-function companyOf(c: CompanyRow): CompanyRecord {
+/** The `companies` columns of a CompanyPlanRecord. */
+export const PLAN_COLUMNS = [
+  'id',
+  'name',
+  'subscription_status',
+  'subscription_type',
+  'billing_period',
+  'trial_ends_at',
+  'account_locked',
+  'admin_seats',
+  'junior_seats',
+  'company_finder_enabled',
+  'client_data_enabled',
+] as const;
+
+/** The one mapping from those columns to the record's words. */
+export function planOf(c: Pick<CompanyRow, (typeof PLAN_COLUMNS)[number]>): CompanyPlanRecord {
   return {
     id: c.id,
     name: c.name,
-    domain: c.domain,
     subscriptionStatus: c.subscription_status,
     subscriptionType: c.subscription_type,
     billingPeriod: c.billing_period,
     trialEndsAt: c.trial_ends_at,
     accountLocked: c.account_locked,
-    subscriptionActive: c.subscription_active,
     adminSeats: c.admin_seats,
     brokerSeats: c.junior_seats,
+    companyFinderEnabled: c.company_finder_enabled,
+    clientDataEnabled: c.client_data_enabled,
+  };
+}
+
+/** The company as its summary shows it (what /admin and /signup-success read), in the record's words. */
+export interface CompanyRecord extends CompanyPlanRecord {
+  domain: string;
+  subscriptionActive: boolean;
+  pricePerSeat: CompanyRow['price_per_month'];
+  monthlyPrice: CompanyRow['subscription_price'];
+  discountPercentage: number;
+}
+
+/** The one mapping from a `companies` row to the record's words. */
+function companyOf(c: CompanyRow): CompanyRecord {
+  return {
+    ...planOf(c),
+    domain: c.domain,
+    subscriptionActive: c.subscription_active,
     pricePerSeat: c.price_per_month,
     monthlyPrice: c.subscription_price,
     discountPercentage: c.discount_percentage,
-    companyFinderEnabled: c.company_finder_enabled,
-    clientDataEnabled: c.client_data_enabled,
   };
 }
 

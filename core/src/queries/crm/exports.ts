@@ -2,7 +2,7 @@ import type { DateSpan } from '@pippitch/shared/activity-periods';
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
 import type { Scope } from '../scope';
-import { insertScoped } from '../scoped-writes';
+import { insertScoped, updateScopedRow } from '../scoped-writes';
 
 /**
  * The CRM export aggregate (`export_log`): every export of a company, asked for by a member, a schedule or as a
@@ -194,21 +194,16 @@ export interface ExportChange {
 
 /** Changes one of the company's exports. */
 export async function updateExport(db: Database, scope: Scope, exportId: string, c: ExportChange): Promise<void> {
-  await db
-    .updateTable('export_log')
-    .set({
-      ...(c.posts === undefined ? {} : { posts: c.posts }),
-      ...(c.postsSent === undefined ? {} : { posts_sent: c.postsSent }),
-      ...(c.salesforceIds === undefined ? {} : { salesforce_ids: c.salesforceIds }),
-      ...(c.claimedUntil === undefined ? {} : { claimed_until: c.claimedUntil }),
-      ...(c.destination === undefined ? {} : { destination: c.destination }),
-      ...(c.status === undefined ? {} : { status: c.status }),
-      ...(c.finishedAt === undefined ? {} : { finished_at: c.finishedAt }),
-      ...(c.error === undefined ? {} : { error: c.error }),
-    })
-    .where('id', '=', exportId)
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateScopedRow(db, scope, 'export_log', exportId, {
+    ...(c.posts === undefined ? {} : { posts: c.posts }),
+    ...(c.postsSent === undefined ? {} : { posts_sent: c.postsSent }),
+    ...(c.salesforceIds === undefined ? {} : { salesforce_ids: c.salesforceIds }),
+    ...(c.claimedUntil === undefined ? {} : { claimed_until: c.claimedUntil }),
+    ...(c.destination === undefined ? {} : { destination: c.destination }),
+    ...(c.status === undefined ? {} : { status: c.status }),
+    ...(c.finishedAt === undefined ? {} : { finished_at: c.finishedAt }),
+    ...(c.error === undefined ? {} : { error: c.error }),
+  });
 }
 
 /** Records that part `index` (0-based) was accepted by Salesforce as `salesforceId`. */
@@ -218,10 +213,8 @@ export async function recordPostSent(
   exportId: string,
   { index, salesforceId }: { index: number; salesforceId: string },
 ): Promise<void> {
-  await db
-    .updateTable('export_log')
-    .set({ posts_sent: index + 1, salesforce_ids: sql`array_append(salesforce_ids, ${salesforceId})` })
-    .where('id', '=', exportId)
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateScopedRow(db, scope, 'export_log', exportId, {
+    posts_sent: index + 1,
+    salesforce_ids: sql`array_append(salesforce_ids, ${salesforceId})`,
+  });
 }

@@ -1,12 +1,15 @@
 import type { Database } from '@pippitch/sql';
+import type { CompanyAccessRecord } from '../../services/auth/company-access';
+import { COMPANY_ACCESS_COLUMNS, companyAccessOf } from '../companies/access';
 import type { Scope } from '../scope';
+import { updateScopedRow } from '../scoped-writes';
 
 /**
  * Joining by an invitation link (spec §5 Join). The link's token is the only credential its holder has, so the
  * invitation is found by the token's hash alone; everything it then writes is scoped to the company the invitation
  * names (a `system:join` scope, made from the record found).
  */
-export interface JoinInvitationRecord {
+export interface JoinInvitationRecord extends CompanyAccessRecord {
   id: string;
   companyId: string;
   email: string;
@@ -17,10 +20,6 @@ export interface JoinInvitationRecord {
   invitedBy: string | null;
   createdAt: Date;
   companyName: string;
-  accountLocked: boolean;
-  subscriptionStatus: string;
-  subscriptionActive: boolean;
-  trialEndsAt: Date | null;
 }
 
 /**
@@ -45,10 +44,7 @@ export async function findInvitationByTokenHash(
       'i.invited_by',
       'i.created_at',
       'c.name as company_name',
-      'c.account_locked',
-      'c.subscription_status',
-      'c.subscription_active',
-      'c.trial_ends_at',
+      ...COMPANY_ACCESS_COLUMNS,
     ])
     .where('i.token_hash', '=', tokenHash);
   const r = await (lock ? query.forUpdate() : query).executeTakeFirst();
@@ -63,10 +59,7 @@ export async function findInvitationByTokenHash(
       invitedBy: r.invited_by,
       createdAt: r.created_at,
       companyName: r.company_name,
-      accountLocked: r.account_locked,
-      subscriptionStatus: r.subscription_status,
-      subscriptionActive: r.subscription_active,
-      trialEndsAt: r.trial_ends_at,
+      ...companyAccessOf(r),
     }
   );
 }
@@ -94,10 +87,5 @@ export async function insertInvitedMember(
 
 /** Marks the scope's company's invitation accepted at `now`. */
 export async function markInvitationAccepted(trx: Database, scope: Scope, id: string, now: Date): Promise<void> {
-  await trx
-    .updateTable('invitations')
-    .set({ status: 'accepted', accepted_at: now })
-    .where('id', '=', id)
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateScopedRow(trx, scope, 'invitations', id, { status: 'accepted', accepted_at: now });
 }

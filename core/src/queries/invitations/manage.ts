@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import type { Scope } from '../scope';
+import { updateScopedRow } from '../scoped-writes';
 
 /**
  * The invitations aggregate as admins manage it (send, resend, revoke, history), always within the scope's
@@ -107,22 +108,16 @@ export async function relinkInvitation(
   id: string,
   { link, now }: { link: InvitationLink; now: Date },
 ): Promise<void> {
-  await trx
-    .updateTable('invitations')
-    .set({ token_hash: link.tokenHash, expires_at: link.expiresAt, sent_at: now })
-    .where('id', '=', id)
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateScopedRow(trx, scope, 'invitations', id, {
+    token_hash: link.tokenHash,
+    expires_at: link.expiresAt,
+    sent_at: now,
+  });
 }
 
 /** Withdraws the company's invitation at `now`. */
 export async function revokeInvitationRecord(trx: Database, scope: Scope, id: string, now: Date): Promise<void> {
-  await trx
-    .updateTable('invitations')
-    .set({ status: 'revoked', revoked_at: now })
-    .where('id', '=', id)
-    .where('company_id', '=', scope.companyId)
-    .execute();
+  await updateScopedRow(trx, scope, 'invitations', id, { status: 'revoked', revoked_at: now });
 }
 
 /** An invitation as the history lists it, with who sent it (null once that member is deleted). */

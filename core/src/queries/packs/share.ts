@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
-import type { CompanyAccessRow } from '../../services/auth/company-access';
+import type { CompanyAccessRecord } from '../../services/auth/company-access';
+import { COMPANY_ACCESS_COLUMNS, companyAccessOf } from '../companies/access';
 
 /**
  * A pack's share link as the prospect's page opens it. No scope in this file: the prospect is no member of any
@@ -14,8 +15,8 @@ export interface ShareLinkRecord {
   revokedAt: Date | null;
   expiresAt: Date | null;
   brokerActive: boolean;
-  /** The company row's access columns, as services/auth/company-access.ts reads them. */
-  companyAccess: CompanyAccessRow;
+  /** The company row's access columns, as services/auth/company-access.ts judges them. */
+  companyAccess: CompanyAccessRecord;
 }
 
 /** The pack whose current share token has this hash, with its broker and company; null if none. */
@@ -23,17 +24,14 @@ export async function findShareLink(db: Database, tokenHash: string): Promise<Sh
   const row = await db
     .selectFrom('evidence_packs as p')
     .innerJoin('user_profiles as u', 'u.id', 'p.user_id')
-    .innerJoin('companies as co', 'co.id', 'u.company_id')
+    .innerJoin('companies as c', 'c.id', 'u.company_id')
     .select([
       'p.id',
       'u.company_id',
       'p.share_revoked_at',
       'p.share_expires_at',
       'u.is_active',
-      'co.account_locked',
-      'co.subscription_status',
-      'co.subscription_active',
-      'co.trial_ends_at',
+      ...COMPANY_ACCESS_COLUMNS,
     ])
     .where('p.share_token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -44,12 +42,7 @@ export async function findShareLink(db: Database, tokenHash: string): Promise<Sh
     revokedAt: row.share_revoked_at,
     expiresAt: row.share_expires_at,
     brokerActive: row.is_active,
-    companyAccess: {
-      account_locked: row.account_locked,
-      subscription_status: row.subscription_status,
-      subscription_active: row.subscription_active,
-      trial_ends_at: row.trial_ends_at,
-    },
+    companyAccess: companyAccessOf(row),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import { readCompanyColumns } from '../companies/rows';
 import type { Scope } from '../scope';
 
 /**
@@ -12,10 +13,6 @@ export interface ReportCompany {
 
 /** The scope's company, or undefined when it is gone. */
 export async function reportCompany(db: Database, scope: Scope): Promise<ReportCompany | undefined> {
-  const row = await db
-    .selectFrom('companies')
-    .select(['name', 'client_data_enabled'])
-    .where('id', '=', scope.companyId)
-    .executeTakeFirst();
+  const row = await readCompanyColumns(db, scope, ['name', 'client_data_enabled']);
   return row && { name: row.name, clientDataEnabled: row.client_data_enabled };
 }

@@ -1,5 +1,6 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import { claimOnce, openLink } from './single-use';
 
 /**
  * The e-mailed links anyone may ask for by typing an address (a password reset, a sign-in unlock). Nobody is signed
@@ -38,14 +39,7 @@ export async function insertMemberLink(
  * `now`; returns the account it was for, or undefined.
  */
 export async function claimResetToken(db: Database, tokenHash: string, now: Date): Promise<string | undefined> {
-  const claimed = await db
-    .updateTable('password_reset_tokens')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('user_id')
-    .executeTakeFirst();
+  const claimed = await claimOnce(db, 'password_reset_tokens', tokenHash, now);
   return claimed?.user_id;
 }
 
@@ -54,9 +48,7 @@ export async function resetTokenUsable(db: Database, tokenHash: string, now: Dat
   const row = await db
     .selectFrom('password_reset_tokens')
     .select('user_id')
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(openLink(tokenHash, now))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -87,9 +79,7 @@ export async function claimUnlockLink(db: Database, tokenHash: string, now: Date
     .from('user_profiles as u')
     .whereRef('u.id', '=', 's.user_id')
     .where('u.is_active', '=', true)
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.used_at', 'is', null)
-    .where('s.expires_at', '>', now)
+    .where(openLink(tokenHash, now, 's'))
     .returning('s.user_id')
     .executeTakeFirst();
   return claimed?.user_id;

@@ -1,4 +1,5 @@
 import type { Database } from '@pippitch/sql';
+import { claimOnce, openLink } from './single-use';
 
 /**
  * Verify-first sign-up requests (`signup_requests`): a wizard's answers waiting for the e-mailed link. No company or
@@ -76,13 +77,7 @@ export async function findOpenSignupRequest(
   tokenHash: string,
   now: Date,
 ): Promise<SignupRequestRecord | undefined> {
-  const row = await db
-    .selectFrom('signup_requests')
-    .selectAll()
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  const row = await db.selectFrom('signup_requests').selectAll().where(openLink(tokenHash, now)).executeTakeFirst();
   return row && requestOf(row);
 }
 
@@ -92,13 +87,6 @@ export async function claimSignupRequest(
   tokenHash: string,
   now: Date,
 ): Promise<SignupRequestRecord | undefined> {
-  const row = await trx
-    .updateTable('signup_requests')
-    .set({ used_at: now })
-    .where('token_hash', '=', tokenHash)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returningAll()
-    .executeTakeFirst();
+  const row = await claimOnce(trx, 'signup_requests', tokenHash, now);
   return row && requestOf(row);
 }

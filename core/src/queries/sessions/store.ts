@@ -1,5 +1,7 @@
 import type { Database } from '@pippitch/sql';
 import { sql } from 'kysely';
+import type { CompanyAccessRecord } from '../../services/auth/company-access';
+import { COMPANY_ACCESS_COLUMNS, companyAccessOf } from '../companies/access';
 import type { Scope } from '../scope';
 
 /**
@@ -9,7 +11,7 @@ import type { Scope } from '../scope';
  */
 
 /** A session with its member and company, as the session cache holds it: one mapping from the joined row. */
-export interface SessionRecord {
+export interface SessionRecord extends CompanyAccessRecord {
   sessionId: string;
   expiresAt: Date;
   lastSeenAt: Date;
@@ -20,10 +22,6 @@ export interface SessionRecord {
   storedRole: string;
   companyId: string;
   companyName: string;
-  accountLocked: boolean;
-  subscriptionStatus: string;
-  subscriptionActive: boolean;
-  trialEndsAt: Date | null;
   companyFinderEnabled: boolean;
   clientDataEnabled: boolean;
   accessEndedAt: Date | null;
@@ -51,10 +49,7 @@ export async function readSessionRecord(db: Database, id: string): Promise<Sessi
       'u.role_type',
       'c.id as company',
       'c.name as company_name',
-      'c.account_locked',
-      'c.subscription_status',
-      'c.subscription_active',
-      'c.trial_ends_at',
+      ...COMPANY_ACCESS_COLUMNS,
       'c.company_finder_enabled',
       'c.client_data_enabled',
       'c.access_ended_at',
@@ -72,10 +67,7 @@ export async function readSessionRecord(db: Database, id: string): Promise<Sessi
       storedRole: r.role_type,
       companyId: r.company,
       companyName: r.company_name,
-      accountLocked: r.account_locked,
-      subscriptionStatus: r.subscription_status,
-      subscriptionActive: r.subscription_active,
-      trialEndsAt: r.trial_ends_at,
+      ...companyAccessOf(r),
       companyFinderEnabled: r.company_finder_enabled,
       clientDataEnabled: r.client_data_enabled,
       accessEndedAt: r.access_ended_at,
@@ -85,14 +77,10 @@ export async function readSessionRecord(db: Database, id: string): Promise<Sessi
 }
 
 /** A watched session's facts that decide whether it still gives access. */
-export interface WatchedSessionRecord {
+export interface WatchedSessionRecord extends CompanyAccessRecord {
   id: string;
   expiresAt: Date;
   isActive: boolean;
-  accountLocked: boolean;
-  subscriptionStatus: string;
-  subscriptionActive: boolean;
-  trialEndsAt: Date | null;
 }
 
 /**
@@ -109,15 +97,7 @@ export async function readWatchedSessions(
     .selectFrom('sessions as s')
     .innerJoin('user_profiles as u', 'u.id', 's.user_id')
     .innerJoin('companies as c', 'c.id', 'u.company_id')
-    .select([
-      's.id',
-      's.expires_at',
-      'u.is_active',
-      'c.account_locked',
-      'c.subscription_status',
-      'c.subscription_active',
-      'c.trial_ends_at',
-    ])
+    .select(['s.id', 's.expires_at', 'u.is_active', ...COMPANY_ACCESS_COLUMNS])
     .where('s.id', 'in', ids);
   if (narrow && 'userId' in narrow) q = q.where('u.id', '=', narrow.userId);
   if (narrow && 'scope' in narrow) q = q.where('c.id', '=', narrow.scope.companyId);
@@ -126,10 +106,7 @@ export async function readWatchedSessions(
     id: r.id,
     expiresAt: r.expires_at,
     isActive: r.is_active,
-    accountLocked: r.account_locked,
-    subscriptionStatus: r.subscription_status,
-    subscriptionActive: r.subscription_active,
-    trialEndsAt: r.trial_ends_at,
+    ...companyAccessOf(r),
   }));
 }
 

@@ -5,20 +5,35 @@ import type { Scope } from '../scope';
  * The members aggregate (`user_profiles`, with their sessions' last activity), always within the scope's company:
  * an id from another company is simply not found. One mapping from the row to the domain's words.
  */
-export interface MemberRecord {
+
+/** A member as the team and activity pages read one: who, their role, whether active. */
+export interface MemberBasics {
   id: string;
   fullName: string;
   email: string;
   /** The stored word (`'junior'` for a broker): services read it through stored-role.ts. */
   storedRole: string;
   isActive: boolean;
-  createdAt: Date;
-  lastActiveAt: Date | null;
 }
 
+/** The `user_profiles` columns of a MemberBasics. */
+export const MEMBER_COLUMNS = ['id', 'full_name', 'email', 'role_type', 'is_active'] as const;
+
 /** The one mapping from a `user_profiles` row to the record's words. */
-function memberOf(r: { id: string; full_name: string; email: string; role_type: string; is_active: boolean }) {
+export function memberOf(r: {
+  id: string;
+  full_name: string;
+  email: string;
+  role_type: string;
+  is_active: boolean;
+}): MemberBasics {
   return { id: r.id, fullName: r.full_name, email: r.email, storedRole: r.role_type, isActive: r.is_active };
+}
+
+/** A member on the team page: also when they joined and were last active. */
+export interface MemberRecord extends MemberBasics {
+  createdAt: Date;
+  lastActiveAt: Date | null;
 }
 
 /** The company's members, oldest first, each with the last time any of their sessions was seen. */
@@ -43,20 +58,27 @@ export async function listMemberRecords(db: Database, scope: Scope): Promise<Mem
 }
 
 /** The named members of the company, locked for update (in the caller's transaction); absent ids are left out. */
-export async function lockMemberRecords(
-  trx: Database,
-  scope: Scope,
-  ids: readonly string[],
-): Promise<Omit<MemberRecord, 'createdAt' | 'lastActiveAt'>[]> {
+export async function lockMemberRecords(trx: Database, scope: Scope, ids: readonly string[]): Promise<MemberBasics[]> {
   if (ids.length === 0) return [];
   const rows = await trx
     .selectFrom('user_profiles')
-    .select(['id', 'full_name', 'email', 'role_type', 'is_active'])
+    .select(MEMBER_COLUMNS)
     .where('company_id', '=', scope.companyId)
     .where('id', 'in', ids)
     .forUpdate()
     .execute();
   return rows.map(memberOf);
+}
+
+/** The company's active admins (and super admins): who decide margin requests and hear of billing. */
+export async function activeAdmins(db: Database, scope: Scope): Promise<{ id: string; email: string }[]> {
+  return db
+    .selectFrom('user_profiles')
+    .select(['id', 'email'])
+    .where('company_id', '=', scope.companyId)
+    .where('role_type', 'in', ['admin', 'super_admin'])
+    .where('is_active', '=', true)
+    .execute();
 }
 
 /** How many of the company's members are active admins, leaving out `exclude`. */

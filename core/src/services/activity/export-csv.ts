@@ -7,7 +7,7 @@ import { STANDING_WORDS, type Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
 import { type CsvCalculation, csvCalculationPage } from '../../queries/activity/export';
-import { namedActivityMembers } from '../../queries/activity/member';
+import { activityMembers } from '../../queries/activity/member';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { pitchStates } from '../margin/pitch-states';
@@ -102,7 +102,7 @@ export async function exportMembers(
   userIds: string[],
 ): Promise<{ id: string; fullName: string; email: string }[]> {
   const unique = [...new Set(userIds)];
-  const members = await namedActivityMembers(db, scopeOf(actor), unique);
+  const members = await activityMembers(db, scopeOf(actor), unique);
   if (members.length !== unique.length) throw notFound(MEMBER_NOT_FOUND);
   return members;
 }

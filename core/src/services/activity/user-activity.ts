@@ -9,7 +9,7 @@ import { londonDateOf, londonDayBoundsUtc } from '@pippitch/shared/time';
 import type { Standing } from '@pippitch/shared/totals';
 import type { Database } from '@pippitch/sql';
 import { notFound } from '../../errors';
-import { findActivityMember, listActivityMembers, memberCalculationsIn } from '../../queries/activity/member';
+import { activityMembers, findActivityMember, memberCalculationsIn } from '../../queries/activity/member';
 import { scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
 import { storedCalculation } from '../calculation-data';
@@ -109,7 +109,7 @@ export async function userActivity(
 
 /** Every member of the caller's company the export may pick from (active or not, any role), by name. */
 export async function exportableMembers(db: Database, actor: Actor) {
-  const rows = await listActivityMembers(db, scopeOf(actor));
+  const rows = await activityMembers(db, scopeOf(actor));
   return rows.map((r) => ({
     id: r.id,
     name: r.fullName,

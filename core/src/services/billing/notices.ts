@@ -1,7 +1,8 @@
 import { dataKeptUntil } from '@pippitch/shared/retention';
 import type { Database } from '@pippitch/sql';
-import { activeAdminEmails, insertNoticeOnce } from '../../queries/billing/notices';
+import { insertNoticeOnce } from '../../queries/billing/notices';
 import type { Scope } from '../../queries/scope';
+import { activeAdmins } from '../../queries/team/members';
 import { accessEndedEmail, trialCancelledEmail, trialEndedEmail } from '../email/billing-emails';
 import { enqueueEmail } from '../email/outbox';
 import type { RenderedEmail } from '../email/templates';
@@ -32,7 +33,7 @@ export async function sendNoticeOnce(
   now: Date,
 ): Promise<boolean> {
   if (!(await insertNoticeOnce(trx, scope, { kind: notice.kind, ref: notice.ref ?? '', now }))) return false;
-  for (const to of await activeAdminEmails(trx, scope)) {
+  for (const { email: to } of await activeAdmins(trx, scope)) {
     await enqueueEmail(trx, {
       to,
       template: notice.template ?? notice.kind,

@@ -12,12 +12,8 @@ import { type CurrencyPair, FALLBACK_RATES, storageFor } from '@pippitch/shared/
 import { addDays, isoWeekday, londonDateOf, londonToUtc } from '@pippitch/shared/time';
 import type { Database } from '@pippitch/sql';
 import { dayRange } from '../../market/read/day-range';
-import {
-  claimDemoHistory,
-  companyIdNamed,
-  companyMembers,
-  hasAnyCalculation,
-} from '../../queries/activity/demo-history';
+import { claimDemoHistory, companyIdNamed, hasAnyCalculation } from '../../queries/activity/demo-history';
+import { activityMembers } from '../../queries/activity/member';
 import { minuteBarBefore } from '../../queries/calculations/market-rates';
 import { systemScope } from '../../queries/scope';
 import { memberActor } from '../actor';
@@ -93,7 +89,8 @@ export async function seedDemoActivity(db: Database, now = new Date()): Promise<
   const scope = systemScope('system:demo-history', companyId);
   if (await hasAnyCalculation(db, scope)) return 0;
   if (!(await claimDemoHistory(db, scope))) return 0;
-  const members = (await companyMembers(db, scope)).map((r) => ({ ...r, role_type: roleFromStored(r.storedRole) }));
+  // By name: the seeded generator hands out its numbers member by member, so the order must not be the heap's.
+  const members = (await activityMembers(db, scope)).map((r) => ({ ...r, role_type: roleFromStored(r.storedRole) }));
   const random = generator(22);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const today = londonDateOf(now);

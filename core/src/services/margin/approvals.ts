@@ -10,6 +10,7 @@ import { APPROVAL_MESSAGES, type ApprovalDecision, type ApprovalStatus } from '@
 import { pairLabel } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
 import { conflict, forbidden, notFound } from '../../errors';
+import { readCompanyColumn } from '../../queries/companies/rows';
 import { decidePendingRequest, withdrawStandingApproval } from '../../queries/margin/approval-writes';
 import {
   type ApprovalView,
@@ -18,7 +19,6 @@ import {
   pendingApprovalViews,
   standingApprovalViews,
 } from '../../queries/margin/approvals';
-import { deskCompanyName } from '../../queries/margin/desk';
 import { insertNotification } from '../../queries/margin/notifications';
 import { type Scope, scopeOf } from '../../queries/scope';
 import type { Actor } from '../actor';
@@ -166,7 +166,7 @@ async function tellRequester(
     template: `margin-${d.decision}`,
     email: marginDecisionEmail({
       decision: d.decision,
-      companyName: await deskCompanyName(trx, scope),
+      companyName: await readCompanyColumn(trx, scope, 'name'),
       clientName: entry.clientName,
       marginBps: entry.marginBps,
       floorBps: entry.floorBps,

@@ -8,8 +8,8 @@ import { formatGBP } from '@pippitch/shared/format';
 import type { Database } from '@pippitch/sql';
 import { markRequestsDigested } from '../../queries/margin/approval-writes';
 import { approvalViewsByIds } from '../../queries/margin/approvals';
-import { deskAdminIds } from '../../queries/margin/desk';
 import { systemScope } from '../../queries/scope';
+import { activeAdmins } from '../../queries/team/members';
 import { enqueueEmailToMember } from '../email/outbox';
 import { render } from '../email/templates';
 
@@ -24,7 +24,7 @@ export async function sendRequestDigest(
     const fresh = await markRequestsDigested(trx, scope, now);
     if (fresh.length === 0) return 0;
     const rows = await approvalViewsByIds(trx, scope, fresh);
-    const admins = await deskAdminIds(trx, scope);
+    const admins = (await activeAdmins(trx, scope)).map((a) => a.id);
     const lines = rows.map(
       (r) =>
         `${r.requesterName} asks for ${r.leadName ?? 'a client'}: ${r.floorLabel} at ${r.marginBps} bps against the floor of ${Number(r.floorBps)} bps${r.gbpPerYear ? ` (${formatGBP(r.gbpPerYear)} a year at the stated volume)` : ''} — “${r.reason}”`,

@@ -1,7 +1,7 @@
 import { SHARE_LINK_MESSAGES } from '@pippitch/shared/pack-share';
 import type { Database } from '@pippitch/sql';
 import { findShareLink } from '../../queries/packs/share';
-import { accessOfRow } from '../auth/company-access';
+import { accessOfCompany } from '../auth/company-access';
 import { hashToken } from '../auth/tokens';
 
 export type ShareLink = { open: true; packId: string; companyId: string } | { open: false; message: string };
@@ -17,7 +17,7 @@ export type ShareLink = { open: true; packId: string; companyId: string } | { op
 export async function openShareLink(db: Database, token: string, now: Date): Promise<ShareLink> {
   const link = await findShareLink(db, hashToken(token));
   // A broker who may no longer open the pack: the words of a link that never existed.
-  if (!link?.brokerActive || accessOfRow(link.companyAccess, now) !== 'granted') {
+  if (!link?.brokerActive || accessOfCompany(link.companyAccess, now) !== 'granted') {
     return { open: false, message: SHARE_LINK_MESSAGES.unknown };
   }
   // Each closed link says why in the prospect's words (issue 22 §3); the token is unguessable, so saying that a

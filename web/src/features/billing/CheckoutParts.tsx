@@ -1,7 +1,6 @@
 import { TEST_MODE_LABEL } from '@pippitch/shared/checkout';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
-import { Alert } from '../../components/ui';
+import { Alert, Button } from '../../components/ui';
 
 // What both checkout flows (a new subscription, a plan change) show under the order summary.
 
@@ -34,11 +33,25 @@ export function ProviderNotes({
   );
 }
 
-/** The flow's button, then the way back home. */
-export function CheckoutButtons({ children }: { children: ReactNode }) {
+/** A flow's one step forward: its words, and others while it works. */
+export interface CheckoutAction {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Not possible yet (no provider, or its mode still loading), though not busy. */
+  disabled?: boolean;
+  run(): void;
+}
+
+/** The flow's action (none while a charge waits for its own confirm), then the way back home. */
+export function CheckoutButtons({ action }: { action: CheckoutAction | null }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
-      {children}
+      {action && (
+        <Button disabled={action.busy || action.disabled} onClick={action.run} className="w-full sm:w-auto">
+          {action.busy ? action.busyLabel : action.label}
+        </Button>
+      )}
       <Link to="/" className="text-sm text-slate-600 underline">
         Back to home
       </Link>

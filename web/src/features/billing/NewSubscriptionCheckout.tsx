@@ -1,7 +1,7 @@
 import { chargeSentence, longDate, pounds } from '@pippitch/shared/billing-messages';
 import { CHECKOUT_MESSAGES } from '@pippitch/shared/checkout';
 import { planTotalPence } from '@pippitch/shared/plan-price';
-import { Alert, Button } from '../../components/ui';
+import { Alert } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { CheckoutButtons, ProviderNotes } from './CheckoutParts';
 import { type Choice, rememberChoice } from './checkout-choice';
@@ -74,18 +74,18 @@ export function NewSubscriptionCheckout({
         supportEmail={supportEmail}
       />
       {error && <Alert tone="error">{error}</Alert>}
-      <CheckoutButtons>
-        <Button
-          disabled={start.isPending || provider === null || modeLoading}
-          onClick={() => {
+      <CheckoutButtons
+        action={{
+          label: 'Proceed to Payment',
+          busyLabel: 'Redirecting...',
+          busy: start.isPending,
+          disabled: provider === null || modeLoading,
+          run: () => {
             rememberChoice(choice);
             start.mutate(choice);
-          }}
-          className="w-full sm:w-auto"
-        >
-          {start.isPending ? 'Redirecting...' : 'Proceed to Payment'}
-        </Button>
-      </CheckoutButtons>
+          },
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import { Alert, Button } from '../../components/ui';
+import { Alert } from '../../components/ui';
 import { trpc } from '../../lib/trpc';
 import { ChargeConfirm, chargeError } from './ChargeConfirm';
 import { CheckoutButtons, ProviderNotes } from './CheckoutParts';
@@ -59,20 +59,21 @@ export function PlanChangeCheckout({
           onCancel={() => dispatch({ type: 'dismissed' })}
         />
       )}
-      <CheckoutButtons>
-        {!charge && (
-          <Button
-            disabled={preview.isPending}
-            onClick={() => {
-              dispatch({ type: 'retry' });
-              preview.mutate(choice);
-            }}
-            className="w-full sm:w-auto"
-          >
-            {preview.isPending ? 'Working out the amount...' : 'Review change'}
-          </Button>
-        )}
-      </CheckoutButtons>
+      <CheckoutButtons
+        action={
+          charge
+            ? null
+            : {
+                label: 'Review change',
+                busyLabel: 'Working out the amount...',
+                busy: preview.isPending,
+                run: () => {
+                  dispatch({ type: 'retry' });
+                  preview.mutate(choice);
+                },
+              }
+        }
+      />
     </>
   );
 }

@@ -6,17 +6,12 @@
 import { PAIR_CATALOGUE, type PairInfo, storedPairsFor } from '@pippitch/shared/pair-catalogue';
 import { isCurrencyPair, STORED_PAIRS } from '@pippitch/shared/pairs';
 import type { Database } from '@pippitch/sql';
-import { sql } from 'kysely';
+import { listPairsQuotedByAnyCompany } from '../../../queries/companies/pairs';
 
 /** Every catalogue pair some desk quotes (the six when no company exists yet: a fresh install still loads them). */
 export async function pairsChosenAnywhere(db: Database): Promise<PairInfo[]> {
   // Across every company on purpose: the worker stores one set of minutes for all desks (no tenant's data is read).
-  const rows = await db
-    .selectFrom('companies')
-    .select(sql<string>`unnest(quoted_pairs)`.as('pair'))
-    .distinct()
-    .execute();
-  const chosen = new Set(rows.map((r) => r.pair).filter(isCurrencyPair));
+  const chosen = new Set((await listPairsQuotedByAnyCompany(db)).filter(isCurrencyPair));
   return PAIR_CATALOGUE.filter((p) => chosen.has(p.code));
 }
 

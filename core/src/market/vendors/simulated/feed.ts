@@ -3,8 +3,7 @@ import { isStoredPair, type StoredPair } from '@pippitch/shared/pairs';
 import { indexAtOrAfter, indexContaining, timeOfIndex } from '../../dataset/calendar';
 import { DEFAULT_MARKET_SEED, pathModel } from '../../dataset/index';
 import { levelAt, pairAt } from '../../dataset/pairs';
-import type { Feed, Quote } from '../../live/types';
-import { unsupportedPair } from '../tradermade/live-transform';
+import { type Feed, type Quote, refuseUnquotable } from '../../live/types';
 
 // The default feed when no vendor is configured. It does not invent a separate walk: it reads the same seeded path
 // the bundled data set is made of, at the 15-second tick the clock is in. So the live price continues exactly from
@@ -41,8 +40,7 @@ export function createSimulatedFeed(options: SimulatedFeedOptions = {}): Feed {
     name: 'simulated',
     source: 'simulated',
     async fetchQuotes(pairs: readonly string[]): Promise<Quote[]> {
-      const bad = pairs.find((p) => !QUOTABLE.has(p));
-      if (bad !== undefined) throw new Error(unsupportedPair(bad));
+      refuseUnquotable(pairs, (p) => QUOTABLE.has(p));
       const now = clock();
       const open = indexContaining(now);
       const k = open ?? indexAtOrAfter(now) - 1;

@@ -1,6 +1,6 @@
-import type { Feed, Quote } from '../../live/types';
+import { type Feed, type Quote, refuseUnquotable } from '../../live/types';
 import { createTraderMadeClient, type TraderMadeClientOptions, TraderMadeError } from './client';
-import { NO_RATE_DATA, quotesFromLiveResponse, unsupportedPair } from './live-transform';
+import { NO_RATE_DATA, quotesFromLiveResponse } from './live-transform';
 
 /**
  * The API base, e.g. https://marketdata.tradermade.com/api/v1 (the client calls {base}/live), the key, and a request's
@@ -20,8 +20,7 @@ export function createTraderMadeFeed(options: TraderMadeOptions): Feed {
     name: 'tradermade',
     source: 'feed',
     async fetchQuotes(pairs: readonly string[]): Promise<Quote[]> {
-      const bad = pairs.find((p) => !PAIR.test(p));
-      if (bad !== undefined) throw new Error(unsupportedPair(bad));
+      refuseUnquotable(pairs, (p) => PAIR.test(p));
       if (pairs.length === 0) return [];
       let text: string;
       try {

@@ -1,4 +1,4 @@
-import type { Quote } from '../../live/types';
+import { type Quote, unsupportedPair } from '../../live/types';
 
 // The TraderMade `/live` payload, and its pure translation into our quotes. Kept apart from the HTTP client so the
 // vendor's shape and its failure modes are tested without a network.
@@ -8,7 +8,6 @@ import type { Quote } from '../../live/types';
 //                 { "instrument": "GBPXYZ", "error": 400, "message": "currency code is invalid" } ] }
 
 export const NO_RATE_DATA = 'No rate data received';
-export const unsupportedPair = (pair: string) => `Unsupported currency pair: ${pair}`;
 
 interface VendorQuote {
   base_currency?: unknown;
