@@ -126,41 +126,36 @@ export interface PackSummaryRecord {
   id: string;
   createdAt: Date;
   totals: unknown;
+  marginBps: number;
+  leadName: string;
 }
 
-/** The scope's member's packs on one of their leads, newest first. */
-export async function ownPacksForLead(
+/**
+ * Packs as a list shows them, newest first: the scope's own member's on one of their leads (the lead's page), or
+ * one member's within the scope's company, at most `limit` (an admin's team views).
+ */
+export async function packSummaries(
   db: Database,
   scope: Scope,
-  leadId: string,
-): Promise<(PackSummaryRecord & { marginBps: number })[]> {
-  const rows = await db
-    .selectFrom('evidence_packs')
-    .select(['id', 'created_at', 'totals', 'margin_bps'])
-    .where('user_id', '=', ownerOf(scope))
-    .where('lead_id', '=', leadId)
-    .orderBy('created_at', 'desc')
-    .execute();
-  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, totals: r.totals, marginBps: r.margin_bps }));
-}
-
-/** A member's packs within the scope's company, newest first (at most `limit`). */
-export async function memberPacks(
-  db: Database,
-  scope: Scope,
-  userId: string,
-  limit: number,
-): Promise<(PackSummaryRecord & { leadName: string })[]> {
-  const rows = await db
+  which: { leadId: string } | { userId: string; limit: number },
+): Promise<PackSummaryRecord[]> {
+  const listed = db
     .selectFrom('evidence_packs as p')
     .innerJoin('user_leads as l', 'l.id', 'p.lead_id')
-    .select(['p.id', 'p.created_at', 'p.totals', 'l.custom_name'])
-    .where('p.user_id', '=', userId)
+    .select(['p.id', 'p.created_at', 'p.totals', 'p.margin_bps', 'l.custom_name'])
     .where('p.company_id', '=', scope.companyId)
-    .orderBy('p.created_at', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({ id: r.id, createdAt: r.created_at, totals: r.totals, leadName: r.custom_name }));
+    .orderBy('p.created_at', 'desc');
+  const rows = await ('leadId' in which
+    ? listed.where('p.user_id', '=', ownerOf(scope)).where('p.lead_id', '=', which.leadId)
+    : listed.where('p.user_id', '=', which.userId).limit(which.limit)
+  ).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.created_at,
+    totals: r.totals,
+    marginBps: r.margin_bps,
+    leadName: r.custom_name,
+  }));
 }
 
 /** Sets the share columns of the scope's member's own pack; false if it is not theirs. */

@@ -22,10 +22,9 @@ import { notFound } from '../../errors';
 import {
   findPack,
   insertPack,
-  memberPacks,
-  ownPacksForLead,
   type PackRecord,
   packBehindOpenLink,
+  packSummaries,
   revokePackShare,
   setPackShare,
 } from '../../queries/packs/packs';
@@ -112,7 +111,7 @@ export async function getPack(db: Database, actor: Actor, id: string, now = new 
 
 /** The broker's packs on one of their leads, newest first (summaries: no trades). */
 export async function packsForLead(db: Database, actor: Actor, leadId: string) {
-  const rows = await ownPacksForLead(db, scopeOf(actor), leadId);
+  const rows = await packSummaries(db, scopeOf(actor), { leadId });
   return rows.map((r) => ({
     id: r.id,
     createdAt: r.createdAt.toISOString(),
@@ -123,7 +122,7 @@ export async function packsForLead(db: Database, actor: Actor, leadId: string) {
 
 /** A member's packs for their company's admins (team views), newest first (summaries: no trades). */
 export async function packsOfMember(db: Database, actor: Actor, userId: string) {
-  const rows = await memberPacks(db, scopeOf(actor), userId, 200);
+  const rows = await packSummaries(db, scopeOf(actor), { userId, limit: 200 });
   return rows.map((r) => ({
     id: r.id,
     leadName: r.leadName,
