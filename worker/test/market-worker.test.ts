@@ -205,6 +205,8 @@ describe('market data poller', () => {
     start(createTraderMadeFeed({ baseUrl: server.baseUrl, apiKey: server.apiKey }));
     await driveUntil(clock, 'the failure', async () => (await feedStatus())[0]?.fallback_in_use);
     expect((await feedStatus())[0]?.last_error).toBe('No rate data received');
+    // NOTIFY reaches the listener's own connection after the commit the status shows: wait for it, do not race it.
+    await waitFor('the fallback heard', () => heard.some((n) => n.source === 'fallback'));
     expect(heard.find((n) => n.source === 'fallback')).toMatchObject({ error: 'No rate data received' });
   });
 
