@@ -46,15 +46,23 @@ export async function companiesByName(
          FROM regexp_split_to_table(s.lowered, '[^a-z0-9]+') WITH ORDINALITY AS t(w, n)
          WHERE w <> '' AND w <> ALL(${NOT_ABBREVIATED}::text[]))
       )
+    ),
+    found AS (
+      -- The name tests alone, so that they use company_index_normalized_name and company_index_name_trgm (a
+      -- bitmap OR); with the abbreviations' join in the same OR, every call computed similarity and
+      -- word_similarity against all 11,000 names (findSimilar p50 10 ms → 80 ms, decisions.md 2026-11-28).
+      SELECT c.id FROM company_index c
+      WHERE c.normalized_name = ${normalised}
+         OR (c.normalized_name % ${normalised} AND similarity(c.normalized_name, ${normalised}) >= 0.5)
+         OR ${normalised} <% c.normalized_name
+      UNION
+      SELECT a.id FROM abbreviated a
     )
     SELECT ${cardColumns},
       (c.normalized_name = ${normalised} OR coalesce(a.closeness = 1.0, false)) AS certain
-    FROM company_index c
+    FROM found f
+    JOIN company_index c ON c.id = f.id
     LEFT JOIN abbreviated a ON a.id = c.id
-    WHERE c.normalized_name = ${normalised}
-       OR (c.normalized_name % ${normalised} AND similarity(c.normalized_name, ${normalised}) >= 0.5)
-       OR ${normalised} <% c.normalized_name
-       OR a.id IS NOT NULL
     ORDER BY c.normalized_name = ${normalised} DESC,
       greatest(
         similarity(c.normalized_name, ${normalised}),
